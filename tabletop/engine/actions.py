@@ -1,0 +1,328 @@
+"""Table actions besides moving one object: drawing, shuffling, status,
+counters, tokens, abilities, whole-zone actions, cleanup, ante, turns.
+
+Each is one recorded action returning a ``Result`` of events."""
+
+from __future__ import annotations
+
+from tabletop.engine.errors import IllegalActionError
+from tabletop.engine.model import Card, Event, LineageEntry
+from tabletop.engine.moves import MoveRules, chooser_from_labels  # noqa: F401 (re-export)
+from tabletop.engine.table import Result, TableState
+
+
+class Table(TableState, MoveRules):
+    """The whole table: state, rules and history."""
+
+    def _player(self, player: str) -> str:
+        if player not in self.life:
+            raise IllegalActionError(f"unknown player {player!r}")
+        return player
+
+    def _live(self, cid: int):
+        obj = self.objs[self.current[cid]]
+        return obj
+
+    # ---- library -----------------------------------------------------------
+    def draw(self, player: str, count: int = 1, chooser=None) -> Result:
+        """The player draws ``count`` cards, one at a time, through the pipeline."""
+        self._player(player)
+        key = self.zone_key("library", player)
+        with self._action("draw", {"player": player, "count": count,
+                                   "title": f"{player} draws {count}"}) as box:
+            for _ in range(count):
+                if not self.zones[key]:
+                    box.append(Event("empty_library", None, None, None, key, None,
+                                     self.edition.cite("empty_library"), (),
+                                     f"{player} cannot draw: the library is empty"))
+                    break
+                obj = self.objs[self.zones[key][-1]]
+                plan = self.plan_move(obj, "hand", player, chooser=chooser)
+                self._run_plans([plan], "top", None, False, None, box)
+        return Result(tuple(box))
+
+    def shuffle(self, player: str) -> Result:
+        self._player(player)
+        key = self.zone_key("library", player)
+        with self._action("shuffle", {"player": player, "title": f"Shuffle {player}'s library"}) as box:
+            self._shuffle(key, box)
+        return Result(tuple(box))
+
+    def _shuffle(self, key, box) -> None:
+        order = list(self.zones[key])
+        self.rng.shuffle(order)
+        self._reorder(key, order)
+        for oid in order:
+            self._set(self.objs[oid], "revealed", False)
+        box.append(Event("shuffled", None, None, None, key, key, (), (),
+                         f"{key[0]}'s library is shuffled"))
+
+    def reveal_top(self, player: str, on: bool = True) -> Result:
+        """Play with the top card of the library revealed, or stop (401.7)."""
+        key = self.zone_key("library", self._player(player))
+        with self._action("reveal_top", {"player": player, "on": on,
+                                         "title": ("Reveal" if on else "Stop revealing")
+                                         + f" {player}'s top card"}) as box:
+            tops = set(self.revealed_tops)
+            top = self.objs[self.zones[key][-1]] if self.zones[key] else None
+            if on:
+                tops.add(player)
+                if top is not None:
+                    self._set(top, "revealed", True)
+            else:
+                tops.discard(player)
+                if top is not None and top.revealed:
+                    box.extend(self._conceal(top))
+            self._meta("revealed_tops", frozenset(tops))
+            box.append(Event("revealed" if on else "concealed", top.cid if top else None,
+                             top.id if top else None, None, key, key))
+        return Result(tuple(box))
+
+    # ---- status --------------------------------------------------------------
+    def set_tapped(self, cid: int, tapped: bool) -> Result:
+        obj = self._live(cid)
+        ed = self.edition
+        verb = "tap" if tapped else "untap"
+        with self._action(verb, {"cid": cid, "title": f"{verb.title()} {obj.card.name}"}) as box:
+            if obj.zone is None or obj.zone[1] != "battlefield":
+                box.append(Event("rejected", cid, obj.id, None, obj.zone, obj.zone,
+                                 ed.cite("tapped_only"), (),
+                                 f"only permanents on the battlefield can be {verb}ped"))
+            elif obj.tapped == tapped:
+                box.append(Event("unchanged", cid, obj.id, None, obj.zone, obj.zone, (), (),
+                                 f"{obj.card.name} is already {verb}ped"))
+            else:
+                self._set(obj, "tapped", tapped)
+                box.append(Event(verb + "ped", cid, obj.id, obj.id, obj.zone, obj.zone))
+        return Result(tuple(box))
+
+    def add_counters(self, cid: int, changes: dict) -> Result:
+        obj = self._live(cid)
+        with self._action("counters", {"cid": cid, "title": f"Counters on {obj.card.name}"}) as box:
+            if obj.zone is None:
+                box.append(Event("rejected", cid, obj.id, None, None, None, (), (),
+                                 f"{obj.card.name} no longer exists"))
+            else:
+                counters = dict(obj.counters)
+                for kind, n in changes.items():
+                    left = counters.get(kind, 0) + int(n)
+                    if left > 0:
+                        counters[kind] = left
+                    else:
+                        counters.pop(kind, None)
+                self._set(obj, "counters", counters)
+                box.append(Event("counters", cid, obj.id, obj.id, obj.zone, obj.zone, (), (),
+                                 ", ".join(f"{k} x{v}" for k, v in counters.items()) or "no counters"))
+        return Result(tuple(box))
+
+    def turn_face(self, cid: int, face_down: bool) -> Result:
+        """Turn an object face down or up; in the command zone, face down makes a new object (400.9)."""
+        obj = self._live(cid)
+        ed = self.edition
+        with self._action("turn_face", {"cid": cid, "title": f"Turn {obj.card.name} face "
+                                        + ("down" if face_down else "up")}) as box:
+            if obj.zone is None:
+                box.append(Event("rejected", cid, obj.id, None, None, None, (), (),
+                                 f"{obj.card.name} no longer exists"))
+            elif obj.face_down == face_down:
+                box.append(Event("unchanged", cid, obj.id, None, obj.zone, obj.zone, (), (),
+                                 "it is already that way"))
+            elif face_down and obj.zone[1] == "command" and ed.cite("command_face_down"):
+                key = obj.zone
+                index = self.zones[key].index(obj.id)
+                new = self._new_obj(cid, obj.card, obj.owner, kind=obj.kind, prev=obj.id,
+                                    face_down=True)
+                self._remove(key, obj.id)
+                self._set(obj, "zone", None)
+                self._set(new, "zone", key)
+                self._insert(key, index, new.id)
+                cites = ed.cite("command_face_down")
+                self._lineage(cid, LineageEntry(new.id, key, "new_object", cites))
+                box.append(Event("new_object", cid, new.id, obj.id, key, key, cites, (),
+                                 f"{obj.card.name} turned face down in the command zone: a new object"))
+            else:
+                self._set(obj, "face_down", face_down)
+                box.append(Event("turned", cid, obj.id, obj.id, obj.zone, obj.zone, (), (),
+                                 "face down" if face_down else "face up"))
+        return Result(tuple(box))
+
+    def modify(self, cid: int, effect: str, origin: str = "spell") -> Result:
+        """An effect changing the object's characteristics (origin: spell, ability, static)."""
+        if origin not in ("spell", "ability", "static"):
+            raise IllegalActionError(f"origin must be spell, ability or static, not {origin!r}")
+        obj = self._live(cid)
+        with self._action("modify", {"cid": cid, "title": f"Modify {obj.card.name}"}) as box:
+            if obj.zone is None:
+                box.append(Event("rejected", cid, obj.id, None, None, None, (), (),
+                                 f"{obj.card.name} no longer exists"))
+            else:
+                self._set(obj, "modifications", obj.modifications + ((effect, origin),))
+                box.append(Event("modified", cid, obj.id, obj.id, obj.zone, obj.zone, (), (),
+                                 f"{effect} ({origin})"))
+        return Result(tuple(box))
+
+    def set_choices(self, cid: int, choices) -> Result:
+        """Record choices made while a spell was cast (carried by 400.7c)."""
+        obj = self._live(cid)
+        with self._action("choices", {"cid": cid, "title": f"Choices for {obj.card.name}"}) as box:
+            self._set(obj, "choices", tuple(choices))
+            box.append(Event("choices", cid, obj.id, obj.id, obj.zone, obj.zone, (), (),
+                             "; ".join(map(str, choices))))
+        return Result(tuple(box))
+
+    def attach(self, cid: int, target_cid: int | None) -> Result:
+        obj = self._live(cid)
+        target = self.objs[self.current[target_cid]].id if target_cid is not None else None
+        with self._action("attach", {"cid": cid, "title": f"Attach {obj.card.name}"}) as box:
+            self._set(obj, "attached_to", target)
+            box.append(Event("attached", cid, obj.id, obj.id, obj.zone, obj.zone))
+        return Result(tuple(box))
+
+    # ---- new objects -------------------------------------------------------
+    def create_token(self, card: Card, owner: str, controller: str | None = None, *,
+                     tapped: bool = False, counters: dict | None = None,
+                     face_down: bool = False) -> Result:
+        self._player(owner)
+        controller = self._player(controller or owner)
+        with self._action("create_token", {"name": card.name,
+                                           "title": f"Create a {card.name} token"}) as box:
+            cid = self.next_cid
+            self.next_cid += 1
+            key = (None, "battlefield")
+            obj = self._new_obj(cid, card, owner, kind="token", token=True, controller=controller,
+                                tapped=tapped, counters=dict(counters or {}), face_down=face_down)
+            self._set(obj, "zone", key)
+            self._insert(key, len(self.zones[key]), obj.id)
+            self._lineage(cid, LineageEntry(obj.id, key, "created"))
+            box.append(Event("created", cid, obj.id, None, None, key, (), (),
+                             f"{controller} creates a {card.name} token"))
+        return Result(tuple(box))
+
+    def put_ability(self, text: str, controller: str, source_cid: int | None = None) -> Result:
+        """An activated or triggered ability goes on the stack with no card (405.1)."""
+        self._player(controller)
+        source = self.objs[self.current[source_cid]].card.name if source_cid else None
+        card = Card(name=f"{source}: {text}" if source else text, types=("Ability",))
+        with self._action("ability", {"title": f"Put {card.name} on the stack"}) as box:
+            cid = self.next_cid
+            self.next_cid += 1
+            key = (None, "stack")
+            obj = self._new_obj(cid, card, controller, kind="ability", controller=controller)
+            self._set(obj, "zone", key)
+            self._insert(key, len(self.zones[key]), obj.id)
+            cites = self.edition.cite("stack_ability") + self.edition.cite("stack_top")
+            self._lineage(cid, LineageEntry(obj.id, key, "created", cites))
+            box.append(Event("created", cid, obj.id, None, None, key, cites, (),
+                             f"{card.name} goes on the stack"))
+        return Result(tuple(box))
+
+    def create_emblem(self, name: str, owner: str) -> Result:
+        """Emblems are created in the command zone (408.2)."""
+        self._player(owner)
+        key = self.zone_key("command", None)
+        card = Card(name=name, types=("Emblem",))
+        with self._action("emblem", {"title": f"Create the emblem {name}"}) as box:
+            cid = self.next_cid
+            self.next_cid += 1
+            obj = self._new_obj(cid, card, owner, kind="emblem", controller=None)
+            self._set(obj, "zone", key)
+            self._insert(key, len(self.zones[key]), obj.id)
+            cites = self.edition.cite("emblem")
+            self._lineage(cid, LineageEntry(obj.id, key, "created", cites))
+            box.append(Event("created", cid, obj.id, None, None, key, cites, (),
+                             f"{owner} gets the emblem {name}"))
+        return Result(tuple(box))
+
+    # ---- whole zones, cleanup, ante, turns ----------------------------------
+    def zone_to_zone(self, player: str, src_zone: str, dst_zone: str, *,
+                     shuffle: bool = False, position="top") -> Result:
+        """Act on a whole zone as one action (400.11), e.g. shuffle a hand into a library."""
+        src = self.zone_key(src_zone, self._player(player))
+        ed = self.edition
+        title = f"{player}: {ed.zone_name(src_zone)} into {ed.zone_name(dst_zone).lower()}"
+        with self._action("zone", {"player": player, "title": title}) as box:
+            plans = [self.plan_move(self.objs[i], dst_zone, player)
+                     for i in reversed(self.zones[src])]
+            for p in plans:
+                if ed.cite("whole_zone"):
+                    p.cites.insert(0, ed.cite("whole_zone")[0])
+            self._run_plans(plans, position, None, False, None, box)
+            if shuffle and dst_zone == "library":
+                self._shuffle(self.zone_key("library", player), box)
+        return Result(tuple(box))
+
+    def cleanup(self, player: str, discard=None) -> Result:
+        """Cleanup: discard down to the maximum hand size (402.2). ``discard``:
+        the cids to discard; by default the cards most recently put in the hand."""
+        key = self.zone_key("hand", self._player(player))
+        excess = len(self.zones[key]) - self.max_hand
+        ed = self.edition
+        with self._action("cleanup", {"player": player, "title": f"{player} discards to hand size"}) as box:
+            if excess <= 0:
+                box.append(Event("unchanged", None, None, None, key, key, ed.cite("hand_max"), (),
+                                 f"{player} holds no more than {self.max_hand} cards"))
+            else:
+                ids = [self.objs[self.current[c]].id for c in discard] if discard else \
+                    list(reversed(self.zones[key]))[:excess]
+                if len(ids) != excess or any(self.objs[i].zone != key for i in ids):
+                    raise IllegalActionError(f"{player} must discard exactly {excess} card(s) from hand")
+                plans = [self.plan_move(self.objs[i], "graveyard", player) for i in ids]
+                for p in plans:
+                    _cite_first(p.cites, ed.cite("hand_max"))
+                self._run_plans(plans, "top", None, False, None, box)
+        return Result(tuple(box))
+
+    def ante_start(self) -> Result:
+        """Each player antes: the top card after shuffling (cr-1999), else a random card."""
+        ed = self.edition
+        with self._action("ante", {"title": "Each player antes"}) as box:
+            for p in self.apnap():
+                lib = self.zone_key("library", p)
+                if not self.zones[lib]:
+                    continue
+                if ed.ante_pick == "top":
+                    self._shuffle(lib, box)
+                    oid = self.zones[lib][-1]
+                else:
+                    oid = self.rng.choice(self.zones[lib])
+                plan = self.plan_move(self.objs[oid], "ante", p, by=p)
+                if ed.cite("ante_start"):
+                    _cite_first(plan.cites, ed.cite("ante_start"))
+                else:
+                    plan.notes.append(ed.silence("ante_start"))
+                self._run_plans([plan], "top", None, False, None, box)
+        return Result(tuple(box))
+
+    def award_ante(self, winner: str) -> Result:
+        """The winner becomes the owner of every card in the ante zone."""
+        self._player(winner)
+        ed = self.edition
+        with self._action("award_ante", {"title": f"{winner} wins the ante"}) as box:
+            for key in [k for k in self.zones if k[1] == "ante"]:
+                for oid in list(self.zones[key]):
+                    obj = self.objs[oid]
+                    self._set(obj, "owner", winner)
+                    box.append(Event("owner_changed", obj.cid, oid, oid, key, key,
+                                     ed.cite("ante_winner"),
+                                     () if ed.cite("ante_winner") else (ed.silence("ante_winner"),),
+                                     f"{winner} now owns {obj.card.name}"))
+        return Result(tuple(box))
+
+    def next_turn(self) -> Result:
+        nxt = self.apnap()[1 % len(self.players)]
+        with self._action("turn", {"title": f"{nxt}'s turn"}) as box:
+            self._meta("active", nxt)
+            box.append(Event("turn", text=f"{nxt} is now the active player"))
+        return Result(tuple(box))
+
+    def set_life(self, player: str, life: int) -> Result:
+        with self._action("life", {"title": f"{player}'s life: {life}"}) as box:
+            self._life(self._player(player), int(life))
+            box.append(Event("life", text=f"{player} is at {life} life"))
+        return Result(tuple(box))
+
+
+def _cite_first(cites: list, numbers) -> None:
+    for n in reversed(numbers):
+        if n not in cites:
+            cites.insert(0, n)

@@ -1,0 +1,119 @@
+"""Rules editions as data (``resources/rules/<id>.toml``) plus the few switches
+the engine reads. Every rule the engine applies is named by a *concept*; the
+edition maps each concept to its own rule numbers, or leaves it out when its
+text is silent, and the engine then says so instead of inventing a rule."""
+
+from __future__ import annotations
+
+import fnmatch
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+
+from tabletop import resources
+from tabletop.engine.errors import InputError
+
+EDITION_IDS = ("cr-1999", "cr-2004", "cr-2005", "cr-2012", "cr-2016")
+NEWEST = "cr-2016"
+
+
+@dataclass(slots=True, frozen=True)
+class Edition:
+    id: str
+    title: str
+    seed: str
+    year: int
+    zones: tuple[str, ...]
+    names: dict
+    per_player: frozenset
+    redirect: frozenset
+    command_stays: frozenset
+    cites: dict  # concept -> tuple of rule numbers
+    token_cites: dict  # zone id or "*" -> tuple of rule numbers
+    silent: dict  # concept -> what the engine applies when the text is silent
+    rules: dict  # rule number -> summary in our own words
+    same_zone: str  # "nothing" or "exile-new-object"
+    phased_keeps: bool
+    carry_choices: bool
+    ante_pick: str  # "top" or "random"
+    outside_zones: frozenset  # zones that count as outside the game
+
+    def has_zone(self, zone: str) -> bool:
+        return zone in self.zones
+
+    def zone_name(self, zone: str) -> str:
+        return self.names.get(zone, zone)
+
+    def cite(self, concept: str) -> tuple[str, ...]:
+        return self.cites.get(concept, ())
+
+    def token_cite(self, zone: str) -> tuple[str, ...]:
+        return self.token_cites.get(zone) or self.token_cites.get("*", ())
+
+    def silence(self, concept: str) -> str:
+        """The note shown where this edition's text does not cover a concept."""
+        applying = self.silent.get(concept, "the table's usual handling")
+        return f"The {self.id} text does not cover this; applying {applying}."
+
+    def summary(self, number: str) -> str | None:
+        return self.rules.get(number)
+
+    def sort_key(self, number: str):
+        return _number_key(number)
+
+
+def _number_key(number: str):
+    parts = []
+    for p in number.replace("Ruling", "~").split("."):
+        parts.append((0, int(p), "") if p.isdigit() else (1, 0, p))
+    return parts
+
+
+def _read(edition_id: str) -> dict:
+    p = resources.path("rules", f"{edition_id}.toml")
+    try:
+        with p.open("rb") as f:
+            return tomllib.load(f)
+    except (OSError, tomllib.TOMLDecodeError) as e:
+        raise InputError(f"{p}: cannot read edition data: {e}") from None
+
+
+def _merged(edition_id: str) -> dict:
+    d = _read(edition_id)
+    parent = d.get("inherit")
+    if not parent:
+        return d
+    base = _merged(parent)
+    out = {**base, **{k: v for k, v in d.items() if not isinstance(v, dict)}}
+    for table in ("names", "cite", "token_cite", "silent", "rules"):
+        merged = dict(base.get(table, {}))
+        for pattern in d.get("drop", {}).get(table, []):
+            for k in [k for k in merged if fnmatch.fnmatchcase(k, pattern)]:
+                del merged[k]
+        merged.update(d.get(table, {}))
+        out[table] = merged
+    return out
+
+
+@cache
+def get(edition_id: str) -> Edition:
+    if edition_id not in EDITION_IDS:
+        raise InputError(f"unknown edition {edition_id!r}; editions are: "
+                         + ", ".join(EDITION_IDS))
+    d = _merged(edition_id)
+    return Edition(
+        id=edition_id, title=d["title"], seed=d["seed"], year=d["year"],
+        zones=tuple(d["zones"]), names=d["names"],
+        per_player=frozenset(d["per_player"]), redirect=frozenset(d["redirect"]),
+        command_stays=frozenset(d.get("command_stays", ())),
+        cites={k: tuple(v) for k, v in d["cite"].items()},
+        token_cites={k: tuple(v) for k, v in d.get("token_cite", {}).items()},
+        silent=d.get("silent", {}), rules=d["rules"],
+        same_zone=d["same_zone"], phased_keeps=d.get("phased_keeps", False),
+        carry_choices=d.get("carry_choices", False), ante_pick=d.get("ante_pick", "random"),
+        outside_zones=frozenset(d.get("outside_zones", ())),
+    )
+
+
+def all_editions() -> list[Edition]:
+    return [get(e) for e in EDITION_IDS]

@@ -1,0 +1,167 @@
+"""Plain data of the table: cards, objects, effects, events.
+
+Everything here is a slotted dataclass or a tuple, so that the move pipeline
+allocates little and copies nothing deep.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# Zone ids are the modern names in every edition; an edition shows its own.
+ZONE_IDS = ("library", "hand", "battlefield", "graveyard", "stack", "exile",
+            "command", "ante", "phased-out")
+ORDERED = frozenset({"library", "graveyard", "stack"})
+CONTROLLED = frozenset({"battlefield", "stack"})
+
+ZoneKey = tuple  # (player name or None, zone id)
+
+
+@dataclass(slots=True, frozen=True)
+class Card:
+    """The printed facts of a card (or the definition of a token or an ability)."""
+
+    name: str
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    mana_cost: str = ""
+    power: str | None = None
+    toughness: str | None = None
+    colors: tuple[str, ...] = ()
+
+    def is_type(self, t: str) -> bool:
+        return t in self.types
+
+    @property
+    def type_line(self) -> str:
+        left = " ".join(self.supertypes + self.types)
+        return f"{left} — {' '.join(self.subtypes)}" if self.subtypes else left
+
+    def to_json(self) -> dict:
+        d = {"name": self.name}
+        for k in ("types", "subtypes", "supertypes", "colors"):
+            v = getattr(self, k)
+            if v:
+                d[k] = list(v)
+        for k in ("mana_cost", "power", "toughness"):
+            v = getattr(self, k)
+            if v:
+                d[k] = v
+        return d
+
+    @classmethod
+    def from_json(cls, d: dict) -> "Card":
+        return cls(name=d["name"], types=tuple(d.get("types", ())),
+                   subtypes=tuple(d.get("subtypes", ())),
+                   supertypes=tuple(d.get("supertypes", ())),
+                   mana_cost=d.get("mana_cost", ""), power=d.get("power"),
+                   toughness=d.get("toughness"), colors=tuple(d.get("colors", ())))
+
+
+@dataclass(slots=True)
+class Obj:
+    """One game object. A card that changes zones becomes a new Obj (new id);
+    ``cid`` names the physical card (or token, or ability) across all of them."""
+
+    id: int
+    cid: int
+    card: Card
+    owner: str
+    zone: ZoneKey | None  # None: this object no longer exists
+    controller: str | None = None
+    tapped: bool = False
+    face_down: bool = False
+    counters: dict = field(default_factory=dict)  # replaced whole, never mutated
+    attached_to: int | None = None
+    modifications: tuple = ()  # ((text, origin), ...)
+    choices: tuple = ()  # choices made while it was cast
+    token: bool = False
+    kind: str = "card"  # card, token, ability, emblem
+    pile: str | None = None  # exile pile: what exiled it (406.4)
+    revealed: bool = False
+    prev: int | None = None  # the object it was before (lineage)
+
+    ATTRS = ("zone", "controller", "tapped", "face_down", "counters", "attached_to",
+             "modifications", "choices", "pile", "revealed")
+
+
+@dataclass(slots=True, frozen=True)
+class Effect:
+    """A replacement effect on zone changes (400.6)."""
+
+    label: str
+    watch: str
+    instead: str
+    source: str = ""
+    origin: str = "any"  # zone it would come from
+    affects: str = "any"
+    optional: bool = False
+
+    def to_json(self) -> dict:
+        return {"label": self.label, "watch": self.watch, "instead": self.instead,
+                "source": self.source, "from": self.origin, "affects": self.affects,
+                "optional": self.optional}
+
+    @classmethod
+    def from_json(cls, d: dict) -> "Effect":
+        return cls(label=d["label"], watch=d["watch"], instead=d["instead"],
+                   source=d.get("source", ""), origin=d.get("from", "any"),
+                   affects=d.get("affects", "any"), optional=d.get("optional", False))
+
+
+@dataclass(slots=True, frozen=True)
+class Event:
+    """One thing that happened, with the rules (edition numbering) behind it."""
+
+    kind: str
+    cid: int | None = None
+    obj: int | None = None
+    prev: int | None = None
+    src: ZoneKey | None = None
+    dst: ZoneKey | None = None
+    cites: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+    text: str = ""
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "cid": self.cid, "object": self.obj,
+                "previous_object": self.prev,
+                "from": zone_json(self.src), "to": zone_json(self.dst),
+                "cites": list(self.cites), "notes": list(self.notes), "text": self.text}
+
+    @classmethod
+    def from_json(cls, d: dict) -> "Event":
+        return cls(kind=d["kind"], cid=d.get("cid"), obj=d.get("object"),
+                   prev=d.get("previous_object"), src=zone_from_json(d.get("from")),
+                   dst=zone_from_json(d.get("to")), cites=tuple(d.get("cites", ())),
+                   notes=tuple(d.get("notes", ())), text=d.get("text", ""))
+
+
+def zone_json(z: ZoneKey | None) -> dict | None:
+    return None if z is None else {"zone": z[1], "player": z[0]}
+
+
+def zone_from_json(d: dict | None) -> ZoneKey | None:
+    return None if d is None else (d["player"], d["zone"])
+
+
+@dataclass(slots=True, frozen=True)
+class LineageEntry:
+    """One object a card has been: where it was, and how it ended."""
+
+    obj: int
+    zone: ZoneKey | None  # None: the card (token, ability) ceased to exist here
+    event: str  # the kind of event that made this object
+    cites: tuple[str, ...] = ()  # the rules of that event
+    kept: tuple[tuple[str, str], ...] = ()  # (what, rule) carried from the object before
+    forgotten: tuple[tuple[str, str], ...] = ()  # (what, rule) lost on the way
+
+    def to_json(self) -> list:
+        return [self.obj, zone_json(self.zone), self.event, list(self.cites),
+                [list(k) for k in self.kept], [list(f) for f in self.forgotten]]
+
+    @classmethod
+    def from_json(cls, d: list) -> "LineageEntry":
+        return cls(d[0], zone_from_json(d[1]), d[2], tuple(d[3]),
+                   tuple(tuple(k) for k in d[4]), tuple(tuple(f) for f in d[5]))

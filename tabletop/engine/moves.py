@@ -1,0 +1,430 @@
+"""The move pipeline (400.6 in modern numbering), one for every action.
+
+1. name the event; 2. redirect or refuse it (owner redirect, card types barred
+from a zone); 3. replacement effects, each at most once, in the order the
+affected object's controller (or owner) chooses, re-checking step 2 after
+each; 4. the move: a new object with a new id, keeping only what the edition's
+exceptions carry; 5. tokens outside the battlefield cease to exist; 6. events.
+
+``plan_move`` decides without changing anything (the GUI calls it while a card
+hovers over a zone); ``move`` and ``move_many`` decide and apply.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from tabletop.engine.errors import IllegalActionError
+from tabletop.engine.model import CONTROLLED, ORDERED, Effect, Event, LineageEntry, Obj
+
+Chooser = Callable[[Obj, list[Effect]], "Effect | None"]
+
+
+@dataclass(slots=True)
+class Plan:
+    obj: Obj
+    src: tuple
+    dst: tuple  # the zone it ends up in (for a refusal: the zone it was aimed at)
+    controller: str | None
+    kind: str = "moved"
+    cites: list = field(default_factory=list)
+    notes: list = field(default_factory=list)
+    applied: list = field(default_factory=list)  # replacement effects, in order
+    text: str = ""
+
+    @property
+    def changes_zone(self) -> bool:
+        return self.kind in ("moved", "redirected", "replaced")
+
+
+def chooser_from_labels(labels) -> Chooser:
+    """A chooser applying the listed effects in that order; optional effects
+    left out are declined (scenario key ``apply``)."""
+    labels = list(labels)
+
+    def choose(obj, candidates):
+        for label in labels:
+            for e in candidates:
+                if e.label == label:
+                    return e
+        return None
+    return choose
+
+
+def _first(obj, candidates):
+    return candidates[0]
+
+
+def _add(lst: list, items) -> None:
+    for i in items:
+        if i not in lst:
+            lst.append(i)
+
+
+class MoveRules:
+    """Mixed into the Table: the move pipeline."""
+
+    # ---- deciding ----------------------------------------------------------
+    def _destination(self, obj: Obj, zone: str, player: str | None):
+        ed = self.edition
+        if not ed.has_zone(zone):
+            raise IllegalActionError(f"the {ed.id} edition has no {zone!r} zone")
+        if player is not None and player not in self.life:
+            raise IllegalActionError(f"unknown player {player!r}")
+        if zone in ed.per_player:
+            target = player or obj.owner
+            if target != obj.owner and zone in ed.redirect:
+                return (obj.owner, zone), None, True
+            return (target, zone), None, False
+        if zone in CONTROLLED:
+            return (None, zone), player or obj.owner, False
+        return (None, zone), None, False
+
+    def _refusal(self, obj: Obj, src: tuple, zone: str, by: str | None):
+        """(cites, why) when the rules keep the object where it is."""
+        ed = self.edition
+        card = obj.card
+        if zone == "battlefield" and src[1] != "battlefield":
+            if obj.kind in ("ability", "emblem"):
+                return ed.cite("permanents_only"), f"{card.name} is not a card and cannot become a permanent"
+            if card.is_type("Instant") or card.is_type("Sorcery"):
+                if ed.cite("instant_sorcery"):
+                    return (ed.cite("instant_sorcery"),
+                            f"{card.name} is an instant or sorcery: it stays in "
+                            f"{ed.zone_name(src[1]).lower()}")
+        if src[1] == "command" and zone != "command":
+            if obj.kind == "emblem":
+                return ed.cite("command_zone"), "an emblem stays in the command zone"
+            barred = [t for t in card.types if t in ed.command_stays]
+            if barred:
+                return (ed.cite("command_stays"),
+                        f"a {barred[0].lower()} card cannot leave the command zone")
+        if zone == "ante" and by is not None and by != obj.owner and ed.cite("ante_owner_only"):
+            return ed.cite("ante_owner_only"), f"only {obj.owner}, its owner, may ante {card.name}"
+        return None
+
+    def _affects(self, e: Effect, obj: Obj) -> bool:
+        a = e.affects
+        if a == "any":
+            return True
+        if a == "tokens":
+            return obj.token
+        if a == "nontokens":
+            return not obj.token
+        kind, _, arg = a.partition(":")
+        if kind == "owner":
+            return obj.owner == arg
+        if kind == "opponents-of":
+            return obj.owner != arg
+        if kind == "cid":
+            return obj.cid == int(arg)
+        return False
+
+    def plan_move(self, obj: Obj, zone: str, player: str | None = None, *,
+                  chooser: Chooser | None = None, by: str | None = None) -> Plan:
+        """Decide where a move ends, without changing anything."""
+        ed = self.edition
+        src = obj.zone
+        if src is None:
+            return Plan(obj, (None, "none"), (player, zone), None, "rejected",
+                        list(ed.token_cite("battlefield")) if obj.token else [],
+                        text=f"{obj.card.name} no longer exists")
+        dst, ctrl, redirected = self._destination(obj, zone, player)
+        plan = Plan(obj, src, dst, ctrl)
+        if obj.kind == "ability":
+            if zone == "stack":
+                plan.kind, plan.text = "unchanged", "the ability is already on the stack"
+            else:
+                plan.kind, plan.dst = "ceased", None
+                plan.text = f"{obj.card.name} leaves the stack and ceases to exist"
+                _add(plan.cites, ed.cite("stack_ability"))
+            return plan
+        choose = chooser or _first
+        declined: set[str] = set()
+        while True:
+            if redirected:
+                _add(plan.cites, ed.cite("owner_redirect"))
+                if plan.kind == "moved":
+                    plan.kind = "redirected"
+            refusal = self._refusal(obj, src, zone, by)
+            if refusal is not None:
+                _add(plan.cites, refusal[0])
+                plan.kind, plan.text = "rejected", refusal[1]
+                return plan
+            if zone == "battlefield" and src[1] != "battlefield" and not ed.cite("instant_sorcery") \
+                    and (obj.card.is_type("Instant") or obj.card.is_type("Sorcery")):
+                _add(plan.notes, [ed.silence("instant_sorcery")])
+            candidates = [e for e in self.effects
+                          if e.label not in plan.applied and e.label not in declined
+                          and e.watch == zone and e.origin in ("any", src[1])
+                          and self._affects(e, obj)]
+            if not candidates:
+                break
+            effect = choose(obj, candidates)
+            if effect is None:
+                mandatory = [e for e in candidates if not e.optional]
+                if not mandatory:
+                    declined.update(e.label for e in candidates)
+                    plan.notes.append(f"{obj.owner} declines " + ", ".join(
+                        e.source or e.label for e in candidates))
+                    break
+                effect = mandatory[0]
+            plan.applied.append(effect.label)
+            plan.kind = "replaced"
+            if ed.cite("replacement"):
+                _add(plan.cites, ed.cite("replacement"))
+            else:
+                _add(plan.notes, [ed.silence("replacement")])
+            zone = effect.instead
+            dst, ctrl, redirected = self._destination(obj, zone, None)
+            plan.dst, plan.controller = dst, ctrl
+        if dst == src and (zone not in CONTROLLED or ctrl == obj.controller):
+            if zone == "exile" and ed.same_zone == "exile-new-object":
+                plan.kind = "new_object"
+                _add(plan.cites, ed.cite("same_zone"))
+                plan.text = f"{obj.card.name} is exiled again: a new object"
+            else:
+                plan.kind = "unchanged"
+                if ed.same_zone == "nothing":
+                    if ed.cite("same_zone"):
+                        _add(plan.cites, ed.cite("same_zone"))
+                    else:
+                        plan.notes.append(ed.silence("same_zone"))
+                elif zone in ORDERED:
+                    _add(plan.cites, ed.cite("order"))
+                plan.text = f"{obj.card.name} is already there: nothing happens"
+        elif dst == src:
+            plan.kind = "control_changed"
+            plan.text = f"{ctrl} gains control of {obj.card.name}"
+        return plan
+
+    def can_move(self, cid: int, zone: str, player: str | None = None, **kw) -> bool:
+        """Check only: would this move be accepted (not refused by the rules)?"""
+        obj = self.objs[self.current[cid]]
+        return self.plan_move(obj, zone, player, **kw).kind != "rejected"
+
+    # ---- applying ----------------------------------------------------------
+    def move(self, cid: int, zone: str, player: str | None = None, *, position="top",
+             face_down: bool = False, chooser: Chooser | None = None,
+             by: str | None = None, pile: str | None = None):
+        return self.move_many([cid], zone, player, position=position, face_down=face_down,
+                              chooser=chooser, by=by, pile=pile)
+
+    def move_many(self, cids, zone: str, player: str | None = None, *, position="top",
+                  order=None, face_down: bool = False, chooser: Chooser | None = None,
+                  by: str | None = None, pile: str | None = None, title: str | None = None):
+        """Move objects simultaneously; ``order`` (cids, top first) arranges each
+        ordered destination where the rules leave it to a player."""
+        from tabletop.engine.table import Result
+        plans = [self.plan_move(self.objs[self.current[c]], zone, player, chooser=chooser, by=by)
+                 for c in cids]
+        names = ", ".join(p.obj.card.name for p in plans)
+        dest = self.edition.zone_name(zone).lower()
+        params = {"cids": list(cids), "zone": zone, "player": player,
+                  "title": title or f"Move {names} to {dest}"}
+        with self._action("move", params) as box:
+            self._run_plans(plans, position, order, face_down, pile, box)
+        return Result(tuple(box))
+
+    def _run_plans(self, plans, position, order, face_down, pile, box) -> None:
+        groups: dict[tuple, list[Plan]] = {}
+        for p in plans:
+            if p.changes_zone:
+                groups.setdefault(p.dst, []).append(p)
+            else:
+                box.extend(self._execute_in_place(p))
+        rank = {c: i for i, c in enumerate(order or ())}
+        for key, group in groups.items():
+            group.sort(key=lambda p: rank.get(p.obj.cid, len(rank)))  # stable: listed order after
+            if key[1] in ORDERED and len(group) > 1:
+                concept = {"library": "library_arrange", "graveyard": "graveyard_arrange",
+                           "stack": "stack_order"}[key[1]]
+                for p in group:
+                    _add(p.cites, self.edition.cite(concept))
+                if key[1] == "stack":  # APNAP: the active player's objects lowest
+                    seat = {pl: i for i, pl in enumerate(self.apnap())}
+                    group.sort(key=lambda p: -seat[p.controller])  # top first
+            if key[1] == "library" and position == "bottom":
+                seq = group  # each goes under the last: top first
+            else:
+                seq = group[::-1]  # each goes on top of the last: bottom first
+            for p in seq:
+                box.extend(self._execute_move(p, position, face_down, pile))
+
+    def _execute_in_place(self, plan: Plan) -> list[Event]:
+        obj, ed = plan.obj, self.edition
+        name = obj.card.name
+        if plan.kind == "control_changed":
+            self._set(obj, "controller", plan.controller)
+            return [Event("control_changed", obj.cid, obj.id, obj.id, plan.src, plan.dst,
+                          tuple(plan.cites), tuple(plan.notes), plan.text)]
+        if plan.kind == "ceased":  # an ability leaving the stack
+            self._remove(plan.src, obj.id)
+            self._set(obj, "zone", None)
+            self._lineage(obj.cid, LineageEntry(obj.id, None, "ceased", tuple(plan.cites)))
+            return [Event("ceased", obj.cid, obj.id, None, plan.src, None,
+                          tuple(plan.cites), tuple(plan.notes), plan.text)]
+        if plan.kind == "new_object":  # 400.8: exiled again
+            lst = self.zones[plan.src]
+            index = lst.index(obj.id)
+            new = self._new_obj(obj.cid, obj.card, obj.owner, kind=obj.kind, token=obj.token,
+                                prev=obj.id, face_down=obj.face_down, pile=obj.pile)
+            self._remove(plan.src, obj.id)
+            self._set(obj, "zone", None)
+            self._set(new, "zone", plan.src)
+            self._insert(plan.src, index, new.id)
+            forgotten = self._forgotten(obj, keep_status=False)
+            self._lineage(obj.cid, LineageEntry(new.id, plan.src, "new_object",
+                                                tuple(plan.cites), (), forgotten))
+            return [Event("new_object", obj.cid, new.id, obj.id, plan.src, plan.src,
+                          tuple(plan.cites), tuple(plan.notes), plan.text)]
+        text = plan.text or f"{name} stays where it is"
+        return [Event(plan.kind, obj.cid, obj.id, None, plan.src, plan.dst,
+                      tuple(plan.cites), tuple(plan.notes), text)]
+
+    def _forgotten(self, obj: Obj, keep_status: bool) -> tuple:
+        ed = self.edition
+        rule = (ed.cite("new_object") or ("",))[0]
+        out = []
+        if obj.tapped and not keep_status:
+            out.append(("tapped", (ed.cite("tapped_only") or (rule,))[0]))
+        if obj.counters and not keep_status:
+            out.append(("counters " + ", ".join(f"{k} x{v}" for k, v in obj.counters.items()), rule))
+        if obj.attached_to is not None and not keep_status:
+            out.append(("attachment", rule))
+        return tuple(out)
+
+    def _execute_move(self, plan: Plan, position, face_down, pile) -> list[Event]:
+        ed = self.edition
+        obj, src, dst = plan.obj, plan.src, plan.dst
+        cites, notes = plan.cites, plan.notes
+        events = []
+        index = self._index_for(dst, position if dst[1] == "library" else "top")
+        if dst[1] == "library" and isinstance(position, int) and len(self.zones[dst]) < position:
+            _add(cites, ed.cite("nth_from_top") or ())
+            if not ed.cite("nth_from_top"):
+                notes.append(ed.silence("nth_from_top"))
+        phasing = {src[1], dst[1]} == {"battlefield", "phased-out"}
+        if phasing and ed.phased_keeps:
+            _add(cites, ed.cite("phased_keeps"))
+            rule = ed.cite("phased_keeps")[0]
+            self._remove(src, obj.id)
+            self._set(obj, "zone", dst)
+            self._insert(dst, index, obj.id)
+            kept = tuple((what, rule) for what, present in (
+                ("tapped", obj.tapped), ("counters", obj.counters),
+                ("attachment", obj.attached_to is not None),
+                ("effects", obj.modifications), ("controller", obj.controller)) if present)
+            self._lineage(obj.cid, LineageEntry(obj.id, dst, plan.kind, tuple(cites), kept))
+            events.append(Event(plan.kind, obj.cid, obj.id, obj.id, src, dst, tuple(cites),
+                                tuple(notes), plan.text or self._moved_text(plan)))
+            return events + self._token_check(obj, dst)
+        if phasing:
+            notes.append(ed.silence("phased_keeps"))
+        _add(cites, ed.cite("new_object"))
+        kept, mods, choices = [], (), ()
+        carry = src[1] == "stack" and dst[1] == "battlefield"
+        if obj.modifications:
+            if carry:
+                mods = tuple(m for m in obj.modifications if m[1] in ("spell", "ability"))
+            if mods and ed.cite("carry_mods"):
+                _add(cites, ed.cite("carry_mods"))
+                kept.append(("effects: " + "; ".join(m[0] for m in mods), ed.cite("carry_mods")[0]))
+            else:
+                mods = ()
+        if obj.choices and carry and ed.carry_choices:
+            choices = obj.choices
+            _add(cites, ed.cite("carry_choices"))
+            kept.append(("choices: " + "; ".join(map(str, choices)), ed.cite("carry_choices")[0]))
+        forgotten = list(self._forgotten(obj, keep_status=False))
+        rule = (ed.cite("new_object") or ("",))[0]
+        dropped = [m for m in obj.modifications if m not in mods]
+        if dropped:
+            forgotten.append(("effects: " + "; ".join(m[0] for m in dropped), rule))
+        if obj.choices and not choices:
+            forgotten.append(("choices made when cast", rule))
+        if dst[1] == "stack":
+            _add(cites, ed.cite("stack_top"))
+        controller = plan.controller if dst[1] in CONTROLLED else None
+        old_top = self._revealed_top(dst)
+        new = self._new_obj(obj.cid, obj.card, obj.owner, kind=obj.kind, token=obj.token,
+                            prev=obj.id, controller=controller,
+                            face_down=bool(face_down) and dst[1] not in ("library", "hand"),
+                            modifications=mods, choices=choices,
+                            pile=pile if dst[1] == "exile" else None)
+        self._remove(src, obj.id)
+        self._set(obj, "zone", None)
+        for other in self._attached_to(obj.id):
+            self._set(other, "attached_to", None)
+        self._set(new, "zone", dst)
+        self._insert(dst, index, new.id)
+        self._lineage(obj.cid, LineageEntry(new.id, dst, plan.kind, tuple(cites),
+                                            tuple(kept), tuple(forgotten)))
+        events.append(Event(plan.kind, obj.cid, new.id, obj.id, src, dst, tuple(cites),
+                            tuple(notes), plan.text or self._moved_text(plan)))
+        if old_top is not None:
+            events += self._covered(old_top, dst)
+        if src[1] == "library" and src[0] in self.revealed_tops and self.zones[src]:
+            top = self.objs[self.zones[src][-1]]
+            self._set(top, "revealed", True)
+        return events + self._token_check(new, dst)
+
+    def _moved_text(self, plan: Plan) -> str:
+        ed = self.edition
+        where = ed.zone_name(plan.dst[1]).lower()
+        owner = plan.dst[0] or (plan.controller if plan.dst[1] in CONTROLLED else None)
+        place = f"{owner}'s {where}" if owner else f"the {where}"
+        verb = {"redirected": "goes instead to", "replaced": "is put instead into"}.get(
+            plan.kind, "moves to")
+        via = f" ({', '.join(plan.applied)})" if plan.applied else ""
+        return f"{plan.obj.card.name} {verb} {place}{via}"
+
+    def _attached_to(self, oid: int) -> list[Obj]:
+        bf = self.zones.get((None, "battlefield"), ())
+        return [self.objs[i] for i in bf if self.objs[i].attached_to == oid]
+
+    def _token_check(self, obj: Obj, dst: tuple) -> list[Event]:
+        """State-based check that belongs to zones: a token off the battlefield ceases."""
+        if not obj.token or dst[1] == "battlefield":
+            return []
+        ed = self.edition
+        cites = ed.token_cite(dst[1])
+        notes = () if cites else (ed.silence("token_ceases"),)
+        self._remove(dst, obj.id)
+        self._set(obj, "zone", None)
+        self._lineage(obj.cid, LineageEntry(obj.id, None, "ceased", cites))
+        return [Event("ceased", obj.cid, obj.id, None, dst, None, cites, notes,
+                      f"the token {obj.card.name} ceases to exist")]
+
+    # ---- 401.7: a revealed top card that gets covered --------------------------
+    def _revealed_top(self, key: tuple) -> Obj | None:
+        if key[1] != "library" or key[0] not in self.revealed_tops or not self.zones[key]:
+            return None
+        return self.objs[self.zones[key][-1]]
+
+    def _covered(self, old_top: Obj, key: tuple) -> list[Event]:
+        lst = self.zones[key]
+        if old_top.zone != key or lst[-1] == old_top.id:
+            return []
+        new_top = self.objs[lst[-1]]
+        self._set(new_top, "revealed", True)
+        return self._conceal(old_top)
+
+    def _conceal(self, obj: Obj) -> list[Event]:
+        """A revealed top card stops being revealed: a new object (401.7)."""
+        ed = self.edition
+        cites = ed.cite("revealed_top_new")
+        self._set(obj, "revealed", False)
+        if not cites:
+            return []
+        key = obj.zone
+        index = self.zones[key].index(obj.id)
+        new = self._new_obj(obj.cid, obj.card, obj.owner, kind=obj.kind, prev=obj.id)
+        self._remove(key, obj.id)
+        self._set(obj, "zone", None)
+        self._set(new, "zone", key)
+        self._insert(key, index, new.id)
+        self._lineage(obj.cid, LineageEntry(new.id, key, "new_object", cites))
+        return [Event("new_object", obj.cid, new.id, obj.id, key, key, cites, (),
+                      "a card stops being revealed on top of the library: a new object")]

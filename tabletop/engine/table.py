@@ -1,0 +1,329 @@
+"""The table: plain state, one way in, and a history of recorded changes.
+
+Every action runs inside ``_action()``, which records each primitive change
+(an *op*) as it is made. Undo replays an action's ops backwards, redo forwards:
+no snapshot of the table is ever taken. Object ids come from a counter that
+never goes back, so an undone object's id is never handed out again.
+"""
+
+from __future__ import annotations
+
+import random
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+from tabletop.engine import editions
+from tabletop.engine.errors import IllegalActionError
+from tabletop.engine.model import CONTROLLED, ORDERED, Card, Effect, Event, LineageEntry, Obj
+
+
+@dataclass(slots=True)
+class Action:
+    """One recorded action: what was asked, what happened, the changes made."""
+
+    name: str
+    params: dict
+    events: tuple
+    ops: list = field(default_factory=list)
+
+    @property
+    def title(self) -> str:
+        return self.params.get("title") or self.name.replace("_", " ")
+
+
+@dataclass(slots=True, frozen=True)
+class Result:
+    """The answer to an action: its events, each citing rules."""
+
+    events: tuple[Event, ...]
+
+    @property
+    def rejected(self) -> bool:
+        return bool(self.events) and all(e.kind == "rejected" for e in self.events)
+
+    @property
+    def cites(self) -> tuple[str, ...]:
+        seen = {}
+        for e in self.events:
+            for c in e.cites:
+                seen.setdefault(c, None)
+        return tuple(seen)
+
+
+class TableState:
+    MIN_PLAYERS, MAX_PLAYERS = 1, 8
+
+    def __init__(self, players, edition: str = editions.NEWEST, seed: int | None = 0,
+                 ante: bool = False, max_hand: int = 7, life: int = 20):
+        players = tuple(players)
+        if not self.MIN_PLAYERS <= len(players) <= self.MAX_PLAYERS:
+            raise IllegalActionError(f"a table seats 1 to 8 players, not {len(players)}")
+        if len(set(players)) != len(players) or not all(isinstance(p, str) and p for p in players):
+            raise IllegalActionError("player names must be distinct, non-empty strings")
+        self.edition = editions.get(edition)
+        self.players = players
+        self.active = players[0]
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.ante = ante
+        self.max_hand = max_hand
+        self.life = {p: life for p in players}
+        self.objs: dict[int, Obj] = {}
+        self.current: dict[int, int] = {}  # cid -> id of the object it is now (or was last)
+        self.lineage: dict[int, list[LineageEntry]] = {}
+        self.zones: dict[tuple, list[int]] = {}  # bottom first, top last
+        self.effects: list[Effect] = []
+        self.sideboards: dict[str, list[Card]] = {p: [] for p in players}  # outside the game
+        self.revealed_tops: frozenset = frozenset()
+        self.history: list[Action] = []
+        self.redo_stack: list[Action] = []
+        self.next_id = 1
+        self.next_cid = 1
+        self._ops: list | None = None
+        for z in self.edition.zones:
+            if z in self.edition.per_player:
+                for p in players:
+                    self.zones[(p, z)] = []
+            else:
+                self.zones[(None, z)] = []
+
+    # ---- zones -------------------------------------------------------------
+    def zone_key(self, zone: str, player: str | None) -> tuple:
+        """The key of a zone: per-player zones need a player; shared ones ignore it."""
+        if not self.edition.has_zone(zone):
+            raise IllegalActionError(f"the {self.edition.id} edition has no {zone!r} zone")
+        if zone in self.edition.per_player:
+            if player not in self.life:
+                raise IllegalActionError(f"unknown player {player!r}")
+            return (player, zone)
+        return (None, zone)
+
+    def objects_in(self, key: tuple) -> list[Obj]:
+        """The objects of a zone, top first."""
+        return [self.objs[i] for i in reversed(self.zones[key])]
+
+    def position(self, obj: Obj) -> int | None:
+        """Place from the top (1 is the top) in an ordered zone."""
+        if obj.zone is None or obj.zone[1] not in ORDERED:
+            return None
+        lst = self.zones[obj.zone]
+        return len(lst) - lst.index(obj.id)
+
+    def obj_of(self, cid: int) -> Obj:
+        return self.objs[self.current[cid]]
+
+    def live(self, cid: int) -> Obj | None:
+        o = self.objs[self.current[cid]]
+        return o if o.zone is not None else None
+
+    def player_of(self, obj: Obj) -> str | None:
+        """Whose zone it is in, or on the battlefield and stack its controller."""
+        if obj.zone is None:
+            return None
+        return obj.controller if obj.zone[1] in CONTROLLED else obj.zone[0]
+
+    def apnap(self) -> list[str]:
+        i = self.players.index(self.active)
+        return list(self.players[i:] + self.players[:i])
+
+    # ---- recording ---------------------------------------------------------
+    @contextmanager
+    def _action(self, name: str, params: dict):
+        """Run an action's changes; record it in history unless nothing changed."""
+        if self._ops is not None:
+            raise IllegalActionError("actions cannot nest")
+        self._ops = ops = []
+        box = []
+        try:
+            yield box
+        except BaseException:
+            for op in reversed(ops):
+                self._revert(op)
+            raise
+        finally:
+            self._ops = None
+        if ops:
+            self.history.append(Action(name, params, tuple(box), ops))
+            self.redo_stack.clear()
+
+    def _set(self, obj: Obj, attr: str, value) -> None:
+        old = getattr(obj, attr)
+        if old == value and type(old) is type(value):
+            return
+        self._ops.append(("set", obj.id, attr, old, value))
+        setattr(obj, attr, value)
+
+    def _insert(self, key: tuple, index: int, oid: int) -> None:
+        lst = self.zones[key]
+        if index < 0:
+            index = len(lst) + 1 + index
+        lst.insert(index, oid)
+        self._ops.append(("ins", key, index, oid))
+
+    def _remove(self, key: tuple, oid: int) -> None:
+        lst = self.zones[key]
+        index = lst.index(oid)
+        del lst[index]
+        self._ops.append(("del", key, index, oid))
+
+    def _reorder(self, key: tuple, new: list[int]) -> None:
+        old = self.zones[key]
+        self.zones[key] = list(new)
+        self._ops.append(("zone", key, tuple(old), tuple(new)))
+
+    def _meta(self, name: str, value) -> None:
+        old = getattr(self, name)
+        setattr(self, name, value)
+        self._ops.append(("meta", name, old, value))
+
+    def _life(self, player: str, value: int) -> None:
+        self._ops.append(("life", player, self.life[player], value))
+        self.life[player] = value
+
+    def _new_obj(self, cid: int, card: Card, owner: str, *, kind: str = "card",
+                 token: bool = False, prev: int | None = None, **attrs) -> Obj:
+        """A new object, not yet in a zone (the counter never goes back)."""
+        oid = self.next_id
+        self.next_id += 1
+        obj = Obj(id=oid, cid=cid, card=card, owner=owner, zone=None, kind=kind,
+                  token=token, prev=prev, **attrs)
+        self.objs[oid] = obj
+        old = self.current.get(cid)
+        self.current[cid] = oid
+        self._ops.append(("cur", cid, old, oid))
+        return obj
+
+    def _lineage(self, cid: int, entry: LineageEntry) -> None:
+        self.lineage.setdefault(cid, []).append(entry)
+        self._ops.append(("lin", cid, entry))
+
+    def _add_effect(self, effect: Effect) -> None:
+        self.effects.append(effect)
+        self._ops.append(("eff", effect))
+
+    def _apply(self, op) -> None:
+        tag = op[0]
+        if tag == "set":
+            setattr(self.objs[op[1]], op[2], op[4])
+        elif tag == "ins":
+            self.zones[op[1]].insert(op[2], op[3])
+        elif tag == "del":
+            del self.zones[op[1]][op[2]]
+        elif tag == "zone":
+            self.zones[op[1]] = list(op[3])
+        elif tag == "cur":
+            self.current[op[1]] = op[3]
+        elif tag == "lin":
+            self.lineage.setdefault(op[1], []).append(op[2])
+        elif tag == "eff":
+            self.effects.append(op[1])
+        elif tag == "meta":
+            setattr(self, op[1], op[3])
+        elif tag == "life":
+            self.life[op[1]] = op[3]
+
+    def _revert(self, op) -> None:
+        tag = op[0]
+        if tag == "set":
+            setattr(self.objs[op[1]], op[2], op[3])
+        elif tag == "ins":
+            del self.zones[op[1]][op[2]]
+        elif tag == "del":
+            self.zones[op[1]].insert(op[2], op[3])
+        elif tag == "zone":
+            self.zones[op[1]] = list(op[2])
+        elif tag == "cur":
+            if op[2] is None:
+                del self.current[op[1]]
+            else:
+                self.current[op[1]] = op[2]
+        elif tag == "lin":
+            self.lineage[op[1]].pop()
+        elif tag == "eff":
+            self.effects.pop()
+        elif tag == "meta":
+            setattr(self, op[1], op[2])
+        elif tag == "life":
+            self.life[op[1]] = op[2]
+
+    # ---- history -----------------------------------------------------------
+    def can_undo(self) -> bool:
+        return bool(self.history)
+
+    def can_redo(self) -> bool:
+        return bool(self.redo_stack)
+
+    def undo(self) -> Action | None:
+        if not self.history:
+            return None
+        action = self.history.pop()
+        for op in reversed(action.ops):
+            self._revert(op)
+        self.redo_stack.append(action)
+        return action
+
+    def redo(self) -> Action | None:
+        if not self.redo_stack:
+            return None
+        action = self.redo_stack.pop()
+        for op in action.ops:
+            self._apply(op)
+        self.history.append(action)
+        return action
+
+    def undo_status(self) -> tuple[str | None, str | None]:
+        """Titles of the actions undo and redo would take back or bring back."""
+        return (self.history[-1].title if self.history else None,
+                self.redo_stack[-1].title if self.redo_stack else None)
+
+    # ---- setting up (also recorded, so a game replays from its first action) -----
+    def add_card(self, card: Card, owner: str, zone: str, *, player: str | None = None,
+                 controller: str | None = None, token: bool = False, tapped: bool = False,
+                 face_down: bool = False, counters: dict | None = None,
+                 position: str | int = "top", kind: str = "card") -> Obj:
+        """Put a new card (or token) on the table as part of setting it up."""
+        if owner not in self.life:
+            raise IllegalActionError(f"unknown player {owner!r}")
+        if zone in CONTROLLED:
+            controller = controller or owner
+            if controller not in self.life:
+                raise IllegalActionError(f"unknown player {controller!r}")
+        elif controller is not None:
+            raise IllegalActionError(f"only objects on the battlefield or the stack have a "
+                                     f"controller ({self.edition.cite('tapped_only') or 'control'})")
+        key = self.zone_key(zone, player or owner)
+        if tapped and zone != "battlefield":
+            raise IllegalActionError("only permanents on the battlefield can be tapped")
+        if token and zone != "battlefield":
+            raise IllegalActionError("a token can only be put onto the battlefield")
+        with self._action("add_card", {"name": card.name, "zone": zone}) as box:
+            cid = self.next_cid
+            self.next_cid += 1
+            obj = self._new_obj(cid, card, owner, kind="token" if token else kind,
+                                token=token, controller=controller, tapped=tapped,
+                                face_down=face_down, counters=dict(counters or {}))
+            self._set(obj, "zone", key)
+            self._insert(key, self._index_for(key, position), obj.id)
+            self._lineage(cid, LineageEntry(obj.id, key, "added"))
+            box.append(Event("added", cid, obj.id, None, None, key))
+        return obj
+
+    def _index_for(self, key: tuple, position) -> int:
+        """List index for 'top', 'bottom' or N-th from the top."""
+        n = len(self.zones[key])
+        if position == "top" or key[1] not in ORDERED:
+            return n
+        if position == "bottom":
+            return 0
+        return max(0, n - (int(position) - 1))
+
+    def add_effect(self, effect: Effect) -> None:
+        with self._action("add_effect", {"label": effect.label}):
+            self._add_effect(effect)
+
+    def add_to_sideboard(self, player: str, card: Card) -> None:
+        """Sideboard cards are outside the game (400.10a); they are not objects."""
+        self.sideboards[player].append(card)
+
+    def __repr__(self) -> str:
+        return f"<Table {self.edition.id} {', '.join(self.players)}: {len(self.history)} actions>"
