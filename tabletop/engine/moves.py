@@ -228,13 +228,16 @@ class MoveRules:
         return Result(tuple(box))
 
     def _run_plans(self, plans, position, order, face_down, pile, box) -> None:
+        """Carry out decided plans; events come out in the order the objects were given."""
+        out: dict[int, list] = {}
         groups: dict[tuple, list[Plan]] = {}
-        for p in plans:
+        for i, p in enumerate(plans):
             if p.changes_zone:
                 groups.setdefault(p.dst, []).append(p)
             else:
-                box.extend(self._execute_in_place(p))
+                out[i] = self._execute_in_place(p)
         rank = {c: i for i, c in enumerate(order or ())}
+        index_of = {id(p): i for i, p in enumerate(plans)}
         for key, group in groups.items():
             group.sort(key=lambda p: rank.get(p.obj.cid, len(rank)))  # stable: listed order after
             if key[1] in ORDERED and len(group) > 1:
@@ -250,7 +253,9 @@ class MoveRules:
             else:
                 seq = group[::-1]  # each goes on top of the last: bottom first
             for p in seq:
-                box.extend(self._execute_move(p, position, face_down, pile))
+                out[index_of[id(p)]] = self._execute_move(p, position, face_down, pile)
+        for i in sorted(out):
+            box.extend(out[i])
 
     def _execute_in_place(self, plan: Plan) -> list[Event]:
         obj, ed = plan.obj, self.edition
@@ -346,6 +351,11 @@ class MoveRules:
             forgotten.append(("choices made when cast", rule))
         if dst[1] == "stack":
             _add(cites, ed.cite("stack_top"))
+        elif dst[1] == "exile":
+            if face_down:
+                _add(cites, ed.cite("exile_face_down"))
+            if pile:
+                _add(cites, ed.cite("exile_piles"))
         controller = plan.controller if dst[1] in CONTROLLED else None
         old_top = self._revealed_top(dst)
         new = self._new_obj(obj.cid, obj.card, obj.owner, kind=obj.kind, token=obj.token,
@@ -373,8 +383,12 @@ class MoveRules:
     def _moved_text(self, plan: Plan) -> str:
         ed = self.edition
         where = ed.zone_name(plan.dst[1]).lower()
-        owner = plan.dst[0] or (plan.controller if plan.dst[1] in CONTROLLED else None)
-        place = f"{owner}'s {where}" if owner else f"the {where}"
+        if plan.dst[0]:
+            place = f"{plan.dst[0]}'s {where}"
+        elif plan.dst[1] in CONTROLLED:
+            place = f"the {where} under {plan.controller}'s control"
+        else:
+            place = where
         verb = {"redirected": "goes instead to", "replaced": "is put instead into"}.get(
             plan.kind, "moves to")
         via = f" ({', '.join(plan.applied)})" if plan.applied else ""

@@ -1,0 +1,1 @@
+"""Card data: the built-in set, importers and deck lists."""

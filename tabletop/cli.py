@@ -1,0 +1,131 @@
+"""`tabletop`: the GUI by default, and headless subcommands.
+
+    tabletop                         open the table
+    tabletop ruling FILE... [--json] [--edition ID]
+    tabletop editions
+    tabletop rules EDITION [NUMBER]
+    tabletop --version | --screenshot FILE | --self-test
+
+Bad input gets one line naming the file and what is wrong, and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from tabletop import __version__
+
+SUBCOMMANDS = ("ruling", "editions", "rules")
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # usage errors exit 2 with one line, as argparse does
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _out(text: str) -> None:
+    try:
+        sys.stdout.write(text + "\n")
+    except UnicodeEncodeError:
+        sys.stdout.write(text.encode("ascii", "replace").decode() + "\n")
+
+
+def cmd_ruling(args) -> int:
+    from tabletop.engine.errors import TabletopError
+    from tabletop.scenario import load, run
+    from tabletop.scenario.report import text_report
+
+    status = 0
+    docs = []
+    for f in args.files:
+        try:
+            r = run(load(f, args.edition))
+        except TabletopError as e:
+            status = 2
+            print(f"tabletop ruling: {e}", file=sys.stderr)
+            docs.append({"file": f, "passed": False, "error": str(e)})
+            continue
+        if not r.passed and status == 0:
+            status = 1
+        if args.json:
+            docs.append(r.to_json())
+        else:
+            _out(text_report(r))
+    if args.json:
+        _out(json.dumps({"files": docs}, ensure_ascii=False, indent=1))
+    return status
+
+
+def cmd_editions(args) -> int:
+    from tabletop.engine import editions
+    for ed in editions.all_editions():
+        zones = ", ".join(ed.zone_name(z) for z in ed.zones)
+        _out(f"{ed.id}  {ed.title}\n    seed {ed.seed}; zones: {zones}")
+    return 0
+
+
+def cmd_rules(args) -> int:
+    from tabletop.engine import editions
+    from tabletop.engine.errors import InputError
+    try:
+        ed = editions.get(args.edition)
+    except InputError as e:
+        print(f"tabletop rules: {e}", file=sys.stderr)
+        return 2
+    if args.number:
+        summary = ed.summary(args.number)
+        if summary is None:
+            print(f"tabletop rules: {ed.id} has no rule {args.number!r}", file=sys.stderr)
+            return 2
+        _out(f"{args.number}  {summary}")
+        return 0
+    for number in sorted(ed.rules, key=ed.sort_key):
+        _out(f"{number}  {ed.rules[number]}")
+    return 0
+
+
+def _sub_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="tabletop", description="Tabletop: a rules-checked Magic table")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    r = sub.add_parser("ruling", help="run scenario files headless and check their expectations")
+    r.add_argument("files", nargs="+", metavar="FILE")
+    r.add_argument("--json", action="store_true", help="print one JSON document")
+    r.add_argument("--edition", help="rerun the files under another edition")
+    r.set_defaults(func=cmd_ruling)
+    e = sub.add_parser("editions", help="list the rules editions")
+    e.set_defaults(func=cmd_editions)
+    ru = sub.add_parser("rules", help="print rule summaries of an edition")
+    ru.add_argument("edition")
+    ru.add_argument("number", nargs="?")
+    ru.set_defaults(func=cmd_rules)
+    return p
+
+
+def _gui_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="tabletop", description="Tabletop: a rules-checked Magic table. "
+                "Subcommands: " + ", ".join(SUBCOMMANDS))
+    p.add_argument("--version", action="version", version=f"tabletop {__version__}")
+    p.add_argument("--screenshot", metavar="FILE", help="render the window to a PNG and exit")
+    p.add_argument("--scenario", metavar="FILE", help="open a scenario file")
+    p.add_argument("--viewpoint", metavar="NAME", help="a player's name, or judge")
+    p.add_argument("--edition", help="rules edition of a new table")
+    p.add_argument("--self-test", action="store_true",
+                   help="open offscreen, make one accepted and one refused drop, exit 0 if both "
+                        "ended as the engine said")
+    return p
+
+
+def main(argv=None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] in SUBCOMMANDS:
+        args = _sub_parser().parse_args(argv)
+        return args.func(args)
+    args = _gui_parser().parse_args(argv)
+    from tabletop.ui.app import run_gui
+    return run_gui(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

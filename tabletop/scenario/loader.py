@@ -1,0 +1,445 @@
+"""Reading scenario files (``tabletop-scenario/1``, see spec/scenario-format.md).
+
+Everything is checked before anything runs: a file that breaks the contract
+raises one ``InputError`` naming the file and the step or key."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tabletop.engine import editions
+from tabletop.engine.errors import InputError
+from tabletop.engine.model import ZONE_IDS
+
+FORMAT = "tabletop-scenario/1"
+MAX_BYTES = 4 * 1024 * 1024
+
+TOP_KEYS = {"format", "title", "edition", "summary", "seed", "players", "ante", "cards",
+            "effects", "steps"}
+CARD_KEYS = {"name", "types", "subtypes", "supertypes", "owner", "zone", "controller",
+             "token", "face_down", "tapped", "counters", "attached_to",
+             # project additions
+             "mana_cost", "power", "toughness", "colors", "modifications", "choices", "pile"}
+EFFECT_KEYS = {"label", "source", "watch", "from", "instead", "affects", "optional"}
+EXPECT_KEYS = {"card", "zone", "player", "exists", "new_object", "rejected", "position",
+               "cites", "not_cites", "tapped", "face_down", "counters", "lineage", "zones",
+               "counts"}
+COMMON_STEP_KEYS = {"say", "expect"}
+# action -> (other keys allowed, required keys)
+ACTIONS = {
+    "move": ({"to", "player", "position", "face_down", "apply", "order", "by", "pile"}, {"to"}),
+    "draw": ({"count"}, set()),
+    "shuffle": (set(), set()),
+    "turn_face": ({"face"}, {"face"}),
+    "tap": (set(), set()),
+    "untap": (set(), set()),
+    "counters": ({"add"}, {"add"}),
+    "modify": ({"effect", "origin"}, set()),
+    "create_token": (CARD_KEYS - {"zone"}, {"name", "owner"}),
+    "undo": (set(), set()),
+    # project additions
+    "redo": (set(), set()),
+    "cleanup": ({"discard"}, set()),
+    "ability": ({"player", "source", "label"}, {"player", "label"}),
+    "emblem": ({"name", "owner"}, {"name", "owner"}),
+    "whole_zone": ({"from", "to", "then_shuffle", "position"}, {"from", "to"}),
+    "ante_start": (set(), set()),
+    "award_ante": (set(), set()),
+    "reveal_top": ({"on"}, set()),
+    "choices": ({"values"}, {"values"}),
+    "attach": ({"to"}, {"to"}),
+    "next_turn": (set(), set()),
+}
+
+
+@dataclass(slots=True)
+class Step:
+    index: int
+    action: str
+    subject: object
+    args: dict
+    say: str
+    expect: list
+
+
+@dataclass(slots=True)
+class Scenario:
+    path: Path
+    title: str
+    edition: str
+    summary: str
+    seed: int
+    players: list
+    ante: bool
+    cards: dict  # label -> dict of the card keys
+    effects: list
+    steps: list = field(default_factory=list)
+
+
+class _Checker:
+    """Small helpers that raise InputError with the file and place in it."""
+
+    def __init__(self, path: Path):
+        self.path = path
+
+    def fail(self, where: str, what: str):
+        raise InputError(f"{self.path}: {where}: {what}" if where else f"{self.path}: {what}")
+
+    def typed(self, where, key, value, kind, name):
+        ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool)) \
+            and not (kind == (int, float) and isinstance(value, bool))
+        if not ok:
+            self.fail(where, f"key {key!r} must be {name}, not {_show(value)}")
+        return value
+
+    def strings(self, where, key, value):
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            self.fail(where, f"key {key!r} must be an array of strings, not {_show(value)}")
+        return value
+
+    def unknown(self, where, table: dict, allowed: set):
+        extra = sorted(set(table) - allowed)
+        if extra:
+            self.fail(where, f"unknown key {extra[0]!r} (allowed: {', '.join(sorted(allowed))})")
+
+
+def _show(v) -> str:
+    text = repr(v)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def read_toml(path: Path) -> dict:
+    try:
+        raw = path.read_bytes()
+    except OSError as e:
+        raise InputError(f"{path}: cannot read the file: {e.strerror or e}") from None
+    if len(raw) > MAX_BYTES:
+        raise InputError(f"{path}: the file is larger than {MAX_BYTES // 1024 // 1024} MiB")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise InputError(f"{path}: not a text file (invalid UTF-8 at byte {e.start})") from None
+    if "\x00" in text:
+        raise InputError(f"{path}: not a text file (it holds NUL bytes)")
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise InputError(f"{path}: TOML syntax error: {e}") from None
+
+
+def load(path, edition: str | None = None) -> Scenario:
+    """Read and check a scenario file; ``edition`` overrides the file's."""
+    path = Path(path)
+    data = read_toml(path)
+    return parse(data, path, edition)
+
+
+def parse(data: dict, path: Path, edition_override: str | None = None) -> Scenario:
+    c = _Checker(path)
+    c.unknown("", data, TOP_KEYS)
+    fmt = data.get("format")
+    if fmt != FORMAT:
+        c.fail("key 'format'", f"must be {FORMAT!r}, not {_show(fmt)}"
+               if fmt is not None else f"missing; it must be {FORMAT!r}")
+    title = c.typed("", "title", data.get("title", path.stem), str, "a string")
+    ed_id = c.typed("", "edition", data.get("edition", editions.NEWEST), str, "a string")
+    if ed_id not in editions.EDITION_IDS:
+        c.fail("key 'edition'", f"unknown edition {ed_id!r} (editions: {', '.join(editions.EDITION_IDS)})")
+    if edition_override is not None:
+        if edition_override not in editions.EDITION_IDS:
+            raise InputError(f"unknown edition {edition_override!r} (editions: "
+                             f"{', '.join(editions.EDITION_IDS)})")
+        ed_id = edition_override
+    ed = editions.get(ed_id)
+    summary = c.typed("", "summary", data.get("summary", ""), str, "a string")
+    seed = c.typed("", "seed", data.get("seed", 0), int, "an integer")
+    ante = c.typed("", "ante", data.get("ante", False), bool, "true or false")
+    if "players" not in data:
+        c.fail("", "key 'players' is missing")
+    players = c.strings("", "players", data["players"])
+    if not 1 <= len(players) <= 8:
+        c.fail("key 'players'", f"a table seats 1 to 8 players, not {len(players)}")
+    if len(set(players)) != len(players) or not all(players):
+        c.fail("key 'players'", "player names must be distinct and non-empty")
+
+    def zone_id(where, key, value):
+        c.typed(where, key, value, str, "a zone id")
+        if value not in ZONE_IDS:
+            c.fail(where, f"unknown zone {value!r} (zones: {', '.join(ZONE_IDS)})")
+        if not ed.has_zone(value):
+            c.fail(where, f"the {ed.id} edition has no {value!r} zone")
+        return value
+
+    def player(where, key, value):
+        c.typed(where, key, value, str, "a player name")
+        if value not in players:
+            c.fail(where, f"unknown player {value!r} (players: {', '.join(players)})")
+        return value
+
+    cards = c.typed("", "cards", data.get("cards", {}), dict, "a table of tables")
+    labels = set()
+    checked_cards = {}
+    for label, spec in cards.items():
+        where = f"card {label!r}"
+        c.typed(where, label, spec, dict, "a table")
+        checked_cards[label] = _card_spec(c, where, spec, zone_id, player, with_zone=True)
+        labels.add(label)
+    for label, spec in checked_cards.items():
+        target = spec.get("attached_to")
+        if target is not None and target not in labels:
+            c.fail(f"card {label!r}", f"key 'attached_to': unknown label {target!r}")
+
+    effects = c.typed("", "effects", data.get("effects", []), list, "an array of tables")
+    effect_labels = set()
+    for n, e in enumerate(effects, 1):
+        where = f"effect {n}"
+        c.typed(where, "effects", e, dict, "a table")
+        c.unknown(where, e, EFFECT_KEYS)
+        for key in ("label", "watch", "instead"):
+            if key not in e:
+                c.fail(where, f"key {key!r} is missing")
+        lab = c.typed(where, "label", e["label"], str, "a string")
+        if lab in effect_labels:
+            c.fail(where, f"duplicate effect label {lab!r}")
+        effect_labels.add(lab)
+        c.typed(where, "source", e.get("source", ""), str, "a string")
+        zone_id(where, "watch", e["watch"])
+        zone_id(where, "instead", e["instead"])
+        if e.get("from", "any") != "any":
+            zone_id(where, "from", e["from"])
+        c.typed(where, "optional", e.get("optional", False), bool, "true or false")
+        aff = c.typed(where, "affects", e.get("affects", "any"), str, "a string")
+        kind, _, arg = aff.partition(":")
+        if aff in ("any", "tokens", "nontokens"):
+            pass
+        elif kind in ("owner", "opponents-of") and arg:
+            player(where, "affects", arg)
+        elif kind == "card" and arg:
+            if arg not in labels:
+                c.fail(where, f"key 'affects': unknown label {arg!r}")
+        else:
+            c.fail(where, f"key 'affects': {aff!r} is not any, owner:NAME, opponents-of:NAME, "
+                          "card:LABEL, tokens or nontokens")
+
+    steps_raw = c.typed("", "steps", data.get("steps", []), list, "an array of tables")
+    steps = []
+    done = 0  # steps that an undo could take back
+    for n, raw in enumerate(steps_raw, 1):
+        where = f"step {n}"
+        c.typed(where, "steps", raw, dict, "a table")
+        actions = [k for k in raw if k in ACTIONS]
+        if len(actions) != 1:
+            c.fail(where, "needs exactly one action key (" + ", ".join(ACTIONS) + ")"
+                   + (f", found {', '.join(actions)}" if actions else ""))
+        action = actions[0]
+        allowed, required = ACTIONS[action]
+        c.unknown(where, raw, allowed | COMMON_STEP_KEYS | {action})
+        for key in sorted(required):
+            if key not in raw:
+                c.fail(where, f"{action}: key {key!r} is missing")
+        subject = raw[action]
+        args = {k: v for k, v in raw.items() if k not in COMMON_STEP_KEYS and k != action}
+        say = c.typed(where, "say", raw.get("say", ""), str, "a string")
+
+        def label_ref(value, key=action):
+            c.typed(where, key, value, str, "a label")
+            if value not in labels:
+                c.fail(where, f"key {key!r}: unknown label {value!r}")
+            return value
+
+        if action == "move":
+            subs = subject if isinstance(subject, list) else [subject]
+            if not subs:
+                c.fail(where, "key 'move': needs at least one label")
+            for s in subs:
+                label_ref(s)
+            if len(set(subs)) != len(subs):
+                c.fail(where, "key 'move': a label is listed twice")
+            zone_id(where, "to", args["to"])
+            if "player" in args:
+                player(where, "player", args["player"])
+            if "by" in args:
+                player(where, "by", args["by"])
+            pos = args.get("position", "top")
+            if not (pos in ("top", "bottom") or (isinstance(pos, int) and not isinstance(pos, bool)
+                                                 and pos >= 1)):
+                c.fail(where, f"key 'position' must be \"top\", \"bottom\" or an integer from 1, "
+                              f"not {_show(pos)}")
+            c.typed(where, "face_down", args.get("face_down", False), bool, "true or false")
+            c.typed(where, "pile", args.get("pile", ""), str, "a string")
+            for lab in c.strings(where, "apply", args.get("apply", [])):
+                if lab not in effect_labels:
+                    c.fail(where, f"key 'apply': unknown effect {lab!r}")
+            for lab in c.strings(where, "order", args.get("order", [])):
+                if lab not in subs:
+                    c.fail(where, f"key 'order': {lab!r} is not one of the objects moved")
+            subject = subs
+        elif action in ("draw", "shuffle", "cleanup", "award_ante", "reveal_top"):
+            player(where, action, subject)
+            if action == "draw":
+                cnt = c.typed(where, "count", args.get("count", 1), int, "an integer")
+                if cnt < 0:
+                    c.fail(where, "key 'count' must not be negative")
+            if action == "cleanup":
+                for lab in c.strings(where, "discard", args.get("discard", [])):
+                    label_ref(lab, "discard")
+            if action == "reveal_top":
+                c.typed(where, "on", args.get("on", True), bool, "true or false")
+        elif action in ("turn_face", "tap", "untap", "counters", "modify", "choices", "attach"):
+            label_ref(subject)
+            if action == "turn_face" and args["face"] not in ("up", "down"):
+                c.fail(where, f"key 'face' must be \"up\" or \"down\", not {_show(args['face'])}")
+            if action == "counters":
+                add = c.typed(where, "add", args["add"], dict, "a table of counter kinds to numbers")
+                for k, v in add.items():
+                    c.typed(where, f"add.{k}", v, int, "an integer")
+            if action == "modify":
+                c.typed(where, "effect", args.get("effect", ""), str, "a string")
+                if args.get("origin", "spell") not in ("spell", "ability", "static"):
+                    c.fail(where, f"key 'origin' must be \"spell\", \"ability\" or \"static\", "
+                                  f"not {_show(args.get('origin'))}")
+            if action == "choices":
+                c.strings(where, "values", args["values"])
+            if action == "attach":
+                label_ref(args["to"], "to")
+        elif action in ("create_token", "ability", "emblem"):
+            c.typed(where, action, subject, str, "a new label")
+            if subject in labels:
+                c.fail(where, f"label {subject!r} is already used")
+            if action == "create_token":
+                spec = _card_spec(c, where, args, zone_id, player, with_zone=False)
+                if spec.get("attached_to") is not None and spec["attached_to"] not in labels:
+                    c.fail(where, f"key 'attached_to': unknown label {spec['attached_to']!r}")
+            elif action == "ability":
+                player(where, "player", args["player"])
+                c.typed(where, "label", args["label"], str, "a string")
+                if "source" in args:
+                    label_ref(args["source"], "source")
+                if not ed.has_zone("stack"):
+                    c.fail(where, f"the {ed.id} edition has no 'stack' zone")
+            else:
+                c.typed(where, "name", args["name"], str, "a string")
+                player(where, "owner", args["owner"])
+                if not ed.has_zone("command"):
+                    c.fail(where, f"the {ed.id} edition has no 'command' zone")
+            labels.add(subject)
+        elif action in ("undo", "redo"):
+            c.typed(where, action, subject, int, "a whole number of steps")
+            if subject < 1:
+                c.fail(where, f"key {action!r} must be at least 1")
+            if action == "undo":
+                if subject > done:
+                    c.fail(where, f"cannot undo {subject} step(s): only {done} to take back")
+                done -= subject
+        elif action == "whole_zone":
+            player(where, action, subject)
+            zone_id(where, "from", args["from"])
+            zone_id(where, "to", args["to"])
+            c.typed(where, "then_shuffle", args.get("then_shuffle", False), bool, "true or false")
+        elif action in ("ante_start", "next_turn"):
+            c.typed(where, action, subject, bool, "true")
+            if action == "ante_start" and not ed.has_zone("ante"):
+                c.fail(where, f"the {ed.id} edition has no 'ante' zone")
+        if action not in ("undo", "redo"):
+            done += 1
+        expect = raw.get("expect", [])
+        if isinstance(expect, dict):
+            expect = [expect]
+        c.typed(where, "expect", expect, list, "a table or an array of tables")
+        for e in expect:
+            _check_expect(c, where, e, labels, players, zone_id, ed)
+        steps.append(Step(n, action, subject, args, say, expect))
+
+    return Scenario(path, title, ed_id, summary, seed, players, ante, checked_cards,
+                    effects, steps)
+
+
+def _card_spec(c, where, spec, zone_id, player, with_zone):
+    c.unknown(where, spec, CARD_KEYS if with_zone else CARD_KEYS - {"zone"})
+    for key in ("name", "owner") + (("zone",) if with_zone else ()):
+        if key not in spec:
+            c.fail(where, f"key {key!r} is missing")
+    c.typed(where, "name", spec["name"], str, "a string")
+    player(where, "owner", spec["owner"])
+    for key in ("types", "subtypes", "supertypes", "colors"):
+        if key in spec:
+            c.strings(where, key, spec[key])
+    for key in ("mana_cost", "power", "toughness", "pile"):
+        if key in spec:
+            c.typed(where, key, spec[key], (str, int), "a string")
+    for key in ("token", "face_down", "tapped"):
+        c.typed(where, key, spec.get(key, False), bool, "true or false")
+    counters = c.typed(where, "counters", spec.get("counters", {}), dict, "a table")
+    for k, v in counters.items():
+        c.typed(where, f"counters.{k}", v, int, "an integer")
+        if v < 0:
+            c.fail(where, f"key 'counters.{k}' must not be negative")
+    if "attached_to" in spec:
+        c.typed(where, "attached_to", spec["attached_to"], str, "a label")
+    zone = zone_id(where, "zone", spec["zone"]) if with_zone else "battlefield"
+    if "controller" in spec:
+        player(where, "controller", spec["controller"])
+        if zone not in ("battlefield", "stack"):
+            c.fail(where, f"key 'controller': only objects on the battlefield or the stack have "
+                          f"a controller, and this card is in {zone!r}")
+    if spec.get("token") and zone != "battlefield":
+        c.fail(where, f"a token cannot start in {zone!r}: tokens exist only on the battlefield")
+    if spec.get("tapped") and zone != "battlefield":
+        c.fail(where, f"key 'tapped': only permanents on the battlefield can be tapped, "
+                      f"and this card is in {zone!r}")
+    if "modifications" in spec:
+        mods = c.typed(where, "modifications", spec["modifications"], list, "an array")
+        for m in mods:
+            if not (isinstance(m, dict) and isinstance(m.get("effect"), str)
+                    and m.get("origin", "spell") in ("spell", "ability", "static")):
+                c.fail(where, "key 'modifications': each is { effect = TEXT, origin = "
+                              "\"spell\"|\"ability\"|\"static\" }")
+    if "choices" in spec:
+        c.strings(where, "choices", spec["choices"])
+    return dict(spec)
+
+
+def _check_expect(c, where, e, labels, players, zone_id, ed):
+    c.typed(where, "expect", e, dict, "a table")
+    c.unknown(where + ": expect", e, EXPECT_KEYS)
+    w = where + ": expect"
+    if "card" in e:
+        c.typed(w, "card", e["card"], str, "a label")
+        if e["card"] not in labels:
+            c.fail(w, f"key 'card': unknown label {e['card']!r}")
+    if "zone" in e and e["zone"] != "none":
+        zone_id(w, "zone", e["zone"])
+    if "player" in e:
+        c.typed(w, "player", e["player"], str, "a player name")
+        if e["player"] not in players:
+            c.fail(w, f"unknown player {e['player']!r}")
+    for key in ("exists", "new_object", "rejected", "tapped", "face_down"):
+        if key in e:
+            c.typed(w, key, e[key], bool, "true or false")
+    if "position" in e:
+        c.typed(w, "position", e["position"], int, "an integer")
+    for key in ("cites", "not_cites"):
+        if key in e:
+            c.strings(w, key, e[key])
+    if "counters" in e:
+        for k, v in c.typed(w, "counters", e["counters"], dict, "a table").items():
+            c.typed(w, f"counters.{k}", v, int, "an integer")
+    if "lineage" in e:
+        for z in c.strings(w, "lineage", e["lineage"]):
+            zone_id(w, "lineage", z)
+    for key in ("zones", "counts"):
+        if key in e:
+            table = c.typed(w, key, e[key], dict, "a table")
+            for zk, v in table.items():
+                who, _, zone = zk.rpartition(":")
+                zone_id(w, f"{key}.{zk}", zone)
+                if who and who not in players:
+                    c.fail(w, f"key '{key}': unknown player {who!r} in {zk!r}")
+                if key == "zones":
+                    for lab in c.strings(w, f"zones.{zk}", v):
+                        if lab not in labels:
+                            c.fail(w, f"key 'zones.{zk}': unknown label {lab!r}")
+                else:
+                    c.typed(w, f"counts.{zk}", v, int, "an integer")

@@ -1,0 +1,47 @@
+"""Plain-text reports of scenario runs (what `tabletop ruling` prints)."""
+
+from __future__ import annotations
+
+from tabletop.scenario.runner import Run
+
+
+def _where(run: Run, z) -> str:
+    if z is None:
+        return "nowhere"
+    player, zone = z
+    name = run.table.edition.zone_name(zone)
+    return f"{player}'s {name}" if player else name
+
+
+def event_line(run: Run, e) -> str:
+    label = run.names.get(e.cid)
+    who = f" {label}" if label else ""
+    text = e.text or ""
+    route = ""
+    if e.src is not None or e.dst is not None:
+        route = f" [{_where(run, e.src)} -> {_where(run, e.dst)}]"
+    cites = f" (rules {', '.join(e.cites)})" if e.cites else ""
+    line = f"    {e.kind}{who}: {text}{route}{cites}"
+    for n in e.notes:
+        line += f"\n      note: {n}"
+    return line
+
+
+def text_report(run: Run) -> str:
+    s = run.scenario
+    ed = run.table.edition
+    out = [f"{s.path}: {s.title}", f"  edition {ed.id}: {ed.title}"]
+    for rep in run.reports:
+        head = f"  step {rep.index} ({rep.action})"
+        out.append(head + (f": {rep.say}" if rep.say else ""))
+        out.extend(event_line(run, e) for e in rep.events)
+        for c in rep.checks:
+            mark = "held" if c.held else "FAILED"
+            who = f"{c.card} " if c.card else ""
+            detail = "" if c.held else f" (actual: {c.actual!r})"
+            out.append(f"    expect {who}{c.key} = {c.expected!r}: {mark}{detail}")
+    checks = [c for r in run.reports for c in r.checks]
+    failed = sum(not c.held for c in checks)
+    out.append(f"  {'PASSED' if not failed else 'FAILED'}: {len(checks) - failed} of "
+               f"{len(checks)} expectations held")
+    return "\n".join(out)
