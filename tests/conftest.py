@@ -1,0 +1,15 @@
+"""Shared test setup: no screen, and user folders in a temporary place."""
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ["QT_QPA_PLATFORM"] = "offscreen"
+_tmp = tempfile.mkdtemp(prefix="tabletop-tests-")
+for var in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
+    os.environ[var] = os.path.join(_tmp, var.lower())
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))

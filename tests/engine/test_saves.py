@@ -1,0 +1,69 @@
+"""Save and load: exact round trip, versioning, damaged files, atomic writes."""
+
+import json
+
+import pytest
+
+from tabletop.engine import InputError, saves
+from tests.engine.test_history import _random_game
+
+
+def test_save_then_load_reproduces_state_and_history(tmp_path):
+    t = _random_game(3, 120)
+    for _ in range(10):
+        t.undo()
+    path = tmp_path / "game.tabletop"
+    saves.save(t, path)
+    u = saves.load(path)
+    assert saves.to_json(u) == saves.to_json(t)
+    # the loaded game goes on exactly as the original would
+    t.redo(), u.redo()
+    t.shuffle("Alice"), u.shuffle("Alice")
+    assert saves.to_json(u) == saves.to_json(t)
+    while u.undo():
+        pass
+    while t.undo():
+        pass
+    assert saves.to_json(u) == saves.to_json(t)
+
+
+def test_newer_version_is_refused(tmp_path):
+    d = saves.to_json(_random_game(1, 5))
+    d["version"] = saves.VERSION + 1
+    p = tmp_path / "new.tabletop"
+    p.write_text(json.dumps(d))
+    with pytest.raises(InputError, match="newer"):
+        saves.load(p)
+
+
+@pytest.mark.parametrize("content", [b"", b"\x00\x01\x02garbage", b"{}", b"[1,2]",
+                                     b'{"format": "tabletop-save", "version": 1}',
+                                     b'{"format": "tabletop-save", "version": "x"}'])
+def test_damaged_saves_give_one_clear_error(tmp_path, content):
+    p = tmp_path / "bad.tabletop"
+    p.write_bytes(content)
+    with pytest.raises(InputError) as e:
+        saves.load(p)
+    assert str(p) in str(e.value)
+
+
+def test_save_with_inconsistent_zones_is_refused(tmp_path):
+    d = saves.to_json(_random_game(2, 20))
+    d["zones"][0][2].append(999999)
+    p = tmp_path / "bad.tabletop"
+    p.write_text(json.dumps(d))
+    with pytest.raises(InputError, match="damaged"):
+        saves.load(p)
+
+
+def test_atomic_write_keeps_the_old_file_when_writing_fails(tmp_path, monkeypatch):
+    p = tmp_path / "game.tabletop"
+    p.write_text("old")
+
+    def boom(fd):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(saves.os, "fsync", boom)
+    with pytest.raises(OSError):
+        saves.atomic_write(p, b"new")
+    assert p.read_text() == "old"
+    assert [f.name for f in tmp_path.iterdir()] == ["game.tabletop"]

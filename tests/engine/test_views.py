@@ -1,0 +1,85 @@
+"""Views: no player's view shows a card that player may not see (property test)."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tabletop.engine import Card
+from tabletop.engine.views import JUDGE, Hidden, Seen, counts, may_see, view
+from tests.helpers import table
+
+ZONES = ["library", "hand", "battlefield", "graveyard", "stack", "exile", "command"]
+
+
+@st.composite
+def tables(draw):
+    n = draw(st.integers(2, 4))
+    players = [f"P{i}" for i in range(n)]
+    t = table(players=players, seed=draw(st.integers(0, 10**6)))
+    for i in range(draw(st.integers(0, 40))):
+        owner = draw(st.sampled_from(players))
+        zone = draw(st.sampled_from(ZONES))
+        face_down = draw(st.booleans()) and zone not in ("library", "hand")
+        t.add_card(Card(f"Secret {i}", ("Creature",)), owner, zone, face_down=face_down)
+    for _ in range(draw(st.integers(0, 15))):
+        cids = [c for c in t.current if t.live(c) is not None]
+        if not cids:
+            break
+        t.move(draw(st.sampled_from(cids)), draw(st.sampled_from(ZONES)),
+               draw(st.sampled_from(players)), face_down=draw(st.booleans()))
+    if draw(st.booleans()):
+        t.reveal_top(players[0], True)
+    return t
+
+
+def _allowed(t, obj, viewer):
+    zone = obj.zone[1]
+    if zone == "library":
+        return obj.revealed
+    if zone == "hand":
+        return obj.zone[0] == viewer
+    if obj.face_down:
+        if zone in ("battlefield", "stack"):
+            return obj.controller == viewer
+        return zone == "command" and obj.owner == viewer
+    return True
+
+
+@settings(max_examples=150, deadline=None)
+@given(tables())
+def test_400_2_no_view_shows_a_hidden_card(t):
+    for viewer in t.players:
+        for key, items in view(t, viewer).items():
+            assert len(items) == len(t.zones[key])  # counts are always visible
+            for item in items:
+                obj = t.objs[item.id]
+                if isinstance(item, Seen):
+                    assert _allowed(t, obj, viewer), (viewer, key, obj)
+                else:
+                    assert isinstance(item, Hidden) and not hasattr(item, "name")
+                    assert not _allowed(t, obj, viewer)
+
+
+@settings(max_examples=50, deadline=None)
+@given(tables())
+def test_judge_sees_everything(t):
+    for items in view(t, JUDGE).values():
+        assert all(isinstance(i, Seen) for i in items)
+
+
+def test_401_2_library_hidden_even_from_its_owner():
+    t = table()
+    c = t.add_card(Card("Forest", ("Land",)), "Alice", "library")
+    assert not may_see(t, c, "Alice") and may_see(t, c, JUDGE)
+    assert counts(t)[("Alice", "library")] == 1
+
+
+def test_402_3_own_hand_seen_others_counted():
+    t = table()
+    c = t.add_card(Card("Forest", ("Land",)), "Alice", "hand")
+    assert may_see(t, c, "Alice") and not may_see(t, c, "Bob")
+
+
+def test_406_3_face_down_exile_hidden_from_everyone():
+    t = table()
+    c = t.add_card(Card("Forest", ("Land",)), "Alice", "exile", face_down=True)
+    assert not may_see(t, c, "Alice") and not may_see(t, c, "Bob")
