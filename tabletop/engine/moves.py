@@ -349,6 +349,8 @@ class MoveRules:
             forgotten.append(("effects: " + "; ".join(m[0] for m in dropped), rule))
         if obj.choices and not choices:
             forgotten.append(("choices made when cast", rule))
+        if dst[1] in ed.outside_zones:
+            _add(cites, ed.cite("outside_game"))
         if dst[1] == "stack":
             _add(cites, ed.cite("stack_top"))
         elif dst[1] == "exile":
