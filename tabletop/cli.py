@@ -67,22 +67,37 @@ def cmd_editions(args) -> int:
 
 
 def cmd_rules(args) -> int:
-    from tabletop.engine import editions
+    from tabletop.engine import editions, rulestext
     from tabletop.engine.errors import InputError
+    if args.import_file:
+        try:
+            rt, dest = rulestext.import_file(args.import_file)
+        except InputError as e:
+            print(f"tabletop rules: {e}", file=sys.stderr)
+            return 2
+        except OSError as e:
+            print(f"tabletop rules: cannot store the rules text: {e}", file=sys.stderr)
+            return 2
+        _out(f"Imported {len(rt.rules)} rules ({rt.layout}, effective "
+             f"{rt.effective or 'date unknown'}) into {dest}")
+        return 0
+    if not args.edition:
+        print("tabletop rules: name an edition (or --import FILE)", file=sys.stderr)
+        return 2
     try:
         ed = editions.get(args.edition)
     except InputError as e:
         print(f"tabletop rules: {e}", file=sys.stderr)
         return 2
-    if args.number:
-        summary = ed.summary(args.number)
-        if summary is None:
-            print(f"tabletop rules: {ed.id} has no rule {args.number!r}", file=sys.stderr)
-            return 2
-        _out(f"{args.number}  {summary}")
-        return 0
-    for number in sorted(ed.rules, key=ed.sort_key):
+    numbers = [args.number] if args.number else sorted(ed.rules, key=ed.sort_key)
+    if args.number and ed.summary(args.number) is None:
+        print(f"tabletop rules: {ed.id} has no rule {args.number!r}", file=sys.stderr)
+        return 2
+    for number in numbers:
         _out(f"{number}  {ed.rules[number]}")
+        text = rulestext.verbatim(number, ed.year)
+        if text and args.number:
+            _out(f"    imported text: {text}")
     return 0
 
 
@@ -97,8 +112,10 @@ def _sub_parser() -> argparse.ArgumentParser:
     e = sub.add_parser("editions", help="list the rules editions")
     e.set_defaults(func=cmd_editions)
     ru = sub.add_parser("rules", help="print rule summaries of an edition")
-    ru.add_argument("edition")
+    ru.add_argument("edition", nargs="?")
     ru.add_argument("number", nargs="?")
+    ru.add_argument("--import", dest="import_file", metavar="FILE",
+                    help="import the published rules text (stored in the user data folder)")
     ru.set_defaults(func=cmd_rules)
     return p
 

@@ -1,0 +1,239 @@
+"""Importing a published rules text, to show its verbatim wording beside our summaries.
+
+Reads the Comprehensive Rules .txt file (and the four other layouts of the seed
+texts: the 1999 Z.x list, the 2004 rulings list, the wiki page, reStructuredText),
+decoding UTF-8 (with or without BOM), UTF-16 or Windows-1252 with any line ends.
+An import is stored as JSON in the user data folder under its effective date."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tabletop.engine.errors import InputError
+
+MAX_BYTES = 32 * 1024 * 1024
+MIN_RULES = 3
+MONTHS = ("january february march april may june july august september october "
+          "november december").split()
+
+
+@dataclass(slots=True)
+class RulesText:
+    layout: str
+    effective: str | None
+    rules: dict = field(default_factory=dict)  # number -> verbatim text
+    examples: dict = field(default_factory=dict)  # number -> [example, ...]
+    glossary: dict = field(default_factory=dict)  # term -> definition
+    source: str = ""
+
+    def to_json(self) -> dict:
+        return {"format": "tabletop-rules/1", "layout": self.layout, "effective": self.effective,
+                "source": self.source, "rules": self.rules, "examples": self.examples,
+                "glossary": self.glossary}
+
+
+def decode(raw: bytes) -> str:
+    """Text of a rules file in any of the usual encodings, with \\n line ends."""
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        text = raw.decode("utf-16")
+    elif raw.startswith(b"\xef\xbb\xbf"):
+        text = raw[3:].decode("utf-8", errors="replace")
+    elif len(raw) >= 4 and raw[1:4:2] == b"\x00\x00" and raw[0] != 0:
+        text = raw.decode("utf-16-le")
+    else:
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            text = raw.decode("cp1252", errors="replace")
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+# ---- the five layouts -------------------------------------------------------------
+Z_RULE = re.compile(r"^- (Z\.\d+\.(?:\d+|Ruling\.\d+)) - (.*)$")
+Z_BREAK = re.compile(r"^(?:- |Z\.\d+ - |Z - )")
+BULLET_DASH = re.compile(r"^\s*•\s*(\d{3}\.\d+[a-z]?(?:\.Ruling\.\d+)?) - (.*)$")
+BULLET = re.compile(r"^\s*•\s*(\d{3}\.\d+[a-z]?)\.?\s+(.*)$")
+PLAIN = re.compile(r"^(\d{3}\.\d+[a-z]?)\.?\s+(\S.*)$")
+RST_NUMBER = re.compile(r"^(\d{3}\.\d+)\s*$")
+RST_SUB = re.compile(r"^\s+([a-z])\.\s+(.*)$")
+
+
+def _z_list(lines):
+    rules, cur = {}, None
+    for line in lines:
+        m = Z_RULE.match(line)
+        if m:
+            cur = m.group(1)
+            rules[cur] = m.group(2).strip()
+        elif cur and line.strip() and not Z_BREAK.match(line):
+            rules[cur] += " " + line.strip()
+        else:
+            cur = None
+    return rules, {}
+
+
+def _bullets(lines, pattern):
+    rules = {}
+    for line in lines:
+        m = pattern.match(line)
+        if m:
+            rules[m.group(1)] = m.group(2).strip()
+    return rules, {}
+
+
+def _plain(lines):
+    rules, examples, cur = {}, {}, None
+    for line in lines:
+        if line.strip().lower() == "glossary":
+            break
+        m = PLAIN.match(line)
+        if m:
+            cur = m.group(1)
+            rules[cur] = m.group(2).strip()
+        elif cur and line.startswith("Example:"):
+            examples.setdefault(cur, []).append(line[len("Example:"):].strip())
+        elif not line.strip():
+            continue
+        else:
+            cur = None if not line.startswith(" ") else cur
+    return rules, examples
+
+
+def _rst(lines):
+    rules, cur, base = {}, None, None
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        m = RST_NUMBER.match(line)
+        if m and i + 1 < len(lines) and set(lines[i + 1].strip()) == {"-"}:
+            base = cur = m.group(1)
+            rules[cur] = ""
+            i += 2
+            continue
+        sub = RST_SUB.match(line)
+        if base and sub:
+            cur = base + sub.group(1)
+            rules[cur] = sub.group(2).strip()
+        elif cur and line.strip() and not line.startswith(("..", "*", "=", "-")):
+            if set(line.strip()) <= set("=-*"):
+                pass
+            elif lines[i + 1:i + 2] and set(lines[i + 1].strip() or "x") <= set("=-*"):
+                cur = base = None  # a section title
+            else:
+                rules[cur] = (rules[cur] + " " + line.strip()).strip()
+        i += 1
+    return {k: v for k, v in rules.items() if v}, {}
+
+
+def _glossary(text: str) -> dict:
+    m = re.search(r"\nGlossary\n(.*?)(?:\nCredits\n|\Z)", text, re.S)
+    if not m:
+        return {}
+    out = {}
+    for block in re.split(r"\n\s*\n", m.group(1).strip()):
+        parts = block.strip().split("\n", 1)
+        if len(parts) == 2 and parts[0].strip():
+            out[parts[0].strip()] = " ".join(parts[1].split())
+    return out
+
+
+def _effective(text: str) -> str | None:
+    months = "|".join(MONTHS)
+    m = re.search(rf"\b({months})\s+(\d{{1,2}}),\s*(\d{{4}})", text, re.I)
+    if m:
+        month = MONTHS.index(m.group(1).lower()) + 1
+        return f"{int(m.group(3)):04d}-{month:02d}-{int(m.group(2)):02d}"
+    dates = re.findall(r"\[[^\]]*?(\d{4})/(\d{2})/(\d{2})\]", text)
+    if dates:
+        y, mo, d = max(dates)
+        return f"{y}-{mo}-{d}"
+    return None
+
+
+def parse(text: str, source: str = "") -> RulesText:
+    """Parse rules text in whichever known layout yields the most rules."""
+    lines = text.split("\n")
+    best = ("", {}, {})
+    for layout, fn in (("z-list", _z_list), ("rulings-list", lambda ls: _bullets(ls, BULLET_DASH)),
+                       ("wiki", lambda ls: _bullets(ls, BULLET)), ("rst", _rst),
+                       ("comprehensive-rules", _plain)):
+        rules, examples = fn(lines)
+        if len(rules) > len(best[1]):
+            best = (layout, rules, examples)
+    layout, rules, examples = best
+    if len(rules) < MIN_RULES:
+        raise InputError(f"{source}: not a rules text (found no numbered rules)")
+    return RulesText(layout, _effective(text), rules, examples, _glossary(text), source)
+
+
+def read(path) -> RulesText:
+    path = Path(path)
+    try:
+        if path.stat().st_size > MAX_BYTES:
+            raise InputError(f"{path}: the file is larger than {MAX_BYTES >> 20} MiB")
+        raw = path.read_bytes()
+    except OSError as e:
+        raise InputError(f"{path}: cannot read the file: {e.strerror or e}") from None
+    if b"\x00\x00\x00" in raw[:4096] and not raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise InputError(f"{path}: not a rules text (binary data)")
+    return parse(decode(raw), str(path))
+
+
+# ---- the store in the user data folder ---------------------------------------------
+def store_dir() -> Path:
+    import platformdirs
+    return Path(platformdirs.user_data_dir("tabletop", appauthor=False)) / "rules"
+
+
+def import_file(path, store: Path | None = None) -> tuple[RulesText, Path]:
+    """Parse and store a rules file; nothing is stored when it is not a rules text."""
+    from tabletop.engine.saves import atomic_write
+    rt = read(path)
+    data = json.dumps(rt.to_json(), ensure_ascii=False, indent=0).encode("utf-8")
+    digest = hashlib.sha256(data).hexdigest()[:8]
+    store = store or store_dir()
+    dest = store / f"{rt.effective or 'undated'}-{digest}.json"
+    atomic_write(dest, data)
+    _imports.cache_clear()
+    return rt, dest
+
+
+_cache: dict = {}
+
+
+def _imports(store: Path | None = None) -> list[dict]:
+    store = store or store_dir()
+    key = str(store)
+    if key not in _cache:
+        found = []
+        if store.is_dir():
+            for p in sorted(store.glob("*.json")):
+                try:
+                    d = json.loads(p.read_text(encoding="utf-8"))
+                except (OSError, ValueError):
+                    continue
+                if isinstance(d, dict) and isinstance(d.get("rules"), dict):
+                    found.append(d)
+        _cache[key] = found
+    return _cache[key]
+
+
+_imports.cache_clear = _cache.clear  # type: ignore[attr-defined]
+
+
+def verbatim(number: str, year: int | None = None, store: Path | None = None) -> str | None:
+    """The imported wording of a rule, preferring the import nearest the edition's year."""
+    best, best_gap = None, None
+    for d in _imports(store):
+        text = d["rules"].get(number)
+        if not text:
+            continue
+        eff = d.get("effective") or ""
+        gap = abs(int(eff[:4]) - year) if (year and eff[:4].isdigit()) else 999
+        if best_gap is None or gap < best_gap:
+            best, best_gap = text, gap
+    return best

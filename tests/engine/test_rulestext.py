@@ -1,0 +1,92 @@
+"""Importing the published rules text, in every layout of the seeds."""
+
+import pytest
+
+from tabletop.engine import InputError, rulestext
+from tests.helpers import SHARED, run_cli
+
+SEEDS = SHARED / "seeds"
+WANTED = {
+    "001_532f362d03d7c87a.txt": ("Z.1.Ruling.4", "nothing happens"),
+    "003_6c018133e2392977.txt": ("217.8d", "Tokens in the phased-out zone cease to exist"),
+    "000_3ee9544089b9b835.txt": ("216.3", "ceases to exist"),
+    "004_cd5cdccb1c58c74c.txt": ("400.7f", "allows it to be cast"),
+    "002_e0fdc2d447b05f9a.txt": ("400.7g", "A resolving spell or activated ability"),
+}
+
+
+@pytest.mark.parametrize("seed", sorted(WANTED))
+def test_imports_every_seed_layout(tmp_path, seed):
+    rt, dest = rulestext.import_file(SEEDS / seed, store=tmp_path)
+    number, words = WANTED[seed]
+    assert words in rt.rules[number]
+    assert dest.parent == tmp_path and dest.exists()
+    assert words in rulestext.verbatim(number, store=tmp_path)
+
+
+def test_2016_wiki_page_has_both_new_subrules(tmp_path):
+    rt, _ = rulestext.import_file(SEEDS / "002_e0fdc2d447b05f9a.txt", store=tmp_path)
+    assert rt.effective == "2016-01-16" and "400.7f" in rt.rules
+
+
+CR = """Magic: The Gathering Comprehensive Rules
+
+These rules are effective as of February 5, 2016.
+
+400. General
+
+400.1. A zone is a place.
+
+400.7a Effects from spells carry.
+Example: A creature spell is made blue.
+
+400.8. Exiled again means new.
+
+Glossary
+
+Ante
+A zone used in old variants.
+
+Token
+A marker used to represent a permanent.
+
+Credits
+"""
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-8-sig", "utf-16", "cp1252"])
+@pytest.mark.parametrize("newline", ["\n", "\r\n"])
+def test_decodes_published_text_robustly(tmp_path, encoding, newline):
+    p = tmp_path / "MagicCompRules.txt"
+    p.write_bytes(CR.replace("\n", newline).replace("place.", "place – é.").encode(encoding))
+    rt = rulestext.read(p)
+    assert rt.layout == "comprehensive-rules" and rt.effective == "2016-02-05"
+    assert rt.rules["400.1"] == "A zone is a place – é."
+    assert rt.examples["400.7a"] == ["A creature spell is made blue."]
+    assert rt.glossary["Token"] == "A marker used to represent a permanent."
+
+
+@pytest.mark.parametrize("content", [b"", b"\x00\x00\x00\x01binary", b"hello world\nnothing here\n",
+                                     b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"])
+def test_not_a_rules_text_is_refused_and_nothing_stored(tmp_path, content):
+    p = tmp_path / "junk.txt"
+    p.write_bytes(content)
+    store = tmp_path / "store"
+    with pytest.raises(InputError) as e:
+        rulestext.import_file(p, store=store)
+    assert str(p) in str(e.value)
+    assert not store.exists()
+
+
+def test_cli_import_then_rules_shows_verbatim_text(tmp_path):
+    r = run_cli("rules", "--import", SEEDS / "001_532f362d03d7c87a.txt")
+    assert r.returncode == 0, r.stderr
+    r = run_cli("rules", "cr-1999", "Z.1.Ruling.4")
+    assert r.returncode == 0 and "imported text:" in r.stdout and "nothing triggers" in r.stdout
+
+
+def test_cli_import_bad_file_exits_2(tmp_path):
+    p = tmp_path / "x.txt"
+    p.write_text("just words")
+    r = run_cli("rules", "--import", p)
+    assert r.returncode == 2 and "not a rules text" in r.stderr and "Traceback" not in r.stderr
