@@ -110,7 +110,10 @@ class Effect:
                    affects=d.get("affects", "any"), optional=d.get("optional", False))
 
 
-@dataclass(slots=True, frozen=True)
+# Event and LineageEntry are values that nothing modifies after creation. They are
+# not frozen dataclasses only because a frozen one costs about five times as much to
+# build, and several are built on every move.
+@dataclass(slots=True)
 class Event:
     """One thing that happened, with the rules (edition numbering) behind it."""
 
@@ -146,7 +149,7 @@ def zone_from_json(d: dict | None) -> ZoneKey | None:
     return None if d is None else (d["player"], d["zone"])
 
 
-@dataclass(slots=True, frozen=True)
+@dataclass(slots=True)
 class LineageEntry:
     """One object a card has been: where it was, and how it ended."""
 

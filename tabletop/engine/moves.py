@@ -17,6 +17,7 @@ from typing import Callable
 
 from tabletop.engine.errors import IllegalActionError
 from tabletop.engine.model import CONTROLLED, ORDERED, Effect, Event, LineageEntry, Obj
+from tabletop.engine.table import Result
 
 Chooser = Callable[[Obj, list[Effect]], "Effect | None"]
 
@@ -207,28 +208,36 @@ class MoveRules:
     # ---- applying ----------------------------------------------------------
     def move(self, cid: int, zone: str, player: str | None = None, *, position="top",
              face_down: bool = False, chooser: Chooser | None = None,
-             by: str | None = None, pile: str | None = None):
-        return self.move_many([cid], zone, player, position=position, face_down=face_down,
-                              chooser=chooser, by=by, pile=pile)
+             by: str | None = None, pile: str | None = None) -> Result:
+        """Move one object, as a player dropping it on a zone."""
+        plan = self.plan_move(self.objs[self.current[cid]], zone, player, chooser=chooser, by=by)
+        params = {"cids": [cid], "zone": zone}
+        with self._action("move", params) as box:
+            box.extend(self._execute_move(plan, position, face_down, pile) if plan.changes_zone
+                       else self._execute_in_place(plan))
+        return Result(tuple(box))
 
     def move_many(self, cids, zone: str, player: str | None = None, *, position="top",
                   order=None, face_down: bool = False, chooser: Chooser | None = None,
                   by: str | None = None, pile: str | None = None, title: str | None = None):
         """Move objects simultaneously; ``order`` (cids, top first) arranges each
         ordered destination where the rules leave it to a player."""
-        from tabletop.engine.table import Result
         plans = [self.plan_move(self.objs[self.current[c]], zone, player, chooser=chooser, by=by)
                  for c in cids]
-        names = ", ".join(p.obj.card.name for p in plans)
-        dest = self.edition.zone_name(zone).lower()
-        params = {"cids": list(cids), "zone": zone, "player": player,
-                  "title": title or f"Move {names} to {dest}"}
+        params = {"cids": list(cids), "zone": zone}
+        if title:
+            params["title"] = title
         with self._action("move", params) as box:
             self._run_plans(plans, position, order, face_down, pile, box)
         return Result(tuple(box))
 
     def _run_plans(self, plans, position, order, face_down, pile, box) -> None:
         """Carry out decided plans; events come out in the order the objects were given."""
+        if len(plans) == 1:  # the common case: one object
+            p = plans[0]
+            box.extend(self._execute_move(p, position, face_down, pile) if p.changes_zone
+                       else self._execute_in_place(p))
+            return
         out: dict[int, list] = {}
         groups: dict[tuple, list[Plan]] = {}
         for i, p in enumerate(plans):
@@ -310,7 +319,8 @@ class MoveRules:
             _add(cites, ed.cite("nth_from_top") or ())
             if not ed.cite("nth_from_top"):
                 notes.append(ed.silence("nth_from_top"))
-        phasing = {src[1], dst[1]} == {"battlefield", "phased-out"}
+        phasing = ("phased-out" in (src[1], dst[1])
+                   and {src[1], dst[1]} == {"battlefield", "phased-out"})
         if phasing and ed.phased_keeps:
             _add(cites, ed.cite("phased_keeps"))
             rule = ed.cite("phased_keeps")[0]
@@ -323,11 +333,14 @@ class MoveRules:
                 ("effects", obj.modifications), ("controller", obj.controller)) if present)
             self._lineage(obj.cid, LineageEntry(obj.id, dst, plan.kind, tuple(cites), kept))
             events.append(Event(plan.kind, obj.cid, obj.id, obj.id, src, dst, tuple(cites),
-                                tuple(notes), plan.text or self._moved_text(plan)))
-            return events + self._token_check(obj, dst)
+                                tuple(notes), plan.text))
+            events.extend(self._token_check(obj, dst))
+            return events
         if phasing:
             notes.append(ed.silence("phased_keeps"))
-        _add(cites, ed.cite("new_object"))
+        cite = ed.cites.get
+        new_rule = cite("new_object", ())
+        _add(cites, new_rule)
         kept, mods, choices = [], (), ()
         carry = src[1] == "stack" and dst[1] == "battlefield"
         if obj.modifications:
@@ -342,68 +355,78 @@ class MoveRules:
             choices = obj.choices
             _add(cites, ed.cite("carry_choices"))
             kept.append(("choices: " + "; ".join(map(str, choices)), ed.cite("carry_choices")[0]))
-        forgotten = list(self._forgotten(obj, keep_status=False))
-        rule = (ed.cite("new_object") or ("",))[0]
-        dropped = [m for m in obj.modifications if m not in mods]
-        if dropped:
-            forgotten.append(("effects: " + "; ".join(m[0] for m in dropped), rule))
-        if obj.choices and not choices:
-            forgotten.append(("choices made when cast", rule))
-        if dst[1] in ed.outside_zones:
-            _add(cites, ed.cite("outside_game"))
-        if dst[1] == "stack":
-            _add(cites, ed.cite("stack_top"))
-        elif dst[1] == "exile":
+        forgotten = ()
+        if obj.tapped or obj.counters or obj.attached_to is not None or obj.modifications \
+                or obj.choices:
+            forgotten = list(self._forgotten(obj, keep_status=False))
+            rule = new_rule[0] if new_rule else ""
+            dropped = [m for m in obj.modifications if m not in mods]
+            if dropped:
+                forgotten.append(("effects: " + "; ".join(m[0] for m in dropped), rule))
+            if obj.choices and not choices:
+                forgotten.append(("choices made when cast", rule))
+        dzone = dst[1]
+        if dzone in ed.outside_zones:
+            _add(cites, cite("outside_game", ()))
+        if dzone == "stack":
+            _add(cites, cite("stack_top", ()))
+        elif dzone == "exile":
             if face_down:
-                _add(cites, ed.cite("exile_face_down"))
+                _add(cites, cite("exile_face_down", ()))
             if pile:
-                _add(cites, ed.cite("exile_piles"))
+                _add(cites, cite("exile_piles", ()))
         controller = plan.controller if dst[1] in CONTROLLED else None
-        old_top = self._revealed_top(dst)
+        old_top = self._revealed_top(dst) if self.revealed_tops else None
         new = self._new_obj(obj.cid, obj.card, obj.owner, kind=obj.kind, token=obj.token,
                             prev=obj.id, controller=controller,
                             face_down=bool(face_down) and dst[1] not in ("library", "hand"),
                             modifications=mods, choices=choices,
                             pile=pile if dst[1] == "exile" else None)
-        self._remove(src, obj.id)
-        self._set(obj, "zone", None)
-        for other in self._attached_to(obj.id):
-            self._set(other, "attached_to", None)
-        self._set(new, "zone", dst)
-        self._insert(dst, index, new.id)
-        self._lineage(obj.cid, LineageEntry(new.id, dst, plan.kind, tuple(cites),
-                                            tuple(kept), tuple(forgotten)))
+        if src[1] == "battlefield":
+            for other in self._attached_to(obj.id):
+                self._set(other, "attached_to", None)
+        self._replace_obj(obj, new, dst, index, LineageEntry(
+            new.id, dst, plan.kind, tuple(cites), tuple(kept), tuple(forgotten)))
         events.append(Event(plan.kind, obj.cid, new.id, obj.id, src, dst, tuple(cites),
-                            tuple(notes), plan.text or self._moved_text(plan)))
+                            tuple(notes), plan.text))
         if old_top is not None:
             events += self._covered(old_top, dst)
-        if src[1] == "library" and src[0] in self.revealed_tops and self.zones[src]:
+        if self.revealed_tops and src[1] == "library" and src[0] in self.revealed_tops \
+                and self.zones[src]:
             top = self.objs[self.zones[src][-1]]
             self._set(top, "revealed", True)
-        return events + self._token_check(new, dst)
+        if obj.token:
+            events += self._token_check(new, dst)
+        return events
 
-    def _moved_text(self, plan: Plan) -> str:
-        ed = self.edition
-        where = ed.zone_name(plan.dst[1]).lower()
-        if plan.dst[0]:
-            place = f"{plan.dst[0]}'s {where}"
-        elif plan.dst[1] in CONTROLLED:
-            place = f"the {where} under {plan.controller}'s control"
-        else:
-            place = where
-        verb = {"redirected": "goes instead to", "replaced": "is put instead into"}.get(
-            plan.kind, "moves to")
-        via = f" ({', '.join(plan.applied)})" if plan.applied else ""
-        return f"{plan.obj.card.name} {verb} {place}{via}"
+    def describe(self, e: Event) -> str:
+        """A sentence for an event, in this edition's zone names."""
+        if e.text:
+            return e.text
+        obj = self.objs.get(e.obj) if e.obj is not None else None
+        name = obj.card.name if obj is not None else "it"
+        if e.kind in ("moved", "redirected", "replaced") and e.dst is not None:
+            where = self.edition.zone_name(e.dst[1]).lower()
+            if e.dst[0]:
+                place = f"{e.dst[0]}'s {where}"
+            elif e.dst[1] in CONTROLLED and obj is not None and obj.controller:
+                place = f"the {where} under {obj.controller}'s control"
+            else:
+                place = where
+            verb = {"redirected": "goes instead to", "replaced": "is put instead into"}.get(
+                e.kind, "moves to")
+            return f"{name} {verb} {place}"
+        return f"{name}: {e.kind.replace('_', ' ')}"
 
     def _attached_to(self, oid: int) -> list[Obj]:
         bf = self.zones.get((None, "battlefield"), ())
-        return [self.objs[i] for i in bf if self.objs[i].attached_to == oid]
+        objs = self.objs
+        return [objs[i] for i in bf if objs[i].attached_to == oid]
 
     def _token_check(self, obj: Obj, dst: tuple) -> list[Event]:
         """State-based check that belongs to zones: a token off the battlefield ceases."""
         if not obj.token or dst[1] == "battlefield":
-            return []
+            return ()
         ed = self.edition
         cites = ed.token_cite(dst[1])
         notes = () if cites else (ed.silence("token_ceases"),)

@@ -1,14 +1,19 @@
 """Saving and loading a whole game (state and history) as versioned JSON.
 
 The file reproduces the table exactly: undo, redo, the random generator and
-object ids carry on from where they were. Saves are atomic (temporary file,
-flush, fsync, rename); loading never runs code and refuses newer versions."""
+object ids carry on from where they were. Each recorded action is stored as
+its own compact JSON text, encoded once and decoded only when undo, redo or
+the log needs it, so a long game saves and opens quickly. Saves are atomic
+(temporary file, flush, fsync, rename); loading never runs code and refuses
+newer versions."""
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
 
 from tabletop.engine.actions import Table
@@ -21,103 +26,252 @@ VERSION = 1
 MAX_BYTES = 256 * 1024 * 1024
 
 _TUPLE_ATTRS = {"modifications", "choices"}
+_SEP = (",", ":")
+
+try:  # the json module's C encoder, built once: a third of the cost of json.dumps per call
+    from json.encoder import c_encode_basestring, c_make_encoder
+    _c_encoder = c_make_encoder(None, None, c_encode_basestring, None, ":", ",", False, False,
+                                True) if c_make_encoder and c_encode_basestring else None
+except ImportError:  # pragma: no cover - a Python built without the json accelerator
+    _c_encoder = None
 
 
-def _key(k):
-    return None if k is None else [k[0], k[1]]
+def _encode(value) -> str:
+    """Compact JSON of plain data (lists, dicts with string keys, str, int, bool, None)."""
+    if _c_encoder is not None:
+        return "".join(_c_encoder(value, 0))
+    return json.dumps(value, separators=_SEP, ensure_ascii=False)
 
 
-def _unkey(v):
-    return None if v is None else (v[0], v[1])
+class _Codec:
+    """Compact encoding for one table: zones are numbered in the table's order."""
 
+    def __init__(self, t: Table, cards: list | None = None):
+        self.t = t
+        self.keys = list(t.zones)
+        self.index = {k: i for i, k in enumerate(self.keys)}
+        self.card_ids = t._card_ids
+        self.cards = cards if cards is not None else sorted(self.card_ids, key=self.card_ids.get)
+        self.kept: set = set()
+        self._by_identity: dict[int, int] = {}  # cards hash slowly; objects share them
 
-def _enc(attr, v):
-    if attr == "zone":
-        return _key(v)
-    if attr in _TUPLE_ATTRS:
-        return [list(m) if isinstance(m, tuple) else m for m in v]
-    return v
+    def card(self, c: Card) -> int:
+        i = self._by_identity.get(id(c))
+        if i is None:
+            i = self.card_ids.get(c)
+            if i is None:
+                i = self.card_ids[c] = len(self.card_ids)
+                self.cards.append(c)
+            self._by_identity[id(c)] = i
+        return i
 
+    def obj(self, o: Obj) -> list:
+        """An object as a list, rarely set fields last and trailing defaults left out."""
+        r = [o.id, o.cid, self.card(o.card), o.owner, o.prev,
+             None if o.zone is None else self.index[o.zone], o.controller]
+        if not (o.tapped or o.face_down or o.token or o.revealed or o.kind != "card"
+                or o.counters or o.attached_to is not None or o.modifications or o.choices
+                or o.pile):
+            return r  # the common case: nothing but defaults after the controller
+        flags = o.tapped | o.face_down << 1 | o.token << 2 | o.revealed << 3
+        r += [flags, 0 if o.kind == "card" else o.kind, o.counters or 0, o.attached_to,
+             self.val("modifications", o.modifications) or 0,
+             self.val("choices", o.choices) or 0, o.pile]
+        while len(r) > 7 and (r[-1] is None or r[-1] == 0):
+            r.pop()
+        return r
 
-def _dec(attr, v):
-    if attr == "zone":
-        return _unkey(v)
-    if attr in _TUPLE_ATTRS:
-        return tuple(tuple(m) if isinstance(m, list) else m for m in v)
-    return v
+    def unobj(self, r) -> Obj:
+        r = r + [None] * (14 - len(r))
+        flags = r[7] or 0
+        return Obj(id=r[0], cid=r[1], card=self.cards[r[2]], owner=r[3], prev=r[4],
+                   zone=self.unz(r[5]), controller=r[6], tapped=bool(flags & 1),
+                   face_down=bool(flags & 2), token=bool(flags & 4), revealed=bool(flags & 8),
+                   kind=r[8] or "card", counters=dict(r[9] or {}), attached_to=r[10],
+                   modifications=self.unval("modifications", r[11] or ()),
+                   choices=self.unval("choices", r[12] or ()), pile=r[13])
 
+    @staticmethod
+    def _ended(ops, done: bool) -> set:
+        """Objects this action took out of existence (done) or brought in (undone):
+        the ones a save must carry with the action, since the state leaves them out."""
+        ids = set()
+        for op in ops:
+            tag = op[0]
+            if tag == "mv":
+                ids.add(op[2] if done else op[3])
+            elif tag == "set" and op[2] == "zone" and (op[4] is None) == done:
+                ids.add(op[1])
+            elif tag == "cur" and not done:
+                ids.add(op[3])
+        return ids
 
-def _enc_op(op):
-    tag = op[0]
-    if tag == "set":
-        return ["set", op[1], op[2], _enc(op[2], op[3]), _enc(op[2], op[4])]
-    if tag in ("ins", "del"):
-        return [tag, _key(op[1]), op[2], op[3]]
-    if tag == "zone":
-        return ["zone", _key(op[1]), list(op[2]), list(op[3])]
-    if tag == "lin":
-        return ["lin", op[1], op[2].to_json()]
-    if tag == "eff":
-        return ["eff", op[1].to_json()]
-    if tag == "meta" and op[1] == "revealed_tops":
-        return ["meta", op[1], sorted(op[2]), sorted(op[3])]
-    return list(op)
+    def z(self, key):
+        return None if key is None else self.index[key]
 
+    def unz(self, i):
+        return None if i is None else self.keys[i]
 
-def _dec_op(op):
-    tag = op[0]
-    if tag == "set":
-        return ("set", op[1], op[2], _dec(op[2], op[3]), _dec(op[2], op[4]))
-    if tag in ("ins", "del"):
-        return (tag, _unkey(op[1]), op[2], op[3])
-    if tag == "zone":
-        return ("zone", _unkey(op[1]), tuple(op[2]), tuple(op[3]))
-    if tag == "lin":
-        return ("lin", op[1], LineageEntry.from_json(op[2]))
-    if tag == "eff":
-        return ("eff", Effect.from_json(op[1]))
-    if tag == "meta" and op[1] == "revealed_tops":
-        return ("meta", op[1], frozenset(op[2]), frozenset(op[3]))
-    if tag in ("cur", "meta", "life"):
-        return tuple(op)
-    raise ValueError(f"unknown change {tag!r}")
+    def val(self, attr, v):
+        if attr == "zone":
+            return self.z(v)
+        if attr in _TUPLE_ATTRS:
+            return [list(m) if isinstance(m, tuple) else m for m in v]
+        return v
 
+    def unval(self, attr, v):
+        if attr == "zone":
+            return self.unz(v)
+        if attr in _TUPLE_ATTRS:
+            return tuple(tuple(m) if isinstance(m, list) else m for m in v)
+        if attr not in Obj.ATTRS and attr != "owner":
+            raise ValueError(f"unknown object attribute {attr!r}")
+        return v
 
-def _enc_action(a: Action) -> dict:
-    return {"name": a.name, "params": a.params, "events": [e.to_json() for e in a.events],
-            "ops": [_enc_op(op) for op in a.ops]}
+    def event(self, e: Event) -> list:
+        return [e.kind, e.cid, e.obj, e.prev, self.z(e.src), self.z(e.dst), e.cites, e.notes,
+                e.text]
 
+    def unevent(self, d) -> Event:
+        return Event(d[0], d[1], d[2], d[3], self.unz(d[4]), self.unz(d[5]), tuple(d[6]),
+                     tuple(d[7]), d[8])
 
-def _dec_action(d: dict) -> Action:
-    return Action(d["name"], d["params"], tuple(Event.from_json(e) for e in d["events"]),
-                  [_dec_op(op) for op in d["ops"]])
+    @staticmethod
+    def _move_event(op) -> Event:
+        _, cid, old, new, src, _, dst, _, entry = op
+        return Event(entry.event, cid, new, old, src, dst, entry.cites)
+
+    def entry(self, e: LineageEntry) -> list:
+        z = None if e.zone is None else self.index[e.zone]
+        if e.forgotten:
+            return [e.obj, z, e.event, e.cites, e.kept, e.forgotten]
+        if e.kept:
+            return [e.obj, z, e.event, e.cites, e.kept]
+        return [e.obj, z, e.event, e.cites]
+
+    def unentry(self, d) -> LineageEntry:
+        return LineageEntry(d[0], self.unz(d[1]), d[2], tuple(d[3]),
+                            tuple(tuple(k) for k in d[4]) if len(d) > 4 else (),
+                            tuple(tuple(f) for f in d[5]) if len(d) > 5 else ())
+
+    def op(self, op) -> list:
+        tag = op[0]
+        if tag == "mv":
+            return ["v", op[1], op[2], op[3], self.z(op[4]), op[5], self.z(op[6]), op[7],
+                    self.entry(op[8])]
+        if tag == "set":
+            return ["s", op[1], op[2], self.val(op[2], op[3]), self.val(op[2], op[4])]
+        if tag in ("ins", "del"):
+            return [tag[0], self.z(op[1]), op[2], op[3]]
+        if tag == "zone":
+            return ["z", self.z(op[1]), op[2], op[3]]
+        if tag == "cur":
+            return ["c", op[1], op[2], op[3]]
+        if tag == "lin":
+            return ["l", op[1], self.entry(op[2])]
+        if tag == "eff":
+            return ["e", op[1].to_json()]
+        if tag == "meta":
+            if op[1] == "revealed_tops":
+                return ["m", op[1], sorted(op[2]), sorted(op[3])]
+            return ["m", op[1], op[2], op[3]]
+        if tag == "life":
+            return ["f", op[1], op[2], op[3]]
+        raise ValueError(f"unknown change {tag!r}")
+
+    def unop(self, d):
+        tag = d[0]
+        if tag == "v":
+            return ("mv", d[1], d[2], d[3], self.unz(d[4]), d[5], self.unz(d[6]), d[7],
+                    self.unentry(d[8]))
+        if tag == "s":
+            return ("set", d[1], d[2], self.unval(d[2], d[3]), self.unval(d[2], d[4]))
+        if tag == "i":
+            return ("ins", self.unz(d[1]), d[2], d[3])
+        if tag == "d":
+            return ("del", self.unz(d[1]), d[2], d[3])
+        if tag == "z":
+            return ("zone", self.unz(d[1]), tuple(d[2]), tuple(d[3]))
+        if tag == "c":
+            return ("cur", d[1], d[2], d[3])
+        if tag == "l":
+            return ("lin", d[1], self.unentry(d[2]))
+        if tag == "e":
+            return ("eff", Effect.from_json(d[1]))
+        if tag == "m":
+            if d[1] == "revealed_tops":
+                return ("meta", d[1], frozenset(d[2]), frozenset(d[3]))
+            if d[1] != "active":
+                raise ValueError(f"unknown table setting {d[1]!r}")
+            return ("meta", d[1], d[2], d[3])
+        if tag == "f":
+            return ("life", d[1], d[2], d[3])
+        raise ValueError(f"unknown change {tag!r}")
+
+    def action(self, a: Action, done: bool = True) -> str:
+        """An action as JSON text, carrying the objects it names that the saved
+        state leaves out (those that no longer exist). Encoded once and kept
+        until undo or redo changes which of its objects exist."""
+        if a.raw is None:
+            objs = self.t.objs
+            extra = [self.obj(objs[i]) for i in sorted(self._ended(a.ops, done) - self.kept)]
+            ops = a.ops
+            moves = {(op[1], op[3]): i for i, op in enumerate(ops) if op[0] == "mv"}
+            events = []
+            for e in a.events:
+                i = moves.get((e.cid, e.obj))
+                if i is not None and not e.notes and not e.text and e.prev == ops[i][2] \
+                        and e.kind == ops[i][8].event and e.cites == ops[i][8].cites:
+                    events.append(i)  # the event says no more than the move it made
+                else:
+                    events.append(self.event(e))
+            a.raw = _encode([a.name, a.params, events, [self.op(op) for op in ops], extra])
+        return a.raw
+
+    def unaction(self, raw: str):
+        try:
+            d = json.loads(raw)
+            objs = self.t.objs
+            for r in d[4]:
+                if r[0] not in objs:
+                    objs[r[0]] = self.unobj(r)
+            ops = [self.unop(op) for op in d[3]]
+            events = tuple(self._move_event(ops[e]) if isinstance(e, int) else self.unevent(e)
+                           for e in d[2])
+            return d[0], d[1], events, ops
+        except (ValueError, KeyError, IndexError, TypeError) as e:
+            raise InputError(f"the saved history is damaged ({e})") from None
 
 
 def to_json(t: Table) -> dict:
-    cards: dict[Card, int] = {}
-    objs = []
-    for o in t.objs.values():
-        ci = cards.setdefault(o.card, len(cards))
-        objs.append([o.id, o.cid, ci, o.owner, _key(o.zone), o.controller, o.tapped, o.face_down,
-                     o.counters, o.attached_to, _enc("modifications", o.modifications),
-                     _enc("choices", o.choices), o.token, o.kind, o.pile, o.revealed, o.prev])
+    codec = _Codec(t)
+    kept = {i for ids in t.zones.values() for i in ids}
+    kept.update(t.current.values())
+    kept.update(t.objs[i].attached_to for i in list(kept) if t.objs[i].attached_to is not None)
+    codec.kept = kept
+    objs = t.objs
+    state_objs = [codec.obj(objs[i]) for i in sorted(kept) if i in objs]
+    history = [codec.action(a) for a in t.history]
+    redo = [codec.action(a, done=False) for a in t.redo_stack]
     from tabletop import __version__
+    st = t.rng.getstate()
     return {
         "format": FORMAT, "version": VERSION, "app": __version__,
         "edition": t.edition.id, "players": list(t.players), "active": t.active,
         "seed": t.seed, "ante": t.ante, "max_hand": t.max_hand, "life": dict(t.life),
-        "rng": [t.rng.getstate()[0], list(t.rng.getstate()[1]), t.rng.getstate()[2]],
+        "rng": [st[0], list(st[1]), st[2]],
         "next_id": t.next_id, "next_cid": t.next_cid,
-        "cards": [c.to_json() for c in cards],
-        "objects": objs,
+        "zone_keys": [list(k) for k in codec.keys],
+        "cards": [c.to_json() for c in codec.cards],
+        "objects": state_objs,
         "current": [[c, o] for c, o in t.current.items()],
-        "lineage": [[c, [e.to_json() for e in es]] for c, es in t.lineage.items()],
-        "zones": [[k[0], k[1], list(v)] for k, v in t.zones.items()],
+        "lineage": [[c, [codec.entry(e) for e in es]] for c, es in t.lineage.items()],
+        "zones": [list(v) for v in t.zones.values()],
         "effects": [e.to_json() for e in t.effects],
         "revealed_tops": sorted(t.revealed_tops),
         "sideboards": {p: [c.to_json() for c in cs] for p, cs in t.sideboards.items()},
-        "history": [_enc_action(a) for a in t.history],
-        "redo": [_enc_action(a) for a in t.redo_stack],
+        "history": history,
+        "redo": redo,
     }
 
 
@@ -133,6 +287,11 @@ def from_json(d: dict, source: str = "save") -> Table:
     try:
         t = Table(d["players"], d["edition"], seed=d["seed"], ante=d["ante"],
                   max_hand=d["max_hand"])
+        cards = [Card.from_json(c) for c in d["cards"]]
+        t._card_ids = {c: i for i, c in enumerate(cards)}
+        codec = _Codec(t, cards)
+        if [list(k) for k in codec.keys] != d["zone_keys"]:
+            raise ValueError("its zones do not match its edition and players")
         t.active = d["active"]
         if t.active not in t.players:
             raise ValueError(f"active player {t.active!r} is not at the table")
@@ -140,28 +299,23 @@ def from_json(d: dict, source: str = "save") -> Table:
         st = d["rng"]
         t.rng.setstate((st[0], tuple(st[1]), st[2]))
         t.next_id, t.next_cid = int(d["next_id"]), int(d["next_cid"])
-        cards = [Card.from_json(c) for c in d["cards"]]
+        objs = t.objs
         for r in d["objects"]:
-            o = Obj(id=r[0], cid=r[1], card=cards[r[2]], owner=r[3], zone=_unkey(r[4]),
-                    controller=r[5], tapped=r[6], face_down=r[7], counters=dict(r[8]),
-                    attached_to=r[9], modifications=_dec("modifications", r[10]),
-                    choices=_dec("choices", r[11]), token=r[12], kind=r[13], pile=r[14],
-                    revealed=r[15], prev=r[16])
-            t.objs[o.id] = o
+            objs[r[0]] = codec.unobj(r)
         t.current = {int(c): int(o) for c, o in d["current"]}
-        t.lineage = {int(c): [LineageEntry.from_json(e) for e in es] for c, es in d["lineage"]}
-        zones = {}
-        for p, z, ids in d["zones"]:
-            key = (p, z)
-            if key not in t.zones:
-                raise ValueError(f"zone {z!r} of {p!r} does not belong to this table")
-            zones[key] = [int(i) for i in ids]
-        t.zones.update(zones)
+        t.lineage = {int(c): [codec.unentry(e) for e in es] for c, es in d["lineage"]}
+        if len(d["zones"]) != len(codec.keys):
+            raise ValueError("the zone lists do not match the table")
+        for key, ids in zip(codec.keys, d["zones"]):
+            t.zones[key] = [int(i) for i in ids]
         t.effects = [Effect.from_json(e) for e in d["effects"]]
         t.revealed_tops = frozenset(d["revealed_tops"])
         t.sideboards = {p: [Card.from_json(c) for c in cs] for p, cs in d["sideboards"].items()}
-        t.history = [_dec_action(a) for a in d["history"]]
-        t.redo_stack = [_dec_action(a) for a in d["redo"]]
+        for name, target in (("history", t.history), ("redo", t.redo_stack)):
+            raws = d[name]
+            if not isinstance(raws, list) or not all(isinstance(r, str) for r in raws):
+                raise ValueError(f"{name} must be a list of encoded actions")
+            target.extend(Action.encoded(r, codec.unaction) for r in raws)
         _check_consistent(t)
     except InputError as e:
         raise InputError(f"{source}: {e}") from None
@@ -179,18 +333,35 @@ def _check_consistent(t: Table) -> None:
             seen.add(i)
     if any(o.zone is not None and o.id not in seen for o in t.objs.values()):
         raise ValueError("an object is in no zone list")
+    if any(o not in t.objs for o in t.current.values()):
+        raise ValueError("a card points to an object that is not saved")
+
+
+@contextmanager
+def _no_gc():
+    """Bulk encoding and decoding make many small containers and no cycles:
+    the cycle collector would only slow them down."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def dumps(t: Table) -> str:
-    return json.dumps(to_json(t), separators=(",", ":"), ensure_ascii=False)
+    with _no_gc():
+        return json.dumps(to_json(t), separators=_SEP, ensure_ascii=False)
 
 
 def loads(text: str, source: str = "save") -> Table:
-    try:
-        d = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as e:
-        raise InputError(f"{source}: not valid JSON ({e})") from None
-    return from_json(d, source)
+    with _no_gc():
+        try:
+            d = json.loads(text)
+        except (json.JSONDecodeError, RecursionError) as e:
+            raise InputError(f"{source}: not valid JSON ({e})") from None
+        return from_json(d, source)
 
 
 def save(t: Table, path) -> None:

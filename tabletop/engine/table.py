@@ -9,7 +9,6 @@ never goes back, so an undone object's id is never handed out again.
 from __future__ import annotations
 
 import random
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from tabletop.engine import editions
@@ -17,17 +16,49 @@ from tabletop.engine.errors import IllegalActionError
 from tabletop.engine.model import CONTROLLED, ORDERED, Card, Effect, Event, LineageEntry, Obj
 
 
-@dataclass(slots=True)
 class Action:
-    """One recorded action: what was asked, what happened, the changes made."""
+    """One recorded action: what was asked, what happened, the changes made.
 
-    name: str
-    params: dict
-    events: tuple
-    ops: list = field(default_factory=list)
+    An action read from a save stays as its encoded text until something needs
+    it (undo, redo, the log), so loading a long game does not decode its history."""
+
+    __slots__ = ("_name", "_params", "_events", "_ops", "raw", "_decode")
+
+    def __init__(self, name, params, events, ops, raw=None, decode=None):
+        self._name, self._params, self._events, self._ops = name, params, events, ops
+        self.raw, self._decode = raw, decode
+
+    @classmethod
+    def encoded(cls, raw: str, decode) -> "Action":
+        return cls(None, None, None, None, raw, decode)
+
+    def _load(self) -> None:
+        if self._ops is None:
+            self._name, self._params, self._events, self._ops = self._decode(self.raw)
+
+    @property
+    def name(self) -> str:
+        self._load()
+        return self._name
+
+    @property
+    def params(self) -> dict:
+        self._load()
+        return self._params
+
+    @property
+    def events(self) -> tuple:
+        self._load()
+        return self._events
+
+    @property
+    def ops(self) -> list:
+        self._load()
+        return self._ops
 
     @property
     def title(self) -> str:
+        """The action's title when it was given one (moves get theirs from the table)."""
         return self.params.get("title") or self.name.replace("_", " ")
 
 
@@ -80,6 +111,7 @@ class TableState:
         self.next_id = 1
         self.next_cid = 1
         self._ops: list | None = None
+        self._card_ids: dict[Card, int] = {}  # card faces numbered for saves; only grows
         for z in self.edition.zones:
             if z in self.edition.per_player:
                 for p in players:
@@ -127,24 +159,9 @@ class TableState:
         return list(self.players[i:] + self.players[:i])
 
     # ---- recording ---------------------------------------------------------
-    @contextmanager
-    def _action(self, name: str, params: dict):
+    def _action(self, name: str, params: dict) -> "_Recording":
         """Run an action's changes; record it in history unless nothing changed."""
-        if self._ops is not None:
-            raise IllegalActionError("actions cannot nest")
-        self._ops = ops = []
-        box = []
-        try:
-            yield box
-        except BaseException:
-            for op in reversed(ops):
-                self._revert(op)
-            raise
-        finally:
-            self._ops = None
-        if ops:
-            self.history.append(Action(name, params, tuple(box), ops))
-            self.redo_stack.clear()
+        return _Recording(self, name, params)
 
     def _set(self, obj: Obj, attr: str, value) -> None:
         old = getattr(obj, attr)
@@ -193,6 +210,20 @@ class TableState:
         self._ops.append(("cur", cid, old, oid))
         return obj
 
+    def _replace_obj(self, old: Obj, new: Obj, dst: tuple, index: int,
+                     entry: LineageEntry) -> None:
+        """The zone change itself (400.7): ``old`` leaves its zone and ``new``, just
+        made by ``_new_obj``, enters ``dst`` at ``index``; one op records it all."""
+        src = old.zone
+        lst = self.zones[src]
+        sidx = lst.index(old.id)
+        del lst[sidx]
+        old.zone = None
+        new.zone = dst
+        self.zones[dst].insert(index, new.id)
+        self.lineage.setdefault(old.cid, []).append(entry)
+        self._ops.append(("mv", old.cid, old.id, new.id, src, sidx, dst, index, entry))
+
     def _lineage(self, cid: int, entry: LineageEntry) -> None:
         self.lineage.setdefault(cid, []).append(entry)
         self._ops.append(("lin", cid, entry))
@@ -203,7 +234,14 @@ class TableState:
 
     def _apply(self, op) -> None:
         tag = op[0]
-        if tag == "set":
+        if tag == "mv":
+            _, cid, old, new, src, sidx, dst, index, entry = op
+            del self.zones[src][sidx]
+            self.objs[old].zone = None
+            self.objs[new].zone = dst
+            self.zones[dst].insert(index, new)
+            self.lineage.setdefault(cid, []).append(entry)
+        elif tag == "set":
             setattr(self.objs[op[1]], op[2], op[4])
         elif tag == "ins":
             self.zones[op[1]].insert(op[2], op[3])
@@ -224,7 +262,14 @@ class TableState:
 
     def _revert(self, op) -> None:
         tag = op[0]
-        if tag == "set":
+        if tag == "mv":
+            _, cid, old, new, src, sidx, dst, index, entry = op
+            self.lineage[cid].pop()
+            del self.zones[dst][index]
+            self.objs[new].zone = None
+            self.objs[old].zone = src
+            self.zones[src].insert(sidx, old)
+        elif tag == "set":
             setattr(self.objs[op[1]], op[2], op[3])
         elif tag == "ins":
             del self.zones[op[1]][op[2]]
@@ -259,6 +304,7 @@ class TableState:
         action = self.history.pop()
         for op in reversed(action.ops):
             self._revert(op)
+        action.raw = None  # which of its objects exist has changed: encode it afresh
         self.redo_stack.append(action)
         return action
 
@@ -268,13 +314,22 @@ class TableState:
         action = self.redo_stack.pop()
         for op in action.ops:
             self._apply(op)
+        action.raw = None
         self.history.append(action)
         return action
 
+    def action_title(self, action: Action) -> str:
+        """What the Edit menu calls an action ("Move Rancor to graveyard")."""
+        p = action.params
+        if action.name == "move" and "title" not in p:
+            names = ", ".join(self.objs[self.current[c]].card.name for c in p["cids"])
+            return f"Move {names} to {self.edition.zone_name(p['zone']).lower()}"
+        return action.title
+
     def undo_status(self) -> tuple[str | None, str | None]:
         """Titles of the actions undo and redo would take back or bring back."""
-        return (self.history[-1].title if self.history else None,
-                self.redo_stack[-1].title if self.redo_stack else None)
+        return (self.action_title(self.history[-1]) if self.history else None,
+                self.action_title(self.redo_stack[-1]) if self.redo_stack else None)
 
     # ---- setting up (also recorded, so a game replays from its first action) -----
     def add_card(self, card: Card, owner: str, zone: str, *, player: str | None = None,
@@ -327,3 +382,33 @@ class TableState:
 
     def __repr__(self) -> str:
         return f"<Table {self.edition.id} {', '.join(self.players)}: {len(self.history)} actions>"
+
+
+class _Recording:
+    """Context of one action: collects its ops; on error, takes them back."""
+
+    __slots__ = ("table", "name", "params", "box")
+
+    def __init__(self, table, name, params):
+        self.table, self.name, self.params = table, name, params
+
+    def __enter__(self) -> list:
+        t = self.table
+        if t._ops is not None:
+            raise IllegalActionError("actions cannot nest")
+        t._ops = []
+        self.box = []
+        return self.box
+
+    def __exit__(self, exc_type, exc, tb) -> bool:
+        t = self.table
+        ops, t._ops = t._ops, None
+        if exc_type is not None:
+            for op in reversed(ops):
+                t._revert(op)
+            return False
+        if ops:
+            t.history.append(Action(self.name, self.params, tuple(self.box), ops))
+            if t.redo_stack:
+                t.redo_stack.clear()
+        return False

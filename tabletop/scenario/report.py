@@ -16,7 +16,7 @@ def _where(run: Run, z) -> str:
 def event_line(run: Run, e) -> str:
     label = run.names.get(e.cid)
     who = f" {label}" if label else ""
-    text = e.text or ""
+    text = run.table.describe(e)
     route = ""
     if e.src is not None or e.dst is not None:
         route = f" [{_where(run, e.src)} -> {_where(run, e.dst)}]"

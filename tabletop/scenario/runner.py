@@ -48,6 +48,7 @@ class Run:
     def event_json(self, e: Event) -> dict:
         d = e.to_json()
         d.pop("cid", None)
+        d["text"] = self.table.describe(e)
         return {"kind": d.pop("kind"), "card": self.names.get(e.cid), **d}
 
     def to_json(self) -> dict:
@@ -191,7 +192,7 @@ def _perform(r: Run, step: Step, marks, redo_marks):
             while len(t.history) > mark:
                 action = t.undo()
                 count += 1
-                events.append(Event("undone", text=f"undo: {action.title}"))
+                events.append(Event("undone", text=f"undo: {t.action_title(action)}"))
             redo_marks.append(count)
         return events, []
     if step.action == "redo":
@@ -202,7 +203,7 @@ def _perform(r: Run, step: Step, marks, redo_marks):
             marks.append(len(t.history))
             for _ in range(redo_marks.pop()):
                 action = t.redo()
-                events.append(Event("redone", text=f"redo: {action.title}"))
+                events.append(Event("redone", text=f"redo: {t.action_title(action)}"))
         return events, []
     if step.action == "cleanup":
         res = t.cleanup(subj, [L[x] for x in a.get("discard", [])] or None)

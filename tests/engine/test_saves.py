@@ -49,7 +49,7 @@ def test_damaged_saves_give_one_clear_error(tmp_path, content):
 
 def test_save_with_inconsistent_zones_is_refused(tmp_path):
     d = saves.to_json(_random_game(2, 20))
-    d["zones"][0][2].append(999999)
+    d["zones"][0].append(999999)
     p = tmp_path / "bad.tabletop"
     p.write_text(json.dumps(d))
     with pytest.raises(InputError, match="damaged"):
