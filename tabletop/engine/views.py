@@ -33,12 +33,17 @@ class Hidden:
 
     id: int
     face_down: bool = True
+    tapped: bool = False  # status on the battlefield is public even for a hidden face
 
 
-def may_see(table, obj: Obj, viewer: str | None) -> bool:
-    """Whether ``viewer`` (a player, or JUDGE) may see this object's face."""
+def may_see(table, obj: Obj, viewer: str | None, libraries: bool = True) -> bool:
+    """Whether ``viewer`` (a player, or JUDGE) may see this object's face.
+
+    ``libraries=False`` draws libraries face down even for the judge, as a table
+    does (401.2): the judge still sees every library card by asking for it."""
     if viewer is JUDGE or obj.zone is None:
-        return viewer is JUDGE
+        return viewer is JUDGE and (libraries or obj.zone is None or obj.zone[1] != "library"
+                                    or obj.revealed)
     zone = obj.zone[1]
     if zone == "library":
         return obj.revealed
@@ -53,19 +58,19 @@ def may_see(table, obj: Obj, viewer: str | None) -> bool:
     return True
 
 
-def view(table, viewer: str | None) -> dict:
+def view(table, viewer: str | None, libraries: bool = True) -> dict:
     """Zone key -> list of Seen or Hidden, top first."""
     out = {}
     for key, ids in table.zones.items():
         items = []
         for i in reversed(ids):
             o = table.objs[i]
-            if may_see(table, o, viewer):
+            if may_see(table, o, viewer, libraries):
                 items.append(Seen(o.id, o.cid, o.card.name, o.face_down, o.tapped,
                                   tuple(sorted(o.counters.items())), o.token, o.controller,
                                   o.owner))
             else:
-                items.append(Hidden(o.id, True))
+                items.append(Hidden(o.id, True, o.tapped))
         out[key] = items
     return out
 

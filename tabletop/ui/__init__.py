@@ -1,0 +1,1 @@
+"""The Qt user interface: it asks the engine and shows its answers."""

@@ -1,0 +1,68 @@
+"""Starting the GUI, and its headless entry points (--screenshot, --self-test)."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+
+def run_gui(args) -> int:
+    headless = bool(args.screenshot or args.self_test)
+    if headless:
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    from tabletop.engine.errors import TabletopError
+    from tabletop.ui import errors
+    from tabletop.ui.controller import TableController
+    from tabletop.ui.main_window import MainWindow
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName("Tabletop")
+    controller = TableController()
+    if args.edition:
+        try:
+            controller.new_table(edition=args.edition)
+        except TabletopError as e:
+            print(f"tabletop: {e}", file=sys.stderr)
+            return 2
+    window = MainWindow(controller)
+    errors.install(lambda: window, show_dialog=not headless)
+    if args.scenario:
+        from tabletop.scenario import load
+        from tabletop.scenario.runner import build
+        try:
+            run = build(load(args.scenario))
+        except TabletopError as e:
+            if headless:
+                print(f"tabletop: {e}", file=sys.stderr)
+                return 2
+            QMessageBox.warning(window, "Cannot open the scenario", str(e))
+        else:
+            controller.set_table(run.table, run.names)
+    if args.viewpoint:
+        if args.viewpoint.lower() == "judge":
+            controller.set_viewer(None)
+        elif args.viewpoint in controller.table.players:
+            controller.set_viewer(args.viewpoint)
+        else:
+            print(f"tabletop: unknown viewpoint {args.viewpoint!r} (players: "
+                  f"{', '.join(controller.table.players)}, or judge)", file=sys.stderr)
+            return 2
+    if args.self_test:
+        from tabletop.ui.selftest import self_test
+        ok, report = self_test(window)
+        print(report)
+        return 0 if ok else 1
+    if args.screenshot:
+        window.resize(1600, 1000)
+        window.show()
+        app.processEvents()
+        window.view.fit()
+        app.processEvents()
+        if not window.grab().save(args.screenshot):
+            print(f"tabletop: cannot write {args.screenshot}", file=sys.stderr)
+            return 2
+        return 0
+    window.show()
+    return app.exec()

@@ -1,0 +1,128 @@
+"""The one bridge between the Qt table and the engine.
+
+Gestures become engine calls here; the engine's answer (events) is announced
+with ``changed`` and the scene redraws from the engine's state. Nothing here
+decides a rule: every question goes to the engine."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Signal
+
+from tabletop.engine import Card, Result, Table, chooser_from_labels
+from tabletop.engine.views import JUDGE, view
+from tabletop.cards import demo
+
+
+class TableController(QObject):
+    changed = Signal(object)  # a Result (events) or None after undo/redo/new table
+    reset = Signal()  # a new table: lay everything out again
+    message = Signal(str)
+    selection = Signal(object)  # cid or None
+
+    def __init__(self, table: Table | None = None, parent=None):
+        super().__init__(parent)
+        self.table = table or demo.new_game()
+        self.viewer: str | None = self.table.players[0]  # your seat, at the bottom
+        self.labels: dict[int, str] = {}
+        self.last_events: dict[int, tuple] = {}  # cid -> events of the last action touching it
+        self.chooser = None  # set by the window: asks a person when the rules give a choice
+
+    # ---- tables --------------------------------------------------------------
+    def set_table(self, table: Table, labels: dict | None = None) -> None:
+        self.table = table
+        self.labels = dict(labels or {})
+        self.last_events.clear()
+        if self.viewer is not JUDGE and self.viewer not in table.players:
+            self.viewer = table.players[0]
+        self.reset.emit()
+
+    def new_table(self, edition: str | None = None, players=None, seed: int | None = None):
+        ed = edition or self.table.edition.id
+        self.set_table(demo.new_game(edition=ed, players=players or self.table.players,
+                                     seed=seed if seed is not None else 1))
+
+    def set_viewer(self, viewer: str | None) -> None:
+        self.viewer = viewer
+        self.reset.emit()
+
+    def view(self) -> dict:
+        """What the table shows this viewer: libraries face down even for the judge."""
+        return view(self.table, self.viewer, libraries=False)
+
+    def actor(self, obj) -> str:
+        """Who is doing it: the viewer, or for the judge the object's controller or owner."""
+        if self.viewer is not JUDGE:
+            return self.viewer
+        return obj.controller or obj.owner
+
+    # ---- asking ----------------------------------------------------------------
+    def can_drop(self, cid: int, zone: str, player: str | None) -> bool:
+        return self.table.can_move(cid, zone, player, by=self.actor(self.table.obj_of(cid)))
+
+    # ---- doing -----------------------------------------------------------------
+    def _done(self, res: Result) -> Result:
+        for e in res.events:
+            if e.cid is not None:
+                self.last_events[e.cid] = res.events
+        self.changed.emit(res)
+        return res
+
+    def drop(self, cid: int, zone: str, player: str | None, position="top") -> Result:
+        t = self.table
+        obj = t.obj_of(cid)
+        chooser = self.chooser(obj) if self.chooser else None
+        res = t.move(cid, zone, player, position=position, chooser=chooser, by=self.actor(obj))
+        return self._done(res)
+
+    def move_many(self, cids, zone, player=None, order=None, apply=None) -> Result:
+        chooser = chooser_from_labels(apply) if apply is not None else None
+        return self._done(self.table.move_many(cids, zone, player, order=order, chooser=chooser))
+
+    def tap(self, cid: int, tapped: bool) -> Result:
+        return self._done(self.table.set_tapped(cid, tapped))
+
+    def counters(self, cid: int, kind: str, n: int) -> Result:
+        return self._done(self.table.add_counters(cid, {kind: n}))
+
+    def turn_face(self, cid: int, down: bool) -> Result:
+        return self._done(self.table.turn_face(cid, down))
+
+    def draw(self, player: str, n: int = 1) -> Result:
+        return self._done(self.table.draw(player, n))
+
+    def shuffle(self, player: str) -> Result:
+        return self._done(self.table.shuffle(player))
+
+    def untap_all(self, player: str) -> Result:
+        t = self.table
+        events = []
+        for o in t.objects_in((None, "battlefield")):
+            if o.controller == player and o.tapped:
+                events += t.set_tapped(o.cid, False).events
+        return self._done(Result(tuple(events)))
+
+    def create_token(self, name: str, player: str, types=("Creature",), subtypes=()) -> Result:
+        card = Card(name, tuple(types), tuple(subtypes))
+        return self._done(self.table.create_token(card, player))
+
+    def put_ability(self, cid: int, text: str) -> Result:
+        obj = self.table.obj_of(cid)
+        return self._done(self.table.put_ability(text, self.actor(obj), cid))
+
+    def next_turn(self) -> Result:
+        return self._done(self.table.next_turn())
+
+    def cleanup(self, player: str) -> Result:
+        return self._done(self.table.cleanup(player))
+
+    def undo(self) -> bool:
+        if self.table.undo() is None:
+            return False
+        self.changed.emit(None)
+        return True
+
+    def redo(self) -> bool:
+        if self.table.redo() is None:
+            return False
+        self.changed.emit(None)
+        return True

@@ -1,0 +1,337 @@
+"""Graphics items: cards and zones. Items draw and report gestures; they never
+change the table themselves (the scene turns gestures into controller calls)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt, Property, QPropertyAnimation, QEasingCurve
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QLinearGradient, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject
+
+from tabletop.engine.views import Seen
+from tabletop.ui.layout import CARD_H, CARD_W
+
+COLORS = {
+    "W": QColor("#efe6c8"), "U": QColor("#3f7cc4"), "B": QColor("#4a4453"),
+    "R": QColor("#c8503a"), "G": QColor("#3f8c4e"),
+}
+GOLD, ARTIFACT, LAND = QColor("#c9a94a"), QColor("#9aa3ab"), QColor("#a88b62")
+BACK = QColor("#2b3a67")
+TEXT_DARK, TEXT_LIGHT = QColor("#1d1d1d"), QColor("#fafafa")
+
+
+def frame_color(card) -> QColor:
+    if not card:
+        return BACK
+    if len(card.colors) > 1:
+        return GOLD
+    if card.colors:
+        return COLORS.get(card.colors[0], ARTIFACT)
+    if "Land" in card.types:
+        return LAND
+    return ARTIFACT
+
+
+class CardItem(QGraphicsObject):
+    """One card (or token, or ability) as the viewer may see it.
+
+    ``face`` is a ``Seen`` (name and status) or ``None`` for a card whose face
+    this viewer may not see: then the item carries no name, text or tooltip."""
+
+    def __init__(self, key, oid: int, face, card=None, tapped: bool = False, parent=None):
+        super().__init__(parent)
+        self.key = key
+        self.oid = oid
+        self.face: Seen | None = None
+        self.card = None
+        self.zone_key = None
+        self.badge = ""  # e.g. the count of a pile, or the order on the stack
+        self._press = None
+        self._origin = QPointF()
+        self.setAcceptHoverEvents(True)
+        self.setFlag(QGraphicsItem.ItemIsSelectable, True)
+        self.setTransformOriginPoint(CARD_W / 2, CARD_H / 2)
+        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
+        self.set_face(face, card, tapped)
+
+    # ---- what it shows ---------------------------------------------------------
+    def set_face(self, face, card=None, tapped: bool = False) -> None:
+        self.face = face
+        self.card = card if face is not None else None
+        tapped = bool(face.tapped) if face is not None else tapped
+        self.setRotation(90 if tapped else 0)
+        if face is not None and not (face.face_down and card is None):
+            c = self.card
+            tip = face.name if c is None else f"{face.name}\n{c.type_line}"
+            if face.face_down:
+                tip += "\n(face down)"
+            self.setToolTip(tip)
+        else:
+            self.setToolTip("")
+        self.update()
+
+    def text_items(self) -> list[str]:
+        """Every string this item could show (for hidden-information tests)."""
+        out = [self.toolTip(), self.badge]
+        if self.face is not None:
+            out.append(self.face.name)
+            if self.card is not None:
+                out += [self.card.type_line, self.card.mana_cost]
+        return [s for s in out if s]
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-2, -2, CARD_W + 4, CARD_H + 4)
+
+    def paint(self, painter, option, widget=None) -> None:
+        painter.setRenderHint(painter.RenderHint.Antialiasing, True)
+        rect = QRectF(0, 0, CARD_W, CARD_H)
+        selected = self.isSelected()
+        face = self.face
+        if face is None or (face.face_down and self.card is None):
+            self._paint_back(painter, rect)
+        else:
+            self._paint_face(painter, rect, face)
+        if selected:
+            painter.setPen(QPen(QColor("#ffd54a"), 3))
+            painter.setBrush(Qt.NoBrush)
+            painter.drawRoundedRect(rect.adjusted(-1, -1, 1, 1), 7, 7)
+        if self.badge:
+            self._paint_badge(painter, rect)
+
+    def _paint_back(self, painter, rect) -> None:
+        grad = QLinearGradient(rect.topLeft(), rect.bottomRight())
+        grad.setColorAt(0, BACK.lighter(130))
+        grad.setColorAt(1, BACK.darker(140))
+        painter.setPen(QPen(QColor("#10172e"), 1.5))
+        painter.setBrush(QBrush(grad))
+        painter.drawRoundedRect(rect, 6, 6)
+        painter.setPen(QPen(QColor(255, 255, 255, 70), 2))
+        painter.drawEllipse(rect.center(), CARD_W * 0.3, CARD_H * 0.22)
+        painter.setPen(QColor(255, 255, 255, 160))
+        f = QFont()
+        f.setPointSizeF(7)
+        f.setBold(True)
+        painter.setFont(f)
+        painter.drawText(rect, Qt.AlignCenter, "TABLETOP")
+        if self.face is not None and self.face.face_down:  # a face-down card its viewer may see
+            painter.setPen(TEXT_LIGHT)
+            f.setPointSizeF(6.5)
+            painter.setFont(f)
+            painter.drawText(rect.adjusted(4, 4, -4, -4), Qt.AlignTop | Qt.TextWordWrap,
+                             self.face.name)
+
+    def _paint_face(self, painter, rect, face) -> None:
+        card = self.card
+        frame = frame_color(card)
+        painter.setPen(QPen(frame.darker(170), 1.5))
+        painter.setBrush(frame)
+        painter.drawRoundedRect(rect, 6, 6)
+        inner = rect.adjusted(5, 5, -5, -5)
+        light = frame.lightness() > 150
+        box = QColor(255, 255, 255, 215) if not light else QColor(255, 255, 255, 235)
+        painter.setPen(Qt.NoPen)
+        painter.setBrush(box)
+        title = QRectF(inner.x(), inner.y(), inner.width(), 18)
+        painter.drawRoundedRect(title, 3, 3)
+        type_box = QRectF(inner.x(), inner.y() + 64, inner.width(), 16)
+        painter.drawRoundedRect(type_box, 3, 3)
+        painter.setBrush(QColor(0, 0, 0, 40))
+        painter.drawRect(QRectF(inner.x() + 2, inner.y() + 21, inner.width() - 4, 40))
+        f = QFont()
+        f.setPointSizeF(6.6)
+        f.setBold(True)
+        painter.setFont(f)
+        painter.setPen(TEXT_DARK)
+        name_rect = title.adjusted(3, 0, -3, 0)
+        painter.drawText(name_rect, Qt.AlignVCenter | Qt.AlignLeft,
+                         QFontMetrics(f).elidedText(face.name, Qt.ElideRight, int(name_rect.width())))
+        cost = (card.mana_cost if card else "").replace("{", "").replace("}", "")
+        if cost:
+            f2 = QFont(f)
+            f2.setPointSizeF(6.2)
+            painter.setFont(f2)
+            w = QFontMetrics(f2).horizontalAdvance(cost) + 8
+            pill = QRectF(inner.right() - w, inner.y() + 22, w, 13)
+            painter.setPen(Qt.NoPen)
+            painter.setBrush(QColor(255, 255, 255, 225))
+            painter.drawRoundedRect(pill, 6, 6)
+            painter.setPen(TEXT_DARK)
+            painter.drawText(pill, Qt.AlignCenter, cost)
+        f3 = QFont()
+        f3.setPointSizeF(5.6)
+        painter.setFont(f3)
+        type_line = card.type_line if card else ""
+        type_rect = type_box.adjusted(3, 0, -3, 0)
+        painter.drawText(type_rect, Qt.AlignVCenter | Qt.AlignLeft,
+                         QFontMetrics(f3).elidedText(type_line, Qt.ElideRight, int(type_rect.width())))
+        if card and card.power is not None:
+            pt = QRectF(inner.right() - 30, inner.bottom() - 17, 30, 17)
+            painter.setPen(Qt.NoPen)
+            painter.setBrush(box)
+            painter.drawRoundedRect(pt, 3, 3)
+            painter.setPen(TEXT_DARK)
+            f.setPointSizeF(7.5)
+            painter.setFont(f)
+            painter.drawText(pt, Qt.AlignCenter, f"{card.power}/{card.toughness}")
+        if face.token:
+            tag = QRectF(inner.x(), inner.bottom() - 17, 38, 15)
+            painter.setPen(Qt.NoPen)
+            painter.setBrush(QColor("#222"))
+            painter.drawRoundedRect(tag, 3, 3)
+            painter.setPen(TEXT_LIGHT)
+            f3.setBold(True)
+            painter.setFont(f3)
+            painter.drawText(tag, Qt.AlignCenter, "TOKEN")
+        x = inner.x()
+        y = inner.y() + 84
+        for kind, n in face.counters:
+            painter.setPen(QPen(QColor("#222"), 1))
+            painter.setBrush(QColor("#ffe08a"))
+            r = QRectF(x, y, 36, 14)
+            painter.drawRoundedRect(r, 7, 7)
+            f3.setBold(True)
+            painter.setFont(f3)
+            painter.setPen(TEXT_DARK)
+            painter.drawText(r, Qt.AlignCenter, f"{kind} ×{n}" if n > 1 else kind)
+            x += 38
+            if x > inner.right() - 36:
+                x, y = inner.x(), y + 16
+
+    def _paint_badge(self, painter, rect) -> None:
+        r = QRectF(rect.right() - 26, rect.top() - 8, 30, 18)
+        painter.setPen(QPen(QColor("#111"), 1))
+        painter.setBrush(QColor("#fafafa"))
+        painter.drawRoundedRect(r, 9, 9)
+        f = QFont()
+        f.setPointSizeF(7)
+        f.setBold(True)
+        painter.setFont(f)
+        painter.setPen(TEXT_DARK)
+        painter.drawText(r, Qt.AlignCenter, self.badge)
+
+    # ---- gestures ----------------------------------------------------------------
+    def mousePressEvent(self, event) -> None:
+        if event.button() == Qt.LeftButton:
+            self._press = event.scenePos()
+            self._origin = self.pos()
+            self.setZValue(1000)
+            scene = self.scene()
+            if scene is not None:
+                scene.clearSelection()
+            self.setSelected(True)
+            if scene is not None:
+                scene.card_pressed(self)
+            event.accept()
+        else:
+            super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event) -> None:
+        if self._press is None:
+            return
+        delta = event.scenePos() - self._press
+        self.setPos(self._origin + delta)
+        self.scene().drag_moved(self, event.scenePos())
+
+    def mouseReleaseEvent(self, event) -> None:
+        if self._press is None:
+            return
+        moved = (event.scenePos() - self._press).manhattanLength() > 6
+        self._press = None
+        self.scene().dropped(self, event.scenePos(), event.modifiers(), moved)
+
+    def mouseDoubleClickEvent(self, event) -> None:
+        self.scene().card_double_clicked(self)
+
+    def contextMenuEvent(self, event) -> None:
+        self.scene().card_menu(self, event.screenPos())
+
+    def hoverEnterEvent(self, event) -> None:
+        self.scene().hover(self, True)
+
+    def hoverLeaveEvent(self, event) -> None:
+        self.scene().hover(self, False)
+
+    # ---- animation ---------------------------------------------------------------
+    def slide_to(self, pos: QPointF, ms: int = 220) -> QPropertyAnimation:
+        anim = QPropertyAnimation(self, b"pos", self)
+        anim.setDuration(ms)
+        anim.setStartValue(self.pos())
+        anim.setEndValue(pos)
+        anim.setEasingCurve(QEasingCurve.OutCubic)
+        anim.start(QPropertyAnimation.DeleteWhenStopped)
+        return anim
+
+
+class ZoneItem(QGraphicsObject):
+    """A zone's area: its name in the edition's words, its count, and a highlight."""
+
+    def __init__(self, spot, title: str, parent=None):
+        super().__init__(parent)
+        self.spot = spot
+        self.key = spot.key
+        self.title = title
+        self.count = 0
+        self.state = None  # None, "accept", "refuse"
+        self._flash = 0.0
+        self.setZValue(-10)
+        self.setPos(spot.rect.x, spot.rect.y)
+        self.setAcceptedMouseButtons(Qt.RightButton)
+
+    def boundingRect(self) -> QRectF:
+        r = self.spot.rect
+        return QRectF(0, 0, r.w, r.h)
+
+    def set_state(self, state) -> None:
+        if state != self.state:
+            self.state = state
+            self.update()
+
+    def set_count(self, n: int) -> None:
+        if n != self.count:
+            self.count = n
+            self.update()
+
+    def _get_flash(self) -> float:
+        return self._flash
+
+    def _set_flash(self, v: float) -> None:
+        self._flash = v
+        self.update()
+
+    flash_level = Property(float, _get_flash, _set_flash)
+
+    def flash(self) -> None:
+        anim = QPropertyAnimation(self, b"flash_level", self)
+        anim.setDuration(900)
+        anim.setKeyValueAt(0, 0.0)
+        anim.setKeyValueAt(0.25, 1.0)
+        anim.setKeyValueAt(1, 0.0)
+        anim.start(QPropertyAnimation.DeleteWhenStopped)
+
+    def paint(self, painter, option, widget=None) -> None:
+        painter.setRenderHint(painter.RenderHint.Antialiasing, True)
+        rect = self.boundingRect().adjusted(1, 1, -1, -1)
+        path = QPainterPath()
+        path.addRoundedRect(rect, 10, 10)
+        base = QColor(255, 255, 255, 22)
+        border = QColor(255, 255, 255, 60)
+        if self.state == "accept":
+            base, border = QColor(80, 220, 120, 70), QColor(80, 230, 120)
+        elif self.state == "refuse":
+            base, border = QColor(230, 70, 70, 70), QColor(240, 80, 80)
+        painter.fillPath(path, base)
+        if self._flash > 0:
+            painter.fillPath(path, QColor(255, 214, 90, int(150 * self._flash)))
+        painter.setPen(QPen(border, 2 if self.state else 1))
+        painter.drawPath(path)
+        f = QFont()
+        f.setPointSizeF(8)
+        f.setBold(True)
+        painter.setFont(f)
+        painter.setPen(QColor(255, 255, 255, 190))
+        label = f"{self.title} · {self.count}"
+        r = rect.adjusted(8, 2, -8, 0)
+        painter.drawText(r, Qt.AlignTop | Qt.AlignLeft,
+                         QFontMetrics(f).elidedText(label, Qt.ElideRight, int(r.width())))
+
+    def contextMenuEvent(self, event) -> None:
+        self.scene().zone_menu(self, event.screenPos())

@@ -1,0 +1,148 @@
+"""Where each zone sits on the table: plain geometry, no rules, no Qt.
+
+The viewer's seat is at the bottom, the others above, the shared zones (stack,
+and exile, command and ante where shared) in a strip between them. Each seat
+is a band: its battlefield half faces the middle, its hand the table's edge,
+and its piles (library, graveyard, and per-player zones of old editions) at
+the right."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+CARD_W, CARD_H = 90, 126
+GAP = 12
+PILE_W = CARD_W + 2 * GAP
+WIDTH = 1500
+HAND_H = CARD_H + 2 * GAP + 14
+FIELD_H = 2 * CARD_H + 3 * GAP + 14
+BAND_H = HAND_H + FIELD_H + GAP
+STRIP_H = CARD_H + 2 * GAP + 22
+PILE_ORDER = ("library", "graveyard", "exile", "ante", "phased-out")
+
+
+@dataclass(slots=True, frozen=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+
+    def contains(self, px: float, py: float) -> bool:
+        return self.x <= px < self.x + self.w and self.y <= py < self.y + self.h
+
+
+@dataclass(slots=True, frozen=True)
+class ZoneSpot:
+    key: tuple  # the engine's zone key; for the battlefield, (controller, "battlefield")
+    rect: Rect
+    mirrored: bool = False  # an opponent's side: hand at the top
+
+
+def seats(players, viewer) -> list[str]:
+    """Players from the top of the table down, the viewer's seat last (bottom)."""
+    players = list(players)
+    if viewer in players:
+        i = players.index(viewer)
+        order = players[i + 1:] + players[:i]
+        return order + [viewer]
+    return players[1:] + players[:1]
+
+
+def layout(zones, per_player, players, viewer) -> tuple[list[ZoneSpot], Rect]:
+    """Zone spots for an edition's zones and the whole scene rect.
+
+    ``zones``: the edition's zone ids; ``per_player``: those that exist per player."""
+    order = seats(players, viewer)
+    spots: list[ZoneSpot] = []
+    shared = [z for z in ("stack", "exile", "command", "ante", "phased-out")
+              if z in zones and z not in per_player]
+    piles = [z for z in PILE_ORDER if z in zones and z in per_player]
+    pile_cols = max(1, (len(piles) + 1) // 2)
+    field_w = WIDTH - pile_cols * PILE_W - GAP
+    opponents = order[:-1]
+    y = 0.0
+    for p in opponents:
+        spots += _band(p, y, piles, field_w, mirrored=True)
+        y += BAND_H
+    # the shared strip
+    if shared:
+        weights = {"stack": 3, "exile": 2, "command": 2, "ante": 1, "phased-out": 1}
+        total = sum(weights[z] for z in shared)
+        x = 0.0
+        for z in shared:
+            w = (WIDTH - GAP * (len(shared) - 1)) * weights[z] / total
+            spots.append(ZoneSpot((None, z), Rect(x, y + GAP / 2, w, STRIP_H - GAP)))
+            x += w + GAP
+        y += STRIP_H
+    spots += _band(order[-1], y, piles, field_w, mirrored=False)
+    y += BAND_H
+    return spots, Rect(0, 0, WIDTH, y)
+
+
+def _band(player, y, piles, field_w, mirrored) -> list[ZoneSpot]:
+    out = []
+    if mirrored:
+        hand_y, field_y = y, y + HAND_H + GAP / 2
+    else:
+        field_y, hand_y = y, y + FIELD_H + GAP / 2
+    out.append(ZoneSpot((player, "hand"), Rect(0, hand_y, field_w, HAND_H), mirrored))
+    out.append(ZoneSpot((player, "battlefield"), Rect(0, field_y, field_w, FIELD_H), mirrored))
+    col_x = field_w + GAP
+    pile_h = (BAND_H - GAP) / 2
+    for i, z in enumerate(piles):
+        col, row = divmod(i, 2)
+        if mirrored:
+            row = 1 - row
+        out.append(ZoneSpot((player, z), Rect(col_x + col * PILE_W, y + row * (pile_h + GAP / 2),
+                                              PILE_W - GAP / 2, pile_h), mirrored))
+    return out
+
+
+def hand_positions(rect: Rect, n: int) -> list[tuple[float, float]]:
+    """A fan: cards overlap more as the hand grows; first card leftmost."""
+    if n == 0:
+        return []
+    room = rect.w - 2 * GAP - CARD_W
+    step = min(CARD_W + GAP / 2, room / max(1, n - 1)) if n > 1 else 0
+    x0 = rect.x + GAP + max(0.0, (room - step * (n - 1)) / 2)
+    y = rect.y + 14 + GAP / 2
+    return [(x0 + i * step, y) for i in range(n)]
+
+
+def field_positions(rect: Rect, cards: list[tuple[int, bool, bool]], mirrored: bool):
+    """Battlefield places: lands on the row nearer the player, the rest nearer the
+    middle. ``cards``: (id, is_land, tapped) in order; returns id -> (x, y)."""
+    rows = {True: [], False: []}
+    for cid, land, tapped in cards:
+        rows[land].append((cid, tapped))
+    front_y = rect.y + 14 + GAP / 2 if not mirrored else rect.y + rect.h - CARD_H - GAP
+    back_y = front_y + CARD_H + GAP if not mirrored else front_y - CARD_H - GAP
+    out = {}
+    for land, y in ((False, front_y), (True, back_y)):
+        row = rows[land]
+        if not row:
+            continue
+        widths = [(CARD_H if tapped else CARD_W) for _, tapped in row]
+        need = sum(widths) + GAP * (len(row) - 1)
+        room = rect.w - 2 * GAP
+        squeeze = min(1.0, room / need) if need else 1.0
+        x = rect.x + GAP
+        for (cid, tapped), w in zip(row, widths):
+            out[cid] = (x, y)
+            x += (w + GAP) * squeeze
+    return out
+
+
+def strip_positions(rect: Rect, n: int) -> list[tuple[float, float]]:
+    """A row for the stack or a shared zone: first item leftmost."""
+    if n == 0:
+        return []
+    room = rect.w - 2 * GAP - CARD_W
+    step = min(CARD_W + GAP / 2, room / max(1, n - 1)) if n > 1 else 0
+    y = rect.y + 20
+    return [(rect.x + GAP + i * step, y) for i in range(n)]
+
+
+def pile_position(rect: Rect) -> tuple[float, float]:
+    return rect.x + (rect.w - CARD_W) / 2, rect.y + (rect.h - CARD_H) / 2 + 8

@@ -1,0 +1,338 @@
+"""The main window: the table view, the inspector and log docks, menus with
+shortcuts, undo and redo over the engine's history, viewpoints and editions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QPainter
+from PySide6.QtWidgets import (QComboBox, QDockWidget, QFileDialog, QGraphicsView, QInputDialog,
+                               QLabel, QMainWindow, QMessageBox, QToolBar)
+
+from tabletop import __version__
+from tabletop.engine import editions, rulestext, saves
+from tabletop.engine.errors import TabletopError
+from tabletop.engine.views import JUDGE
+from tabletop.ui.controller import TableController
+from tabletop.ui.inspector import Inspector, LogView
+from tabletop.ui.scene import TableScene
+from tabletop.ui import settings
+
+
+class TableView(QGraphicsView):
+    def __init__(self, scene, parent=None):
+        super().__init__(scene, parent)
+        self.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing)
+        self.setViewportUpdateMode(QGraphicsView.SmartViewportUpdate)
+        self.setTransformationAnchor(QGraphicsView.AnchorUnderMouse)
+        self.setMouseTracking(True)
+        self.fit_on_resize = True
+
+    def fit(self) -> None:
+        self.fitInView(self.scene().sceneRect(), Qt.KeepAspectRatio)
+        self.fit_on_resize = True
+
+    def zoom(self, factor: float) -> None:
+        self.fit_on_resize = False
+        self.scale(factor, factor)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if self.fit_on_resize:
+            self.fit()
+
+    def wheelEvent(self, event) -> None:
+        if event.modifiers() & Qt.ControlModifier:
+            self.zoom(1.15 if event.angleDelta().y() > 0 else 1 / 1.15)
+        else:
+            super().wheelEvent(event)
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, controller: TableController | None = None):
+        super().__init__()
+        self.c = controller or TableController()
+        self.c.chooser = self._chooser
+        self.path: Path | None = None
+        self.setWindowTitle("Tabletop")
+        self.scene = TableScene(self.c, self)
+        self.view = TableView(self.scene, self)
+        self.setCentralWidget(self.view)
+        self.inspector = Inspector(self.c)
+        self.log = LogView(self.c)
+        self.inspector_dock = self._dock("Inspector", self.inspector, Qt.RightDockWidgetArea)
+        self.log_dock = self._dock("Log", self.log, Qt.RightDockWidgetArea)
+        self.status = QLabel()
+        self.statusBar().addWidget(self.status, 1)
+        self._build_actions()
+        self.c.changed.connect(self._on_changed)
+        self.c.reset.connect(self._on_reset)
+        self.c.message.connect(self.show_message)
+        self._on_reset()
+        self.resize(1500, 950)
+        settings.restore_window(self)
+
+    def _dock(self, title, widget, area) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(title.lower())
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        return dock
+
+    # ---- menus ---------------------------------------------------------------------
+    def _act(self, menu, text, slot, shortcut=None) -> QAction:
+        a = QAction(text, self)
+        if shortcut:
+            a.setShortcut(QKeySequence(shortcut))
+        a.triggered.connect(slot)
+        menu.addAction(a)
+        self.addAction(a)
+        return a
+
+    def _build_actions(self) -> None:
+        mb = self.menuBar()
+        f = mb.addMenu("&File")
+        self._act(f, "&New table", self.new_table, QKeySequence.New)
+        self._act(f, "&Open game…", self.open_game, QKeySequence.Open)
+        self._act(f, "&Save game", self.save_game, QKeySequence.Save)
+        self._act(f, "Save game &as…", self.save_game_as, QKeySequence.SaveAs)
+        f.addSeparator()
+        self._act(f, "Import &rules text…", self.import_rules)
+        self._act(f, "Export &picture of the table…", self.export_picture)
+        f.addSeparator()
+        self._act(f, "&Quit", self.close, QKeySequence.Quit)
+        e = mb.addMenu("&Edit")
+        self.undo_action = self._act(e, "&Undo", self.undo, QKeySequence.Undo)
+        self.redo_action = self._act(e, "&Redo", self.redo, "Ctrl+Shift+Z")
+        self._act(e, "&Copy the log", self.log.copy, "Ctrl+Shift+C")
+        v = mb.addMenu("&View")
+        self._act(v, "Zoom &in", lambda: self.view.zoom(1.2), QKeySequence.ZoomIn)
+        self._act(v, "Zoom &out", lambda: self.view.zoom(1 / 1.2), QKeySequence.ZoomOut)
+        self._act(v, "&Fit to window", self.view.fit, "Ctrl+0")
+        self._act(v, "F&ull screen", self.toggle_full_screen, "F11")
+        v.addSeparator()
+        self.viewpoint_menu = v.addMenu("&Viewpoint")
+        v.addAction(self.inspector_dock.toggleViewAction())
+        v.addAction(self.log_dock.toggleViewAction())
+        tm = mb.addMenu("&Table")
+        self._act(tm, "&Draw a card", lambda: self.c.draw(self.seat()), "Ctrl+D")
+        self._act(tm, "S&huffle your library", lambda: self.c.shuffle(self.seat()), "Ctrl+H")
+        self._act(tm, "&Untap all", lambda: self.c.untap_all(self.seat()), "Ctrl+U")
+        self._act(tm, "Create a &token…", self.create_token, "Ctrl+K")
+        self._act(tm, "&Cleanup: discard to hand size", lambda: self.c.cleanup(self.seat()),
+                  "Ctrl+L")
+        self._act(tm, "&Next turn", self.c.next_turn, "Ctrl+T")
+        h = mb.addMenu("&Help")
+        self._act(h, "Rules of this &edition", self.show_rules, "F1")
+        self._act(h, "&About Tabletop", self.about)
+        bar = QToolBar("Table", self)
+        bar.setObjectName("table-toolbar")
+        self.addToolBar(bar)
+        bar.addWidget(QLabel(" Rules edition: "))
+        self.edition_box = QComboBox()
+        for ed in editions.all_editions():
+            self.edition_box.addItem(f"{ed.id} — {ed.title}", ed.id)
+        self.edition_box.activated.connect(self._edition_chosen)
+        bar.addWidget(self.edition_box)
+        bar.addWidget(QLabel("   Viewpoint: "))
+        self.viewpoint_box = QComboBox()
+        self.viewpoint_box.activated.connect(
+            lambda i: self.c.set_viewer(self.viewpoint_box.itemData(i)))
+        bar.addWidget(self.viewpoint_box)
+
+    # ---- state changes ---------------------------------------------------------------
+    def seat(self) -> str:
+        """The player the Table menu acts for: the viewpoint, or the active player."""
+        return self.c.viewer if self.c.viewer is not JUDGE else self.c.table.active
+
+    def _on_reset(self) -> None:
+        t = self.c.table
+        self.edition_box.setCurrentIndex(self.edition_box.findData(t.edition.id))
+        self.viewpoint_box.clear()
+        self.viewpoint_menu.clear()
+        group = QActionGroup(self)
+        for i, (label, who) in enumerate([(p, p) for p in t.players] + [("Judge (sees all)", JUDGE)]):
+            self.viewpoint_box.addItem(label, who)
+            a = QAction(label, self, checkable=True)
+            a.setChecked(who == self.c.viewer)
+            a.setShortcut(QKeySequence("Ctrl+J" if who is JUDGE else f"Ctrl+{i + 1}"))
+            a.triggered.connect(lambda _=False, w=who: self.c.set_viewer(w))
+            group.addAction(a)
+            self.viewpoint_menu.addAction(a)
+        self.viewpoint_box.setCurrentIndex(self.viewpoint_box.findData(self.c.viewer))
+        self._update_undo()
+        self.view.fit()
+        name = self.path.name if self.path else "new table"
+        self.setWindowTitle(f"Tabletop — {name} — {t.edition.id}")
+
+    def _on_changed(self, result) -> None:
+        self._update_undo()
+        if result is None:
+            self.scene.sync(None)
+            return
+        t = self.c.table
+        lines = []
+        for e in result.events:
+            if e.kind in ("moved", "created", "shuffled", "counters", "tapped", "untapped"):
+                if e.cites and e.kind != "moved":
+                    lines.append(t.describe(e) + f" ({', '.join(e.cites)})")
+                continue
+            text = self.log._text(e)
+            if e.cites:
+                first = e.cites[0]
+                summary = t.edition.summary(first) or ""
+                text += f" — {first}: {summary}"
+            lines.append(text)
+            lines.extend(e.notes)
+        if lines:
+            self.show_message(" · ".join(lines))
+
+    def show_message(self, text: str) -> None:
+        self.status.setText(text)
+        self.status.setToolTip(text)
+
+    def _update_undo(self) -> None:
+        undo, redo = self.c.table.undo_status()
+        self.undo_action.setEnabled(undo is not None)
+        self.redo_action.setEnabled(redo is not None)
+        self.undo_action.setText(f"&Undo {undo}" if undo else "&Undo")
+        self.redo_action.setText(f"&Redo {redo}" if redo else "&Redo")
+
+    # ---- commands ----------------------------------------------------------------------
+    def undo(self) -> None:
+        if self.c.undo():
+            self.show_message("Undone.")
+
+    def redo(self) -> None:
+        if self.c.redo():
+            self.show_message("Redone.")
+
+    def new_table(self) -> None:
+        self.path = None
+        self.c.new_table()
+
+    def _edition_chosen(self, index: int) -> None:
+        ed = self.edition_box.itemData(index)
+        if ed == self.c.table.edition.id:
+            return
+        if self.c.table.history and QMessageBox.question(
+                self, "Change the rules edition",
+                f"Start a new table under {ed}? The current table's history is not kept.") \
+                != QMessageBox.Yes:
+            self.edition_box.setCurrentIndex(self.edition_box.findData(self.c.table.edition.id))
+            return
+        self.path = None
+        self.c.new_table(edition=ed)
+        settings.set_value("last_edition", ed)
+
+    def toggle_full_screen(self) -> None:
+        self.showNormal() if self.isFullScreen() else self.showFullScreen()
+
+    def create_token(self) -> None:
+        name, ok = QInputDialog.getText(self, "Create a token", "Token name:", text="Soldier")
+        if ok and name.strip():
+            self.c.create_token(name.strip(), self.seat())
+
+    def error(self, title: str, text: str) -> None:
+        QMessageBox.warning(self, title, text)
+
+    def open_game(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open game", str(settings.documents()),
+                                              "Tabletop games (*.tabletop);;All files (*)")
+        if path:
+            self.load_game(Path(path))
+
+    def load_game(self, path: Path) -> bool:
+        try:
+            table = saves.load(path)
+        except TabletopError as e:
+            self.error("Cannot open the game", str(e))
+            return False
+        self.path = path
+        self.c.set_table(table)
+        return True
+
+    def save_game(self) -> None:
+        if self.path is None:
+            self.save_game_as()
+        else:
+            self._write(self.path)
+
+    def save_game_as(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Save game", str(settings.documents()),
+                                              "Tabletop games (*.tabletop)")
+        if path:
+            p = Path(path)
+            if p.suffix != ".tabletop":
+                p = p.with_suffix(".tabletop")
+            if self._write(p):
+                self.path = p
+                self._on_reset()
+
+    def _write(self, path: Path) -> bool:
+        try:
+            saves.save(self.c.table, path)
+        except OSError as e:
+            self.error("Cannot save the game", f"{path}: {e.strerror or e}")
+            return False
+        self.show_message(f"Saved {path}")
+        return True
+
+    def import_rules(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Import rules text", str(settings.documents()),
+                                              "Rules text (*.txt *.rst *.html);;All files (*)")
+        if not path:
+            return
+        try:
+            rt, dest = rulestext.import_file(path)
+        except TabletopError as e:
+            self.error("Cannot import the rules text", str(e))
+            return
+        except OSError as e:
+            self.error("Cannot store the rules text", str(e))
+            return
+        self.show_message(f"Imported {len(rt.rules)} rules (effective {rt.effective or '?'}).")
+        self.inspector.refresh()
+
+    def export_picture(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Export picture", str(settings.documents()),
+                                              "PNG images (*.png)")
+        if path:
+            self.grab().save(path)
+
+    def show_rules(self) -> None:
+        ed = self.c.table.edition
+        text = "\n".join(f"{n}  {ed.rules[n]}" for n in sorted(ed.rules, key=ed.sort_key))
+        box = QMessageBox(self)
+        box.setWindowTitle(f"Rules of {ed.id}")
+        box.setText(f"{ed.title} — summaries in Tabletop's own words.")
+        box.setDetailedText(text)
+        box.exec()
+
+    def about(self) -> None:
+        QMessageBox.about(self, "About Tabletop",
+                          f"Tabletop {__version__}\nA Magic: The Gathering table whose every "
+                          "move is checked by a zone-rules engine that cites the rule.")
+
+    def _chooser(self, obj):
+        """When several replacement effects apply, or an optional one does, ask."""
+        def choose(o, candidates):
+            if len(candidates) == 1 and not candidates[0].optional:
+                return candidates[0]
+            labels = [f"{e.source or e.label} ({e.watch} → {e.instead})" for e in candidates]
+            if all(e.optional for e in candidates):
+                labels.append("Decline")
+            item, ok = QInputDialog.getItem(
+                self, "Replacement effects",
+                f"{o.card.name}: which effect applies first? (rule "
+                f"{', '.join(self.c.table.edition.cite('replacement')) or 'of this edition'})",
+                labels, 0, False)
+            if not ok or item == "Decline":
+                return None
+            return candidates[labels.index(item)]
+        return choose
+
+    def closeEvent(self, event) -> None:
+        settings.save_window(self)
+        super().closeEvent(event)

@@ -1,0 +1,347 @@
+"""The table scene: zones laid out for the edition and viewpoint, cards placed
+from the engine's state as the viewer may see it, and drags turned into moves.
+
+A drag asks the engine (through the controller) whether the zone under the
+card would accept it, and lights the zone green or red; a drop asks the
+engine to move, then animates exactly what the engine answered."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QPropertyAnimation, QTimer, Qt
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import QGraphicsScene, QInputDialog, QMenu
+
+from tabletop.engine.model import ORDERED
+from tabletop.engine.views import Seen
+from tabletop.ui import layout as L
+from tabletop.ui.items import CardItem, ZoneItem
+
+PILES = {"library", "graveyard"}
+
+
+class TableScene(QGraphicsScene):
+    def __init__(self, controller, parent=None):
+        super().__init__(parent)
+        self.c = controller
+        self.zone_items: dict[tuple, ZoneItem] = {}
+        self.cards: dict[tuple, CardItem] = {}
+        self._hover_zone: ZoneItem | None = None
+        self._preview: CardItem | None = None
+        self.animations = True
+        self.setBackgroundBrush(QBrush(QColor("#1f4a3a")))
+        controller.reset.connect(self.rebuild)
+        controller.changed.connect(self.sync)
+        self.rebuild()
+
+    # ---- layout --------------------------------------------------------------------
+    def rebuild(self) -> None:
+        self.clear()
+        self.zone_items.clear()
+        self.cards.clear()
+        self._hover_zone = None
+        self._preview = None
+        t = self.c.table
+        ed = t.edition
+        spots, rect = L.layout(ed.zones, ed.per_player, t.players, self.c.viewer)
+        self.setSceneRect(-10, -10, rect.w + 20, rect.h + 20)
+        for spot in spots:
+            player, zone = spot.key
+            name = ed.zone_name(zone)
+            pile = zone not in ("hand", "battlefield") and player is not None
+            title = name if (pile or not player) else f"{name} — {player}"
+            item = ZoneItem(spot, title)
+            self.addItem(item)
+            self.zone_items[spot.key] = item
+        self.sync(None, animate=False)
+
+    def _pile(self, zone: str) -> bool:
+        return zone in PILES or (zone in self.c.table.edition.per_player and zone != "hand")
+
+    def _placements(self):
+        """item key -> (spot key, position, face or None, oid, card, badge), from the view."""
+        t = self.c.table
+        v = self.c.view()
+        out = {}
+        counts = {}
+        for key, items in v.items():
+            player, zone = key
+            if zone == "battlefield":
+                by_ctrl: dict[str, list] = {}
+                for it in reversed(items):
+                    obj = t.objs[it.id]
+                    by_ctrl.setdefault(obj.controller, []).append((it, obj))
+                for ctrl, lst in by_ctrl.items():
+                    spot = self.zone_items.get((ctrl, "battlefield"))
+                    if spot is None:
+                        continue
+                    counts[(ctrl, "battlefield")] = len(lst)
+                    pos = L.field_positions(spot.spot.rect, [
+                        (it.id, "Land" in obj.card.types, it.tapped)
+                        for it, obj in lst], spot.spot.mirrored)
+                    for it, obj in lst:
+                        out[self._key(it)] = ((ctrl, "battlefield"), pos[it.id], it, obj)
+                continue
+            spot = self.zone_items.get(key)
+            if spot is None:
+                continue
+            counts[key] = len(items)
+            r = spot.spot.rect
+            if self._pile(zone):
+                if items:
+                    it = items[0]
+                    out[self._key(it)] = (key, L.pile_position(r), it, t.objs[it.id])
+                continue
+            ordered = list(reversed(items))  # bottom (or oldest) first
+            if zone == "exile":
+                ordered.sort(key=lambda it: t.objs[it.id].pile or "")
+            place = L.hand_positions(r, len(ordered)) if zone == "hand" else \
+                L.strip_positions(r, len(ordered))
+            for it, p in zip(ordered, place):
+                out[self._key(it)] = (key, p, it, t.objs[it.id])
+        for key in self.zone_items:
+            if key[1] != "battlefield" or key in counts:
+                continue
+            counts[key] = 0
+        for key, n in counts.items():
+            if key in self.zone_items:
+                self.zone_items[key].set_count(n)
+        for key, item in self.zone_items.items():
+            if key not in counts:
+                item.set_count(0)
+        return out
+
+    @staticmethod
+    def _key(it):
+        return ("c", it.cid) if isinstance(it, Seen) else ("o", it.id)
+
+    # ---- drawing the engine's state --------------------------------------------------
+    def sync(self, result=None, animate: bool | None = None) -> None:
+        animate = self.animations if animate is None else animate
+        t = self.c.table
+        wanted = self._placements()
+        events = result.events if result is not None else ()
+        start_at = {}  # object id -> spot key it came from (new items start there)
+        ceased = []
+        for e in events:
+            if e.obj is not None and e.src is not None and e.dst is not None:
+                start_at[e.obj] = e.src
+            if e.kind == "ceased" and e.src is not None:
+                ceased.append(e)
+        for key in list(self.cards):
+            if key not in wanted:
+                item = self.cards.pop(key)
+                gone = next((e for e in ceased if key == ("c", e.cid)), None)
+                if gone is not None and animate:
+                    self._fade_out(item, gone.src)
+                else:
+                    self.removeItem(item)
+        z = 0
+        ed_ordered = ORDERED
+        for key, (spot_key, pos, face, obj) in wanted.items():
+            z += 1
+            seen = isinstance(face, Seen)
+            card = obj.card if seen else None
+            if seen and face.face_down and self.c.viewer is not None and not self._may_see_face(obj):
+                card = None
+            item = self.cards.get(key)
+            target = QPointF(*pos)
+            if item is None:
+                item = CardItem(key, obj.id, face if seen else None, card, face.tapped)
+                src = start_at.get(obj.id)
+                if src is not None and animate and self._spot_for(src, obj) is not None:
+                    r = self._spot_for(src, obj).spot.rect
+                    item.setPos(QPointF(*L.pile_position(r)))
+                else:
+                    item.setPos(target)
+                self.addItem(item)
+                self.cards[key] = item
+            else:
+                item.oid = obj.id
+                item.set_face(face if seen else None, card, face.tapped)
+            item.zone_key = spot_key
+            zone = spot_key[1]
+            count = self.zone_items[spot_key].count if spot_key in self.zone_items else 0
+            if self._pile(zone):
+                item.badge = str(count)
+            elif zone == "stack":
+                item.badge = str(t.position(obj) or "")
+            else:
+                item.badge = ""
+            item.setZValue(z if zone not in ed_ordered else z)
+            if item.pos() != target:
+                if animate:
+                    item.slide_to(target)
+                else:
+                    item.setPos(target)
+        for e in events:
+            if e.kind in ("redirected", "replaced") and e.dst is not None:
+                obj = t.objs.get(e.obj)
+                spot = self._spot_for(e.dst, obj)
+                if spot is not None and animate:
+                    spot.flash()
+
+    def _may_see_face(self, obj) -> bool:
+        from tabletop.engine.views import may_see
+        return may_see(self.c.table, obj, self.c.viewer)
+
+    def _spot_for(self, zone_key, obj) -> ZoneItem | None:
+        if zone_key[1] == "battlefield":
+            ctrl = obj.controller if obj is not None and obj.controller else None
+            return self.zone_items.get((ctrl, "battlefield"))
+        return self.zone_items.get(zone_key)
+
+    def _fade_out(self, item: CardItem, at_zone) -> None:
+        spot = self._spot_for(at_zone, None) or self.zone_items.get(at_zone)
+        if spot is not None:
+            item.setPos(QPointF(*L.pile_position(spot.spot.rect)))
+        anim = QPropertyAnimation(item, b"opacity", item)
+        anim.setDuration(700)
+        anim.setStartValue(1.0)
+        anim.setEndValue(0.0)
+        anim.finished.connect(lambda: self.removeItem(item) if item.scene() is self else None)
+        anim.start()
+
+    # ---- gestures from items ---------------------------------------------------------
+    def cid_of(self, item: CardItem) -> int:
+        return self.c.table.objs[item.oid].cid
+
+    def zone_at(self, pos: QPointF) -> ZoneItem | None:
+        for z in self.zone_items.values():
+            if z.spot.rect.contains(pos.x(), pos.y()):
+                return z
+        return None
+
+    @staticmethod
+    def target_of(zone_item: ZoneItem) -> tuple[str, str | None]:
+        player, zone = zone_item.key
+        return zone, player
+
+    def card_pressed(self, item: CardItem) -> None:
+        self._show_preview(None)
+        obj = self.c.table.objs[item.oid]
+        self.c.selection.emit(obj.cid if item.face is not None else ("hidden", item.oid))
+
+    def drag_moved(self, item: CardItem, pos: QPointF) -> None:
+        zone_item = self.zone_at(pos)
+        if zone_item is self._hover_zone:
+            return
+        if self._hover_zone is not None:
+            self._hover_zone.set_state(None)
+        self._hover_zone = zone_item
+        if zone_item is not None:
+            zone, player = self.target_of(zone_item)
+            ok = self.c.can_drop(self.cid_of(item), zone, player)
+            zone_item.set_state("accept" if ok else "refuse")
+
+    def dropped(self, item: CardItem, pos: QPointF, modifiers, moved: bool) -> None:
+        if self._hover_zone is not None:
+            self._hover_zone.set_state(None)
+            self._hover_zone = None
+        zone_item = self.zone_at(pos) if moved else None
+        if zone_item is None:
+            self.sync(None)  # back where it belongs
+            return
+        zone, player = self.target_of(zone_item)
+        position = "bottom" if modifiers & (Qt.ShiftModifier | Qt.AltModifier) else "top"
+        self.c.drop(self.cid_of(item), zone, player, position)
+
+    def card_double_clicked(self, item: CardItem) -> None:
+        obj = self.c.table.objs[item.oid]
+        if obj.zone is not None and obj.zone[1] == "battlefield":
+            self.c.tap(obj.cid, not obj.tapped)
+
+    def hover(self, item: CardItem, entering: bool) -> None:
+        if entering and item.face is not None and item.card is not None and item.zone_key \
+                and item.zone_key[1] != "library":
+            self._show_preview(item)
+        else:
+            self._show_preview(None)
+
+    def _show_preview(self, item: CardItem | None) -> None:
+        if self._preview is not None:
+            if self._preview.scene() is self:
+                self.removeItem(self._preview)
+            self._preview = None
+        if item is None:
+            return
+        p = CardItem(("preview",), item.oid, item.face, item.card)
+        p.setRotation(0)
+        p.setScale(2.2)
+        p.setAcceptedMouseButtons(Qt.NoButton)
+        p.setAcceptHoverEvents(False)
+        p.setFlag(CardItem.ItemIsSelectable, False)
+        p.setZValue(5000)
+        r = self.sceneRect()
+        x = item.pos().x() + L.CARD_W + 20
+        if x + L.CARD_W * 2.2 > r.right():
+            x = item.pos().x() - L.CARD_W * 2.2 - 20
+        y = min(max(r.top(), item.pos().y() - L.CARD_H * 0.6), r.bottom() - L.CARD_H * 2.2)
+        p.setPos(x, y)
+        self.addItem(p)
+        self._preview = p
+
+    # ---- menus ------------------------------------------------------------------------
+    def card_menu(self, item: CardItem, screen_pos) -> None:
+        t = self.c.table
+        obj = t.objs[item.oid]
+        cid = obj.cid
+        menu = QMenu()
+        if obj.zone and obj.zone[1] == "battlefield":
+            menu.addAction("Untap" if obj.tapped else "Tap",
+                           lambda: self.c.tap(cid, not obj.tapped))
+            menu.addAction("Add a +1/+1 counter", lambda: self.c.counters(cid, "+1/+1", 1))
+            if obj.counters:
+                for kind in obj.counters:
+                    menu.addAction(f"Remove a {kind} counter",
+                                   lambda k=kind: self.c.counters(cid, k, -1))
+        if obj.zone and obj.zone[1] not in ("library", "hand"):
+            menu.addAction("Turn face up" if obj.face_down else "Turn face down",
+                           lambda: self.c.turn_face(cid, not obj.face_down))
+        menu.addAction("Put into library, Nth from the top…", lambda: self._nth(cid, obj))
+        if item.face is not None:
+            menu.addAction("Put an ability of it on the stack…", lambda: self._ability(cid))
+        menu.exec(screen_pos)
+
+    def _nth(self, cid, obj) -> None:
+        n, ok = QInputDialog.getInt(None, "Put into library", "Position from the top (1 is the top):",
+                                    1, 1, 999)
+        if ok:
+            self.c.drop(cid, "library", obj.owner, n)
+
+    def _ability(self, cid) -> None:
+        text, ok = QInputDialog.getText(None, "Ability", "What the ability does:")
+        if ok and text.strip():
+            self.c.put_ability(cid, text.strip())
+
+    def zone_menu(self, zone_item: ZoneItem, screen_pos) -> None:
+        player, zone = zone_item.key
+        menu = QMenu()
+        if zone == "library" and player:
+            menu.addAction("Draw", lambda: self.c.draw(player, 1))
+            menu.addAction("Draw N…", lambda: self._draw_n(player))
+            menu.addAction("Shuffle", lambda: self.c.shuffle(player))
+        if zone == "battlefield" and player:
+            menu.addAction("Create a token…", lambda: self._token(player))
+            menu.addAction("Untap all", lambda: self.c.untap_all(player))
+        if zone == "hand" and player:
+            menu.addAction("Discard to hand size (cleanup)", lambda: self.c.cleanup(player))
+        if not menu.isEmpty():
+            menu.exec(screen_pos)
+
+    def _draw_n(self, player) -> None:
+        n, ok = QInputDialog.getInt(None, "Draw", "How many cards?", 2, 1, 99)
+        if ok:
+            self.c.draw(player, n)
+
+    def _token(self, player) -> None:
+        name, ok = QInputDialog.getText(None, "Create a token", "Token name:", text="Soldier")
+        if ok and name.strip():
+            self.c.create_token(name.strip(), player)
+
+    # ---- for tests and the self-test ---------------------------------------------------
+    def item_for_cid(self, cid: int) -> CardItem | None:
+        return self.cards.get(("c", cid))
+
+    def settle(self) -> None:
+        """Finish every running animation at once (tests, screenshots)."""
+        QTimer.singleShot(0, lambda: None)

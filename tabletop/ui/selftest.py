@@ -1,0 +1,66 @@
+"""`tabletop --self-test`: one accepted and one refused drop, made with real
+mouse events on the view, checked against the engine. Also the drag helper the
+GUI tests use."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+
+from tabletop.cards import builtin
+from tabletop.engine import Table
+
+
+def drag(view, item, to_scene: QPointF, modifiers=Qt.NoModifier, steps: int = 6) -> None:
+    """Press on an item, move in steps, release over a scene point."""
+    vp = view.viewport()
+    start = view.mapFromScene(item.sceneBoundingRect().center())
+    end = view.mapFromScene(to_scene)
+    QTest.mousePress(vp, Qt.LeftButton, modifiers, start)
+    for i in range(1, steps + 1):
+        p = start + (end - start) * (i / steps)
+        QTest.mouseMove(vp, QPoint(int(p.x()), int(p.y())))
+    QTest.mouseRelease(vp, Qt.LeftButton, modifiers, end)
+    QApplication.processEvents()
+
+
+def zone_center(scene, key) -> QPointF:
+    r = scene.zone_items[key].spot.rect
+    return QPointF(r.x + r.w / 2, r.y + r.h / 2)
+
+
+def self_test(window) -> tuple[bool, str]:
+    t = Table(("Alice", "Bob"), seed=1)
+    land = t.add_card(builtin.lookup("Forest"), "Alice", "hand")
+    bolt = t.add_card(builtin.lookup("Lightning Bolt"), "Alice", "hand")
+    t.history.clear()
+    c = window.c
+    c.set_table(t)
+    c.set_viewer("Alice")
+    window.resize(1400, 900)
+    window.show()
+    window.scene.animations = False
+    QApplication.processEvents()
+    window.view.fit()
+    QApplication.processEvents()
+    scene, view = window.scene, window.view
+    lines = []
+    ok = True
+    drag(view, scene.item_for_cid(land.cid), zone_center(scene, ("Alice", "battlefield")))
+    obj = t.obj_of(land.cid)
+    item = scene.item_for_cid(land.cid)
+    accepted = obj.zone == (None, "battlefield") and item is not None \
+        and item.zone_key == ("Alice", "battlefield")
+    lines.append(f"accepted drop (Forest to the battlefield): {'ok' if accepted else 'FAILED'}")
+    ok &= accepted
+    drag(view, scene.item_for_cid(bolt.cid), zone_center(scene, ("Alice", "battlefield")))
+    obj = t.obj_of(bolt.cid)
+    item = scene.item_for_cid(bolt.cid)
+    refused = obj.zone == ("Alice", "hand") and obj.id == bolt.id and item is not None \
+        and item.zone_key == ("Alice", "hand") and "400.4a" in window.status.text()
+    lines.append(f"refused drop (Lightning Bolt to the battlefield, 400.4a): "
+                 f"{'ok' if refused else 'FAILED'}")
+    ok &= refused
+    lines.append("self-test passed" if ok else "self-test FAILED")
+    return ok, "\n".join(lines)

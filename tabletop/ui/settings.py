@@ -1,0 +1,54 @@
+"""Settings and user folders (platformdirs): window layout, last edition."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import platformdirs
+from PySide6.QtCore import QSettings
+
+APP = "tabletop"
+
+
+def config_dir() -> Path:
+    return Path(platformdirs.user_config_dir(APP, appauthor=False))
+
+
+def log_dir() -> Path:
+    return Path(platformdirs.user_log_dir(APP, appauthor=False))
+
+
+def documents() -> Path:
+    return Path(platformdirs.user_documents_dir())
+
+
+def _settings() -> QSettings:
+    path = config_dir() / "tabletop.ini"
+    return QSettings(str(path), QSettings.IniFormat)
+
+
+def value(key: str, default=None):
+    return _settings().value(key, default)
+
+
+def set_value(key: str, v) -> None:
+    s = _settings()
+    s.setValue(key, v)
+    s.sync()
+
+
+def save_window(window) -> None:
+    s = _settings()
+    s.setValue("window/geometry", window.saveGeometry())
+    s.setValue("window/state", window.saveState())
+    s.sync()
+
+
+def restore_window(window) -> None:
+    s = _settings()
+    geo = s.value("window/geometry")
+    state = s.value("window/state")
+    if geo is not None:
+        window.restoreGeometry(geo)
+    if state is not None:
+        window.restoreState(state)
