@@ -17,6 +17,13 @@ def run_gui(args) -> int:
     from tabletop.ui.controller import TableController
     from tabletop.ui.main_window import MainWindow
 
+    if headless:
+        from PySide6.QtCore import qInstallMessageHandler
+
+        def quiet(mode, context, message):  # the offscreen platform's harmless notices
+            if "propagateSizeHints" not in message:
+                sys.stderr.write(message + "\n")
+        qInstallMessageHandler(quiet)
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Tabletop")
     controller = TableController()

@@ -1,0 +1,22 @@
+import pytest
+
+from tabletop.engine import Table
+from tabletop.ui.controller import TableController
+from tabletop.ui.main_window import MainWindow
+
+
+@pytest.fixture
+def make_window(qtbot):
+    """A real main window around a given table, animations off, fitted."""
+    def make(table: Table, viewer="Alice"):
+        c = TableController(table)
+        w = MainWindow(c)
+        qtbot.addWidget(w)
+        c.set_viewer(viewer)
+        w.scene.animations = False
+        w.resize(1400, 900)
+        w.show()
+        qtbot.waitExposed(w)
+        w.view.fit()
+        return w
+    return make

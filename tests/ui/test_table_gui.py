@@ -1,0 +1,185 @@
+"""The table in a real window, driven by real drags on the view's viewport."""
+
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QColor
+from PySide6.QtTest import QTest
+
+from tabletop.cards import builtin
+from tabletop.engine import Card, Table
+from tabletop.ui.items import CardItem
+from tabletop.ui.selftest import drag, zone_center
+from tests.helpers import run_cli
+
+
+def card(name):
+    return builtin.lookup(name)
+
+
+def positions(w):
+    return {k: (round(i.pos().x()), round(i.pos().y()), i.zone_key, i.rotation())
+            for k, i in w.scene.cards.items()}
+
+
+def test_400_3_stolen_aura_dropped_on_controllers_graveyard_lands_in_owners(make_window):
+    t = Table(("Alice", "Bob"))
+    aura = t.add_card(card("Rancor"), "Bob", "battlefield", controller="Alice")
+    t.history.clear()
+    w = make_window(t)
+    drag(w.view, w.scene.item_for_cid(aura.cid), zone_center(w.scene, ("Alice", "graveyard")))
+    assert t.obj_of(aura.cid).zone == ("Bob", "graveyard")
+    item = w.scene.item_for_cid(aura.cid)
+    assert item.zone_key == ("Bob", "graveyard")
+    assert "400.3" in w.status.text()
+
+
+def test_400_4a_sorcery_dropped_on_battlefield_is_back_in_hand(make_window):
+    t = Table(("Alice", "Bob"))
+    plow = t.add_card(card("Plow Under"), "Alice", "hand")
+    t.add_card(card("Forest"), "Alice", "hand")
+    t.history.clear()
+    w = make_window(t)
+    hand_before = list(t.zones[("Alice", "hand")])
+    before = positions(w)
+    drag(w.view, w.scene.item_for_cid(plow.cid), zone_center(w.scene, ("Alice", "battlefield")))
+    assert t.zones[("Alice", "hand")] == hand_before and not t.history
+    assert positions(w) == before
+    assert "400.4a" in w.status.text()
+
+
+def test_token_dropped_on_graveyard_is_gone_from_the_scene(make_window):
+    t = Table(("Alice", "Bob"))
+    cid = t.create_token(Card("Soldier", ("Creature",)), "Alice").events[0].cid
+    t.history.clear()
+    w = make_window(t)
+    drag(w.view, w.scene.item_for_cid(cid), zone_center(w.scene, ("Alice", "graveyard")))
+    assert t.live(cid) is None
+    assert w.scene.item_for_cid(cid) is None
+    assert not any(isinstance(i, CardItem) and i.face and i.face.name == "Soldier"
+                   for i in w.scene.items())
+
+
+def test_undo_puts_every_item_back(make_window, qtbot):
+    from tabletop.cards import demo
+    t = demo.new_game()
+    w = make_window(t)
+    before = positions(w)
+    hand = [o for o in t.objects_in(("Alice", "hand"))]
+    drag(w.view, w.scene.item_for_cid(hand[0].cid), zone_center(w.scene, ("Alice", "battlefield")))
+    drag(w.view, w.scene.item_for_cid(hand[1].cid), zone_center(w.scene, ("Alice", "graveyard")))
+    assert positions(w) != before
+    QTest.keyClick(w, Qt.Key_Z, Qt.ControlModifier)
+    QTest.keyClick(w, Qt.Key_Z, Qt.ControlModifier)
+    assert positions(w) == before
+    QTest.keyClick(w, Qt.Key_Z, Qt.ControlModifier | Qt.ShiftModifier)
+    assert positions(w) != before
+
+
+def test_inspector_shows_lineage_after_two_moves(make_window):
+    t = Table(("Alice", "Bob"))
+    bears = t.add_card(card("Grizzly Bears"), "Alice", "hand")
+    t.history.clear()
+    w = make_window(t)
+    drag(w.view, w.scene.item_for_cid(bears.cid), zone_center(w.scene, ("Alice", "battlefield")))
+    drag(w.view, w.scene.item_for_cid(bears.cid), zone_center(w.scene, ("Alice", "graveyard")))
+    w.c.selection.emit(bears.cid)
+    text = w.inspector.toPlainText()
+    assert "Lineage" in text and "Hand (Alice)" in text and "Battlefield" in text \
+        and "Graveyard (Alice)" in text
+    assert "400.7" in text and "Grizzly Bears" in text
+    ids = [e.obj for e in t.lineage[bears.cid]]
+    assert len(ids) == 3 and all(str(i) in text for i in ids)
+
+
+def test_clicking_a_rule_number_shows_the_rule(make_window):
+    t = Table(("Alice", "Bob"))
+    aura = t.add_card(card("Rancor"), "Bob", "battlefield", controller="Alice")
+    w = make_window(t)
+    w.c.drop(aura.cid, "graveyard", "Alice")
+    w.c.selection.emit(aura.cid)
+    w.inspector.anchorClicked.emit(__import__("PySide6.QtCore", fromlist=["QUrl"]).QUrl("rule:400.3"))
+    assert "Rule 400.3" in w.inspector.toPlainText()
+    assert t.edition.summary("400.3") in w.inspector.toPlainText()
+
+
+def test_player_viewpoint_never_names_hidden_cards(make_window):
+    t = Table(("Alice", "Bob"))
+    secrets = ["Ancestral Recall", "Demonic Tutor", "Sol Ring", "Time Walk Secret"]
+    for name in secrets[:2]:
+        t.add_card(Card(name, ("Sorcery",)), "Bob", "hand")
+    t.add_card(Card(secrets[2], ("Artifact",)), "Alice", "library")
+    t.add_card(Card(secrets[3], ("Sorcery",)), "Bob", "library")
+    t.add_card(card("Forest"), "Alice", "hand")
+    t.draw("Bob")
+    w = make_window(t, viewer="Alice")
+    texts = []
+    for item in w.scene.items():
+        texts.append(item.toolTip())
+        if isinstance(item, CardItem):
+            texts += item.text_items()
+        else:
+            texts.append(getattr(item, "title", ""))
+    texts += w.log.lines()
+    blob = "\n".join(texts)
+    for name in secrets:
+        assert name not in blob
+    assert "Forest" in blob  # Alice's own hand is shown
+
+
+def _pixel(w, scene_point) -> QColor:
+    img = w.view.viewport().grab().toImage()
+    p = w.view.mapFromScene(scene_point)
+    return QColor(img.pixel(p.x(), p.y()))
+
+
+def test_zone_lights_green_or_red_during_a_drag(make_window):
+    t = Table(("Alice", "Bob"))
+    bolt = t.add_card(card("Lightning Bolt"), "Alice", "hand")
+    forest = t.add_card(card("Forest"), "Alice", "hand")
+    w = make_window(t)
+    r = w.scene.zone_items[("Alice", "battlefield")].spot.rect
+    probe = QPointF(r.x + 20, r.y + r.h - 12)  # inside the zone, away from cards
+    base = _pixel(w, probe)
+    vp = w.view.viewport()
+    for cid, expect in ((forest.cid, "green"), (bolt.cid, "red")):
+        item = w.scene.item_for_cid(cid)
+        start = w.view.mapFromScene(item.sceneBoundingRect().center())
+        end = w.view.mapFromScene(zone_center(w.scene, ("Alice", "battlefield")))
+        QTest.mousePress(vp, Qt.LeftButton, Qt.NoModifier, start)
+        for i in range(1, 5):
+            p = start + (end - start) * (i / 4)
+            QTest.mouseMove(vp, QPoint(int(p.x()), int(p.y())))
+        lit = _pixel(w, probe)
+        if expect == "green":
+            assert lit.green() > base.green() + 15 and lit.green() > lit.red()
+        else:
+            assert lit.red() > base.red() + 15 and lit.red() > lit.green()
+        QTest.mouseRelease(vp, Qt.LeftButton, Qt.NoModifier, start)
+        assert _pixel(w, probe) == base  # the light goes out with the drop
+
+
+def test_tapped_card_is_drawn_turned(make_window):
+    t = Table(("Alice", "Bob"))
+    land = t.add_card(card("Forest"), "Alice", "battlefield")
+    w = make_window(t)
+    item = w.scene.item_for_cid(land.cid)
+    assert item.rotation() == 0
+    tall = item.sceneBoundingRect()
+    assert tall.height() > tall.width()
+    QTest.mouseDClick(w.view.viewport(), Qt.LeftButton, Qt.NoModifier,
+                      w.view.mapFromScene(item.sceneBoundingRect().center()))
+    assert t.obj_of(land.cid).tapped
+    item = w.scene.item_for_cid(land.cid)
+    wide = item.sceneBoundingRect()
+    assert item.rotation() == 90 and wide.width() > wide.height()
+
+
+def test_self_test_and_screenshot_commands(tmp_path):
+    r = run_cli("--self-test")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "self-test passed" in r.stdout
+    out = tmp_path / "table.png"
+    r = run_cli("--screenshot", out, "--viewpoint", "judge")
+    assert r.returncode == 0, r.stderr
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    r = run_cli("--screenshot", out, "--viewpoint", "Zed")
+    assert r.returncode == 2 and "Zed" in r.stderr
