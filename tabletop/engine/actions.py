@@ -93,7 +93,8 @@ class Table(TableState, MoveRules):
                                  f"{obj.card.name} is already {verb}ped"))
             else:
                 self._set(obj, "tapped", tapped)
-                box.append(Event(verb + "ped", cid, obj.id, obj.id, obj.zone, obj.zone))
+                box.append(Event(verb + "ped", cid, obj.id, obj.id, obj.zone, obj.zone, (), (),
+                                 f"{obj.card.name} is {verb}ped"))
         return Result(tuple(box))
 
     def add_counters(self, cid: int, changes: dict) -> Result:
@@ -111,8 +112,9 @@ class Table(TableState, MoveRules):
                     else:
                         counters.pop(kind, None)
                 self._set(obj, "counters", counters)
+                now = ", ".join(f"{k} ×{v}" for k, v in counters.items()) or "none"
                 box.append(Event("counters", cid, obj.id, obj.id, obj.zone, obj.zone, (), (),
-                                 ", ".join(f"{k} x{v}" for k, v in counters.items()) or "no counters"))
+                                 f"{obj.card.name}: counters now {now}"))
         return Result(tuple(box))
 
     def turn_face(self, cid: int, face_down: bool) -> Result:
@@ -143,7 +145,7 @@ class Table(TableState, MoveRules):
             else:
                 self._set(obj, "face_down", face_down)
                 box.append(Event("turned", cid, obj.id, obj.id, obj.zone, obj.zone, (), (),
-                                 "face down" if face_down else "face up"))
+                                 f"{obj.card.name} is turned face {'down' if face_down else 'up'}"))
         return Result(tuple(box))
 
     def modify(self, cid: int, effect: str, origin: str = "spell") -> Result:
@@ -158,7 +160,7 @@ class Table(TableState, MoveRules):
             else:
                 self._set(obj, "modifications", obj.modifications + ((effect, origin),))
                 box.append(Event("modified", cid, obj.id, obj.id, obj.zone, obj.zone, (), (),
-                                 f"{effect} ({origin})"))
+                                 f"{obj.card.name}: {effect} (from a {origin})"))
         return Result(tuple(box))
 
     def set_choices(self, cid: int, choices) -> Result:

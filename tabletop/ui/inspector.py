@@ -27,6 +27,11 @@ td, th { padding: 2px 6px; border-bottom: 1px solid #ddd; vertical-align: top; t
 """
 
 
+HOW = {"added": "on the table at the start", "moved": "moved here", "redirected":
+       "redirected here", "replaced": "sent here by a replacement effect", "created": "created",
+       "new_object": "became a new object here", "ceased": "ceased to exist"}
+
+
 def _zone(table, key) -> str:
     if key is None:
         return "gone"
@@ -118,17 +123,19 @@ class Inspector(QTextBrowser):
                 ("Status", ", ".join(status) or "—")]
         parts.append("<table>" + "".join(f"<tr><th>{k}</th><td>{html.escape(v)}</td></tr>"
                                          for k, v in rows) + "</table>")
-        parts.append("<h3>Lineage</h3><table><tr><th>Object</th><th>Zone</th><th>How</th>"
-                     "<th>Rules</th><th>Kept</th><th>Forgotten</th></tr>")
+        parts.append("<h3>Lineage</h3><ol class='lineage'>")
         for e in t.lineage.get(sel, ()):
             cites = " ".join(f'<a href="rule:{c}">{c}</a>' for c in e.cites)
-            kept = "<br>".join(f"{html.escape(w)} ({r})" for w, r in e.kept) or ""
-            lost = "<br>".join(f"{html.escape(w)} ({r})" for w, r in e.forgotten) or ""
             where = "ceased to exist" if e.zone is None else _zone(t, e.zone)
-            parts.append(f"<tr><td>{e.obj}</td><td>{html.escape(where)}</td>"
-                         f"<td>{html.escape(e.event.replace('_', ' '))}</td><td>{cites}</td>"
-                         f"<td>{kept}</td><td>{lost}</td></tr>")
-        parts.append("</table>")
+            how = HOW.get(e.event, e.event.replace("_", " "))
+            line = (f"<li><b>object {e.obj}</b> · {html.escape(where)} — {html.escape(how)}"
+                    + (f" ({cites})" if cites else ""))
+            for w, r in e.kept:
+                line += f"<br>&nbsp;&nbsp;kept: {html.escape(w)} (<a href='rule:{r}'>{r}</a>)"
+            for w, r in e.forgotten:
+                line += f"<br>&nbsp;&nbsp;forgot: {html.escape(w)} (<a href='rule:{r}'>{r}</a>)"
+            parts.append(line + "</li>")
+        parts.append("</ol>")
         events = self.c.last_events.get(sel)
         if events:
             parts.append("<h3>The last event</h3>")

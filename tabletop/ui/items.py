@@ -183,18 +183,21 @@ class CardItem(QGraphicsObject):
             painter.drawText(tag, Qt.AlignCenter, "TOKEN")
         x = inner.x()
         y = inner.y() + 84
+        f3.setBold(True)
+        painter.setFont(f3)
+        metrics = QFontMetrics(f3)
         for kind, n in face.counters:
+            label = f"{kind} ×{n}" if n > 1 else kind
+            w = min(inner.width(), metrics.horizontalAdvance(label) + 10)
+            if x + w > inner.right() + 0.5:
+                x, y = inner.x(), y + 16
             painter.setPen(QPen(QColor("#222"), 1))
             painter.setBrush(QColor("#ffe08a"))
-            r = QRectF(x, y, 36, 14)
+            r = QRectF(x, y, w, 14)
             painter.drawRoundedRect(r, 7, 7)
-            f3.setBold(True)
-            painter.setFont(f3)
             painter.setPen(TEXT_DARK)
-            painter.drawText(r, Qt.AlignCenter, f"{kind} ×{n}" if n > 1 else kind)
-            x += 38
-            if x > inner.right() - 36:
-                x, y = inner.x(), y + 16
+            painter.drawText(r, Qt.AlignCenter, label)
+            x += w + 2
 
     def _paint_badge(self, painter, rect) -> None:
         r = QRectF(rect.right() - 26, rect.top() - 8, 30, 18)

@@ -128,8 +128,9 @@ def field_positions(rect: Rect, cards: list[tuple[int, bool, bool]], mirrored: b
         room = rect.w - 2 * GAP
         squeeze = min(1.0, room / need) if need else 1.0
         x = rect.x + GAP
+        turn = (CARD_H - CARD_W) / 2  # a tapped card turns about its centre
         for (cid, tapped), w in zip(row, widths):
-            out[cid] = (x, y)
+            out[cid] = (x + turn, y) if tapped else (x, y)
             x += (w + GAP) * squeeze
     return out
 

@@ -71,6 +71,7 @@ class MainWindow(QMainWindow):
         self.c.message.connect(self.show_message)
         self._on_reset()
         self.resize(1500, 950)
+        self.resizeDocks([self.inspector_dock], [380], Qt.Horizontal)
         settings.restore_window(self)
 
     def _dock(self, title, widget, area) -> QDockWidget:
