@@ -1,0 +1,110 @@
+"""GUI benchmark (run by hand: python3 tests/benchmarks/bench_gui.py).
+
+Start to first painted frame (a fresh `tabletop --screenshot` process, and the
+window's own first paint in-process); with 4 players x 100 cards (200 on the
+battlefields) the time to render one frame during a drag, median and p99;
+drop to settled state (animations off); resident memory."""
+
+from __future__ import annotations
+
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+def start_time() -> float:
+    """Wall time of a whole `tabletop --screenshot` run: start, first frame, exit."""
+    out = Path(tempfile.mkdtemp()) / "s.png"
+    runs = []
+    for _ in range(3):
+        s = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "tabletop", "--screenshot", str(out)], cwd=ROOT,
+                       check=True, capture_output=True)
+        runs.append(time.perf_counter() - s)
+    return statistics.median(runs)
+
+
+def main():
+    print(f"start to first frame (whole --screenshot process): {start_time():.2f} s")
+    t0 = time.perf_counter()
+    from PySide6.QtCore import QPoint, QPointF, Qt
+    from PySide6.QtGui import QImage, QPainter
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    from tabletop.cards import builtin
+    from tabletop.engine import Table
+    from tabletop.ui.controller import TableController
+    from tabletop.ui.main_window import MainWindow
+    from tabletop.ui.selftest import zone_center
+
+    app = QApplication([])
+    players = ("Ann", "Ben", "Cat", "Dan")
+    t = Table(players, seed=1)
+    names = ["Grizzly Bears", "Forest", "Llanowar Elves", "Serra Angel", "Island", "Hill Giant"]
+    for p in players:
+        for i in range(100):
+            zone = "battlefield" if i < 50 else ("hand" if i < 57 else "library")
+            t.add_card(builtin.lookup(names[i % len(names)]), p, zone, tapped=(zone == "battlefield" and i % 3 == 0))
+    t.history.clear()
+    c = TableController(t)
+    w = MainWindow(c)
+    w.resize(1600, 1000)
+    w.show()
+    app.processEvents()
+    print(f"in-process: table of 400 cards built and first frame shown in "
+          f"{time.perf_counter() - t0:.2f} s (including imports)")
+    w.scene.animations = False
+    view = w.view
+    vp = view.viewport()
+    img = QImage(vp.size(), QImage.Format_ARGB32_Premultiplied)
+
+    def frame() -> float:
+        s = time.perf_counter()
+        painter = QPainter(img)
+        view.render(painter)
+        painter.end()
+        return (time.perf_counter() - s) * 1000
+
+    hand = t.objects_in(("Ann", "hand"))
+    item = w.scene.item_for_cid(hand[0].cid)
+    start = view.mapFromScene(item.sceneBoundingRect().center())
+    end = view.mapFromScene(zone_center(w.scene, ("Ann", "battlefield")))
+    QTest.mousePress(vp, Qt.LeftButton, Qt.NoModifier, start)
+    times = []
+    for i in range(1, 121):
+        p = start + (end - start) * (i / 120)
+        QTest.mouseMove(vp, QPoint(int(p.x()), int(p.y())))
+        times.append(frame())
+    times.sort()
+    print(f"frame during a drag (200 permanents): median {statistics.median(times):.1f} ms, "
+          f"p99 {times[int(0.99 * len(times)) - 1]:.1f} ms")
+    s = time.perf_counter()
+    QTest.mouseRelease(vp, Qt.LeftButton, Qt.NoModifier, end)
+    settled = (time.perf_counter() - s) * 1000
+    drops = []
+    for o in t.objects_in(("Ann", "hand"))[:5]:
+        it = w.scene.item_for_cid(o.cid)
+        a = view.mapFromScene(it.sceneBoundingRect().center())
+        QTest.mousePress(vp, Qt.LeftButton, Qt.NoModifier, a)
+        QTest.mouseMove(vp, end)
+        s = time.perf_counter()
+        QTest.mouseRelease(vp, Qt.LeftButton, Qt.NoModifier, end)
+        drops.append((time.perf_counter() - s) * 1000)
+    print(f"drop to settled state (animations off): first {settled:.1f} ms, "
+          f"median of 5 more {statistics.median(drops):.1f} ms")
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"resident memory (peak): {rss:.0f} MB")
+
+
+if __name__ == "__main__":
+    main()
