@@ -148,6 +148,23 @@ class Table(TableState, MoveRules):
                                  f"{obj.card.name} is turned face {'down' if face_down else 'up'}"))
         return Result(tuple(box))
 
+    def reveal(self, cid: int, revealed: bool = True) -> Result:
+        """Show a card in a hand to everyone, or stop showing it."""
+        obj = self._live(cid)
+        verb = "Reveal" if revealed else "Stop revealing"
+        with self._action("reveal", {"cid": cid, "title": f"{verb} {obj.card.name}"}) as box:
+            if obj.zone is None or obj.zone[1] != "hand":
+                box.append(Event("rejected", cid, obj.id, None, obj.zone, obj.zone,
+                                 self.edition.cite("hand_hidden"), (),
+                                 "only a card in a hand is revealed this way"))
+            else:
+                self._set(obj, "revealed", revealed)
+                box.append(Event("revealed" if revealed else "concealed", cid, obj.id, obj.id,
+                                 obj.zone, obj.zone, (), (),
+                                 f"{obj.owner} {'reveals' if revealed else 'hides'} "
+                                 f"{obj.card.name}"))
+        return Result(tuple(box))
+
     def modify(self, cid: int, effect: str, origin: str = "spell") -> Result:
         """An effect changing the object's characteristics (origin: spell, ability, static)."""
         if origin not in ("spell", "ability", "static"):

@@ -173,6 +173,9 @@ class MoveRules:
                 effect = mandatory[0]
             plan.applied.append(effect.label)
             plan.kind = "replaced"
+            plan.notes.append(f"replaced by {effect.source or effect.label}: "
+                              f"{ed.zone_name(effect.instead).lower()} instead of "
+                              f"{ed.zone_name(effect.watch).lower()}")
             if ed.cite("replacement"):
                 _add(plan.cites, ed.cite("replacement"))
             else:

@@ -48,7 +48,7 @@ def may_see(table, obj: Obj, viewer: str | None, libraries: bool = True) -> bool
     if zone == "library":
         return obj.revealed
     if zone == "hand":
-        return obj.zone[0] == viewer
+        return obj.zone[0] == viewer or obj.revealed
     if obj.face_down:
         if zone in ("battlefield", "stack"):
             return obj.controller == viewer
@@ -78,3 +78,8 @@ def view(table, viewer: str | None, libraries: bool = True) -> dict:
 def counts(table) -> dict:
     """How many objects each zone holds: public to everyone."""
     return {key: len(ids) for key, ids in table.zones.items()}
+
+
+def top_cards(table, player: str, n: int) -> list[Obj]:
+    """The top n cards of a player's library, for an effect that lets someone look."""
+    return table.objects_in((player, "library"))[:n]

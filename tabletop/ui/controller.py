@@ -87,6 +87,9 @@ class TableController(QObject):
     def turn_face(self, cid: int, down: bool) -> Result:
         return self._done(self.table.turn_face(cid, down))
 
+    def reveal(self, cid: int, revealed: bool) -> Result:
+        return self._done(self.table.reveal(cid, revealed))
+
     def draw(self, player: str, n: int = 1) -> Result:
         return self._done(self.table.draw(player, n))
 

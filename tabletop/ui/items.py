@@ -274,6 +274,7 @@ class ZoneItem(QGraphicsObject):
         self.title = title
         self.count = 0
         self.state = None  # None, "accept", "refuse"
+        self.captions: list = []  # (x, text) labels of groups inside the zone (exile piles)
         self._flash = 0.0
         self.setZValue(-10)
         self.setPos(spot.rect.x, spot.rect.y)
@@ -286,6 +287,11 @@ class ZoneItem(QGraphicsObject):
     def set_state(self, state) -> None:
         if state != self.state:
             self.state = state
+            self.update()
+
+    def set_captions(self, captions) -> None:
+        if captions != self.captions:
+            self.captions = captions
             self.update()
 
     def set_count(self, n: int) -> None:
@@ -335,6 +341,12 @@ class ZoneItem(QGraphicsObject):
         r = rect.adjusted(8, 2, -8, 0)
         painter.drawText(r, Qt.AlignTop | Qt.AlignLeft,
                          QFontMetrics(f).elidedText(label, Qt.ElideRight, int(r.width())))
+        f.setBold(False)
+        f.setPointSizeF(7)
+        painter.setFont(f)
+        for x, text in self.captions:
+            painter.drawText(QRectF(x, 16, 140, 14), Qt.AlignLeft | Qt.AlignVCenter,
+                             QFontMetrics(f).elidedText(text, Qt.ElideRight, 140))
 
     def contextMenuEvent(self, event) -> None:
         self.scene().zone_menu(self, event.screenPos())

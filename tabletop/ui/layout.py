@@ -147,3 +147,20 @@ def strip_positions(rect: Rect, n: int) -> list[tuple[float, float]]:
 
 def pile_position(rect: Rect) -> tuple[float, float]:
     return rect.x + (rect.w - CARD_W) / 2, rect.y + (rect.h - CARD_H) / 2 + 8
+
+
+def pile_groups(rect: Rect, piles: list[str]) -> list[tuple[float, float]]:
+    """A row of cards in groups (exile piles): each group a small fan, groups side
+    by side; everything squeezed together when the zone is too narrow."""
+    n = len(piles)
+    if n == 0:
+        return []
+    fan = 26.0
+    xs, x = [], 0.0
+    for i, p in enumerate(piles):
+        if i:
+            x += fan if p == piles[i - 1] else CARD_W + GAP
+        xs.append(x)
+    room = rect.w - 2 * GAP - CARD_W
+    squeeze = min(1.0, room / xs[-1]) if xs[-1] > 0 else 1.0
+    return [(rect.x + GAP + v * squeeze, rect.y + 30) for v in xs]

@@ -92,10 +92,19 @@ class TableScene(QGraphicsScene):
                     out[self._key(it)] = (key, L.pile_position(r), it, t.objs[it.id])
                 continue
             ordered = list(reversed(items))  # bottom (or oldest) first
-            if zone == "exile":
+            captions = []
+            if zone == "exile":  # piles by what exiled them (406.4)
                 ordered.sort(key=lambda it: t.objs[it.id].pile or "")
-            place = L.hand_positions(r, len(ordered)) if zone == "hand" else \
-                L.strip_positions(r, len(ordered))
+                piles = [t.objs[it.id].pile or "" for it in ordered]
+                place = L.pile_groups(r, piles)
+                for i, name in enumerate(piles):
+                    if name and (i == 0 or piles[i - 1] != name):
+                        captions.append((place[i][0] - r.x, name))
+            elif zone == "hand":
+                place = L.hand_positions(r, len(ordered))
+            else:
+                place = L.strip_positions(r, len(ordered))
+            spot.set_captions(captions)
             for it, p in zip(ordered, place):
                 out[self._key(it)] = (key, p, it, t.objs[it.id])
         for key in self.zone_items:
@@ -297,6 +306,9 @@ class TableScene(QGraphicsScene):
         if obj.zone and obj.zone[1] not in ("library", "hand"):
             menu.addAction("Turn face up" if obj.face_down else "Turn face down",
                            lambda: self.c.turn_face(cid, not obj.face_down))
+        if obj.zone and obj.zone[1] == "hand" and item.face is not None:
+            menu.addAction("Stop revealing" if obj.revealed else "Reveal to everyone",
+                           lambda: self.c.reveal(cid, not obj.revealed))
         menu.addAction("Put into library, Nth from the top…", lambda: self._nth(cid, obj))
         if item.face is not None:
             menu.addAction("Put an ability of it on the stack…", lambda: self._ability(cid))
@@ -320,6 +332,7 @@ class TableScene(QGraphicsScene):
             menu.addAction("Draw", lambda: self.c.draw(player, 1))
             menu.addAction("Draw N…", lambda: self._draw_n(player))
             menu.addAction("Shuffle", lambda: self.c.shuffle(player))
+            menu.addAction("Look at the top N…", lambda: self._look(player))
         if zone == "battlefield" and player:
             menu.addAction("Create a token…", lambda: self._token(player))
             menu.addAction("Untap all", lambda: self.c.untap_all(player))
@@ -327,6 +340,20 @@ class TableScene(QGraphicsScene):
             menu.addAction("Discard to hand size (cleanup)", lambda: self.c.cleanup(player))
         if not menu.isEmpty():
             menu.exec(screen_pos)
+
+    def _look(self, player) -> None:
+        """An effect lets someone look at the top N: the cards are shown to the one
+        who looks (the viewpoint), and the library does not change."""
+        from PySide6.QtWidgets import QMessageBox
+        from tabletop.engine.views import top_cards
+        n, ok = QInputDialog.getInt(None, "Look at the top", "How many cards?", 3, 1, 99)
+        if not ok:
+            return
+        cards = top_cards(self.c.table, player, n)
+        who = self.c.viewer or "The judge"
+        lines = [f"{i}. {o.card.name}" for i, o in enumerate(cards, 1)] or ["(the library is empty)"]
+        QMessageBox.information(None, f"Top of {player}'s library",
+                                f"{who} looks at the top {len(cards)}:\n" + "\n".join(lines))
 
     def _draw_n(self, player) -> None:
         n, ok = QInputDialog.getInt(None, "Draw", "How many cards?", 2, 1, 99)

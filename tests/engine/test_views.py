@@ -36,7 +36,7 @@ def _allowed(t, obj, viewer):
     if zone == "library":
         return obj.revealed
     if zone == "hand":
-        return obj.zone[0] == viewer
+        return obj.zone[0] == viewer or obj.revealed
     if obj.face_down:
         if zone in ("battlefield", "stack"):
             return obj.controller == viewer
@@ -77,6 +77,16 @@ def test_402_3_own_hand_seen_others_counted():
     t = table()
     c = t.add_card(Card("Forest", ("Land",)), "Alice", "hand")
     assert may_see(t, c, "Alice") and not may_see(t, c, "Bob")
+
+
+def test_revealed_hand_card_seen_by_all_until_it_moves():
+    t = table()
+    c = t.add_card(Card("Forest", ("Land",)), "Alice", "hand")
+    t.reveal(c.cid)
+    assert may_see(t, t.obj_of(c.cid), "Bob")
+    t.move(c.cid, "library")
+    t.move(c.cid, "hand")
+    assert not may_see(t, t.obj_of(c.cid), "Bob")
 
 
 def test_406_3_face_down_exile_hidden_from_everyone():
