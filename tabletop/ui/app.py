@@ -26,6 +26,10 @@ def run_gui(args) -> int:
         qInstallMessageHandler(quiet)
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Tabletop")
+    from PySide6.QtGui import QIcon
+
+    from tabletop import resources
+    app.setWindowIcon(QIcon(str(resources.path("icons", "tabletop-256.png"))))
     controller = TableController()
     if args.edition:
         try:

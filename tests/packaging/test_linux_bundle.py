@@ -1,0 +1,45 @@
+"""The Linux bundle builds, packs into .tar.gz and .deb, and its frozen binary
+passes the self-test (slow: about a minute and a half)."""
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+import pytest
+
+from tests.helpers import ROOT
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not sys.platform.startswith("linux") or not shutil.which("dpkg-deb"),
+                       reason="the Linux bundle is built on Linux with dpkg-deb"),
+]
+
+
+def test_linux_bundle_builds_and_passes_its_self_test(tmp_path):
+    pytest.importorskip("PyInstaller")
+    env = dict(os.environ, TABLETOP_BUILD_DIR=str(tmp_path))
+    r = subprocess.run(["bash", str(ROOT / "packaging" / "build_linux.sh")], cwd=ROOT, env=env,
+                       capture_output=True, text=True, timeout=1800)
+    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
+    assert "self-test passed" in r.stdout
+    bundle = tmp_path / "dist" / "tabletop"
+    size = sum(f.stat().st_size for f in bundle.rglob("*") if f.is_file() and not f.is_symlink())
+    assert size <= 130 * 1024 * 1024, f"bundle is {size / 2**20:.0f} MB unpacked"
+    debs = list(tmp_path.glob("*.deb"))
+    assert debs and list(tmp_path.glob("*.tar.gz"))
+    listing = subprocess.run(["dpkg-deb", "-c", str(debs[0])], capture_output=True,
+                             text=True).stdout
+    assert "usr/share/applications/tabletop.desktop" in listing
+    assert "usr/share/icons/hicolor/256x256/apps/tabletop.png" in listing
+    assert "opt/tabletop/tabletop" in listing
+    # the frozen app starts, draws its first frame and exits quickly
+    out = tmp_path / "first-frame.png"
+    start = time.perf_counter()
+    r = subprocess.run([str(bundle / "tabletop"), "--screenshot", str(out)],
+                       env=dict(env, QT_QPA_PLATFORM="offscreen"), capture_output=True, timeout=60)
+    elapsed = time.perf_counter() - start
+    assert r.returncode == 0 and out.read_bytes()[:4] == b"\x89PNG"
+    print(f"frozen start to first frame and exit: {elapsed:.2f} s; bundle {size / 2**20:.0f} MB")
