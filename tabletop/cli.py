@@ -47,6 +47,13 @@ def cmd_ruling(args) -> int:
             print(f"tabletop ruling: {e}", file=sys.stderr)
             docs.append({"file": f, "passed": False, "error": str(e)})
             continue
+        except (RecursionError, MemoryError, ValueError, TypeError, KeyError, IndexError,
+                AttributeError) as e:  # a bug of ours: still one line, never a traceback
+            status = 2
+            msg = f"{f}: internal error ({type(e).__name__}: {e}); please report this file"
+            print(f"tabletop ruling: {msg}", file=sys.stderr)
+            docs.append({"file": f, "passed": False, "error": msg})
+            continue
         if not r.passed and status == 0:
             status = 1
         if args.json:

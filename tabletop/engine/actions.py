@@ -20,7 +20,7 @@ class Table(TableState, MoveRules):
         return player
 
     def _live(self, cid: int):
-        obj = self.objs[self.current[cid]]
+        obj = self.obj_of(cid)
         return obj
 
     # ---- library -----------------------------------------------------------
@@ -191,7 +191,7 @@ class Table(TableState, MoveRules):
 
     def attach(self, cid: int, target_cid: int | None) -> Result:
         obj = self._live(cid)
-        target = self.objs[self.current[target_cid]].id if target_cid is not None else None
+        target = self.obj_of(target_cid).id if target_cid is not None else None
         with self._action("attach", {"cid": cid, "title": f"Attach {obj.card.name}"}) as box:
             self._set(obj, "attached_to", target)
             box.append(Event("attached", cid, obj.id, obj.id, obj.zone, obj.zone))
@@ -217,10 +217,37 @@ class Table(TableState, MoveRules):
                              f"{controller} creates a {card.name} token"))
         return Result(tuple(box))
 
+    def bring_in(self, card: Card, owner: str, zone: str = "hand",
+                 player: str | None = None) -> Result:
+        """A card comes into the game from outside it (a sideboard: 400.10a-b)."""
+        self._player(owner)
+        ed = self.edition
+        if zone in ("battlefield", "stack"):
+            key, controller = (None, zone), self._player(player or owner)
+        else:
+            key, controller = self.zone_key(zone, owner), None
+        cites = ed.cite("outside_game") + ed.cite("brought_in")
+        notes = () if cites else (ed.silence("outside_game"),)
+        with self._action("bring_in", {"title": f"Bring {card.name} into the game"}) as box:
+            side = self.sideboards.get(owner, [])
+            if card in side:
+                self._meta("sideboards", {**self.sideboards,
+                                          owner: [c for i, c in enumerate(side)
+                                                  if i != side.index(card)]})
+            cid = self.next_cid
+            self.next_cid += 1
+            obj = self._new_obj(cid, card, owner, controller=controller)
+            self._set(obj, "zone", key)
+            self._insert(key, self._index_for(key, "top"), obj.id)
+            self._lineage(cid, LineageEntry(obj.id, key, "brought_in", cites))
+            box.append(Event("brought_in", cid, obj.id, None, None, key, cites, notes,
+                             f"{card.name} comes into the game from outside it"))
+        return Result(tuple(box))
+
     def put_ability(self, text: str, controller: str, source_cid: int | None = None) -> Result:
         """An activated or triggered ability goes on the stack with no card (405.1)."""
         self._player(controller)
-        source = self.objs[self.current[source_cid]].card.name if source_cid else None
+        source = self.obj_of(source_cid).card.name if source_cid else None
         card = Card(name=f"{source}: {text}" if source else text, types=("Ability",))
         with self._action("ability", {"title": f"Put {card.name} on the stack"}) as box:
             cid = self.next_cid
@@ -281,7 +308,7 @@ class Table(TableState, MoveRules):
                 box.append(Event("unchanged", None, None, None, key, key, ed.cite("hand_max"), (),
                                  f"{player} holds no more than {self.max_hand} cards"))
             else:
-                ids = [self.objs[self.current[c]].id for c in discard] if discard else \
+                ids = [self.obj_of(c).id for c in discard] if discard else \
                     list(reversed(self.zones[key]))[:excess]
                 if len(ids) != excess or any(self.objs[i].zone != key for i in ids):
                     raise IllegalActionError(f"{player} must discard exactly {excess} card(s) from hand")

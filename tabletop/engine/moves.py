@@ -205,7 +205,7 @@ class MoveRules:
 
     def can_move(self, cid: int, zone: str, player: str | None = None, **kw) -> bool:
         """Check only: would this move be accepted (not refused by the rules)?"""
-        obj = self.objs[self.current[cid]]
+        obj = self.obj_of(cid)
         return self.plan_move(obj, zone, player, **kw).kind != "rejected"
 
     # ---- applying ----------------------------------------------------------
@@ -213,7 +213,7 @@ class MoveRules:
              face_down: bool = False, chooser: Chooser | None = None,
              by: str | None = None, pile: str | None = None) -> Result:
         """Move one object, as a player dropping it on a zone."""
-        plan = self.plan_move(self.objs[self.current[cid]], zone, player, chooser=chooser, by=by)
+        plan = self.plan_move(self.obj_of(cid), zone, player, chooser=chooser, by=by)
         params = {"cids": [cid], "zone": zone}
         with self._action("move", params) as box:
             box.extend(self._execute_move(plan, position, face_down, pile) if plan.changes_zone
@@ -225,7 +225,7 @@ class MoveRules:
                   by: str | None = None, pile: str | None = None, title: str | None = None):
         """Move objects simultaneously; ``order`` (cids, top first) arranges each
         ordered destination where the rules leave it to a player."""
-        plans = [self.plan_move(self.objs[self.current[c]], zone, player, chooser=chooser, by=by)
+        plans = [self.plan_move(self.obj_of(c), zone, player, chooser=chooser, by=by)
                  for c in cids]
         params = {"cids": list(cids), "zone": zone}
         if title:

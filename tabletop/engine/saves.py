@@ -174,6 +174,9 @@ class _Codec:
         if tag == "meta":
             if op[1] == "revealed_tops":
                 return ["m", op[1], sorted(op[2]), sorted(op[3])]
+            if op[1] == "sideboards":
+                return ["m", op[1], {p: [c.to_json() for c in cs] for p, cs in op[2].items()},
+                        {p: [c.to_json() for c in cs] for p, cs in op[3].items()}]
             return ["m", op[1], op[2], op[3]]
         if tag == "life":
             return ["f", op[1], op[2], op[3]]
@@ -201,6 +204,9 @@ class _Codec:
         if tag == "m":
             if d[1] == "revealed_tops":
                 return ("meta", d[1], frozenset(d[2]), frozenset(d[3]))
+            if d[1] == "sideboards":
+                return ("meta", d[1], {p: [Card.from_json(c) for c in cs] for p, cs in d[2].items()},
+                        {p: [Card.from_json(c) for c in cs] for p, cs in d[3].items()})
             if d[1] != "active":
                 raise ValueError(f"unknown table setting {d[1]!r}")
             return ("meta", d[1], d[2], d[3])

@@ -142,11 +142,16 @@ class TableState:
         return len(lst) - lst.index(obj.id)
 
     def obj_of(self, cid: int) -> Obj:
-        return self.objs[self.current[cid]]
+        """The object a card (token, ability) is now, or was last."""
+        try:
+            return self.objs[self.current[cid]]
+        except KeyError:
+            raise IllegalActionError(f"there is no card {cid!r} on this table") from None
 
     def live(self, cid: int) -> Obj | None:
-        o = self.objs[self.current[cid]]
-        return o if o.zone is not None else None
+        oid = self.current.get(cid)
+        o = self.objs.get(oid) if oid is not None else None
+        return o if o is not None and o.zone is not None else None
 
     def player_of(self, obj: Obj) -> str | None:
         """Whose zone it is in, or on the battlefield and stack its controller."""

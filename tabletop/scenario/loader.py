@@ -51,6 +51,8 @@ ACTIONS = {
     "choices": ({"values"}, {"values"}),
     "attach": ({"to"}, {"to"}),
     "next_turn": (set(), set()),
+    "wish": ((CARD_KEYS - {"zone", "controller", "token", "tapped", "attached_to"})
+             | {"to", "player"}, {"name", "owner"}),
 }
 
 
@@ -304,7 +306,7 @@ def parse(data: dict, path: Path, edition_override: str | None = None) -> Scenar
                 c.strings(where, "values", args["values"])
             if action == "attach":
                 label_ref(args["to"], "to")
-        elif action in ("create_token", "ability", "emblem"):
+        elif action in ("create_token", "ability", "emblem", "wish"):
             c.typed(where, action, subject, str, "a new label")
             if subject in labels:
                 c.fail(where, f"label {subject!r} is already used")
@@ -312,6 +314,12 @@ def parse(data: dict, path: Path, edition_override: str | None = None) -> Scenar
                 spec = _card_spec(c, where, args, zone_id, player, with_zone=False)
                 if spec.get("attached_to") is not None and spec["attached_to"] not in labels:
                     c.fail(where, f"key 'attached_to': unknown label {spec['attached_to']!r}")
+            elif action == "wish":
+                _card_spec(c, where, {k: v for k, v in args.items() if k not in ("to", "player")},
+                           zone_id, player, with_zone=False)
+                zone_id(where, "to", args.get("to", "hand"))
+                if "player" in args:
+                    player(where, "player", args["player"])
             elif action == "ability":
                 player(where, "player", args["player"])
                 c.typed(where, "label", args["label"], str, "a string")

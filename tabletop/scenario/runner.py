@@ -140,6 +140,14 @@ def run(scenario: Scenario) -> Run:
 def _perform(r: Run, step: Step, marks, redo_marks):
     t, a, subj = r.table, step.args, step.subject
     L = r.labels
+    gone = [x for x in (subj if isinstance(subj, list) else [subj])
+            if isinstance(x, str) and x in L and L[x] not in t.current]
+    if gone and step.action in ("move", "turn_face", "tap", "untap", "counters", "modify",
+                                "choices", "attach"):
+        # an object whose creation was undone: there is nothing to act on
+        return [Event("rejected", L[x], None, None, None, None, (), (),
+                      f"{x} does not exist (its creation was undone)") for x in gone], \
+            [L[x] for x in gone]
     if step.action == "move":
         cids = [L[x] for x in subj]
         res = t.move_many(cids, a["to"], a.get("player"), position=a.get("position", "top"),
@@ -173,6 +181,13 @@ def _perform(r: Run, step: Step, marks, redo_marks):
         L[subj], r.names[cid] = cid, subj
         if a.get("attached_to"):
             t.obj_of(cid).attached_to = t.obj_of(L[a["attached_to"]]).id
+        return list(res.events), [cid]
+    if step.action == "wish":
+        spec = {k: v for k, v in a.items() if k not in ("to", "player")}
+        card = card_from_spec(spec, f"{r.scenario.path}: step {step.index}")
+        res = t.bring_in(card, a["owner"], a.get("to", "hand"), a.get("player"))
+        cid = res.events[0].cid
+        L[subj], r.names[cid] = cid, subj
         return list(res.events), [cid]
     if step.action == "ability":
         res = t.put_ability(a["label"], a["player"], L.get(a.get("source")))
@@ -258,7 +273,7 @@ def _check(r: Run, step: Step, exp: dict, events, subjects) -> list[Check]:
     if cid is None and card_keys:
         raise InputError(f"{r.scenario.path}: step {step.index}: expect: {label!r} does not "
                          "exist yet at this step")
-    obj = t.obj_of(cid) if cid is not None else None
+    obj = t.objs.get(t.current.get(cid)) if cid is not None else None  # None: never made, or undone
     live = obj is not None and obj.zone is not None
     mine = [e for e in events if e.cid == cid]
     step_cites = {c for e in events for c in e.cites}
