@@ -381,7 +381,7 @@ class MoveRules:
         controller = plan.controller if dst[1] in CONTROLLED else None
         old_top = self._revealed_top(dst) if self.revealed_tops else None
         new = self._new_obj(obj.cid, obj.card, obj.owner, kind=obj.kind, token=obj.token,
-                            prev=obj.id, controller=controller,
+                            prev=obj.id, controller=controller, current=False,
                             face_down=bool(face_down) and dst[1] not in ("library", "hand"),
                             modifications=mods, choices=choices,
                             pile=pile if dst[1] == "exile" else None)

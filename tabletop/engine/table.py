@@ -203,16 +203,19 @@ class TableState:
         self.life[player] = value
 
     def _new_obj(self, cid: int, card: Card, owner: str, *, kind: str = "card",
-                 token: bool = False, prev: int | None = None, **attrs) -> Obj:
-        """A new object, not yet in a zone (the counter never goes back)."""
+                 token: bool = False, prev: int | None = None, current: bool = True,
+                 **attrs) -> Obj:
+        """A new object, not yet in a zone (the counter never goes back). With
+        ``current=False`` the card is pointed at it later, by ``_replace_obj``."""
         oid = self.next_id
         self.next_id += 1
         obj = Obj(id=oid, cid=cid, card=card, owner=owner, zone=None, kind=kind,
                   token=token, prev=prev, **attrs)
         self.objs[oid] = obj
-        old = self.current.get(cid)
-        self.current[cid] = oid
-        self._ops.append(("cur", cid, old, oid))
+        if current:
+            old = self.current.get(cid)
+            self.current[cid] = oid
+            self._ops.append(("cur", cid, old, oid))
         return obj
 
     def _replace_obj(self, old: Obj, new: Obj, dst: tuple, index: int,
@@ -225,6 +228,7 @@ class TableState:
         del lst[sidx]
         old.zone = None
         new.zone = dst
+        self.current[old.cid] = new.id
         self.zones[dst].insert(index, new.id)
         self.lineage.setdefault(old.cid, []).append(entry)
         self._ops.append(("mv", old.cid, old.id, new.id, src, sidx, dst, index, entry))
@@ -244,6 +248,7 @@ class TableState:
             del self.zones[src][sidx]
             self.objs[old].zone = None
             self.objs[new].zone = dst
+            self.current[cid] = new
             self.zones[dst].insert(index, new)
             self.lineage.setdefault(cid, []).append(entry)
         elif tag == "set":
@@ -273,6 +278,7 @@ class TableState:
             del self.zones[dst][index]
             self.objs[new].zone = None
             self.objs[old].zone = src
+            self.current[cid] = old
             self.zones[src].insert(sidx, old)
         elif tag == "set":
             setattr(self.objs[op[1]], op[2], op[3])
