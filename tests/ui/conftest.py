@@ -20,3 +20,13 @@ def make_window(qtbot):
         w.view.fit()
         return w
     return make
+
+
+@pytest.fixture(autouse=True)
+def fresh_settings():
+    """Each test starts with no remembered window layout."""
+    from tabletop.ui import settings
+    ini = settings.config_dir() / "tabletop.ini"
+    ini.unlink(missing_ok=True)
+    yield
+    ini.unlink(missing_ok=True)
