@@ -32,16 +32,71 @@ def _out(text: str) -> None:
         sys.stdout.write(text.encode("ascii", "replace").decode() + "\n")
 
 
-def cmd_ruling(args) -> int:
+def cmd_compare(args) -> int:
     from tabletop.engine.errors import TabletopError
-    from tabletop.scenario import load, run
-    from tabletop.scenario.report import text_report
-
+    from tabletop.scenario import compare
+    eds = [e.strip() for e in args.compare.split(",") if e.strip()]
     status = 0
     docs = []
     for f in args.files:
         try:
-            r = run(load(f, args.edition))
+            c = compare.compare(f, eds)
+        except TabletopError as e:
+            print(f"tabletop ruling: {e}", file=sys.stderr)
+            status = 2
+            continue
+        if args.json:
+            docs.append({"file": c.path, "title": c.title, "editions": c.editions,
+                         "steps": [{"index": s.index, "action": s.action, "outcomes": s.outcomes,
+                                    "outcome_differs": s.outcome_differs,
+                                    "rules_differ": s.rules_differ} for s in c.steps]})
+        else:
+            _out(compare.text(c))
+    if args.json:
+        _out(json.dumps({"comparisons": docs}, ensure_ascii=False, indent=1))
+    return status
+
+
+def write_report(path: str, run, pictures) -> None:
+    from pathlib import Path
+
+    from tabletop.engine.saves import atomic_write
+    from tabletop.scenario import ruling_report
+    p = Path(path)
+    text = (ruling_report.markdown_report if p.suffix.lower() in (".md", ".markdown")
+            else ruling_report.html_report)(run, pictures)
+    atomic_write(p, text.encode("utf-8"))
+
+
+def cmd_ruling(args) -> int:
+    from tabletop.engine.errors import TabletopError
+    from tabletop.scenario import Session, load, run
+    from tabletop.scenario.report import text_report
+
+    if args.compare:
+        return cmd_compare(args)
+    if args.report and len(args.files) != 1:
+        print("tabletop ruling: --report takes exactly one scenario file", file=sys.stderr)
+        return 2
+    if args.report:
+        from pathlib import Path
+        if Path(args.report).suffix.lower() not in (".html", ".htm", ".md", ".markdown"):
+            print(f"tabletop ruling: {args.report}: a report is .html or .md", file=sys.stderr)
+            return 2
+    status = 0
+    docs = []
+    for f in args.files:
+        try:
+            if args.report:
+                from tabletop.ui.render import table_png
+                session = Session(load(f, args.edition))
+                pictures = {0: table_png(session.run.table)}
+                while (rep := session.advance()) is not None:
+                    pictures[rep.index] = table_png(session.run.table)
+                r = session.run
+                write_report(args.report, r, pictures)
+            else:
+                r = run(load(f, args.edition))
         except TabletopError as e:
             status = 2
             print(f"tabletop ruling: {e}", file=sys.stderr)
@@ -115,6 +170,10 @@ def _sub_parser() -> argparse.ArgumentParser:
     r.add_argument("files", nargs="+", metavar="FILE")
     r.add_argument("--json", action="store_true", help="print one JSON document")
     r.add_argument("--edition", help="rerun the files under another edition")
+    r.add_argument("--compare", metavar="ED1,ED2",
+                   help="run each file under these editions and mark the steps that differ")
+    r.add_argument("--report", metavar="OUT.html|OUT.md",
+                   help="write a ruling report with a picture of the table after each step")
     r.set_defaults(func=cmd_ruling)
     e = sub.add_parser("editions", help="list the rules editions")
     e.set_defaults(func=cmd_editions)

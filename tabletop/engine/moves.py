@@ -410,14 +410,16 @@ class MoveRules:
         name = obj.card.name if obj is not None else "it"
         if e.kind in ("moved", "redirected", "replaced") and e.dst is not None:
             where = self.edition.zone_name(e.dst[1]).lower()
+            if where == "in play":  # the old editions' name reads best without an article
+                place, to = "play", "into"
+            else:
+                place, to = where, "to"
             if e.dst[0]:
                 place = f"{e.dst[0]}'s {where}"
             elif e.dst[1] in CONTROLLED and obj is not None and obj.controller:
-                place = f"the {where} under {obj.controller}'s control"
-            else:
-                place = where
-            verb = {"redirected": "goes instead to", "replaced": "is put instead into"}.get(
-                e.kind, "moves to")
+                place = f"{'' if to == 'into' else 'the '}{place} under {obj.controller}'s control"
+            verb = {"redirected": f"goes instead {to}", "replaced": "is put instead into"}.get(
+                e.kind, f"moves {to}")
             return f"{name} {verb} {place}"
         return f"{name}: {e.kind.replace('_', ' ')}"
 

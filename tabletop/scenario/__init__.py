@@ -1,6 +1,6 @@
 """Scenario files (spec/scenario-format.md): loading, running, reporting."""
 
 from tabletop.scenario.loader import FORMAT, Scenario, load
-from tabletop.scenario.runner import Run, build, run
+from tabletop.scenario.runner import Run, Session, build, run
 
-__all__ = ["FORMAT", "Scenario", "load", "Run", "build", "run"]
+__all__ = ["FORMAT", "Scenario", "load", "Run", "Session", "build", "run"]

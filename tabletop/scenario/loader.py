@@ -51,6 +51,7 @@ ACTIONS = {
     "choices": ({"values"}, {"values"}),
     "attach": ({"to"}, {"to"}),
     "next_turn": (set(), set()),
+    "reveal": ({"on"}, set()),
     "wish": ((CARD_KEYS - {"zone", "controller", "token", "tapped", "attached_to"})
              | {"to", "player"}, {"name", "owner"}),
 }
@@ -289,7 +290,8 @@ def parse(data: dict, path: Path, edition_override: str | None = None) -> Scenar
                     label_ref(lab, "discard")
             if action == "reveal_top":
                 c.typed(where, "on", args.get("on", True), bool, "true or false")
-        elif action in ("turn_face", "tap", "untap", "counters", "modify", "choices", "attach"):
+        elif action in ("turn_face", "tap", "untap", "counters", "modify", "choices", "attach",
+                        "reveal"):
             label_ref(subject)
             if action == "turn_face" and args["face"] not in ("up", "down"):
                 c.fail(where, f"key 'face' must be \"up\" or \"down\", not {_show(args['face'])}")
@@ -306,6 +308,8 @@ def parse(data: dict, path: Path, edition_override: str | None = None) -> Scenar
                 c.strings(where, "values", args["values"])
             if action == "attach":
                 label_ref(args["to"], "to")
+            if action == "reveal":
+                c.typed(where, "on", args.get("on", True), bool, "true or false")
         elif action in ("create_token", "ability", "emblem", "wish"):
             c.typed(where, action, subject, str, "a new label")
             if subject in labels:

@@ -117,24 +117,53 @@ def build(scenario: Scenario) -> Run:
     return Run(s, table, labels, names)
 
 
-def run(scenario: Scenario) -> Run:
-    r = build(scenario)
-    marks: list[int] = []  # history length before each step undo can take back
-    redo_marks: list[int] = []
-    for step in scenario.steps:
+class Session:
+    """A scenario being played one step at a time (the GUI's Step button, reports).
+
+    ``advance()`` performs the next step and returns its report; ``run()`` plays
+    every step. Going back is replaying from the start: scenarios are small and
+    seeded, so the replay is exact."""
+
+    def __init__(self, scenario: Scenario):
+        self.scenario = scenario
+        self.run = build(scenario)
+        self.marks: list[int] = []  # history length before each step undo can take back
+        self.redo_marks: list[int] = []
+
+    @property
+    def done(self) -> int:
+        return len(self.run.reports)
+
+    @property
+    def finished(self) -> bool:
+        return self.done >= len(self.scenario.steps)
+
+    def advance(self) -> StepReport | None:
+        if self.finished:
+            return None
+        r, step = self.run, self.scenario.steps[self.done]
         before = len(r.table.history)
         try:
-            events, subjects = _perform(r, step, marks, redo_marks)
+            events, subjects = _perform(r, step, self.marks, self.redo_marks)
         except IllegalActionError as e:
-            raise InputError(f"{scenario.path}: step {step.index}: {e}") from None
+            raise InputError(f"{self.scenario.path}: step {step.index}: {e}") from None
         if step.action not in ("undo", "redo"):
-            marks.append(before)
-            redo_marks.clear()
+            self.marks.append(before)
+            self.redo_marks.clear()
         rep = StepReport(step.index, step.action, step.say, events)
         for exp in step.expect:
             rep.checks.extend(_check(r, step, exp, events, subjects))
         r.reports.append(rep)
-    return r
+        return rep
+
+
+def run(scenario: Scenario, after_step=None) -> Run:
+    """Play every step; ``after_step(run, report)`` is called after each one."""
+    session = Session(scenario)
+    while (rep := session.advance()) is not None:
+        if after_step is not None:
+            after_step(session.run, rep)
+    return session.run
 
 
 def _perform(r: Run, step: Step, marks, redo_marks):
@@ -143,7 +172,7 @@ def _perform(r: Run, step: Step, marks, redo_marks):
     gone = [x for x in (subj if isinstance(subj, list) else [subj])
             if isinstance(x, str) and x in L and L[x] not in t.current]
     if gone and step.action in ("move", "turn_face", "tap", "untap", "counters", "modify",
-                                "choices", "attach"):
+                                "choices", "attach", "reveal"):
         # an object whose creation was undone: there is nothing to act on
         return [Event("rejected", L[x], None, None, None, None, (), (),
                       f"{x} does not exist (its creation was undone)") for x in gone], \
@@ -233,6 +262,8 @@ def _perform(r: Run, step: Step, marks, redo_marks):
     if step.action == "award_ante":
         res = t.award_ante(subj)
         return list(res.events), [e.cid for e in res.events if e.cid is not None]
+    if step.action == "reveal":
+        return list(t.reveal(L[subj], a.get("on", True)).events), [L[subj]]
     if step.action == "reveal_top":
         return list(t.reveal_top(subj, a.get("on", True)).events), []
     if step.action == "next_turn":

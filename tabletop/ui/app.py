@@ -40,17 +40,18 @@ def run_gui(args) -> int:
     window = MainWindow(controller)
     errors.install(lambda: window, show_dialog=not headless)
     if args.scenario:
+        from pathlib import Path
+
         from tabletop.scenario import load
-        from tabletop.scenario.runner import build
         try:
-            run = build(load(args.scenario))
+            load(args.scenario)  # check it first: a bad file gets one message, no window
         except TabletopError as e:
             if headless:
                 print(f"tabletop: {e}", file=sys.stderr)
                 return 2
             QMessageBox.warning(window, "Cannot open the scenario", str(e))
         else:
-            controller.set_table(run.table, run.names)
+            window.open_scenario(Path(args.scenario))
     if args.viewpoint:
         if args.viewpoint.lower() == "judge":
             controller.set_viewer(None)

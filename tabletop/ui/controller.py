@@ -26,6 +26,7 @@ class TableController(QObject):
         self.labels: dict[int, str] = {}
         self.last_events: dict[int, tuple] = {}  # cid -> events of the last action touching it
         self.chooser = None  # set by the window: asks a person when the rules give a choice
+        self.recorder = None  # a scenario Recorder while recording
 
     # ---- tables --------------------------------------------------------------
     def set_table(self, table: Table, labels: dict | None = None) -> None:
@@ -60,67 +61,84 @@ class TableController(QObject):
         return self.table.can_move(cid, zone, player, by=self.actor(self.table.obj_of(cid)))
 
     # ---- doing -----------------------------------------------------------------
-    def _done(self, res: Result) -> Result:
+    def _done(self, res: Result, action: str | None = None, **args) -> Result:
         for e in res.events:
             if e.cid is not None:
                 self.last_events[e.cid] = res.events
+        if self.recorder is not None and action is not None:
+            self.recorder.record(action, res, **args)
         self.changed.emit(res)
         return res
+
+    def show_result(self, res: Result) -> None:
+        """Show events that happened elsewhere (a scenario step) as if just done."""
+        self._done(res)
 
     def drop(self, cid: int, zone: str, player: str | None, position="top") -> Result:
         t = self.table
         obj = t.obj_of(cid)
         chooser = self.chooser(obj) if self.chooser else None
         res = t.move(cid, zone, player, position=position, chooser=chooser, by=self.actor(obj))
-        return self._done(res)
+        return self._done(res, "move", cid=cid, zone=zone, player=player, position=position)
 
     def move_many(self, cids, zone, player=None, order=None, apply=None) -> Result:
         chooser = chooser_from_labels(apply) if apply is not None else None
         return self._done(self.table.move_many(cids, zone, player, order=order, chooser=chooser))
 
     def tap(self, cid: int, tapped: bool) -> Result:
-        return self._done(self.table.set_tapped(cid, tapped))
+        return self._done(self.table.set_tapped(cid, tapped), "tap" if tapped else "untap", cid=cid)
 
     def counters(self, cid: int, kind: str, n: int) -> Result:
-        return self._done(self.table.add_counters(cid, {kind: n}))
+        return self._done(self.table.add_counters(cid, {kind: n}), "counters", cid=cid, kind=kind,
+                          n=n)
 
     def turn_face(self, cid: int, down: bool) -> Result:
-        return self._done(self.table.turn_face(cid, down))
+        return self._done(self.table.turn_face(cid, down), "turn_face", cid=cid, down=down)
 
     def reveal(self, cid: int, revealed: bool) -> Result:
-        return self._done(self.table.reveal(cid, revealed))
+        return self._done(self.table.reveal(cid, revealed), "reveal", cid=cid, on=revealed)
 
     def draw(self, player: str, n: int = 1) -> Result:
-        return self._done(self.table.draw(player, n))
+        return self._done(self.table.draw(player, n), "draw", player=player, n=n)
 
     def shuffle(self, player: str) -> Result:
-        return self._done(self.table.shuffle(player))
+        return self._done(self.table.shuffle(player), "shuffle", player=player)
 
     def untap_all(self, player: str) -> Result:
+        """Untap each of the player's permanents (one untap action each, so undo and a
+        recording see them one by one)."""
         t = self.table
         events = []
         for o in t.objects_in((None, "battlefield")):
             if o.controller == player and o.tapped:
-                events += t.set_tapped(o.cid, False).events
+                res = t.set_tapped(o.cid, False)
+                if self.recorder is not None:
+                    self.recorder.record("untap", res, cid=o.cid)
+                events += res.events
         return self._done(Result(tuple(events)))
 
     def create_token(self, name: str, player: str, types=("Creature",), subtypes=()) -> Result:
         card = Card(name, tuple(types), tuple(subtypes))
-        return self._done(self.table.create_token(card, player))
+        return self._done(self.table.create_token(card, player), "create_token")
 
     def put_ability(self, cid: int, text: str) -> Result:
         obj = self.table.obj_of(cid)
-        return self._done(self.table.put_ability(text, self.actor(obj), cid))
+        return self._done(self.table.put_ability(text, self.actor(obj), cid), "ability",
+                          text=text, player=self.actor(obj), source=cid)
 
     def next_turn(self) -> Result:
-        return self._done(self.table.next_turn())
+        return self._done(self.table.next_turn(), "next_turn")
 
     def cleanup(self, player: str) -> Result:
-        return self._done(self.table.cleanup(player))
+        return self._done(self.table.cleanup(player), "cleanup", player=player)
 
     def undo(self) -> bool:
-        if self.table.undo() is None:
+        action = self.table.undo()
+        if action is None:
             return False
+        if self.recorder is not None:
+            cids = action.params.get("cids") or [action.params.get("cid")]
+            self.recorder.record("undo", None, cid=cids[0] if cids else None)
         self.changed.emit(None)
         return True
 

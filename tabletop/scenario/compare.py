@@ -1,0 +1,127 @@
+"""Comparing one scenario under several editions, step by step.
+
+A step's outcome differs when its events differ in kind, destination or
+existence. Its rules differ when the rules cited are not the same rules: a
+number of one edition matches a number of the other when both name a common
+concept of the engine (400.3 in cr-2016 and Z.1.5 in cr-1999 are both the owner
+redirect), so a renumbering alone does not count as a difference."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tabletop.engine import editions
+from tabletop.engine.errors import InputError
+from tabletop.scenario.loader import load
+from tabletop.scenario.runner import Run, run
+
+
+def concepts(ed, number: str) -> set[str]:
+    out = {c for c, nums in ed.cites.items() if number in nums}
+    if any(number in nums for nums in ed.token_cites.values()):
+        out.add("token_ceases")
+    return out or {f"#{number}"}
+
+
+def outcome(r: Run, index: int) -> tuple:
+    rep = r.reports[index]
+    return tuple((r.names.get(e.cid), e.kind, e.dst[1] if e.dst else None)
+                 for e in rep.events if e.kind not in ("undone", "redone"))
+
+
+def cites(r: Run, index: int) -> list[str]:
+    seen = []
+    for e in r.reports[index].events:
+        for c in e.cites:
+            if c not in seen:
+                seen.append(c)
+    return seen
+
+
+def same_rules(a: Run, b: Run, index: int) -> bool:
+    ea, eb = a.table.edition, b.table.edition
+    ca = [concepts(ea, n) for n in cites(a, index)]
+    cb = [concepts(eb, n) for n in cites(b, index)]
+    return all(any(x & y for y in cb) for x in ca) and all(any(x & y for x in ca) for y in cb)
+
+
+@dataclass(slots=True)
+class StepComparison:
+    index: int
+    action: str
+    say: str
+    outcomes: dict  # edition -> text
+    outcome_differs: bool
+    rules_differ: bool
+
+
+@dataclass(slots=True)
+class Comparison:
+    path: str
+    title: str
+    editions: list
+    runs: dict  # edition -> Run, or the error message when it cannot run there
+    steps: list
+
+
+def compare(path, edition_ids) -> Comparison:
+    for e in edition_ids:
+        if e not in editions.EDITION_IDS:
+            raise InputError(f"unknown edition {e!r} (editions: {', '.join(editions.EDITION_IDS)})")
+    if len(edition_ids) < 2:
+        raise InputError("--compare needs two or more editions, e.g. cr-1999,cr-2016")
+    runs: dict = {}
+    title = str(path)
+    for e in edition_ids:
+        try:
+            r = run(load(path, e))
+            runs[e] = r
+            title = r.scenario.title
+        except InputError as err:
+            if "edition has no" not in str(err):
+                raise
+            runs[e] = str(err)
+    ok = [e for e in edition_ids if isinstance(runs[e], Run)]
+    if not ok:
+        raise InputError(f"{path}: cannot run under any of {', '.join(edition_ids)}")
+    first = runs[ok[0]]
+    steps = []
+    for i, step in enumerate(first.scenario.steps):
+        texts = {}
+        for e in edition_ids:
+            texts[e] = describe(runs[e], i) if isinstance(runs[e], Run) else "cannot run here"
+        outs = {outcome(runs[e], i) for e in ok}
+        rules = all(same_rules(first, runs[e], i) for e in ok[1:])
+        steps.append(StepComparison(step.index, step.action, step.say, texts,
+                                    len(outs) > 1 or len(ok) < len(edition_ids), not rules))
+    return Comparison(str(path), title, list(edition_ids), runs, steps)
+
+
+def describe(r: Run, index: int) -> str:
+    parts = []
+    for e in r.reports[index].events:
+        if e.kind in ("undone", "redone"):
+            continue
+        text = r.table.describe(e)
+        if e.cites:
+            text += f" [{', '.join(e.cites)}]"
+        parts.append(text)
+    return "; ".join(parts) or "nothing happens"
+
+
+def text(c: Comparison) -> str:
+    width = max(len(e) for e in c.editions)
+    out = [f"{c.path}: {c.title}", f"  comparing {', '.join(c.editions)}"]
+    for s in c.steps:
+        marks = []
+        if s.outcome_differs:
+            marks.append("outcome")
+        if s.rules_differ:
+            marks.append("rules")
+        flag = f"   <-- DIFFERS: {' and '.join(marks)}" if marks else ""
+        out.append(f"  step {s.index} ({s.action})" + (f": {s.say}" if s.say else "") + flag)
+        for e in c.editions:
+            out.append(f"    {e:<{width}}  {s.outcomes[e]}")
+    n = sum(1 for s in c.steps if s.outcome_differs or s.rules_differ)
+    out.append(f"  {n} of {len(c.steps)} steps differ")
+    return "\n".join(out)

@@ -1,0 +1,251 @@
+"""Judges' tools in the window: play a scenario step by step, browse the bundled
+scenarios, compare two editions, record a scenario by playing."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QLineEdit,
+                               QListWidget, QListWidgetItem, QPushButton, QTreeWidget,
+                               QTreeWidgetItem, QVBoxLayout, QWidget)
+
+from tabletop import resources
+from tabletop.engine import Result
+from tabletop.scenario import Session, load
+
+HELD, FAILED = "✔", "✘"
+
+
+class ScenarioPanel(QWidget):
+    """The steps of the open scenario: narration, Step, Back, Restart, Play, and
+    each expectation shown as held or failed."""
+
+    def __init__(self, controller, parent=None):
+        super().__init__(parent)
+        self.c = controller
+        self.scenario = None
+        self.session: Session | None = None
+        self.title = QLabel("No scenario open. File > Open scenario, or the scenario library.")
+        self.title.setWordWrap(True)
+        self.title.setTextFormat(Qt.PlainText)
+        self.steps = QListWidget()
+        self.steps.setWordWrap(True)
+        self.detail = QLabel()
+        self.detail.setWordWrap(True)
+        self.detail.setTextFormat(Qt.PlainText)
+        buttons = QHBoxLayout()
+        self.restart_button = QPushButton("Restart")
+        self.back_button = QPushButton("◀ Back")
+        self.step_button = QPushButton("Step ▶")
+        self.play_button = QPushButton("Play")
+        self.play_button.setCheckable(True)
+        for b in (self.restart_button, self.back_button, self.step_button, self.play_button):
+            buttons.addWidget(b)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(4, 4, 4, 4)
+        lay.addWidget(self.title)
+        lay.addLayout(buttons)
+        lay.addWidget(self.steps, 1)
+        lay.addWidget(self.detail)
+        self.restart_button.clicked.connect(self.restart)
+        self.back_button.clicked.connect(self.back)
+        self.step_button.clicked.connect(self.step)
+        self.play_button.toggled.connect(self._play)
+        self.steps.currentRowChanged.connect(self._show_detail)
+        self.timer = QTimer(self)
+        self.timer.setInterval(1600)
+        self.timer.timeout.connect(self._tick)
+        self._update_buttons()
+
+    # ---- opening ------------------------------------------------------------------------
+    def open(self, path, edition: str | None = None) -> None:
+        """Load a scenario (raises InputError; nothing changes then)."""
+        scenario = load(path, edition)
+        session = Session(scenario)
+        self.scenario = scenario
+        self._start(session)
+
+    def _start(self, session: Session) -> None:
+        self.session = session
+        s = session.scenario
+        self.c.set_table(session.run.table, session.run.names)
+        self.title.setText(f"{s.title}\n{session.run.table.edition.id}"
+                           + (f" — {s.summary}" if s.summary else ""))
+        self.steps.clear()
+        for st in s.steps:
+            text = st.say or f"{st.action.replace('_', ' ')} {st.subject}"
+            item = QListWidgetItem(f"{st.index}. {text}")
+            item.setForeground(QBrush(QColor("#777")))
+            self.steps.addItem(item)
+        self._update_buttons()
+
+    # ---- stepping -------------------------------------------------------------------------
+    def step(self) -> bool:
+        if self.session is None or self.session.finished:
+            return False
+        rep = self.session.advance()
+        self.c.show_result(Result(tuple(rep.events)))
+        self._mark(rep)
+        self._update_buttons()
+        return True
+
+    def _mark(self, rep) -> None:
+        item = self.steps.item(rep.index - 1)
+        ok = all(c.held for c in rep.checks)
+        mark = "" if not rep.checks else (HELD if ok else FAILED)
+        text = item.text().lstrip(HELD + FAILED + " ")
+        item.setText(f"{mark} {text}".strip())
+        item.setForeground(QBrush(QColor("#1c7c3a" if ok else "#b3261e")))
+        lines = [f"{'held' if c.held else 'FAILED'}: {c.card + ' ' if c.card else ''}{c.key} = "
+                 f"{c.expected!r}" + ("" if c.held else f" (actually {c.actual!r})")
+                 for c in rep.checks]
+        item.setToolTip("\n".join(lines) or "no expectations")
+        item.setData(Qt.UserRole, "\n".join(lines))
+        self.steps.setCurrentRow(rep.index - 1)
+
+    def _show_detail(self, row: int) -> None:
+        item = self.steps.item(row) if row >= 0 else None
+        self.detail.setText(item.data(Qt.UserRole) or "" if item is not None else "")
+
+    def back(self) -> None:
+        if self.session is None or self.session.done == 0:
+            return
+        self._replay(self.session.done - 1)
+
+    def restart(self) -> None:
+        if self.scenario is not None:
+            self._replay(0)
+
+    def _replay(self, upto: int) -> None:
+        session = Session(self.scenario)
+        for _ in range(upto):
+            session.advance()
+        self._start(session)
+        for rep in session.run.reports:
+            self._mark(rep)
+        self._update_buttons()
+
+    def _play(self, on: bool) -> None:
+        if on:
+            self.timer.start()
+            self._tick()
+        else:
+            self.timer.stop()
+
+    def _tick(self) -> None:
+        if not self.step():
+            self.play_button.setChecked(False)
+
+    def _update_buttons(self) -> None:
+        has = self.session is not None
+        self.step_button.setEnabled(has and not self.session.finished)
+        self.back_button.setEnabled(has and self.session.done > 0)
+        self.restart_button.setEnabled(has)
+        self.play_button.setEnabled(has and not self.session.finished)
+
+
+def bundled_scenarios() -> list[dict]:
+    """Title, path and the rule numbers each bundled scenario expects cited."""
+    out = []
+    for p in sorted(resources.path("scenarios").rglob("*.toml")):
+        try:
+            d = tomllib.loads(p.read_text(encoding="utf-8"))
+        except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
+            continue
+        rules = set()
+        for st in d.get("steps", []):
+            exp = st.get("expect", [])
+            for e in exp if isinstance(exp, list) else [exp]:
+                if isinstance(e, dict):
+                    rules.update(x for x in e.get("cites", []) if isinstance(x, str))
+        out.append({"path": p, "title": d.get("title", p.stem),
+                    "edition": d.get("edition", "cr-2016"), "rules": sorted(rules)})
+    return out
+
+
+class ScenarioLibrary(QDialog):
+    """The bundled scenarios, searchable by rule number and title."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setWindowTitle("Scenario library")
+        self.resize(720, 520)
+        self.chosen: Path | None = None
+        self.entries = bundled_scenarios()
+        self.search = QLineEdit()
+        self.search.setPlaceholderText("Search by rule number or title (e.g. 400.3, token, cr-1999)")
+        self.list = QListWidget()
+        box = QDialogButtonBox(QDialogButtonBox.Open | QDialogButtonBox.Cancel)
+        lay = QVBoxLayout(self)
+        lay.addWidget(self.search)
+        lay.addWidget(self.list, 1)
+        lay.addWidget(box)
+        self.search.textChanged.connect(self.refresh)
+        self.list.itemDoubleClicked.connect(lambda _i: self.accept())
+        box.accepted.connect(self.accept)
+        box.rejected.connect(self.reject)
+        self.refresh()
+
+    def matches(self, text: str) -> list[dict]:
+        needle = text.strip().lower()
+        if not needle:
+            return self.entries
+        return [e for e in self.entries
+                if needle in e["title"].lower() or needle in e["edition"]
+                or any(r.lower().startswith(needle) for r in e["rules"])]
+
+    def refresh(self) -> None:
+        self.list.clear()
+        for e in self.matches(self.search.text()):
+            item = QListWidgetItem(f"{e['title']}  —  {e['edition']}"
+                                   + (f"  [{', '.join(e['rules'])}]" if e["rules"] else ""))
+            item.setData(Qt.UserRole, str(e["path"]))
+            self.list.addItem(item)
+        if self.list.count():
+            self.list.setCurrentRow(0)
+
+    def accept(self) -> None:
+        item = self.list.currentItem()
+        if item is not None:
+            self.chosen = Path(item.data(Qt.UserRole))
+        super().accept()
+
+
+class CompareDialog(QDialog):
+    """One scenario under two (or more) editions, side by side; differing steps marked."""
+
+    def __init__(self, comparison, parent=None):
+        super().__init__(parent)
+        c = comparison
+        self.setWindowTitle(f"Compare editions — {c.title}")
+        self.resize(1100, 560)
+        self.tree = QTreeWidget()
+        self.tree.setColumnCount(2 + len(c.editions))
+        self.tree.setHeaderLabels(["Step", "Differs"] + c.editions)
+        self.tree.setWordWrap(True)
+        self.tree.setRootIsDecorated(False)
+        for s in c.steps:
+            marks = [m for m, on in (("outcome", s.outcome_differs), ("rules", s.rules_differ)) if on]
+            row = QTreeWidgetItem([f"{s.index}. {s.say or s.action}", " and ".join(marks)]
+                                  + [s.outcomes[e] for e in c.editions])
+            if marks:
+                for col in range(row.columnCount()):
+                    row.setBackground(col, QBrush(QColor("#fff1c2")))
+            for col in range(row.columnCount()):
+                row.setToolTip(col, row.text(col))
+            self.tree.addTopLevelItem(row)
+        for col in range(self.tree.columnCount()):
+            self.tree.resizeColumnToContents(col)
+            self.tree.setColumnWidth(col, min(self.tree.columnWidth(col), 360))
+        box = QDialogButtonBox(QDialogButtonBox.Close)
+        box.rejected.connect(self.reject)
+        lay = QVBoxLayout(self)
+        n = sum(1 for s in c.steps if s.outcome_differs or s.rules_differ)
+        lay.addWidget(QLabel(f"{n} of {len(c.steps)} steps differ between "
+                             f"{', '.join(c.editions)}."))
+        lay.addWidget(self.tree, 1)
+        lay.addWidget(box)
+

@@ -1,0 +1,133 @@
+"""Judges: the scenario player, recording, comparing editions, reports, presenter mode."""
+
+import base64
+import json
+import re
+
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from tabletop.cards import builtin, demo
+from tabletop.engine import Table
+from tabletop.ui import main_window
+from tabletop.ui.scenario_panel import HELD, ScenarioLibrary
+from tabletop.ui.selftest import drag, zone_center
+from tests.helpers import SCENARIOS, SHARED, run_cli
+
+BASICS = SHARED / "spec" / "examples" / "basics.toml"
+
+
+def test_scenario_player_steps_back_and_restarts(make_window):
+    w = make_window(Table(("Alice", "Bob")))
+    assert w.open_scenario(BASICS)
+    panel = w.scenario_panel
+    assert panel.steps.count() == 5 and not panel.back_button.isEnabled()
+    for _ in range(5):
+        QTest.mouseClick(panel.step_button, Qt.LeftButton)
+    assert all(panel.steps.item(i).text().startswith(HELD) for i in range(5))
+    t = w.c.table
+    ogre = next(o for o in t.objs.values() if o.card.name == "Gray Ogre" and o.zone)
+    assert ogre.zone == ("Bob", "graveyard")
+    assert w.scene.item_for_cid(ogre.cid).zone_key == ("Bob", "graveyard")
+    QTest.mouseClick(panel.back_button, Qt.LeftButton)
+    t = w.c.table
+    ogre = next(o for o in t.objs.values() if o.card.name == "Gray Ogre" and o.zone)
+    assert ogre.zone == (None, "battlefield") and panel.session.done == 4
+    QTest.mouseClick(panel.restart_button, Qt.LeftButton)
+    assert panel.session.done == 0 and not panel.steps.item(0).text().startswith(HELD)
+
+
+def test_presenter_mode_keys_step(make_window, qtbot):
+    w = make_window(Table(("Alice", "Bob")))
+    w.open_scenario(BASICS)
+    w.toggle_presenter()
+    qtbot.wait(20)
+    assert not w.menuBar().isVisible() and not w.log_dock.isVisible()
+    QTest.keyClick(w, Qt.Key_Space)
+    QTest.keyClick(w, Qt.Key_Right)
+    assert w.scenario_panel.session.done == 2
+    QTest.keyClick(w, Qt.Key_Left)
+    assert w.scenario_panel.session.done == 1
+    QTest.keyClick(w, Qt.Key_Escape)
+    assert not w.presenting and w.menuBar().isVisible()
+
+
+def test_bad_scenario_opens_a_dialog_and_keeps_the_table(make_window, monkeypatch, tmp_path):
+    shown = []
+    monkeypatch.setattr(main_window.QMessageBox, "warning", lambda *a: shown.append(a[1:]))
+    t = demo.new_game()
+    w = make_window(t)
+    bad = tmp_path / "bad.toml"
+    bad.write_text(BASICS.read_text().replace('move = "plow"', 'move = "nobody"'))
+    assert not w.open_scenario(bad)
+    assert shown and "bad.toml" in shown[0][1] and "step 4" in shown[0][1]
+    assert w.c.table is t and w.scenario_panel.session is None
+
+
+def test_library_finds_scenarios_by_rule_number_and_title(qtbot):
+    dlg = ScenarioLibrary()
+    qtbot.addWidget(dlg)
+    found = dlg.matches("400.4b")
+    assert found and all("400.4b" in e["rules"] for e in found)
+    assert any("plane" in e["title"].lower() for e in found)
+    assert dlg.matches("Z.1.5") and dlg.matches("phasing")
+    dlg.search.setText("400.9")
+    assert dlg.list.count() >= 1
+
+
+def test_recorded_scenario_round_trips_through_ruling(make_window, tmp_path):
+    t = Table(("Alice", "Bob"), seed=5)
+    for name in ("Forest", "Grizzly Bears", "Lightning Bolt", "Island", "Shock"):
+        t.add_card(builtin.lookup(name), "Alice", "library")
+    aura = t.add_card(builtin.lookup("Rancor"), "Bob", "battlefield", controller="Alice")
+    t.draw("Alice", 3)
+    t.history.clear()
+    w = make_window(t)
+    w.toggle_recording(True)
+    island = next(o for o in t.objects_in(("Alice", "hand")) if o.card.name == "Island")
+    drag(w.view, w.scene.item_for_cid(island.cid), zone_center(w.scene, ("Alice", "battlefield")))
+    drag(w.view, w.scene.item_for_cid(aura.cid), zone_center(w.scene, ("Alice", "graveyard")))
+    w.c.shuffle("Alice")
+    w.c.draw("Alice")
+    land = next(o for o in t.objects_in((None, "battlefield")))
+    w.c.tap(land.cid, True)
+    w.c.counters(land.cid, "+1/+1", 2)
+    w.c.undo()
+    w.c.create_token("Soldier", "Alice")
+    rec, w.c.recorder = w.c.recorder, None
+    out = tmp_path / "recorded.toml"
+    assert w.save_recording(rec, out)
+    assert len(rec.steps) == 8
+    r = run_cli("ruling", "--json", out)
+    assert r.returncode == 0, r.stdout + r.stderr
+    doc = json.loads(r.stdout)["files"][0]
+    assert doc["passed"] and len(doc["steps"]) == 8
+    assert sum(len(s["expectations"]) for s in doc["steps"]) >= 15
+
+
+def test_report_has_one_picture_per_step_and_every_cited_rule(tmp_path):
+    out = tmp_path / "report.html"
+    r = run_cli("ruling", BASICS, "--report", out)
+    assert r.returncode == 0, r.stderr
+    text = out.read_text()
+    pictures = re.findall(r"src='data:image/png;base64,([A-Za-z0-9+/=]+)'", text)
+    assert len(pictures) == 5 + 1  # the start, then one per step
+    assert all(base64.b64decode(p)[:4] == b"\x89PNG" for p in pictures)
+    for number in ("400.3", "400.4a", "400.7", "405.2"):
+        assert f"<b>{number}</b>" in text
+    assert "src='http" not in text and 'href="http' not in text  # needs no other file
+    md = tmp_path / "report.md"
+    assert run_cli("ruling", BASICS, "--report", md).returncode == 0
+    assert md.read_text().count("](data:image/png;base64,") == 6
+
+
+def test_compare_marks_the_steps_that_differ():
+    r = run_cli("ruling", "--compare", "cr-1999,cr-2016", "--json", BASICS)
+    assert r.returncode == 0, r.stderr
+    (c,) = json.loads(r.stdout)["comparisons"]
+    differs = [s["index"] for s in c["steps"] if s["outcome_differs"] or s["rules_differ"]]
+    assert differs == [4]
+    r = run_cli("ruling", "--compare", "cr-2012,cr-2016",
+                SCENARIOS / "cr-2016" / "pair-conspiracy-leaves-command.toml")
+    assert "DIFFERS" in r.stdout and "step 1" in r.stdout
+    assert run_cli("ruling", "--compare", "cr-2016", BASICS).returncode == 2
