@@ -17,7 +17,7 @@ import sys
 
 from tabletop import __version__
 
-SUBCOMMANDS = ("ruling", "editions", "rules")
+SUBCOMMANDS = ("ruling", "editions", "rules", "cards", "deck")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -163,6 +163,95 @@ def cmd_rules(args) -> int:
     return 0
 
 
+def _progress_bar(label: str):
+    """A progress bar on standard error (only when it is a terminal)."""
+    import time
+    state = {"last": 0.0}
+
+    def show(done: int, read: int, total: int) -> None:
+        if not sys.stderr.isatty():
+            return
+        now = time.monotonic()
+        if now - state["last"] < 0.1 and read < total:
+            return
+        state["last"] = now
+        frac = read / total if total else 1.0
+        bar = "#" * int(30 * frac)
+        sys.stderr.write(f"\r{label} [{bar:<30}] {frac:4.0%} {done:,} cards")
+        if read >= total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+    return show
+
+
+def cmd_cards(args) -> int:
+    from tabletop.cards.db import default
+    from tabletop.engine.errors import InputError
+    db = default()
+    if args.import_file:
+        try:
+            n = db.import_file(args.import_file, _progress_bar("Importing"))
+        except InputError as e:
+            print(f"tabletop cards: {e}", file=sys.stderr)
+            return 2
+        except (OSError, __import__("sqlite3").Error) as e:
+            print(f"tabletop cards: cannot write the card database {db.path}: {e}", file=sys.stderr)
+            return 2
+        _out(f"Imported {n:,} cards into {db.path}")
+        return 0
+    if not args.name:
+        _out(f"{db.count():,} cards known (built-in and imported); "
+             f"database: {db.path}")
+        return 0
+    name = " ".join(args.name)
+    d = db.info(name)
+    if d is None:
+        print(f"tabletop cards: no card named {name!r}", file=sys.stderr)
+        return 1
+    if args.json:
+        _out(json.dumps(d, ensure_ascii=False, indent=1))
+        return 0
+    from tabletop.engine.model import Card
+    c = Card.from_json(d)
+    pt = f"  {c.power}/{c.toughness}" if c.power is not None else ""
+    loyalty = f"  loyalty {d['loyalty']}" if d.get("loyalty") else ""
+    _out(f"{c.name}  {c.mana_cost}\n  {c.type_line}{pt}{loyalty}\n  layout: {d.get('layout', 'normal')}"
+         + (f"; colours: {''.join(c.colors)}" if c.colors else ""))
+    for face in d.get("faces", ()):
+        fc = Card.from_json(face)
+        fpt = f"  {fc.power}/{fc.toughness}" if fc.power is not None else ""
+        _out(f"  face: {fc.name}  {fc.mana_cost}  {fc.type_line}{fpt}")
+    return 0
+
+
+def cmd_deck(args) -> int:
+    from tabletop.cards import decks
+    from tabletop.engine.errors import InputError
+    try:
+        deck = decks.load(args.file)
+    except InputError as e:
+        print(f"tabletop deck: {e}", file=sys.stderr)
+        return 2
+    if args.write:
+        try:
+            decks.save(deck, args.write)
+        except OSError as e:
+            print(f"tabletop deck: cannot write {args.write}: {e.strerror or e}", file=sys.stderr)
+            return 2
+    if args.json:
+        _out(json.dumps(deck.to_json(), ensure_ascii=False, indent=1))
+        return 0
+    _out(f"{deck.name}")
+    for section, entries in deck.sections.items():
+        if entries:
+            _out(f"  {section} ({sum(e.count for e in entries)} cards)")
+            for e in entries:
+                _out(f"    {e.count} {e.name}")
+    for f, line, name in deck.unknown:
+        print(f"{f}:{line or '?'}: unknown card {name!r}", file=sys.stderr)
+    return 0
+
+
 def _sub_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="tabletop", description="Tabletop: a rules-checked Magic table")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -175,6 +264,17 @@ def _sub_parser() -> argparse.ArgumentParser:
     r.add_argument("--report", metavar="OUT.html|OUT.md",
                    help="write a ruling report with a picture of the table after each step")
     r.set_defaults(func=cmd_ruling)
+    cp = sub.add_parser("cards", help="look up a card, or import card data")
+    cp.add_argument("name", nargs="*")
+    cp.add_argument("--import", dest="import_file", metavar="FILE",
+                    help="import MTGJSON AtomicCards.json (.gz, .xz) or Scryfall oracle cards")
+    cp.add_argument("--json", action="store_true")
+    cp.set_defaults(func=cmd_cards)
+    dp = sub.add_parser("deck", help="read a deck list (text, Arena, .cod, .dek)")
+    dp.add_argument("file")
+    dp.add_argument("--json", action="store_true")
+    dp.add_argument("--write", metavar="OUT.txt|OUT.cod", help="write the deck as text or .cod")
+    dp.set_defaults(func=cmd_deck)
     e = sub.add_parser("editions", help="list the rules editions")
     e.set_defaults(func=cmd_editions)
     ru = sub.add_parser("rules", help="print rule summaries of an edition")

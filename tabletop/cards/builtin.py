@@ -1,5 +1,5 @@
 """The built-in card facts shipped in ``resources/cards/builtin.json``
-(names, costs, types, power/toughness, colours; no rules text)."""
+(names, costs, types, power/toughness/loyalty, colours, layout, faces; no rules text)."""
 
 from __future__ import annotations
 
@@ -11,21 +11,38 @@ from tabletop.engine.model import Card
 
 
 @cache
-def _index() -> dict[str, Card]:
+def _data() -> tuple[dict, dict]:
     with resources.path("cards", "builtin.json").open(encoding="utf-8") as f:
         data = json.load(f)
-    out = {}
+    by_name, by_face = {}, {}
     for d in data["cards"]:
-        out[d["name"].casefold()] = Card.from_json(d)
-    return out
+        by_name[d["name"].casefold()] = d
+        for face in d.get("faces", ()):
+            by_face.setdefault(face["name"].casefold(), d)
+    return by_name, by_face
+
+
+def info(name: str) -> dict | None:
+    """A card's facts by name or face name, any case."""
+    by_name, by_face = _data()
+    key = name.casefold()
+    return by_name.get(key) or by_face.get(key)
 
 
 def lookup(name: str) -> Card | None:
-    """The card of that name (case-insensitive), or None."""
-    return _index().get(name.casefold())
+    """The card of that name (case-insensitive, or a face's name), or None."""
+    d = info(name)
+    return _card(d["name"]) if d is not None else None
+
+
+@cache
+def _card(name: str) -> Card:
+    return Card.from_json(_data()[0][name.casefold()])
+
+
+def count() -> int:
+    return len(_data()[0])
 
 
 def tokens() -> list[Card]:
-    with resources.path("cards", "builtin.json").open(encoding="utf-8") as f:
-        data = json.load(f)
-    return [Card.from_json(d) for d in data["cards"] if d.get("token")]
+    return [Card.from_json(d) for d in _data()[0].values() if d.get("layout") == "token"]

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from tabletop.cards import builtin
-from tabletop.engine import Table
 
 DECKS = {
     "Forest Fire": [
@@ -22,25 +20,27 @@ DECKS = {
 }
 
 
-def deck(name: str):
-    out = []
-    for n, card_name in DECKS[name]:
-        card = builtin.lookup(card_name)
-        if card is None:  # pragma: no cover - the built-in data ships these
-            raise LookupError(card_name)
-        out += [card] * n
-    return out
+def deck(name: str, size: int | None = None):
+    """A demo deck as a Deck; ``size`` repeats it up to that many cards (benchmarks)."""
+    from tabletop.cards.decks import Deck
+    d = Deck(name, f"demo:{name}")
+    entries = list(DECKS[name])
+    total, i = 0, 0
+    target = size or sum(n for n, _ in entries)
+    while total < target:
+        n, card_name = entries[i % len(entries)]
+        n = min(n, target - total)
+        d.add("main", n, card_name)
+        total += n
+        i += 1
+    return d
 
 
 def new_game(edition: str = "cr-2016", players=("Alice", "Bob"), seed: int = 1,
-             hand: int = 7) -> Table:
+             hand: int = 7, deck_size: int | None = None):
     """A table with the demo decks (alternating for more players), shuffled, hands drawn."""
-    t = Table(players, edition, seed=seed)
+    from tabletop.cards import builtin
+    from tabletop.cards.game import new_game as start
     names = list(DECKS)
-    for i, p in enumerate(players):
-        for card in deck(names[i % len(names)]):
-            t.add_card(card, p, "library")
-        t.shuffle(p)
-        t.draw(p, hand)
-    t.history.clear()  # the starting table is where undo stops
-    return t
+    decks = [(p, deck(names[i % len(names)], deck_size)) for i, p in enumerate(players)]
+    return start(decks, edition=edition, seed=seed, hand=hand, lookup=builtin.lookup)

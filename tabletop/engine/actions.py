@@ -354,6 +354,37 @@ class Table(TableState, MoveRules):
                                      f"{winner} now owns {obj.card.name}"))
         return Result(tuple(box))
 
+    def mulligan(self, player: str, hand: int = 7) -> Result:
+        """London mulligan, first part: the hand is shuffled into the library and a new
+        hand of seven is drawn (one action). The caller then puts as many cards on the
+        bottom as mulligans taken, with ``move_many(..., position="bottom")``."""
+        self._player(player)
+        lib = self.zone_key("library", player)
+        with self._action("mulligan", {"player": player, "title": f"{player} mulligans"}) as box:
+            plans = [self.plan_move(self.objs[i], "library", player)
+                     for i in reversed(self.zones[(player, "hand")])]
+            self._run_plans(plans, "top", None, False, None, box)
+            self._shuffle(lib, box)
+            for _ in range(hand):
+                if not self.zones[lib]:
+                    break
+                plan = self.plan_move(self.objs[self.zones[lib][-1]], "hand", player)
+                self._run_plans([plan], "top", None, False, None, box)
+        return Result(tuple(box))
+
+    def roll(self, player: str, sides: int = 6) -> Result:
+        """Roll a die (sides >= 2) or, with sides=2, flip a coin; seeded, so it replays."""
+        self._player(player)
+        if sides < 2:
+            raise IllegalActionError("a die has at least two sides")
+        value = self.rng.randint(1, sides)
+        what = ("heads" if value == 1 else "tails") if sides == 2 else str(value)
+        verb = "flips a coin" if sides == 2 else f"rolls a d{sides}"
+        with self._action("roll", {"title": f"{player} {verb}"}) as box:
+            self._meta("last_roll", (player, sides, value))
+            box.append(Event("rolled", text=f"{player} {verb}: {what}"))
+        return Result(tuple(box))
+
     def next_turn(self) -> Result:
         nxt = self.apnap()[1 % len(self.players)]
         with self._action("turn", {"title": f"{nxt}'s turn"}) as box:

@@ -207,6 +207,8 @@ class _Codec:
             if d[1] == "sideboards":
                 return ("meta", d[1], {p: [Card.from_json(c) for c in cs] for p, cs in d[2].items()},
                         {p: [Card.from_json(c) for c in cs] for p, cs in d[3].items()})
+            if d[1] == "last_roll":
+                return ("meta", d[1], tuple(d[2]) if d[2] else None, tuple(d[3]) if d[3] else None)
             if d[1] != "active":
                 raise ValueError(f"unknown table setting {d[1]!r}")
             return ("meta", d[1], d[2], d[3])
@@ -275,6 +277,7 @@ def to_json(t: Table) -> dict:
         "zones": [list(v) for v in t.zones.values()],
         "effects": [e.to_json() for e in t.effects],
         "revealed_tops": sorted(t.revealed_tops),
+        "last_roll": list(t.last_roll) if t.last_roll else None,
         "sideboards": {p: [c.to_json() for c in cs] for p, cs in t.sideboards.items()},
         "history": history,
         "redo": redo,
@@ -316,6 +319,7 @@ def from_json(d: dict, source: str = "save") -> Table:
             t.zones[key] = [int(i) for i in ids]
         t.effects = [Effect.from_json(e) for e in d["effects"]]
         t.revealed_tops = frozenset(d["revealed_tops"])
+        t.last_roll = tuple(d["last_roll"]) if d.get("last_roll") else None
         t.sideboards = {p: [Card.from_json(c) for c in cs] for p, cs in d["sideboards"].items()}
         for name, target in (("history", t.history), ("redo", t.redo_stack)):
             raws = d[name]

@@ -106,6 +106,7 @@ class TableState:
         self.effects: list[Effect] = []
         self.sideboards: dict[str, list[Card]] = {p: [] for p in players}  # outside the game
         self.revealed_tops: frozenset = frozenset()
+        self.last_roll: tuple | None = None  # (player, sides, value) of the last die or coin
         self.history: list[Action] = []
         self.redo_stack: list[Action] = []
         self.next_id = 1

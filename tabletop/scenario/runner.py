@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tabletop.cards import builtin
 from tabletop.engine import Card, Effect, Table, chooser_from_labels
 from tabletop.engine.errors import IllegalActionError, InputError
 from tabletop.engine.model import CONTROLLED, ORDERED, Event
@@ -62,8 +61,9 @@ class Run:
 
 
 def card_from_spec(spec: dict, where: str) -> Card:
-    """The card's facts: from the file, completed by the built-in card data."""
-    known = builtin.lookup(spec["name"])
+    """The card's facts: from the file, completed by the card database."""
+    from tabletop.cards.db import default
+    known = default().card(spec["name"])
     if "types" not in spec and known is None:
         raise InputError(f"{where}: key 'types' is required for {spec['name']!r}, "
                          "which the card database does not know")

@@ -37,8 +37,27 @@ def run_gui(args) -> int:
         except TabletopError as e:
             print(f"tabletop: {e}", file=sys.stderr)
             return 2
-    window = MainWindow(controller)
+    autosave = None
+    crashed = False
+    if not headless:
+        from tabletop.ui.autosave import Autosave
+        autosave = Autosave()
+        crashed = autosave.crashed_before()
+    window = MainWindow(controller, autosave=autosave)
     errors.install(lambda: window, show_dialog=not headless)
+    if crashed and not args.scenario:
+        answer = QMessageBox.question(window, "Restore the last game?",
+                                      "Tabletop did not close normally last time. Restore the "
+                                      "game as it was after its last action?")
+        if answer == QMessageBox.Yes:
+            try:
+                controller.set_table(autosave.restore())
+            except TabletopError as e:
+                QMessageBox.warning(window, "Cannot restore the game", str(e))
+    if autosave is not None:
+        autosave.begin()
+        if autosave.error:
+            window.show_message(f"Autosave is off: {autosave.error}")
     if args.scenario:
         from pathlib import Path
 

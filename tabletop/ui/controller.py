@@ -81,9 +81,11 @@ class TableController(QObject):
         res = t.move(cid, zone, player, position=position, chooser=chooser, by=self.actor(obj))
         return self._done(res, "move", cid=cid, zone=zone, player=player, position=position)
 
-    def move_many(self, cids, zone, player=None, order=None, apply=None) -> Result:
+    def move_many(self, cids, zone, player=None, order=None, apply=None,
+                  position="top") -> Result:
         chooser = chooser_from_labels(apply) if apply is not None else None
-        return self._done(self.table.move_many(cids, zone, player, order=order, chooser=chooser))
+        return self._done(self.table.move_many(cids, zone, player, order=order, chooser=chooser,
+                                               position=position))
 
     def tap(self, cid: int, tapped: bool) -> Result:
         return self._done(self.table.set_tapped(cid, tapped), "tap" if tapped else "untap", cid=cid)
@@ -126,11 +128,20 @@ class TableController(QObject):
         return self._done(self.table.put_ability(text, self.actor(obj), cid), "ability",
                           text=text, player=self.actor(obj), source=cid)
 
+    def mulligan(self, player: str) -> Result:
+        return self._done(self.table.mulligan(player), "mulligan", player=player)
+
+    def roll(self, player: str, sides: int) -> Result:
+        return self._done(self.table.roll(player, sides), "roll", player=player, sides=sides)
+
+    def set_life(self, player: str, life: int) -> Result:
+        return self._done(self.table.set_life(player, life), "life", player=player, life=life)
+
     def next_turn(self) -> Result:
         return self._done(self.table.next_turn(), "next_turn")
 
-    def cleanup(self, player: str) -> Result:
-        return self._done(self.table.cleanup(player), "cleanup", player=player)
+    def cleanup(self, player: str, discard=None) -> Result:
+        return self._done(self.table.cleanup(player, discard), "cleanup", player=player)
 
     def undo(self) -> bool:
         action = self.table.undo()

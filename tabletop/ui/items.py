@@ -289,6 +289,11 @@ class ZoneItem(QGraphicsObject):
             self.state = state
             self.update()
 
+    def set_title(self, title: str) -> None:
+        if title != self.title:
+            self.title = title
+            self.update()
+
     def set_captions(self, captions) -> None:
         if captions != self.captions:
             self.captions = captions

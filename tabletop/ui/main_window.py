@@ -51,9 +51,10 @@ class TableView(QGraphicsView):
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, controller: TableController | None = None):
+    def __init__(self, controller: TableController | None = None, autosave=None):
         super().__init__()
         self.c = controller or TableController()
+        self.autosave = autosave  # an Autosave, or None (tests, screenshots, self-test)
         self.c.chooser = self._chooser
         self.path: Path | None = None
         self.setWindowTitle("Tabletop")
@@ -101,7 +102,10 @@ class MainWindow(QMainWindow):
         mb = self.menuBar()
         f = mb.addMenu("&File")
         self._act(f, "&New table", self.new_table, QKeySequence.New)
+        self._act(f, "New &game from decks…", self.new_game, "Ctrl+Shift+N")
         self._act(f, "&Open game…", self.open_game, QKeySequence.Open)
+        self.recent_menu = f.addMenu("Open &recent")
+        self._fill_recent()
         self._act(f, "&Save game", self.save_game, QKeySequence.Save)
         self._act(f, "Save game &as…", self.save_game_as, QKeySequence.SaveAs)
         f.addSeparator()
@@ -112,13 +116,14 @@ class MainWindow(QMainWindow):
         self.record_action.setCheckable(True)
         f.addSeparator()
         self._act(f, "Import &rules text…", self.import_rules)
+        self._act(f, "Import card &data…", self.import_cards)
         self._act(f, "Export &picture of the table…", self.export_picture)
         f.addSeparator()
         self._act(f, "&Quit", self.close, QKeySequence.Quit)
         e = mb.addMenu("&Edit")
         self.undo_action = self._act(e, "&Undo", self.undo, QKeySequence.Undo)
         self.redo_action = self._act(e, "&Redo", self.redo, "Ctrl+Shift+Z")
-        self._act(e, "&Copy the log", self.log.copy, "Ctrl+Shift+C")
+        self._act(e, "&Copy the log", self.log.copy, "Ctrl+Alt+C")
         v = mb.addMenu("&View")
         self._act(v, "Zoom &in", lambda: self.view.zoom(1.2), QKeySequence.ZoomIn)
         self._act(v, "Zoom &out", lambda: self.view.zoom(1 / 1.2), QKeySequence.ZoomOut)
@@ -149,7 +154,13 @@ class MainWindow(QMainWindow):
         self._act(tm, "Create a &token…", self.create_token, "Ctrl+K")
         self._act(tm, "&Cleanup: discard to hand size", lambda: self.c.cleanup(self.seat()),
                   "Ctrl+L")
-        self._act(tm, "&Next turn", self.c.next_turn, "Ctrl+T")
+        self._act(tm, "&Next turn (with cleanup)", self.next_turn, "Ctrl+T")
+        tm.addSeparator()
+        self._act(tm, "&Mulligan (London)", self.mulligan, "Ctrl+M")
+        self._act(tm, "&Search your library…", self.search_library, "Ctrl+Shift+F")
+        self._act(tm, "&Life total…", self.set_life, "Ctrl+Shift+I")
+        self._act(tm, "&Roll a die", lambda: self.c.roll(self.seat(), 6), "Ctrl+Shift+R")
+        self._act(tm, "&Flip a coin", lambda: self.c.roll(self.seat(), 2), "Ctrl+Shift+C")
         h = mb.addMenu("&Help")
         self._act(h, "Rules of this &edition", self.show_rules, "F1")
         self._act(h, "&About Tabletop", self.about)
@@ -192,9 +203,17 @@ class MainWindow(QMainWindow):
         self.view.fit()
         name = self.path.name if self.path else "new table"
         self.setWindowTitle(f"Tabletop — {name} — {t.edition.id}")
+        self._autosave()
+
+    def _autosave(self) -> None:
+        if self.autosave is None:
+            return
+        if not self.autosave.save(self.c.table):
+            self.show_message(self.autosave.error)
 
     def _on_changed(self, result) -> None:
         self._update_undo()
+        self._autosave()
         if result is None:
             self.scene.sync(None)
             return
@@ -277,6 +296,8 @@ class MainWindow(QMainWindow):
             self.error("Cannot open the game", str(e))
             return False
         self.path = path
+        settings.add_recent(path)
+        self._fill_recent()
         self.c.set_table(table)
         return True
 
@@ -295,6 +316,8 @@ class MainWindow(QMainWindow):
                 p = p.with_suffix(".tabletop")
             if self._write(p):
                 self.path = p
+                settings.add_recent(p)
+                self._fill_recent()
                 self._on_reset()
 
     def _write(self, path: Path) -> bool:
@@ -477,6 +500,97 @@ class MainWindow(QMainWindow):
             a.setEnabled(on)
         self.view.setFocus()
 
+    # ---- playtesting ---------------------------------------------------------------------
+    def new_game(self) -> None:
+        from tabletop.cards.game import new_game
+        from tabletop.ui.playtest import NewGameDialog, load_decks
+        dlg = NewGameDialog(self, self.c.table.edition.id)
+        if not dlg.exec():
+            return
+        decks = load_decks(self, dlg.choices())
+        if decks is None:
+            return
+        try:
+            table = new_game(decks, edition=dlg.edition.currentData(), life=dlg.life.value(),
+                             hand=dlg.hand.value(), ante=dlg.ante.isChecked(), seed=None)
+        except TabletopError as e:
+            self.error("Cannot start the game", str(e))
+            return
+        self.path = None
+        self.mulligans = {}
+        self.c.set_table(table)
+
+    def import_cards(self) -> None:
+        from tabletop.ui.playtest import import_card_data
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Import card data", str(settings.documents()),
+            "Card data (*.json *.json.gz *.json.xz *.gz *.xz);;All files (*)")
+        if path:
+            n = import_card_data(self, path)
+            if n is not None:
+                self.show_message(f"Imported {n:,} cards.")
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        files = settings.recent_files()
+        for p in files:
+            self.recent_menu.addAction(p, lambda _=False, path=p: self.load_game(Path(path)))
+        self.recent_menu.setEnabled(bool(files))
+
+    def mulligan(self) -> None:
+        from tabletop.ui.playtest import ChooseCards
+        player = self.seat()
+        self.mulligans = getattr(self, "mulligans", {})
+        n = self.mulligans.get(player, 0) + 1
+        self.c.mulligan(player)
+        self.mulligans[player] = n
+        hand = self.c.table.objects_in((player, "hand"))
+        dlg = ChooseCards(self, "London mulligan",
+                          f"{player} has taken {n} mulligan(s): choose {min(n, len(hand))} "
+                          "card(s) to put on the bottom of the library.", hand, min(n, len(hand)))
+        if dlg.exec():
+            self.c.move_many(dlg.chosen(), "library", player, position="bottom")
+
+    def search_library(self) -> None:
+        """The searcher sees the library; the others see only a count. Then it is shuffled."""
+        from tabletop.ui.playtest import ChooseCards
+        player = self.seat()
+        lib = self.c.table.objects_in((player, "library"))
+        dlg = ChooseCards(self, f"Search {player}'s library",
+                          "Choose a card to put into your hand (or none); the library is "
+                          "shuffled afterwards.", lib, 1, exact=False)
+        if not dlg.exec():
+            return
+        for cid in dlg.chosen():
+            self.c.drop(cid, "hand", player)
+        self.c.shuffle(player)
+
+    def set_life(self) -> None:
+        player = self.seat()
+        life, ok = QInputDialog.getInt(self, "Life total", f"{player}'s life:",
+                                       self.c.table.life[player], -999, 9999)
+        if ok:
+            self.c.set_life(player, life)
+
+    def next_turn(self) -> None:
+        """Cleanup for the active player (discard to the maximum hand size, 402.2), then
+        the next player's turn."""
+        from tabletop.ui.playtest import ChooseCards
+        t = self.c.table
+        player = t.active
+        hand = t.objects_in((player, "hand"))
+        excess = len(hand) - t.max_hand
+        if excess > 0:
+            dlg = ChooseCards(self, "Cleanup", f"{player} holds {len(hand)} cards: discard "
+                              f"{excess} (rule {', '.join(t.edition.cite('hand_max'))}).",
+                              hand, excess)
+            if not dlg.exec():
+                return
+            self.c.cleanup(player, dlg.chosen())
+        self.c.next_turn()
+
     def closeEvent(self, event) -> None:
+        if self.autosave is not None:
+            self.autosave.end()
         settings.save_window(self)
         super().closeEvent(event)

@@ -111,6 +111,11 @@ class TableScene(QGraphicsScene):
             if key[1] != "battlefield" or key in counts:
                 continue
             counts[key] = 0
+        name = t.edition.zone_name("battlefield")
+        for player in t.players:  # life totals ride on each battlefield's title
+            spot = self.zone_items.get((player, "battlefield"))
+            if spot is not None:
+                spot.set_title(f"{name} — {player} · {t.life[player]} life")
         for key, n in counts.items():
             if key in self.zone_items:
                 self.zone_items[key].set_count(n)

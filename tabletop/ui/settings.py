@@ -52,3 +52,15 @@ def restore_window(window) -> None:
         window.restoreGeometry(geo)
     if state is not None:
         window.restoreState(state)
+
+
+def recent_files() -> list[str]:
+    v = value("recent", [])
+    if isinstance(v, str):
+        v = [v]
+    return [p for p in (v or []) if Path(p).exists()][:8]
+
+
+def add_recent(path) -> None:
+    files = [str(path)] + [p for p in recent_files() if p != str(path)]
+    set_value("recent", files[:8])

@@ -1,0 +1,235 @@
+"""Deck lists: plain text, MTG Arena exports, Cockatrice .cod and MTGO .dek.
+
+Reading never fails silently: a name the card database does not know is listed
+with its file and line, and a malformed file raises one ``InputError`` naming
+the file (and line). XML decks are parsed with no DOCTYPE allowed, so they can
+neither expand entities nor reach the network."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tabletop.engine.errors import InputError
+
+MAX_BYTES = 4 * 1024 * 1024
+SECTIONS = ("main", "sideboard", "commander", "companion")
+HEADERS = {"deck": "main", "main": "main", "maindeck": "main", "main deck": "main",
+           "sideboard": "sideboard", "side": "sideboard", "commander": "commander",
+           "companion": "companion"}
+LINE = re.compile(r"^(?:(SB|sb|Sb):\s*)?(\d+)\s*[xX]?\s+(.+?)\s*$")
+SET_SUFFIX = re.compile(r"\s+\([A-Za-z0-9_]{2,8}\)(?:\s+[A-Za-z0-9★-]+)?\s*$")
+
+
+@dataclass(slots=True)
+class Entry:
+    count: int
+    name: str
+    line: int | None = None
+
+
+@dataclass(slots=True)
+class Deck:
+    name: str
+    path: str = ""
+    sections: dict = field(default_factory=lambda: {s: [] for s in SECTIONS})
+    unknown: list = field(default_factory=list)  # (file, line, name)
+
+    def add(self, section: str, count: int, name: str, line: int | None = None) -> None:
+        for e in self.sections[section]:
+            if e.name == name:
+                e.count += count
+                return
+        self.sections[section].append(Entry(count, name, line))
+
+    def count(self, section: str = "main") -> int:
+        return sum(e.count for e in self.sections[section])
+
+    def to_json(self) -> dict:
+        d = {"name": self.name, "sections": {
+            s: [{"count": e.count, "name": e.name} for e in entries]
+            for s, entries in self.sections.items() if entries or s in ("main", "sideboard", "commander")},
+            "unknown": [{"file": f, "line": ln, "name": n} for f, ln, n in self.unknown]}
+        return d
+
+
+def _read(path: Path) -> bytes:
+    try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            raise InputError(f"{path}: the file is larger than {MAX_BYTES >> 20} MiB: not a deck")
+        return path.read_bytes()
+    except OSError as e:
+        raise InputError(f"{path}: cannot read the file: {e.strerror or e}") from None
+
+
+def _text(raw: bytes, path: Path) -> str:
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return raw.decode("utf-16")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = raw.decode("cp1252", errors="replace")
+    if "\x00" in text:
+        raise InputError(f"{path}: not a deck list (binary data)")
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def parse_text(text: str, path: str = "deck.txt") -> Deck:
+    """Plain text (`4 Name`, `4x Name`, `SB: 2 Name`, a Sideboard header or a blank
+    line before the sideboard, // comments) and MTG Arena exports (About/Name,
+    Deck, Sideboard, Commander, Companion; set codes and numbers)."""
+    deck = Deck(Path(path).stem, str(path))
+    lines = text.split("\n")
+    arena = any(ln.strip().lower() in ("deck", "about", "commander", "companion") for ln in lines)
+    section = "main"
+    seen_cards = False
+    about = False
+    for n, raw in enumerate(lines, 1):
+        ln = raw.strip()
+        if not ln:
+            if seen_cards and not arena and section == "main":
+                section = "sideboard"  # a blank line after the main deck starts the sideboard
+            continue
+        if ln.startswith(("//", "#")):
+            continue
+        low = ln.lower().rstrip(":")
+        if low == "about":
+            about = True
+            continue
+        if about and low.startswith("name "):
+            deck.name = ln[5:].strip()
+            continue
+        if low in HEADERS:
+            section, about = HEADERS[low], False
+            continue
+        m = LINE.match(ln)
+        if not m:
+            if about:
+                continue
+            raise InputError(f"{path}: line {n}: not a card line ({ln[:60]!r}); expected "
+                             "'4 Card Name'")
+        count = int(m.group(2))
+        if count <= 0 or count > 250:
+            raise InputError(f"{path}: line {n}: a count of {count} is not possible")
+        name = SET_SUFFIX.sub("", m.group(3)).strip()
+        where = "sideboard" if m.group(1) else section
+        deck.add(where, count, name, n)
+        seen_cards = True
+    if not any(deck.sections.values()):
+        raise InputError(f"{path}: no cards found: not a deck list")
+    return deck
+
+
+def _xml(raw: bytes, path: Path):
+    head = raw[:4096].lower()
+    if b"<!doctype" in head or b"<!entity" in raw.lower():
+        raise InputError(f"{path}: a deck file with a DOCTYPE or entities is not accepted")
+    try:
+        return ET.fromstring(raw)
+    except ET.ParseError as e:
+        line = e.position[0] if getattr(e, "position", None) else "?"
+        raise InputError(f"{path}: line {line}: not well-formed XML ({e})") from None
+
+
+def parse_cod(raw: bytes, path: Path) -> Deck:
+    """Cockatrice: <cockatrice_deck><deckname/><zone name="main|side"><card number name/>."""
+    root = _xml(raw, path)
+    if root.tag != "cockatrice_deck":
+        raise InputError(f"{path}: not a Cockatrice deck (root element <{root.tag}>)")
+    deck = Deck((root.findtext("deckname") or "").strip() or path.stem, str(path))
+    for zone in root.findall("zone"):
+        section = {"main": "main", "side": "sideboard", "tokens": None}.get(zone.get("name", ""), "main")
+        if section is None:
+            continue
+        for card in zone.findall("card"):
+            name = (card.get("name") or "").strip()
+            try:
+                count = int(card.get("number", "1"))
+            except ValueError:
+                raise InputError(f"{path}: card {name!r} has a count that is not a number") from None
+            if not name or count <= 0:
+                raise InputError(f"{path}: a <card> needs a name and a positive number")
+            deck.add(section, count, name)
+    if not any(deck.sections.values()):
+        raise InputError(f"{path}: no cards found in the Cockatrice deck")
+    return deck
+
+
+def parse_dek(raw: bytes, path: Path) -> Deck:
+    """MTGO: <Deck><Cards Quantity Sideboard Name/>."""
+    root = _xml(raw, path)
+    if root.tag != "Deck":
+        raise InputError(f"{path}: not an MTGO deck (root element <{root.tag}>)")
+    deck = Deck(path.stem, str(path))
+    for card in root.findall("Cards"):
+        name = (card.get("Name") or "").strip()
+        try:
+            count = int(card.get("Quantity", "1"))
+        except ValueError:
+            raise InputError(f"{path}: card {name!r} has a quantity that is not a number") from None
+        if not name or count <= 0:
+            raise InputError(f"{path}: a <Cards> entry needs a Name and a positive Quantity")
+        deck.add("sideboard" if card.get("Sideboard", "false").lower() == "true" else "main",
+                 count, name)
+    if not any(deck.sections.values()):
+        raise InputError(f"{path}: no cards found in the MTGO deck")
+    return deck
+
+
+def load(path, known=None) -> Deck:
+    """Read a deck in any supported format; names ``known`` does not know (a
+    callable name -> bool) are listed in ``deck.unknown``."""
+    path = Path(path)
+    raw = _read(path)
+    suffix = path.suffix.lower()
+    stripped = raw.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if suffix == ".cod" or stripped.startswith(b"<?xml") and b"cockatrice_deck" in raw[:2048]:
+        deck = parse_cod(raw, path)
+    elif suffix == ".dek" or stripped.startswith(b"<?xml") or stripped.startswith(b"<Deck"):
+        deck = parse_dek(raw, path)
+    else:
+        deck = parse_text(_text(raw, path), str(path))
+    if known is None:
+        from tabletop.cards.db import default
+        known = lambda name: default().info(name) is not None  # noqa: E731
+    for section, entries in deck.sections.items():
+        for e in entries:
+            if not known(e.name):
+                deck.unknown.append((str(path), e.line, e.name))
+    return deck
+
+
+def to_text(deck: Deck) -> str:
+    out = []
+    for section in SECTIONS:
+        entries = deck.sections[section]
+        if not entries:
+            continue
+        if section != "main":
+            out += ["", section.title()]
+        out += [f"{e.count} {e.name}" for e in entries]
+    return "\n".join(out).lstrip("\n") + "\n"
+
+
+def to_cod(deck: Deck) -> str:
+    root = ET.Element("cockatrice_deck", version="1")
+    ET.SubElement(root, "deckname").text = deck.name
+    for section, zone_name in (("main", "main"), ("sideboard", "side")):
+        entries = deck.sections[section] + (deck.sections["commander"] if section == "main" else [])
+        if not entries:
+            continue
+        zone = ET.SubElement(root, "zone", name=zone_name)
+        for e in entries:
+            ET.SubElement(zone, "card", number=str(e.count), name=e.name)
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+def save(deck: Deck, path) -> None:
+    from tabletop.engine.saves import atomic_write
+    p = Path(path)
+    text = to_cod(deck) if p.suffix.lower() == ".cod" else to_text(deck)
+    atomic_write(p, text.encode("utf-8"))

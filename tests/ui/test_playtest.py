@@ -1,0 +1,130 @@
+"""Playtesting at the desk: new game from decks, mulligan, dice, life, search,
+cleanup; autosave and restore; recent files."""
+
+from PySide6.QtCore import Qt
+
+from tabletop.cards import decks as deckfiles
+from tabletop.cards import demo
+from tabletop.cards.game import new_game
+from tabletop.engine import InputError, Table, saves
+from tabletop.ui import playtest
+from tabletop.ui.autosave import Autosave
+from tests.helpers import ROOT
+
+DECKS = ROOT / "tests" / "data" / "decks"
+
+
+def test_new_game_from_deck_files_with_commander_and_sideboard():
+    burn = deckfiles.load(DECKS / "burn.txt")
+    arena = deckfiles.load(DECKS / "arena.txt")
+    t = new_game([("Ann", burn), ("Ben", arena)], seed=3, life=30, hand=7)
+    assert t.life == {"Ann": 30, "Ben": 30}
+    assert len(t.zones[("Ann", "hand")]) == 7
+    assert len(t.zones[("Ann", "library")]) == burn.count() - 7
+    assert [o.card.name for o in t.objects_in((None, "command"))] == ["Craw Wurm"]
+    assert len(t.sideboards["Ann"]) == 5 and len(t.sideboards["Ben"]) == 2  # outside the game
+    assert len(t.zones[("Ben", "library")]) + 7 == arena.count() - 1  # the unknown card left out
+    assert not t.history
+
+
+def test_commander_needs_a_command_zone():
+    arena = deckfiles.load(DECKS / "arena.txt")
+    try:
+        new_game([("Ann", arena)], edition="cr-1999")
+    except InputError as e:
+        assert "command zone" in str(e)
+    else:
+        raise AssertionError("a commander under cr-1999 should be refused")
+
+
+def test_london_mulligan_dice_and_life(make_window, monkeypatch):
+    t = demo.new_game()
+    w = make_window(t)
+
+    class Pick:  # the dialog answers: the first N cards
+        def __init__(self, parent, title, prompt, objs, count, exact=True):
+            self.objs, self.count = objs, count
+
+        def exec(self):
+            return True
+
+        def chosen(self):
+            return [o.cid for o in self.objs[:self.count]]
+    monkeypatch.setattr(playtest, "ChooseCards", Pick)
+    w.mulligan()
+    w.mulligan()
+    assert len(t.zones[("Alice", "hand")]) == 5 and len(t.zones[("Alice", "library")]) == 35
+    w.c.roll("Alice", 6)
+    assert 1 <= t.last_roll[2] <= 6 and "rolls a d6" in w.log.lines()[-1]
+    w.c.set_life("Alice", 13)
+    assert "13 life" in w.scene.zone_items[("Alice", "battlefield")].title
+    before = len(t.zones[("Alice", "library")])
+    w.search_library()
+    assert len(t.zones[("Alice", "library")]) == before - 1
+    assert t.history[-1].name == "shuffle"
+
+
+def test_next_turn_asks_for_cleanup_discards(make_window, monkeypatch):
+    t = demo.new_game()
+    t.draw("Alice", 2)
+    w = make_window(t)
+
+    class Pick:
+        def __init__(self, parent, title, prompt, objs, count, exact=True):
+            self.objs, self.count = objs, count
+            assert "402.2" in prompt
+
+        def exec(self):
+            return True
+
+        def chosen(self):
+            return [o.cid for o in self.objs[-self.count:]]
+    monkeypatch.setattr(playtest, "ChooseCards", Pick)
+    w.next_turn()
+    assert len(t.zones[("Alice", "hand")]) == 7 and len(t.zones[("Alice", "graveyard")]) == 2
+    assert t.active == "Bob"
+
+
+def test_autosave_after_every_action_and_restore(tmp_path, make_window):
+    from tabletop.ui.controller import TableController
+    from tabletop.ui.main_window import MainWindow
+    a = Autosave(tmp_path)
+    a.begin()
+    t = demo.new_game()
+    w = MainWindow(TableController(t), autosave=a)
+    hand = t.objects_in(("Alice", "hand"))
+    w.c.drop(hand[0].cid, "graveyard", "Alice")
+    w.c.draw("Alice")
+    assert saves.to_json(saves.load(a.path)) == saves.to_json(t)
+    # a new session finds the lock: the last one did not close cleanly
+    b = Autosave(tmp_path)
+    assert b.crashed_before()
+    restored = b.restore()
+    assert saves.to_json(restored) == saves.to_json(t)
+    w.close()
+    assert not Autosave(tmp_path).crashed_before()
+
+
+def test_autosave_failure_is_reported_and_keeps_the_last_good_save(tmp_path, monkeypatch):
+    a = Autosave(tmp_path)
+    t = demo.new_game()
+    assert a.save(t)
+    good = a.path.read_bytes()
+
+    def full(*args, **kw):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(saves, "atomic_write", full)
+    t.draw("Alice")
+    assert not a.save(t) and "No space left" in a.error
+    assert a.path.read_bytes() == good
+
+
+def test_recent_files(make_window, tmp_path):
+    from tabletop.ui import settings
+    t = Table(("Alice", "Bob"))
+    w = make_window(t)
+    p = tmp_path / "game.tabletop"
+    saves.save(demo.new_game(), p)
+    assert w.load_game(p)
+    assert settings.recent_files()[0] == str(p)
+    assert [a.text() for a in w.recent_menu.actions()] == [str(p)]
