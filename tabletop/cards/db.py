@@ -137,7 +137,7 @@ class CardDB:
                 db.execute("ROLLBACK")
             raise
         except (OSError, EOFError, lzma.LZMAError, gzip.BadGzipFile, UnicodeDecodeError,
-                ValueError, KeyError, TypeError, AttributeError, IndexError) as e:
+                ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError) as e:
             if db.in_transaction:
                 db.execute("ROLLBACK")
             raise InputError(f"{path}: not valid card data ({type(e).__name__}: {e})") from None

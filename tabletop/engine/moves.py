@@ -128,7 +128,7 @@ class MoveRules:
         ed = self.edition
         src = obj.zone
         if src is None:
-            return Plan(obj, (None, "none"), (player, zone), None, "rejected",
+            return Plan(obj, None, None, None, "rejected",
                         list(ed.token_cite("battlefield")) if obj.token else [],
                         text=f"{obj.card.name} no longer exists")
         dst, ctrl, redirected = self._destination(obj, zone, player)

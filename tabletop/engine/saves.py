@@ -67,8 +67,7 @@ class _Codec:
 
     def obj(self, o: Obj) -> list:
         """An object as a list, rarely set fields last and trailing defaults left out."""
-        r = [o.id, o.cid, self.card(o.card), o.owner, o.prev,
-             None if o.zone is None else self.index[o.zone], o.controller]
+        r = [o.id, o.cid, self.card(o.card), o.owner, o.prev, self.z(o.zone), o.controller]
         if not (o.tapped or o.face_down or o.token or o.revealed or o.kind != "card"
                 or o.counters or o.attached_to is not None or o.modifications or o.choices
                 or o.pile):
@@ -107,10 +106,19 @@ class _Codec:
         return ids
 
     def z(self, key):
-        return None if key is None else self.index[key]
+        """A zone key as its number; a key that is no zone of this table (an event's
+        aim that was refused) as [player, zone]."""
+        if key is None:
+            return None
+        i = self.index.get(key)
+        return [key[0], key[1]] if i is None else i
 
     def unz(self, i):
-        return None if i is None else self.keys[i]
+        if i is None:
+            return None
+        if isinstance(i, list):
+            return (i[0], i[1])
+        return self.keys[i]
 
     def val(self, attr, v):
         if attr == "zone":
@@ -142,7 +150,7 @@ class _Codec:
         return Event(entry.event, cid, new, old, src, dst, entry.cites)
 
     def entry(self, e: LineageEntry) -> list:
-        z = None if e.zone is None else self.index[e.zone]
+        z = self.z(e.zone)
         if e.forgotten:
             return [e.obj, z, e.event, e.cites, e.kept, e.forgotten]
         if e.kept:
@@ -247,8 +255,8 @@ class _Codec:
             events = tuple(self._move_event(ops[e]) if isinstance(e, int) else self.unevent(e)
                            for e in d[2])
             return d[0], d[1], events, ops
-        except (ValueError, KeyError, IndexError, TypeError) as e:
-            raise InputError(f"the saved history is damaged ({e})") from None
+        except (ValueError, KeyError, IndexError, TypeError, AttributeError, RecursionError) as e:
+            raise InputError(f"the saved history is damaged ({type(e).__name__}: {e})") from None
 
 
 def to_json(t: Table) -> dict:

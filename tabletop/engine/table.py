@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass, field
 
 from tabletop.engine import editions
-from tabletop.engine.errors import IllegalActionError
+from tabletop.engine.errors import IllegalActionError, InputError
 from tabletop.engine.model import CONTROLLED, ORDERED, Card, Effect, Event, LineageEntry, Obj
 
 
@@ -313,9 +313,9 @@ class TableState:
     def undo(self) -> Action | None:
         if not self.history:
             return None
-        action = self.history.pop()
-        for op in reversed(action.ops):
-            self._revert(op)
+        action = self.history[-1]
+        self._replay(reversed(action.ops), self._revert, self._apply)
+        self.history.pop()
         action.raw = None  # which of its objects exist has changed: encode it afresh
         self.redo_stack.append(action)
         return action
@@ -323,12 +323,26 @@ class TableState:
     def redo(self) -> Action | None:
         if not self.redo_stack:
             return None
-        action = self.redo_stack.pop()
-        for op in action.ops:
-            self._apply(op)
+        action = self.redo_stack[-1]
+        self._replay(action.ops, self._apply, self._revert)
+        self.redo_stack.pop()
         action.raw = None
         self.history.append(action)
         return action
+
+    def _replay(self, ops, do, undo) -> None:
+        """Apply recorded ops; if one does not fit the table (a damaged save), take back
+        those already applied and say so: the table stays as it was."""
+        done = []
+        try:
+            for op in ops:
+                do(op)
+                done.append(op)
+        except (KeyError, IndexError, ValueError, TypeError, AttributeError) as e:
+            for op in reversed(done):
+                undo(op)
+            raise InputError(f"the saved history does not fit this table "
+                             f"({type(e).__name__}: {e})") from None
 
     def action_title(self, action: Action) -> str:
         """What the Edit menu calls an action ("Move Rancor to graveyard")."""

@@ -130,6 +130,8 @@ def read_toml(path: Path) -> dict:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise InputError(f"{path}: TOML syntax error: {e}") from None
+    except RecursionError:
+        raise InputError(f"{path}: arrays or tables nested too deeply") from None
 
 
 def load(path, edition: str | None = None) -> Scenario:
