@@ -13,3 +13,12 @@ for var in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOM
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+
+from hypothesis import settings as _hyp  # noqa: E402
+
+# CI explores the same examples every run (main stays green on what it saw); the
+# opt-in soak profile (TABLETOP_SOAK=1) explores new ones each time, many more.
+_hyp.register_profile("ci", derandomize=True)
+_hyp.register_profile("soak", derandomize=False)
+_hyp.load_profile("soak" if os.environ.get("TABLETOP_SOAK") else "ci")

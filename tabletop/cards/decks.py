@@ -132,6 +132,8 @@ def _xml(raw: bytes, path: Path):
     except ET.ParseError as e:
         line = e.position[0] if getattr(e, "position", None) else "?"
         raise InputError(f"{path}: line {line}: not well-formed XML ({e})") from None
+    except (LookupError, ValueError, RecursionError) as e:  # e.g. an unknown declared encoding
+        raise InputError(f"{path}: not readable XML ({e})") from None
 
 
 def parse_cod(raw: bytes, path: Path) -> Deck:
