@@ -297,6 +297,9 @@ def _gui_parser() -> argparse.ArgumentParser:
     p.add_argument("--self-test", action="store_true",
                    help="open offscreen, make one accepted and one refused drop, exit 0 if both "
                         "ended as the engine said")
+    p.add_argument("--data-dir", metavar="DIR", help=argparse.SUPPRESS)  # autosave folder (tests)
+    p.add_argument("--scripted-session", type=int, metavar="N", help=argparse.SUPPRESS)
+    p.add_argument("--restore-last", action="store_true", help=argparse.SUPPRESS)
     return p
 
 

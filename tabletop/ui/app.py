@@ -6,8 +6,32 @@ import os
 import sys
 
 
+def scripted_session(window, n: int, seed: int = 7) -> None:
+    """Seeded random actions through the controller, each autosaved before it is
+    reported done (the crash-safety test kills the process in between)."""
+    import random
+    rng = random.Random(seed)
+    c = window.c
+    t = c.table
+    zones = ["hand", "battlefield", "graveyard", "exile", "library"]
+    for k in range(1, n + 1):
+        what = rng.random()
+        player = rng.choice(t.players)
+        if what < 0.6:
+            cids = [cid for cid in t.current if t.live(cid) is not None]
+            c.drop(rng.choice(cids), rng.choice(zones), player)
+        elif what < 0.8:
+            c.draw(player)
+        elif what < 0.9:
+            c.shuffle(player)
+        else:
+            c.undo() or c.draw(player)
+        print(f"done {k} {len(t.history)}", flush=True)
+
+
 def run_gui(args) -> int:
-    headless = bool(args.screenshot or args.self_test)
+    headless = bool(args.screenshot or args.self_test or args.scripted_session
+                    or args.restore_last)
     if headless:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication, QMessageBox
@@ -39,10 +63,21 @@ def run_gui(args) -> int:
             return 2
     autosave = None
     crashed = False
-    if not headless:
+    if not headless or args.scripted_session or args.restore_last:
         from tabletop.ui.autosave import Autosave
-        autosave = Autosave()
+        autosave = Autosave(args.data_dir)
         crashed = autosave.crashed_before()
+    if args.restore_last:
+        if not crashed:
+            print("nothing to restore")
+            return 1
+        try:
+            table = autosave.restore()
+        except TabletopError as e:
+            print(f"tabletop: {e}", file=sys.stderr)
+            return 2
+        print(f"restored {len(table.history)} actions")
+        return 0
     window = MainWindow(controller, autosave=autosave)
     errors.install(lambda: window, show_dialog=not headless)
     if crashed and not args.scenario:
@@ -80,6 +115,9 @@ def run_gui(args) -> int:
             print(f"tabletop: unknown viewpoint {args.viewpoint!r} (players: "
                   f"{', '.join(controller.table.players)}, or judge)", file=sys.stderr)
             return 2
+    if args.scripted_session:
+        scripted_session(window, args.scripted_session)
+        return 0
     if args.self_test:
         from tabletop.ui.selftest import self_test
         ok, report = self_test(window)
