@@ -54,7 +54,12 @@ def run_gui(args) -> int:
 
     from tabletop import resources
     app.setWindowIcon(QIcon(str(resources.path("icons", "tabletop-256.png"))))
+    from tabletop.ui import settings
     controller = TableController()
+    last = settings.value("last_edition")
+    if not args.edition and isinstance(last, str) and last != controller.table.edition.id \
+            and not headless:
+        args.edition = last  # the table opens under the edition used last time
     if args.edition:
         try:
             controller.new_table(edition=args.edition)

@@ -120,7 +120,10 @@ class TableController(QObject):
         return self._done(Result(tuple(events)))
 
     def create_token(self, name: str, player: str, types=("Creature",), subtypes=()) -> Result:
-        card = Card(name, tuple(types), tuple(subtypes))
+        """A token from the card database's tokens when it knows the name, else a custom one."""
+        from tabletop.cards.db import default
+        known = next((c for c in default().tokens() if c.name.casefold() == name.casefold()), None)
+        card = known or Card(name, tuple(types), tuple(subtypes))
         return self._done(self.table.create_token(card, player), "create_token")
 
     def put_ability(self, cid: int, text: str) -> Result:

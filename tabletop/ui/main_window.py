@@ -538,7 +538,8 @@ class MainWindow(QMainWindow):
         self.recent_menu.setEnabled(bool(files))
 
     def mulligan(self) -> None:
-        from tabletop.ui.playtest import ChooseCards
+        from tabletop.ui import playtest
+        ChooseCards = playtest.ChooseCards
         player = self.seat()
         self.mulligans = getattr(self, "mulligans", {})
         n = self.mulligans.get(player, 0) + 1
@@ -549,7 +550,12 @@ class MainWindow(QMainWindow):
                           f"{player} has taken {n} mulligan(s): choose {min(n, len(hand))} "
                           "card(s) to put on the bottom of the library.", hand, min(n, len(hand)))
         if dlg.exec():
-            self.c.move_many(dlg.chosen(), "library", player, position="bottom")
+            t = self.c.table
+            chosen = [t.obj_of(c) for c in dlg.chosen()]
+            order = playtest.arrange(self, "Order on the bottom",
+                                     ", ".join(t.edition.cite("library_arrange")) or "of the table",
+                                     chosen)
+            self.c.move_many(order, "library", player, position="bottom", order=order)
 
     def search_library(self) -> None:
         """The searcher sees the library; the others see only a count. Then it is shuffled."""
@@ -575,7 +581,8 @@ class MainWindow(QMainWindow):
     def next_turn(self) -> None:
         """Cleanup for the active player (discard to the maximum hand size, 402.2), then
         the next player's turn."""
-        from tabletop.ui.playtest import ChooseCards
+        from tabletop.ui import playtest
+        ChooseCards = playtest.ChooseCards
         t = self.c.table
         player = t.active
         hand = t.objects_in((player, "hand"))
@@ -586,7 +593,11 @@ class MainWindow(QMainWindow):
                               hand, excess)
             if not dlg.exec():
                 return
-            self.c.cleanup(player, dlg.chosen())
+            chosen = [t.obj_of(c) for c in dlg.chosen()]
+            order = playtest.arrange(self, "Order in the graveyard",
+                                     ", ".join(t.edition.cite("graveyard_arrange")) or
+                                     "of the table", chosen)
+            self.c.cleanup(player, order)
         self.c.next_turn()
 
     def closeEvent(self, event) -> None:

@@ -146,6 +146,42 @@ class ChooseCards(QDialog):
         self.box.button(QDialogButtonBox.Ok).setEnabled(ok)
 
 
+class ArrangeCards(QDialog):
+    """When the rules let a player order cards going somewhere together (401.4,
+    404.3): drag them into order, top first."""
+
+    def __init__(self, parent, title: str, prompt: str, objs):
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.list = QListWidget()
+        self.list.setDragDropMode(QListWidget.InternalMove)
+        for o in objs:
+            item = QListWidgetItem(o.card.name)
+            item.setData(Qt.UserRole, o.cid)
+            self.list.addItem(item)
+        note = QLabel(prompt)
+        note.setWordWrap(True)
+        box = QDialogButtonBox(QDialogButtonBox.Ok)
+        box.accepted.connect(self.accept)
+        lay = QVBoxLayout(self)
+        lay.addWidget(note)
+        lay.addWidget(self.list)
+        lay.addWidget(box)
+
+    def order(self) -> list[int]:
+        return [self.list.item(i).data(Qt.UserRole) for i in range(self.list.count())]
+
+
+def arrange(parent, title: str, rule: str, objs) -> list[int]:
+    """The order a player chooses for several cards (top first); one card needs no choice."""
+    if len(objs) < 2:
+        return [o.cid for o in objs]
+    dlg = ArrangeCards(parent, title, f"Drag the cards into the order you want, top first "
+                       f"(rule {rule}).", objs)
+    dlg.exec()
+    return dlg.order()
+
+
 def import_card_data(parent, path: str) -> int | None:
     """Import with a progress dialog; a bad file gets one dialog and changes nothing."""
     from tabletop.cards.db import default

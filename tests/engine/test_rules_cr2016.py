@@ -263,3 +263,25 @@ def test_unknown_player_or_zone_is_an_error_not_a_rejection():
         t.move(c.cid, "graveyard", "Zed")
     with pytest.raises(IllegalActionError):
         t.move(c.cid, "phased-out")
+
+
+def test_london_mulligan_is_one_action_and_draws_seven():
+    t = table(seed=4)
+    for _ in range(20):
+        t.add_card(FOREST, "Alice", "library")
+    t.draw("Alice", 7)
+    n = len(t.history)
+    res = t.mulligan("Alice")
+    assert len(t.history) == n + 1 and len(t.zones[("Alice", "hand")]) == 7
+    assert any(e.kind == "shuffled" for e in res.events)
+    t.undo()
+    assert len(t.zones[("Alice", "hand")]) == 7 and len(t.history) == n
+
+
+def test_dice_are_seeded_and_replay():
+    a, b = table(seed=11), table(seed=11)
+    rolls_a = [a.roll("Alice", 20).events[0].text for _ in range(5)]
+    rolls_b = [b.roll("Alice", 20).events[0].text for _ in range(5)]
+    assert rolls_a == rolls_b and a.last_roll[1] == 20
+    with pytest.raises(IllegalActionError):
+        a.roll("Alice", 1)

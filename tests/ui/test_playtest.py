@@ -51,9 +51,12 @@ def test_london_mulligan_dice_and_life(make_window, monkeypatch):
         def chosen(self):
             return [o.cid for o in self.objs[:self.count]]
     monkeypatch.setattr(playtest, "ChooseCards", Pick)
+    monkeypatch.setattr(playtest, "arrange", lambda parent, title, rule, objs:
+                        [o.cid for o in reversed(objs)])
     w.mulligan()
     w.mulligan()
     assert len(t.zones[("Alice", "hand")]) == 5 and len(t.zones[("Alice", "library")]) == 35
+    assert "401.4" in t.history[-1].events[0].cites  # two cards ordered on the bottom
     w.c.roll("Alice", 6)
     assert 1 <= t.last_roll[2] <= 6 and "rolls a d6" in w.log.lines()[-1]
     w.c.set_life("Alice", 13)
@@ -80,9 +83,25 @@ def test_next_turn_asks_for_cleanup_discards(make_window, monkeypatch):
         def chosen(self):
             return [o.cid for o in self.objs[-self.count:]]
     monkeypatch.setattr(playtest, "ChooseCards", Pick)
+    arranged = []
+
+    def arrange(parent, title, rule, objs):
+        arranged.append(rule)
+        return [o.cid for o in objs]
+    monkeypatch.setattr(playtest, "arrange", arrange)
     w.next_turn()
+    assert arranged == ["404.3"]
     assert len(t.zones[("Alice", "hand")]) == 7 and len(t.zones[("Alice", "graveyard")]) == 2
     assert t.active == "Bob"
+
+
+def test_token_from_the_database(make_window):
+    t = demo.new_game()
+    w = make_window(t)
+    cid = w.c.create_token("treasure", "Alice").events[0].cid
+    assert t.obj_of(cid).card.types == ("Artifact",) and t.obj_of(cid).token
+    cid = w.c.create_token("Homunculus", "Alice").events[0].cid
+    assert t.obj_of(cid).card.name == "Homunculus"
 
 
 def test_autosave_after_every_action_and_restore(tmp_path, make_window):
