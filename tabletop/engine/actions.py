@@ -23,6 +23,20 @@ class Table(TableState, MoveRules):
         obj = self.obj_of(cid)
         return obj
 
+    # ---- following an object ------------------------------------------------
+    def find_new(self, oid: int):
+        """The object an older object became, if an ability or resolving spell may find
+        it (400.7d, 400.7g): it went on to a public zone. Returns (object, cites) or
+        (None, ()) when the trail ends in a hidden zone or nowhere."""
+        old = self.objs.get(oid)
+        if old is None:
+            raise IllegalActionError(f"there is no object {oid}")
+        obj = self.objs[self.current[old.cid]]
+        if obj.zone is None or obj.zone[1] in ("library", "hand") or obj.face_down:
+            return None, ()
+        ed = self.edition
+        return obj, ed.cite("find_new") + ed.cite("resolving_finds")
+
     # ---- library -----------------------------------------------------------
     def draw(self, player: str, count: int = 1, chooser=None) -> Result:
         """The player draws ``count`` cards, one at a time, through the pipeline."""

@@ -35,6 +35,11 @@ def text_report(run: Run) -> str:
         head = f"  step {rep.index} ({rep.action})"
         out.append(head + (f": {rep.say}" if rep.say else ""))
         out.extend(event_line(run, e) for e in rep.events)
+        numbers = []
+        for e in rep.events:
+            numbers += [c for c in e.cites if c not in numbers]
+        for n in numbers:
+            out.append(f"    rule {n}: {ed.summary(n) or '(no summary)'}")
         for c in rep.checks:
             mark = "held" if c.held else "FAILED"
             who = f"{c.card} " if c.card else ""

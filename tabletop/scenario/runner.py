@@ -48,6 +48,8 @@ class Run:
         d = e.to_json()
         d.pop("cid", None)
         d["text"] = self.table.describe(e)
+        ed = self.table.edition
+        d["rules"] = [{"number": n, "summary": ed.summary(n)} for n in e.cites]
         return {"kind": d.pop("kind"), "card": self.names.get(e.cid), **d}
 
     def to_json(self) -> dict:

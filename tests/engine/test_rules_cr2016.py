@@ -285,3 +285,14 @@ def test_dice_are_seeded_and_replay():
     assert rolls_a == rolls_b and a.last_roll[1] == 20
     with pytest.raises(IllegalActionError):
         a.roll("Alice", 1)
+
+
+def test_400_7d_an_ability_finds_the_new_object_in_a_public_zone():
+    t = table()
+    rancor = t.add_card(RANCOR, "Alice", "battlefield")
+    t.move(rancor.cid, "graveyard")
+    new, cites = t.find_new(rancor.id)
+    assert new is t.obj_of(rancor.cid) and new.zone == ("Alice", "graveyard")
+    assert cites == ("400.7d", "400.7g")
+    t.move(rancor.cid, "hand")
+    assert t.find_new(rancor.id) == (None, ())  # the trail ends in a hidden zone
