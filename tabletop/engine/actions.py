@@ -219,16 +219,10 @@ class Table(TableState, MoveRules):
         controller = self._player(controller or owner)
         with self._action("create_token", {"name": card.name,
                                            "title": f"Create a {card.name} token"}) as box:
-            cid = self.next_cid
-            self.next_cid += 1
-            key = (None, "battlefield")
-            obj = self._new_obj(cid, card, owner, kind="token", token=True, controller=controller,
-                                tapped=tapped, counters=dict(counters or {}), face_down=face_down)
-            self._set(obj, "zone", key)
-            self._insert(key, len(self.zones[key]), obj.id)
-            self._lineage(cid, LineageEntry(obj.id, key, "created"))
-            box.append(Event("created", cid, obj.id, None, None, key, (), (),
-                             f"{controller} creates a {card.name} token"))
+            box.append(self._spawn(card, owner, (None, "battlefield"), "created",
+                                   text=f"{controller} creates a {card.name} token", kind="token",
+                                   token=True, controller=controller, tapped=tapped,
+                                   counters=dict(counters or {}), face_down=face_down))
         return Result(tuple(box))
 
     def bring_in(self, card: Card, owner: str, zone: str = "hand",
@@ -248,14 +242,9 @@ class Table(TableState, MoveRules):
                 self._meta("sideboards", {**self.sideboards,
                                           owner: [c for i, c in enumerate(side)
                                                   if i != side.index(card)]})
-            cid = self.next_cid
-            self.next_cid += 1
-            obj = self._new_obj(cid, card, owner, controller=controller)
-            self._set(obj, "zone", key)
-            self._insert(key, self._index_for(key, "top"), obj.id)
-            self._lineage(cid, LineageEntry(obj.id, key, "brought_in", cites))
-            box.append(Event("brought_in", cid, obj.id, None, None, key, cites, notes,
-                             f"{card.name} comes into the game from outside it"))
+            box.append(self._spawn(card, owner, key, "brought_in", cites, notes,
+                                   f"{card.name} comes into the game from outside it",
+                                   controller=controller))
         return Result(tuple(box))
 
     def put_ability(self, text: str, controller: str, source_cid: int | None = None) -> Result:
@@ -264,16 +253,10 @@ class Table(TableState, MoveRules):
         source = self.obj_of(source_cid).card.name if source_cid else None
         card = Card(name=f"{source}: {text}" if source else text, types=("Ability",))
         with self._action("ability", {"title": f"Put {card.name} on the stack"}) as box:
-            cid = self.next_cid
-            self.next_cid += 1
-            key = (None, "stack")
-            obj = self._new_obj(cid, card, controller, kind="ability", controller=controller)
-            self._set(obj, "zone", key)
-            self._insert(key, len(self.zones[key]), obj.id)
             cites = self.edition.cite("stack_ability") + self.edition.cite("stack_top")
-            self._lineage(cid, LineageEntry(obj.id, key, "created", cites))
-            box.append(Event("created", cid, obj.id, None, None, key, cites, (),
-                             f"{card.name} goes on the stack"))
+            box.append(self._spawn(card, controller, (None, "stack"), "created", cites, (),
+                                   f"{card.name} goes on the stack", kind="ability",
+                                   controller=controller))
         return Result(tuple(box))
 
     def create_emblem(self, name: str, owner: str) -> Result:
@@ -282,15 +265,8 @@ class Table(TableState, MoveRules):
         key = self.zone_key("command", None)
         card = Card(name=name, types=("Emblem",))
         with self._action("emblem", {"title": f"Create the emblem {name}"}) as box:
-            cid = self.next_cid
-            self.next_cid += 1
-            obj = self._new_obj(cid, card, owner, kind="emblem", controller=None)
-            self._set(obj, "zone", key)
-            self._insert(key, len(self.zones[key]), obj.id)
-            cites = self.edition.cite("emblem")
-            self._lineage(cid, LineageEntry(obj.id, key, "created", cites))
-            box.append(Event("created", cid, obj.id, None, None, key, cites, (),
-                             f"{owner} gets the emblem {name}"))
+            box.append(self._spawn(card, owner, key, "created", self.edition.cite("emblem"), (),
+                                   f"{owner} gets the emblem {name}", kind="emblem"))
         return Result(tuple(box))
 
     # ---- whole zones, cleanup, ante, turns ----------------------------------

@@ -234,6 +234,18 @@ class TableState:
         self.lineage.setdefault(old.cid, []).append(entry)
         self._ops.append(("mv", old.cid, old.id, new.id, src, sidx, dst, index, entry))
 
+    def _spawn(self, card: Card, owner: str, key: tuple, event: str, cites=(), notes=(),
+               text: str = "", position="top", **attrs) -> Event:
+        """A new card (token, ability, emblem) enters a zone: a fresh card id, its first
+        object, its first lineage entry, and the event that says so."""
+        cid = self.next_cid
+        self.next_cid += 1
+        obj = self._new_obj(cid, card, owner, **attrs)
+        self._set(obj, "zone", key)
+        self._insert(key, self._index_for(key, position), obj.id)
+        self._lineage(cid, LineageEntry(obj.id, key, event, tuple(cites)))
+        return Event(event, cid, obj.id, None, None, key, tuple(cites), tuple(notes), text)
+
     def _lineage(self, cid: int, entry: LineageEntry) -> None:
         self.lineage.setdefault(cid, []).append(entry)
         self._ops.append(("lin", cid, entry))
@@ -378,16 +390,11 @@ class TableState:
         if token and zone != "battlefield":
             raise IllegalActionError("a token can only be put onto the battlefield")
         with self._action("add_card", {"name": card.name, "zone": zone}) as box:
-            cid = self.next_cid
-            self.next_cid += 1
-            obj = self._new_obj(cid, card, owner, kind="token" if token else kind,
-                                token=token, controller=controller, tapped=tapped,
-                                face_down=face_down, counters=dict(counters or {}))
-            self._set(obj, "zone", key)
-            self._insert(key, self._index_for(key, position), obj.id)
-            self._lineage(cid, LineageEntry(obj.id, key, "added"))
-            box.append(Event("added", cid, obj.id, None, None, key))
-        return obj
+            box.append(self._spawn(card, owner, key, "added", position=position,
+                                   kind="token" if token else kind, token=token,
+                                   controller=controller, tapped=tapped, face_down=face_down,
+                                   counters=dict(counters or {})))
+        return self.objs[box[0].obj]
 
     def _index_for(self, key: tuple, position) -> int:
         """List index for 'top', 'bottom' or N-th from the top."""

@@ -99,15 +99,19 @@ def _band(player, y, piles, field_w, mirrored) -> list[ZoneSpot]:
     return out
 
 
-def hand_positions(rect: Rect, n: int) -> list[tuple[float, float]]:
-    """A fan: cards overlap more as the hand grows; first card leftmost."""
+def _row(rect: Rect, n: int, y: float, centred: bool) -> list[tuple[float, float]]:
+    """n cards in a row, overlapping more as the row fills; first card leftmost."""
     if n == 0:
         return []
     room = rect.w - 2 * GAP - CARD_W
     step = min(CARD_W + GAP / 2, room / max(1, n - 1)) if n > 1 else 0
-    x0 = rect.x + GAP + max(0.0, (room - step * (n - 1)) / 2)
-    y = rect.y + 14 + GAP / 2
+    x0 = rect.x + GAP + (max(0.0, (room - step * (n - 1)) / 2) if centred else 0)
     return [(x0 + i * step, y) for i in range(n)]
+
+
+def hand_positions(rect: Rect, n: int) -> list[tuple[float, float]]:
+    """A hand: a centred fan."""
+    return _row(rect, n, rect.y + 14 + GAP / 2, centred=True)
 
 
 def field_positions(rect: Rect, cards: list[tuple[int, bool, bool]], mirrored: bool):
@@ -136,13 +140,8 @@ def field_positions(rect: Rect, cards: list[tuple[int, bool, bool]], mirrored: b
 
 
 def strip_positions(rect: Rect, n: int) -> list[tuple[float, float]]:
-    """A row for the stack or a shared zone: first item leftmost."""
-    if n == 0:
-        return []
-    room = rect.w - 2 * GAP - CARD_W
-    step = min(CARD_W + GAP / 2, room / max(1, n - 1)) if n > 1 else 0
-    y = rect.y + 20
-    return [(rect.x + GAP + i * step, y) for i in range(n)]
+    """The stack or a shared zone: a row from the left (the stack's top is rightmost)."""
+    return _row(rect, n, rect.y + 20, centred=False)
 
 
 def pile_position(rect: Rect) -> tuple[float, float]:
