@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from tabletop.engine.errors import IllegalActionError
 from tabletop.engine.model import Card, Event, LineageEntry
-from tabletop.engine.moves import MoveRules, chooser_from_labels  # noqa: F401 (re-export)
+from tabletop.engine.moves import MoveRules
 from tabletop.engine.table import Result, TableState
 
 

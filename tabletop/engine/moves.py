@@ -270,7 +270,7 @@ class MoveRules:
             box.extend(out[i])
 
     def _execute_in_place(self, plan: Plan) -> list[Event]:
-        obj, ed = plan.obj, self.edition
+        obj = plan.obj
         name = obj.card.name
         if plan.kind == "control_changed":
             self._set(obj, "controller", plan.controller)

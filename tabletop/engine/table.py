@@ -9,7 +9,7 @@ never goes back, so an undone object's id is never handed out again.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from tabletop.engine import editions
 from tabletop.engine.errors import IllegalActionError, InputError

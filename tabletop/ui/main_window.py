@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QPainter
 from PySide6.QtWidgets import (QComboBox, QDockWidget, QFileDialog, QGraphicsView, QInputDialog,
                                QLabel, QMainWindow, QMessageBox, QToolBar)
@@ -16,7 +16,9 @@ from tabletop.engine.errors import TabletopError
 from tabletop.engine.views import JUDGE
 from tabletop.ui.controller import TableController
 from tabletop.ui.inspector import Inspector, LogView
-from tabletop.ui.scenario_panel import CompareDialog, ScenarioLibrary, ScenarioPanel
+from tabletop.ui.scenario_panel import ScenarioPanel
+from tabletop.ui.window_judges import JudgeCommands
+from tabletop.ui.window_playtest import PlaytestCommands
 from tabletop.ui.scene import TableScene
 from tabletop.ui import settings
 
@@ -50,7 +52,7 @@ class TableView(QGraphicsView):
             super().wheelEvent(event)
 
 
-class MainWindow(QMainWindow):
+class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
     def __init__(self, controller: TableController | None = None, autosave=None):
         super().__init__()
         self.c = controller or TableController()
@@ -382,223 +384,6 @@ class MainWindow(QMainWindow):
                 return None
             return candidates[labels.index(item)]
         return choose
-
-    # ---- judges ------------------------------------------------------------------------
-    def open_scenario_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open scenario", str(settings.documents()),
-                                              "Scenarios (*.toml);;All files (*)")
-        if path:
-            self.open_scenario(Path(path))
-
-    def open_scenario(self, path: Path, edition: str | None = None) -> bool:
-        """Open a scenario; a file that breaks the contract leaves the table as it was."""
-        try:
-            self.scenario_panel.open(path, edition)
-        except TabletopError as e:
-            self.error("Cannot open the scenario", str(e))
-            return False
-        self.scenario_path = Path(path)
-        self.path = None
-        self.scenario_dock.show()
-        self.scenario_dock.raise_()
-        self.show_message(f"Opened scenario {path}: press Step (or Space in presenter mode).")
-        return True
-
-    def scenario_library(self) -> None:
-        dlg = ScenarioLibrary(self)
-        if dlg.exec() and dlg.chosen is not None:
-            self.open_scenario(dlg.chosen)
-
-    def compare_editions(self) -> None:
-        from tabletop.scenario import compare
-        path = getattr(self, "scenario_path", None)
-        if path is None or self.scenario_panel.session is None:
-            self.error("Compare editions", "Open a scenario first (File > Open scenario).")
-            return
-        current = self.c.table.edition.id
-        others = [e for e in editions.EDITION_IDS if e != current]
-        other, ok = QInputDialog.getItem(self, "Compare editions",
-                                         f"Run this scenario under {current} and:", others, 0, False)
-        if not ok:
-            return
-        try:
-            c = compare.compare(path, [current, other])
-        except TabletopError as e:
-            self.error("Cannot compare", str(e))
-            return
-        self.compare_dialog = CompareDialog(c, self)
-        self.compare_dialog.show()
-
-    def export_report(self) -> None:
-        from tabletop.cli import write_report
-        from tabletop.scenario import Session
-        from tabletop.ui.render import table_png
-        path = getattr(self, "scenario_path", None)
-        if path is None:
-            self.error("Export report", "Open a scenario first (File > Open scenario).")
-            return
-        out, _ = QFileDialog.getSaveFileName(self, "Export ruling report",
-                                             str(settings.documents() / f"{path.stem}.html"),
-                                             "HTML (*.html);;Markdown (*.md)")
-        if not out:
-            return
-        try:
-            session = Session(self.scenario_panel.scenario)
-            pictures = {0: table_png(session.run.table)}
-            while (rep := session.advance()) is not None:
-                pictures[rep.index] = table_png(session.run.table)
-            write_report(out, session.run, pictures)
-        except (TabletopError, OSError) as e:
-            self.error("Cannot export the report", str(e))
-            return
-        self.show_message(f"Report written to {out}")
-
-    def toggle_recording(self, on: bool) -> None:
-        from tabletop.scenario.recorder import Recorder
-        if on:
-            self.c.recorder = Recorder(self.c.table, title="Recorded at the table")
-            self.show_message("Recording: every action from now on becomes a step. "
-                              "File > Record again to stop and save.")
-            return
-        rec, self.c.recorder = self.c.recorder, None
-        if rec is None or not rec.steps:
-            self.show_message("Recording stopped; nothing was recorded.")
-            return
-        out, _ = QFileDialog.getSaveFileName(self, "Save the recorded scenario",
-                                             str(settings.documents() / "recorded.toml"),
-                                             "Scenarios (*.toml)")
-        if out:
-            self.save_recording(rec, Path(out))
-
-    def save_recording(self, rec, path: Path) -> bool:
-        try:
-            saves.atomic_write(path, rec.text().encode("utf-8"))
-        except OSError as e:
-            self.error("Cannot save the scenario", f"{path}: {e.strerror or e}")
-            return False
-        self.show_message(f"Saved {len(rec.steps)} steps to {path}")
-        return True
-
-    def toggle_presenter(self) -> None:
-        """Large type, only the table, the steps and the inspector; space and arrows step."""
-        self.presenting = not self.presenting
-        on = self.presenting
-        self.menuBar().setVisible(not on)
-        for bar in self.findChildren(QToolBar):
-            bar.setVisible(not on)
-        self.statusBar().setVisible(not on)
-        self.log_dock.setVisible(not on)
-        if on:
-            self.scenario_dock.show()
-            self.inspector_dock.show()
-            self.scenario_dock.raise_()
-        style = "font-size: 17pt;" if on else ""
-        self.scenario_panel.setStyleSheet(style)
-        self.inspector.setStyleSheet(style)
-        self.inspector.zoomIn(5) if on else self.inspector.zoomOut(5)
-        for a in self.presenter_keys:
-            a.setEnabled(on)
-        self.view.setFocus()
-
-    # ---- playtesting ---------------------------------------------------------------------
-    def new_game(self) -> None:
-        from tabletop.cards.game import new_game
-        from tabletop.ui.playtest import NewGameDialog, load_decks
-        dlg = NewGameDialog(self, self.c.table.edition.id)
-        if not dlg.exec():
-            return
-        decks = load_decks(self, dlg.choices())
-        if decks is None:
-            return
-        try:
-            table = new_game(decks, edition=dlg.edition.currentData(), life=dlg.life.value(),
-                             hand=dlg.hand.value(), ante=dlg.ante.isChecked(), seed=None)
-        except TabletopError as e:
-            self.error("Cannot start the game", str(e))
-            return
-        self.path = None
-        self.mulligans = {}
-        self.c.set_table(table)
-
-    def import_cards(self) -> None:
-        from tabletop.ui.playtest import import_card_data
-        path, _ = QFileDialog.getOpenFileName(
-            self, "Import card data", str(settings.documents()),
-            "Card data (*.json *.json.gz *.json.xz *.gz *.xz);;All files (*)")
-        if path:
-            n = import_card_data(self, path)
-            if n is not None:
-                self.show_message(f"Imported {n:,} cards.")
-
-    def _fill_recent(self) -> None:
-        self.recent_menu.clear()
-        files = settings.recent_files()
-        for p in files:
-            self.recent_menu.addAction(p, lambda _=False, path=p: self.load_game(Path(path)))
-        self.recent_menu.setEnabled(bool(files))
-
-    def mulligan(self) -> None:
-        from tabletop.ui import playtest
-        ChooseCards = playtest.ChooseCards
-        player = self.seat()
-        self.mulligans = getattr(self, "mulligans", {})
-        n = self.mulligans.get(player, 0) + 1
-        self.c.mulligan(player)
-        self.mulligans[player] = n
-        hand = self.c.table.objects_in((player, "hand"))
-        dlg = ChooseCards(self, "London mulligan",
-                          f"{player} has taken {n} mulligan(s): choose {min(n, len(hand))} "
-                          "card(s) to put on the bottom of the library.", hand, min(n, len(hand)))
-        if dlg.exec():
-            t = self.c.table
-            chosen = [t.obj_of(c) for c in dlg.chosen()]
-            order = playtest.arrange(self, "Order on the bottom",
-                                     ", ".join(t.edition.cite("library_arrange")) or "of the table",
-                                     chosen)
-            self.c.move_many(order, "library", player, position="bottom", order=order)
-
-    def search_library(self) -> None:
-        """The searcher sees the library; the others see only a count. Then it is shuffled."""
-        from tabletop.ui.playtest import ChooseCards
-        player = self.seat()
-        lib = self.c.table.objects_in((player, "library"))
-        dlg = ChooseCards(self, f"Search {player}'s library",
-                          "Choose a card to put into your hand (or none); the library is "
-                          "shuffled afterwards.", lib, 1, exact=False)
-        if not dlg.exec():
-            return
-        for cid in dlg.chosen():
-            self.c.drop(cid, "hand", player)
-        self.c.shuffle(player)
-
-    def set_life(self) -> None:
-        player = self.seat()
-        life, ok = QInputDialog.getInt(self, "Life total", f"{player}'s life:",
-                                       self.c.table.life[player], -999, 9999)
-        if ok:
-            self.c.set_life(player, life)
-
-    def next_turn(self) -> None:
-        """Cleanup for the active player (discard to the maximum hand size, 402.2), then
-        the next player's turn."""
-        from tabletop.ui import playtest
-        ChooseCards = playtest.ChooseCards
-        t = self.c.table
-        player = t.active
-        hand = t.objects_in((player, "hand"))
-        excess = len(hand) - t.max_hand
-        if excess > 0:
-            dlg = ChooseCards(self, "Cleanup", f"{player} holds {len(hand)} cards: discard "
-                              f"{excess} (rule {', '.join(t.edition.cite('hand_max'))}).",
-                              hand, excess)
-            if not dlg.exec():
-                return
-            chosen = [t.obj_of(c) for c in dlg.chosen()]
-            order = playtest.arrange(self, "Order in the graveyard",
-                                     ", ".join(t.edition.cite("graveyard_arrange")) or
-                                     "of the table", chosen)
-            self.c.cleanup(player, order)
-        self.c.next_turn()
 
     def closeEvent(self, event) -> None:
         if self.autosave is not None:

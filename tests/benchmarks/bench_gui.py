@@ -36,7 +36,7 @@ def start_time() -> float:
 def main():
     print(f"start to first frame (whole --screenshot process): {start_time():.2f} s")
     t0 = time.perf_counter()
-    from PySide6.QtCore import QPoint, QPointF, Qt
+    from PySide6.QtCore import QPoint, Qt
     from PySide6.QtGui import QImage, QPainter
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication

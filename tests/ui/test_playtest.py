@@ -1,7 +1,6 @@
 """Playtesting at the desk: new game from decks, mulligan, dice, life, search,
 cleanup; autosave and restore; recent files."""
 
-from PySide6.QtCore import Qt
 
 from tabletop.cards import decks as deckfiles
 from tabletop.cards import demo

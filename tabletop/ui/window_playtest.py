@@ -1,0 +1,115 @@
+"""Playtesting commands of the main window: new games from decks, card data, recent
+files, mulligans, searching, life and the next turn."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import QFileDialog, QInputDialog
+
+from tabletop.engine.errors import TabletopError
+from tabletop.ui import settings
+
+
+class PlaytestCommands:
+    """Mixed into MainWindow."""
+
+    def new_game(self) -> None:
+        from tabletop.cards.game import new_game
+        from tabletop.ui.playtest import NewGameDialog, load_decks
+        dlg = NewGameDialog(self, self.c.table.edition.id)
+        if not dlg.exec():
+            return
+        decks = load_decks(self, dlg.choices())
+        if decks is None:
+            return
+        try:
+            table = new_game(decks, edition=dlg.edition.currentData(), life=dlg.life.value(),
+                             hand=dlg.hand.value(), ante=dlg.ante.isChecked(), seed=None)
+        except TabletopError as e:
+            self.error("Cannot start the game", str(e))
+            return
+        self.path = None
+        self.mulligans = {}
+        self.c.set_table(table)
+
+    def import_cards(self) -> None:
+        from tabletop.ui.playtest import import_card_data
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Import card data", str(settings.documents()),
+            "Card data (*.json *.json.gz *.json.xz *.gz *.xz);;All files (*)")
+        if path:
+            n = import_card_data(self, path)
+            if n is not None:
+                self.show_message(f"Imported {n:,} cards.")
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        files = settings.recent_files()
+        for p in files:
+            self.recent_menu.addAction(p, lambda _=False, path=p: self.load_game(Path(path)))
+        self.recent_menu.setEnabled(bool(files))
+
+    def mulligan(self) -> None:
+        from tabletop.ui import playtest
+        ChooseCards = playtest.ChooseCards
+        player = self.seat()
+        self.mulligans = getattr(self, "mulligans", {})
+        n = self.mulligans.get(player, 0) + 1
+        self.c.mulligan(player)
+        self.mulligans[player] = n
+        hand = self.c.table.objects_in((player, "hand"))
+        dlg = ChooseCards(self, "London mulligan",
+                          f"{player} has taken {n} mulligan(s): choose {min(n, len(hand))} "
+                          "card(s) to put on the bottom of the library.", hand, min(n, len(hand)))
+        if dlg.exec():
+            t = self.c.table
+            chosen = [t.obj_of(c) for c in dlg.chosen()]
+            order = playtest.arrange(self, "Order on the bottom",
+                                     ", ".join(t.edition.cite("library_arrange")) or "of the table",
+                                     chosen)
+            self.c.move_many(order, "library", player, position="bottom", order=order)
+
+    def search_library(self) -> None:
+        """The searcher sees the library; the others see only a count. Then it is shuffled."""
+        from tabletop.ui.playtest import ChooseCards
+        player = self.seat()
+        lib = self.c.table.objects_in((player, "library"))
+        dlg = ChooseCards(self, f"Search {player}'s library",
+                          "Choose a card to put into your hand (or none); the library is "
+                          "shuffled afterwards.", lib, 1, exact=False)
+        if not dlg.exec():
+            return
+        for cid in dlg.chosen():
+            self.c.drop(cid, "hand", player)
+        self.c.shuffle(player)
+
+    def set_life(self) -> None:
+        player = self.seat()
+        life, ok = QInputDialog.getInt(self, "Life total", f"{player}'s life:",
+                                       self.c.table.life[player], -999, 9999)
+        if ok:
+            self.c.set_life(player, life)
+
+    def next_turn(self) -> None:
+        """Cleanup for the active player (discard to the maximum hand size, 402.2), then
+        the next player's turn."""
+        from tabletop.ui import playtest
+        ChooseCards = playtest.ChooseCards
+        t = self.c.table
+        player = t.active
+        hand = t.objects_in((player, "hand"))
+        excess = len(hand) - t.max_hand
+        if excess > 0:
+            dlg = ChooseCards(self, "Cleanup", f"{player} holds {len(hand)} cards: discard "
+                              f"{excess} (rule {', '.join(t.edition.cite('hand_max'))}).",
+                              hand, excess)
+            if not dlg.exec():
+                return
+            chosen = [t.obj_of(c) for c in dlg.chosen()]
+            order = playtest.arrange(self, "Order in the graveyard",
+                                     ", ".join(t.edition.cite("graveyard_arrange")) or
+                                     "of the table", chosen)
+            self.c.cleanup(player, order)
+        self.c.next_turn()
+
