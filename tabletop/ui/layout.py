@@ -62,8 +62,12 @@ def layout(zones, per_player, players, viewer) -> tuple[list[ZoneSpot], Rect]:
     field_w = WIDTH - pile_cols * PILE_W - GAP
     opponents = order[:-1]
     y = 0.0
-    for p in opponents:
-        spots += _band(p, y, piles, field_w, mirrored=True)
+    if opponents:  # the opponents sit side by side across the top of the table
+        k = len(opponents)
+        band_w = (WIDTH - GAP * (k - 1)) / k
+        for i, p in enumerate(opponents):
+            x0 = i * (band_w + GAP)
+            spots += _band(p, y, piles, band_w - pile_cols * PILE_W - GAP, mirrored=True, x0=x0)
         y += BAND_H
     # the shared strip
     if shared:
@@ -80,15 +84,15 @@ def layout(zones, per_player, players, viewer) -> tuple[list[ZoneSpot], Rect]:
     return spots, Rect(0, 0, WIDTH, y)
 
 
-def _band(player, y, piles, field_w, mirrored) -> list[ZoneSpot]:
+def _band(player, y, piles, field_w, mirrored, x0: float = 0.0) -> list[ZoneSpot]:
     out = []
     if mirrored:
         hand_y, field_y = y, y + HAND_H + GAP / 2
     else:
         field_y, hand_y = y, y + FIELD_H + GAP / 2
-    out.append(ZoneSpot((player, "hand"), Rect(0, hand_y, field_w, HAND_H), mirrored))
-    out.append(ZoneSpot((player, "battlefield"), Rect(0, field_y, field_w, FIELD_H), mirrored))
-    col_x = field_w + GAP
+    out.append(ZoneSpot((player, "hand"), Rect(x0, hand_y, field_w, HAND_H), mirrored))
+    out.append(ZoneSpot((player, "battlefield"), Rect(x0, field_y, field_w, FIELD_H), mirrored))
+    col_x = x0 + field_w + GAP
     pile_h = (BAND_H - GAP) / 2
     for i, z in enumerate(piles):
         col, row = divmod(i, 2)

@@ -149,6 +149,22 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
             a.setEnabled(False)
             self.addAction(a)
             self.presenter_keys.append(a)
+        cm = mb.addMenu("&Card")
+        self._act(cm, "&Tap or untap", lambda: self._on_card(
+            lambda o: self.c.tap(o.cid, not o.tapped)), "Ctrl+Space")
+        self._act(cm, "&Add a +1/+1 counter", lambda: self._on_card(
+            lambda o: self.c.counters(o.cid, "+1/+1", 1)), "Alt+Up")
+        self._act(cm, "&Remove a counter", lambda: self._on_card(
+            lambda o: o.counters and self.c.counters(o.cid, next(iter(o.counters)), -1)),
+                  "Alt+Down")
+        self._act(cm, "Turn &face down or up", lambda: self._on_card(
+            lambda o: self.c.turn_face(o.cid, not o.face_down)), "Ctrl+Shift+D")
+        self._act(cm, "Re&veal or hide (in a hand)", lambda: self._on_card(
+            lambda o: self.c.reveal(o.cid, not o.revealed)), "Ctrl+Shift+V")
+        self._act(cm, "Put into library, &Nth from the top…", lambda: self._on_card(
+            lambda o: self.scene._nth(o.cid, o)), "Ctrl+Shift+T")
+        self._act(cm, "Put an a&bility of it on the stack…", lambda: self._on_card(
+            lambda o: self.scene._ability(o.cid)), "Ctrl+Shift+A")
         tm = mb.addMenu("&Table")
         self._act(tm, "&Draw a card", lambda: self.c.draw(self.seat()), "Ctrl+D")
         self._act(tm, "S&huffle your library", lambda: self.c.shuffle(self.seat()), "Ctrl+H")
@@ -182,6 +198,17 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
         bar.addWidget(self.viewpoint_box)
 
     # ---- state changes ---------------------------------------------------------------
+    def _on_card(self, fn) -> None:
+        """Run a Card-menu command on the selected card, if there is one."""
+        items = [i for i in self.scene.selectedItems() if hasattr(i, "oid")]
+        if not items:
+            self.show_message("Select a card first (click it).")
+            return
+        obj = self.c.table.objs[items[0].oid]
+        if obj.zone is None:
+            return
+        fn(obj)
+
     def seat(self) -> str:
         """The player the Table menu acts for: the viewpoint, or the active player."""
         return self.c.viewer if self.c.viewer is not JUDGE else self.c.table.active

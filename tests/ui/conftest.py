@@ -17,6 +17,8 @@ def make_window(qtbot):
         w.resize(1400, 900)
         w.show()
         qtbot.waitExposed(w)
+        w.activateWindow()
+        qtbot.waitUntil(w.isActiveWindow, timeout=2000)
         w.view.fit()
         return w
     return make

@@ -183,3 +183,32 @@ def test_self_test_and_screenshot_commands(tmp_path):
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     r = run_cli("--screenshot", out, "--viewpoint", "Zed")
     assert r.returncode == 2 and "Zed" in r.stderr
+
+
+def test_card_menu_shortcuts_act_on_the_selected_card(make_window):
+    t = Table(("Alice", "Bob"))
+    land = t.add_card(card("Forest"), "Alice", "battlefield")
+    w = make_window(t)
+    item = w.scene.item_for_cid(land.cid)
+    QTest.mouseClick(w.view.viewport(), Qt.LeftButton, Qt.NoModifier,
+                     w.view.mapFromScene(item.sceneBoundingRect().center()))
+    QTest.keyClick(w, Qt.Key_Space, Qt.ControlModifier)
+    assert t.obj_of(land.cid).tapped
+    QTest.keyClick(w, Qt.Key_Up, Qt.AltModifier)
+    assert t.obj_of(land.cid).counters == {"+1/+1": 1}
+    QTest.keyClick(w, Qt.Key_Down, Qt.AltModifier)
+    assert t.obj_of(land.cid).counters == {}
+
+
+def test_hovering_shows_a_large_preview_but_not_of_hidden_cards(make_window):
+    t = Table(("Alice", "Bob"))
+    bolt = t.add_card(card("Lightning Bolt"), "Alice", "hand")
+    secret = t.add_card(card("Counterspell"), "Bob", "hand")
+    w = make_window(t)
+    w.scene.hover(w.scene.item_for_cid(bolt.cid), True)
+    assert w.scene._preview is not None and w.scene._preview.scale() > 2
+    assert w.scene._preview.face.name == "Lightning Bolt"
+    hidden = next(i for k, i in w.scene.cards.items() if k[0] == "o")
+    w.scene.hover(hidden, True)
+    assert w.scene._preview is None
+    assert secret.cid not in [k[1] for k in w.scene.cards if k[0] == "c"]
