@@ -36,7 +36,7 @@ Version: $VERSION
 Architecture: $ARCH
 Maintainer: Tabletop developers <tabletop@users.noreply.invalid>
 Installed-Size: $SIZE_KB
-Depends: libc6, libfontconfig1, libfreetype6, libxkbcommon0, libegl1, libgl1, libxcb-cursor0
+Depends: libc6, libfontconfig1, libfreetype6, libxkbcommon0, libxkbcommon-x11-0, libegl1, libgl1, libxcb-cursor0, libxcb-icccm4, libxcb-keysyms1
 Section: games
 Priority: optional
 Description: Magic: The Gathering table checked by a zone-rules engine
