@@ -6,12 +6,10 @@ import os
 import sys
 
 
-def scripted_session(window, n: int, seed: int = 7) -> None:
-    """Seeded random actions through the controller, each autosaved before it is
-    reported done (the crash-safety test kills the process in between)."""
+def scripted_actions(c, n: int, seed: int = 7):
+    """Seeded random actions through a controller; yields the count after each one."""
     import random
     rng = random.Random(seed)
-    c = window.c
     t = c.table
     zones = ["hand", "battlefield", "graveyard", "exile", "library"]
     for k in range(1, n + 1):
@@ -26,7 +24,14 @@ def scripted_session(window, n: int, seed: int = 7) -> None:
             c.shuffle(player)
         else:
             c.undo() or c.draw(player)
-        print(f"done {k} {len(t.history)}", flush=True)
+        yield k
+
+
+def scripted_session(window, n: int, seed: int = 7) -> None:
+    """The crash-safety test's session: each action is autosaved before it is
+    reported done, and the test kills the process in between."""
+    for k in scripted_actions(window.c, n, seed):
+        print(f"done {k} {len(window.c.table.history)}", flush=True)
 
 
 def run_gui(args) -> int:
