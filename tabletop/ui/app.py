@@ -36,7 +36,7 @@ def scripted_session(window, n: int, seed: int = 7) -> None:
 
 def run_gui(args) -> int:
     headless = bool(args.screenshot or args.self_test or args.scripted_session
-                    or args.restore_last)
+                    or args.restore_last or args.report_first_frame)
     if headless:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication, QMessageBox
@@ -143,5 +143,18 @@ def run_gui(args) -> int:
             print(f"tabletop: cannot write {args.screenshot}", file=sys.stderr)
             return 2
         return 0
+    if args.report_first_frame:  # the GUI benchmark: print the clock at the first paint, quit
+        import time
+
+        from PySide6.QtCore import QEvent, QObject
+
+        class FirstFrame(QObject):
+            def eventFilter(self, obj, event):
+                if event.type() == QEvent.Paint:
+                    print(f"{time.time():.4f}", flush=True)
+                    os._exit(0)
+                return False
+        window._first_frame = FirstFrame()
+        window.view.viewport().installEventFilter(window._first_frame)
     window.show()
     return app.exec()
