@@ -83,3 +83,16 @@ def counts(table) -> dict:
 def top_cards(table, player: str, n: int) -> list[Obj]:
     """The top n cards of a player's library, for an effect that lets someone look."""
     return table.objects_in((player, "library"))[:n]
+
+
+def event_names_card(table, event, viewer) -> bool:
+    """Whether telling ``viewer`` about this event may name its card: the viewer may
+    see the object now, or everyone saw it leave a public zone."""
+    if viewer is JUDGE:
+        return True
+    obj = table.objs.get(event.obj) if event.obj is not None else None
+    if obj is None:
+        return True
+    if may_see(table, obj, viewer):
+        return True
+    return event.src is not None and event.src[1] not in ("library", "hand")

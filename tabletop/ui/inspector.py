@@ -10,7 +10,7 @@ from PySide6.QtWidgets import (QHBoxLayout, QLineEdit, QListWidget, QPushButton,
                                QVBoxLayout, QWidget)
 
 from tabletop.engine import rulestext
-from tabletop.engine.views import may_see
+from tabletop.engine.views import event_names_card, may_see
 
 CSS = """
 <style>
@@ -194,12 +194,7 @@ class LogView(QWidget):
     def _text(self, e) -> str:
         """The event as this viewer may know it: no name of a card they may not see."""
         t = self.c.table
-        obj = t.objs.get(e.obj) if e.obj is not None else None
-        if obj is None or self.c.viewer is None:
-            return t.describe(e)
-        known = may_see(t, obj, self.c.viewer) or (
-            e.src is not None and e.src[1] not in ("library", "hand"))
-        if known:
+        if event_names_card(t, e, self.c.viewer):
             return t.describe(e)
         src = _zone(t, e.src) if e.src else "?"
         dst = _zone(t, e.dst) if e.dst else "nowhere"

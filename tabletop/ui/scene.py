@@ -260,8 +260,9 @@ class TableScene(QGraphicsScene):
         self.c.drop(self.cid_of(item), zone, player, position)
 
     def card_double_clicked(self, item: CardItem) -> None:
+        """Tap or untap; the engine refuses (and says why) for a card off the battlefield."""
         obj = self.c.table.objs[item.oid]
-        if obj.zone is not None and obj.zone[1] == "battlefield":
+        if obj.zone is not None:
             self.c.tap(obj.cid, not obj.tapped)
 
     def hover(self, item: CardItem, entering: bool) -> None:
