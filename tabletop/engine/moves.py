@@ -217,7 +217,7 @@ class MoveRules:
         params = {"cids": [cid], "zone": zone}
         with self._action("move", params) as box:
             box.extend(self._execute_move(plan, position, face_down, pile) if plan.changes_zone
-                       else self._execute_in_place(plan))
+                       else self._execute_in_place(plan, face_down))
         return Result(tuple(box))
 
     def move_many(self, cids, zone: str, player: str | None = None, *, position="top",
@@ -239,7 +239,7 @@ class MoveRules:
         if len(plans) == 1:  # the common case: one object
             p = plans[0]
             box.extend(self._execute_move(p, position, face_down, pile) if p.changes_zone
-                       else self._execute_in_place(p))
+                       else self._execute_in_place(p, face_down))
             return
         out: dict[int, list] = {}
         groups: dict[tuple, list[Plan]] = {}
@@ -247,7 +247,7 @@ class MoveRules:
             if p.changes_zone:
                 groups.setdefault(p.dst, []).append(p)
             else:
-                out[i] = self._execute_in_place(p)
+                out[i] = self._execute_in_place(p, face_down)
         rank = {c: i for i, c in enumerate(order or ())}
         index_of = {id(p): i for i, p in enumerate(plans)}
         for key, group in groups.items():
@@ -269,7 +269,7 @@ class MoveRules:
         for i in sorted(out):
             box.extend(out[i])
 
-    def _execute_in_place(self, plan: Plan) -> list[Event]:
+    def _execute_in_place(self, plan: Plan, face_down: bool = False) -> list[Event]:
         obj = plan.obj
         name = obj.card.name
         if plan.kind == "control_changed":
@@ -286,7 +286,7 @@ class MoveRules:
             lst = self.zones[plan.src]
             index = lst.index(obj.id)
             new = self._new_obj(obj.cid, obj.card, obj.owner, kind=obj.kind, token=obj.token,
-                                prev=obj.id, face_down=obj.face_down, pile=obj.pile)
+                                prev=obj.id, face_down=bool(face_down), pile=obj.pile)
             self._remove(plan.src, obj.id)
             self._set(obj, "zone", None)
             self._set(new, "zone", plan.src)

@@ -32,7 +32,7 @@ ACTIONS = {
     "move": ({"to", "player", "position", "face_down", "apply", "order", "by", "pile"}, {"to"}),
     "draw": ({"count"}, set()),
     "shuffle": (set(), set()),
-    "turn_face": ({"face"}, {"face"}),
+    "turn_face": ({"face"}, set()),  # without face: turned over
     "tap": (set(), set()),
     "untap": (set(), set()),
     "counters": ({"add"}, {"add"}),
@@ -295,7 +295,7 @@ def parse(data: dict, path: Path, edition_override: str | None = None) -> Scenar
         elif action in ("turn_face", "tap", "untap", "counters", "modify", "choices", "attach",
                         "reveal"):
             label_ref(subject)
-            if action == "turn_face" and args["face"] not in ("up", "down"):
+            if action == "turn_face" and args.get("face", "up") not in ("up", "down"):
                 c.fail(where, f"key 'face' must be \"up\" or \"down\", not {_show(args['face'])}")
             if action == "counters":
                 add = c.typed(where, "add", args["add"], dict, "a table of counter kinds to numbers")

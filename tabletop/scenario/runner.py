@@ -193,7 +193,8 @@ def _perform(r: Run, step: Step, marks, redo_marks):
     if step.action == "shuffle":
         return list(t.shuffle(subj).events), []
     if step.action == "turn_face":
-        return list(t.turn_face(L[subj], a["face"] == "down").events), [L[subj]]
+        down = a["face"] == "down" if "face" in a else not t.obj_of(L[subj]).face_down
+        return list(t.turn_face(L[subj], down).events), [L[subj]]
     if step.action in ("tap", "untap"):
         return list(t.set_tapped(L[subj], step.action == "tap").events), [L[subj]]
     if step.action == "counters":
