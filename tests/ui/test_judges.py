@@ -131,3 +131,27 @@ def test_compare_marks_the_steps_that_differ():
                 SCENARIOS / "cr-2016" / "pair-conspiracy-leaves-command.toml")
     assert "DIFFERS" in r.stdout and "step 1" in r.stdout
     assert run_cli("ruling", "--compare", "cr-2016", BASICS).returncode == 2
+
+
+def test_screenshot_of_a_bad_scenario_exits_2_with_one_message(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text("format = 'tabletop-scenario/1'\nplayers = 'Alice'\n")
+    r = run_cli("--screenshot", tmp_path / "x.png", "--scenario", bad)
+    assert r.returncode == 2 and "bad.toml" in r.stderr and "Traceback" not in r.stderr
+    assert not (tmp_path / "x.png").exists()
+
+
+def test_gui_import_of_a_bad_rules_file_shows_a_dialog_and_stores_nothing(make_window, monkeypatch,
+                                                                        tmp_path):
+    from tabletop.engine import rulestext
+    shown = []
+    monkeypatch.setattr(main_window.QMessageBox, "warning", lambda *a: shown.append(a[1:]))
+    junk = tmp_path / "junk.txt"
+    junk.write_text("no rules in here")
+    monkeypatch.setattr(main_window.QFileDialog, "getOpenFileName", lambda *a, **k: (str(junk), ""))
+    w = make_window(Table(("Alice", "Bob")))
+    before = sorted(rulestext.store_dir().glob("*.json")) if rulestext.store_dir().exists() else []
+    w.import_rules()
+    assert shown and "junk.txt" in shown[0][1] and "not a rules text" in shown[0][1]
+    after = sorted(rulestext.store_dir().glob("*.json")) if rulestext.store_dir().exists() else []
+    assert after == before
