@@ -171,16 +171,15 @@ class LogView(QWidget):
         lay.setContentsMargins(4, 4, 4, 4)
         lay.addLayout(top)
         lay.addWidget(self.list)
+        self._done = (None, 0, 0)  # (history list, actions shown, events numbered)
         self.filter.textChanged.connect(self.refresh)
-        controller.changed.connect(lambda _r: self.refresh())
+        controller.changed.connect(self._changed)
         controller.reset.connect(self.refresh)
         self.refresh()
 
-    def lines(self) -> list[str]:
-        t = self.c.table
+    def _lines(self, actions, n: int) -> tuple[list[str], int]:
         out = []
-        n = 0
-        for action in t.history:
+        for action in actions:
             for e in action.events:
                 if e.kind in ("added",):
                     continue
@@ -189,7 +188,22 @@ class LogView(QWidget):
                 cites = f"  [{', '.join(e.cites)}]" if e.cites else ""
                 out.append(f"{n}. {text}{cites}")
                 out.extend(f"     note: {note}" for note in e.notes)
-        return out
+        return out, n
+
+    def lines(self) -> list[str]:
+        return self._lines(self.c.table.history, 0)[0]
+
+    def _changed(self, result) -> None:
+        """After one new action, add its lines; anything else (undo, redo) redraws."""
+        history = self.c.table.history
+        seen, shown, n = self._done
+        if result is not None and seen is history and len(history) == shown + 1:
+            lines, n = self._lines(history[shown:], n)
+            self._add(lines)
+            self._done = (history, len(history), n)
+            self.list.scrollToBottom()
+        else:
+            self.refresh()
 
     def _text(self, e) -> str:
         """The event as this viewer may know it: no name of a card they may not see."""
@@ -200,12 +214,18 @@ class LogView(QWidget):
         dst = _zone(t, e.dst) if e.dst else "nowhere"
         return f"a card: {e.kind.replace('_', ' ')} from {src} to {dst}"
 
-    def refresh(self) -> None:
+    def _add(self, lines) -> None:
         needle = self.filter.text().strip().lower()
-        self.list.clear()
-        for line in self.lines():
+        for line in lines:
             if not needle or needle in line.lower():
                 self.list.addItem(line)
+
+    def refresh(self) -> None:
+        history = self.c.table.history
+        self.list.clear()
+        lines, n = self._lines(history, 0)
+        self._add(lines)
+        self._done = (history, len(history), n)
         self.list.scrollToBottom()
 
     def copy(self) -> None:

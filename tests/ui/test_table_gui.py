@@ -212,3 +212,17 @@ def test_hovering_shows_a_large_preview_but_not_of_hidden_cards(make_window):
     w.scene.hover(hidden, True)
     assert w.scene._preview is None
     assert secret.cid not in [k[1] for k in w.scene.cards if k[0] == "c"]
+
+
+def test_log_added_to_action_by_action_matches_a_full_redraw(make_window):
+    from tabletop.cards import demo
+    t = demo.new_game()
+    w = make_window(t)
+    land, other = sorted(t.objects_in(("Alice", "hand")), key=lambda o: "Land" not in o.card.types)[:2]
+    w.c.drop(land.cid, "battlefield", "Alice")
+    w.c.draw("Alice", 2)
+    w.c.drop(other.cid, "graveyard", "Alice")
+    w.c.undo()
+    w.c.shuffle("Bob")
+    shown = [w.log.list.item(i).text() for i in range(w.log.list.count())]
+    assert shown == w.log.lines() and len(shown) >= 4
