@@ -300,6 +300,7 @@ def _gui_parser() -> argparse.ArgumentParser:
     p.add_argument("--data-dir", metavar="DIR", help=argparse.SUPPRESS)  # autosave folder (tests)
     p.add_argument("--scripted-session", type=int, metavar="N", help=argparse.SUPPRESS)
     p.add_argument("--restore-last", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument("--then-wait", action="store_true", help=argparse.SUPPRESS)  # SIGTERM test
     p.add_argument("--report-first-frame", action="store_true", help=argparse.SUPPRESS)  # benchmark
     return p
 

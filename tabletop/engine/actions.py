@@ -351,6 +351,7 @@ class Table(TableState, MoveRules):
         self._player(player)
         lib = self.zone_key("library", player)
         with self._action("mulligan", {"player": player, "title": f"{player} mulligans"}) as box:
+            self._meta("mulligans", {**self.mulligans, player: self.mulligans.get(player, 0) + 1})
             plans = [self.plan_move(self.objs[i], "library", player)
                      for i in reversed(self.zones[(player, "hand")])]
             self._run_plans(plans, "top", None, False, None, box)

@@ -215,6 +215,8 @@ class _Codec:
             if d[1] == "sideboards":
                 return ("meta", d[1], {p: [Card.from_json(c) for c in cs] for p, cs in d[2].items()},
                         {p: [Card.from_json(c) for c in cs] for p, cs in d[3].items()})
+            if d[1] == "mulligans":
+                return ("meta", d[1], _mulligans(d[2]), _mulligans(d[3]))
             if d[1] == "last_roll":
                 return ("meta", d[1], tuple(d[2]) if d[2] else None, tuple(d[3]) if d[3] else None)
             if d[1] != "active":
@@ -286,6 +288,7 @@ def to_json(t: Table) -> dict:
         "effects": [e.to_json() for e in t.effects],
         "revealed_tops": sorted(t.revealed_tops),
         "last_roll": list(t.last_roll) if t.last_roll else None,
+        "mulligans": dict(t.mulligans),
         "sideboards": {p: [c.to_json() for c in cs] for p, cs in t.sideboards.items()},
         "history": history,
         "redo": redo,
@@ -328,6 +331,9 @@ def from_json(d: dict, source: str = "save") -> Table:
         t.effects = [Effect.from_json(e) for e in d["effects"]]
         t.revealed_tops = frozenset(d["revealed_tops"])
         t.last_roll = tuple(d["last_roll"]) if d.get("last_roll") else None
+        t.mulligans = _mulligans(d.get("mulligans", {}))
+        if any(p not in t.players for p in t.mulligans):
+            raise ValueError("mulligans are counted for a player not at the table")
         t.sideboards = {p: [Card.from_json(c) for c in cs] for p, cs in d["sideboards"].items()}
         for name, target in (("history", t.history), ("redo", t.redo_stack)):
             raws = d[name]
@@ -340,6 +346,13 @@ def from_json(d: dict, source: str = "save") -> Table:
     except (KeyError, IndexError, TypeError, ValueError, AttributeError) as e:
         raise InputError(f"{source}: the save is damaged ({type(e).__name__}: {e})") from None
     return t
+
+
+def _mulligans(d) -> dict:
+    if not isinstance(d, dict) or not all(
+            isinstance(k, str) and type(v) is int and 0 <= v <= 100 for k, v in d.items()):
+        raise ValueError("mulligans must map players to small counts")
+    return dict(d)
 
 
 def _check_consistent(t: Table) -> None:

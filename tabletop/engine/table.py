@@ -107,8 +107,10 @@ class TableState:
         self.sideboards: dict[str, list[Card]] = {p: [] for p in players}  # outside the game
         self.revealed_tops: frozenset = frozenset()
         self.last_roll: tuple | None = None  # (player, sides, value) of the last die or coin
+        self.mulligans: dict[str, int] = {}  # mulligans taken this game, per player
         self.history: list[Action] = []
         self.redo_stack: list[Action] = []
+        self._cleared_redo: list[Action] = []  # what the last recorded action cleared
         self.next_id = 1
         self.next_cid = 1
         self._ops: list | None = None
@@ -342,6 +344,27 @@ class TableState:
         self.history.append(action)
         return action
 
+    def mark(self) -> tuple:
+        """A note of what undo does not restore (ids handed out, the random state), taken
+        before an action that a following dialog may still take back."""
+        return (len(self.history), self.next_id, self.next_cid, self.rng.getstate())
+
+    def take_back(self, mark: tuple | None = None) -> Action | None:
+        """Undo the last action and forget it, as if it had never been done: the redo
+        list is as it was before it (a dialog that follows an action was cancelled).
+        Given the `mark` taken just before the action, ids and the random state are
+        put back too, so the table is exactly as it was."""
+        action = self.undo()
+        if action is None:
+            return None
+        self.redo_stack.pop()
+        self.redo_stack.extend(self._cleared_redo)
+        self._cleared_redo = []
+        if mark is not None and mark[0] == len(self.history):
+            self.next_id, self.next_cid = mark[1], mark[2]
+            self.rng.setstate(mark[3])
+        return action
+
     def _replay(self, ops, do, undo) -> None:
         """Apply recorded ops; if one does not fit the table (a damaged save), take back
         those already applied and say so: the table stays as it was."""
@@ -442,6 +465,7 @@ class _Recording:
             return False
         if ops:
             t.history.append(Action(self.name, self.params, tuple(self.box), ops))
+            t._cleared_redo = t.redo_stack
             if t.redo_stack:
-                t.redo_stack.clear()
+                t.redo_stack = []
         return False

@@ -34,12 +34,48 @@ def scripted_session(window, n: int, seed: int = 7) -> None:
         print(f"done {k} {len(window.c.table.history)}", flush=True)
 
 
+def handle_termination(app, window) -> None:
+    """SIGTERM, SIGHUP (a closed terminal) and the session manager's logout save the
+    game and close the window without asking; the next start offers the game back.
+
+    Python runs a signal handler only when it gets control, so the signal also
+    writes to a socket that Qt's event loop watches (``signal.set_wakeup_fd``)."""
+    import signal
+    import socket
+
+    from PySide6.QtCore import QSocketNotifier
+
+    app.commitDataRequest.connect(lambda _manager: window.end_session())
+    if not hasattr(signal, "SIGTERM") or sys.platform == "win32":
+        return
+    rsock, wsock = socket.socketpair()
+    rsock.setblocking(False)
+    wsock.setblocking(False)
+    signal.set_wakeup_fd(wsock.fileno())
+    notifier = QSocketNotifier(rsock.fileno(), QSocketNotifier.Read, window)
+
+    def drain() -> None:
+        try:
+            rsock.recv(256)
+        except OSError:
+            pass
+    notifier.activated.connect(drain)
+    window._signal_wakeup = (rsock, wsock, notifier)  # kept alive with the window
+
+    def on_signal(signum, frame) -> None:
+        window.end_session()
+        app.quit()
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), on_signal)
+
+
 def run_gui(args) -> int:
     headless = bool(args.screenshot or args.self_test or args.scripted_session
-                    or args.restore_last or args.report_first_frame)
+                    or args.restore_last or args.report_first_frame or args.then_wait)
     if headless:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtWidgets import QApplication, QMessageBox
+    from PySide6.QtWidgets import QApplication
 
     from tabletop.engine.errors import TabletopError
     from tabletop.ui import errors
@@ -73,7 +109,7 @@ def run_gui(args) -> int:
             return 2
     autosave = None
     crashed = False
-    if not headless or args.scripted_session or args.restore_last:
+    if not headless or args.scripted_session or args.restore_last or args.then_wait:
         from tabletop.ui.autosave import Autosave
         autosave = Autosave(args.data_dir)
         crashed = autosave.crashed_before()
@@ -88,21 +124,36 @@ def run_gui(args) -> int:
             return 2
         print(f"restored {len(table.history)} actions")
         return 0
+    # The window does not autosave until the question below is answered: the new
+    # table it starts with must not overwrite the game that may be restored.
     window = MainWindow(controller, autosave=autosave)
     errors.install(lambda: window, show_dialog=not headless)
+    from tabletop.ui import dialogs
     if crashed and not args.scenario:
-        answer = QMessageBox.question(window, "Restore the last game?",
-                                      "Tabletop did not close normally last time. Restore the "
-                                      "game as it was after its last action?")
-        if answer == QMessageBox.Yes:
+        if not headless:
+            window.show()
+        if dialogs.ask(window, "Restore the last game?",
+                       "Tabletop did not close normally last time. Restore the game as it was "
+                       "after its last action?"):
             try:
-                controller.set_table(autosave.restore())
+                controller.set_table(autosave.restore(), dirty=True)
             except TabletopError as e:
-                QMessageBox.warning(window, "Cannot restore the game", str(e))
+                kept = autosave.set_aside()
+                dialogs.warn(window, "Cannot restore the game",
+                             str(e) + (f"\n\nThe file is kept as {kept}." if kept else ""))
+        else:
+            kept = autosave.set_aside()
+            if kept is not None:
+                window.show_message(f"The last game is kept as {kept}.")
     if autosave is not None:
         autosave.begin()
         if autosave.error:
             window.show_message(f"Autosave is off: {autosave.error}")
+        elif autosave.shared:
+            window.show_message(f"Another Tabletop is open on the same folder: this window "
+                                f"autosaves to {autosave.path.name}.")
+        window._autosave()
+    handle_termination(app, window)
     if args.scenario:
         from pathlib import Path
 
@@ -113,7 +164,7 @@ def run_gui(args) -> int:
             if headless:
                 print(f"tabletop: {e}", file=sys.stderr)
                 return 2
-            QMessageBox.warning(window, "Cannot open the scenario", str(e))
+            dialogs.warn(window, "Cannot open the scenario", str(e))
         else:
             window.open_scenario(Path(args.scenario))
     if args.viewpoint:
@@ -127,7 +178,11 @@ def run_gui(args) -> int:
             return 2
     if args.scripted_session:
         scripted_session(window, args.scripted_session)
-        return 0
+        if not args.then_wait:
+            return 0
+    if args.then_wait:  # the termination test: run until a signal ends the session
+        print("ready", flush=True)
+        return app.exec()
     if args.self_test:
         from tabletop.ui.selftest import self_test
         ok, report = self_test(window)

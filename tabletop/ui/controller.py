@@ -27,10 +27,13 @@ class TableController(QObject):
         self.last_events: dict[int, tuple] = {}  # cid -> events of the last action touching it
         self.chooser = None  # set by the window: asks a person when the rules give a choice
         self.recorder = None  # a scenario Recorder while recording
+        self.dirty = False  # changes not yet saved to a file (the unsaved-changes guard asks)
+        self._dirty_before = False
 
     # ---- tables --------------------------------------------------------------
-    def set_table(self, table: Table, labels: dict | None = None) -> None:
+    def set_table(self, table: Table, labels: dict | None = None, dirty: bool = False) -> None:
         self.table = table
+        self.dirty = dirty
         self.labels = dict(labels or {})
         self.last_events.clear()
         if self.viewer is not JUDGE and self.viewer not in table.players:
@@ -61,7 +64,11 @@ class TableController(QObject):
         return self.table.can_move(cid, zone, player, by=self.actor(self.table.obj_of(cid)))
 
     # ---- doing -----------------------------------------------------------------
-    def _done(self, res: Result, action: str | None = None, **args) -> Result:
+    def _done(self, res: Result, action: str | None = None, *, replay: bool = False,
+              **args) -> Result:
+        self._dirty_before = self.dirty
+        if not replay and res.events and not res.rejected:
+            self.dirty = True
         for e in res.events:
             if e.cid is not None:
                 self.last_events[e.cid] = res.events
@@ -71,8 +78,9 @@ class TableController(QObject):
         return res
 
     def show_result(self, res: Result) -> None:
-        """Show events that happened elsewhere (a scenario step) as if just done."""
-        self._done(res)
+        """Show events that happened elsewhere (a scenario step) as if just done; they
+        come from a file, so they leave nothing unsaved."""
+        self._done(res, replay=True)
 
     def drop(self, cid: int, zone: str, player: str | None, position="top") -> Result:
         t = self.table
@@ -153,11 +161,26 @@ class TableController(QObject):
         if self.recorder is not None:
             cids = action.params.get("cids") or [action.params.get("cid")]
             self.recorder.record("undo", None, cid=cids[0] if cids else None)
+        self.dirty = True
+        self.changed.emit(None)
+        return True
+
+    def take_back(self, mark: tuple | None = None) -> bool:
+        """Forget the last action (a dialog that followed it was cancelled): the game,
+        its redo list and its unsaved state are exactly as before it (`mark`: the
+        table's mark() taken just before the action)."""
+        action = self.table.take_back(mark)
+        if action is None:
+            return False
+        if self.recorder is not None:
+            self.recorder.record("undo", None, cid=None)
+        self.dirty = self._dirty_before
         self.changed.emit(None)
         return True
 
     def redo(self) -> bool:
         if self.table.redo() is None:
             return False
+        self.dirty = True
         self.changed.emit(None)
         return True

@@ -59,6 +59,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
         self.autosave = autosave  # an Autosave, or None (tests, screenshots, self-test)
         self.c.chooser = self._chooser
         self.path: Path | None = None
+        self.ending = False  # interrupted (SIGTERM, logout): close without asking
         self.setWindowTitle("Tabletop")
         self.scene = TableScene(self.c, self)
         self.view = TableView(self.scene, self)
@@ -68,6 +69,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
         self.inspector_dock = self._dock("Inspector", self.inspector, Qt.RightDockWidgetArea)
         self.log_dock = self._dock("Log", self.log, Qt.RightDockWidgetArea)
         self.scenario_panel = ScenarioPanel(self.c)
+        self.scenario_panel.guard = self.confirm_discard
         self.scenario_dock = self._dock("Scenario", self.scenario_panel, Qt.RightDockWidgetArea)
         self.tabifyDockWidget(self.log_dock, self.scenario_dock)
         self.log_dock.raise_()
@@ -230,18 +232,38 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
         self.viewpoint_box.setCurrentIndex(self.viewpoint_box.findData(self.c.viewer))
         self._update_undo()
         self.view.fit()
-        name = self.path.name if self.path else "new table"
-        self.setWindowTitle(f"Tabletop — {name} — {t.edition.id}")
+        self._update_title()
+        self.show_message("")  # nothing said about an earlier table survives it
         self._autosave()
 
+    def _update_title(self) -> None:
+        name = self.path.name if self.path else "new table"
+        mark = " *" if self.c.dirty else ""
+        self.setWindowTitle(f"Tabletop — {name}{mark} — {self.c.table.edition.id}")
+
     def _autosave(self) -> None:
-        if self.autosave is None:
+        """Keep the autosave equal to the game while it has unsaved changes; a game with
+        none (new, opened, just saved) leaves nothing to restore."""
+        if self.autosave is None or not self.autosave.active:
             return
-        if not self.autosave.save(self.c.table):
+        if not self.c.dirty:
+            self.autosave.clear()
+        elif not self.autosave.save(self.c.table):
             self.show_message(self.autosave.error)
+
+    def confirm_discard(self, what: str) -> bool:
+        """The unsaved-changes guard: True when the current game may be replaced."""
+        if not self.c.dirty:
+            return True
+        from tabletop.ui import dialogs
+        answer = dialogs.save_discard_cancel(self, what)
+        if answer == "save":
+            return self.save_game()
+        return answer == "discard"
 
     def _on_changed(self, result) -> None:
         self._update_undo()
+        self._update_title()
         self._autosave()
         if result is None:
             self.scene.sync(None)
@@ -260,10 +282,10 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
                 text += f" — {first}: {summary}"
             lines.append(text)
             lines.extend(e.notes)
-        if lines:
-            self.show_message(" · ".join(lines))
+        self.show_message(" · ".join(lines))  # the last action's words, or none
 
     def show_message(self, text: str) -> None:
+        self.status.setTextFormat(Qt.PlainText)
         self.status.setText(text)
         self.status.setToolTip(text)
 
@@ -284,6 +306,8 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
             self.show_message("Redone.")
 
     def new_table(self) -> None:
+        if not self.confirm_discard("start a new table"):
+            return
         self.path = None
         self.c.new_table()
 
@@ -291,10 +315,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
         ed = self.edition_box.itemData(index)
         if ed == self.c.table.edition.id:
             return
-        if self.c.table.history and QMessageBox.question(
-                self, "Change the rules edition",
-                f"Start a new table under {ed}? The current table's history is not kept.") \
-                != QMessageBox.Yes:
+        if not self.confirm_discard(f"start a new table under {ed}"):
             self.edition_box.setCurrentIndex(self.edition_box.findData(self.c.table.edition.id))
             return
         self.path = None
@@ -310,15 +331,20 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
             self.c.create_token(name.strip(), self.seat())
 
     def error(self, title: str, text: str) -> None:
-        QMessageBox.warning(self, title, text)
+        from tabletop.ui import dialogs
+        dialogs.warn(self, title, text)
 
     def open_game(self) -> None:
+        if not self.confirm_discard("open another game"):
+            return
         path, _ = QFileDialog.getOpenFileName(self, "Open game", str(settings.documents()),
                                               "Tabletop games (*.tabletop);;All files (*)")
         if path:
-            self.load_game(Path(path))
+            self.load_game(Path(path), asked=True)
 
-    def load_game(self, path: Path) -> bool:
+    def load_game(self, path: Path, asked: bool = False) -> bool:
+        if not asked and not self.confirm_discard("open another game"):
+            return False
         try:
             table = saves.load(path)
         except TabletopError as e:
@@ -330,24 +356,29 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
         self.c.set_table(table)
         return True
 
-    def save_game(self) -> None:
+    def save_game(self) -> bool:
+        """Save to the game's file (asking for one the first time); True when saved."""
         if self.path is None:
-            self.save_game_as()
-        else:
-            self._write(self.path)
+            return self.save_game_as()
+        return self._write(self.path)
 
-    def save_game_as(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Save game", str(settings.documents()),
+    def save_game_as(self) -> bool:
+        folder = self.path.parent if self.path is not None else settings.save_folder()
+        name = self.path.name if self.path is not None else "game.tabletop"
+        path, _ = QFileDialog.getSaveFileName(self, "Save game", str(folder / name),
                                               "Tabletop games (*.tabletop)")
-        if path:
-            p = Path(path)
-            if p.suffix != ".tabletop":
-                p = p.with_suffix(".tabletop")
-            if self._write(p):
-                self.path = p
-                settings.add_recent(p)
-                self._fill_recent()
-                self._on_reset()
+        if not path:
+            return False
+        p = Path(path)
+        if p.suffix != ".tabletop":
+            p = p.with_suffix(".tabletop")
+        if not self._write(p):
+            return False
+        self.path = p
+        settings.add_recent(p)
+        self._fill_recent()
+        self._update_title()
+        return True
 
     def _write(self, path: Path) -> bool:
         try:
@@ -355,6 +386,9 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
         except OSError as e:
             self.error("Cannot save the game", f"{path}: {e.strerror or e}")
             return False
+        self.c.dirty = False
+        self._update_title()
+        self._autosave()
         self.show_message(f"Saved {path}")
         return True
 
@@ -412,8 +446,20 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
             return candidates[labels.index(item)]
         return choose
 
+    def end_session(self) -> None:
+        """Interrupted (SIGTERM, logout): write the game and close without asking; the
+        next start offers to restore a game that was not saved to a file."""
+        self.ending = True
+        self._autosave()
+        self.close()
+
     def closeEvent(self, event) -> None:
+        if not self.ending and not self.confirm_discard("quit"):
+            event.ignore()
+            return
         if self.autosave is not None:
-            self.autosave.end()
+            if self.ending:
+                self._autosave()
+            self.autosave.end(keep=self.ending and self.c.dirty)
         settings.save_window(self)
         super().closeEvent(event)

@@ -172,13 +172,15 @@ class ArrangeCards(QDialog):
         return [self.list.item(i).data(Qt.UserRole) for i in range(self.list.count())]
 
 
-def arrange(parent, title: str, rule: str, objs) -> list[int]:
-    """The order a player chooses for several cards (top first); one card needs no choice."""
+def arrange(parent, title: str, rule: str, objs) -> list[int] | None:
+    """The order a player chooses for several cards (top first); one card needs no choice.
+    None when the player cancels."""
     if len(objs) < 2:
         return [o.cid for o in objs]
     dlg = ArrangeCards(parent, title, f"Drag the cards into the order you want, top first "
                        f"(rule {rule}).", objs)
-    dlg.exec()
+    if not dlg.exec():
+        return None
     return dlg.order()
 
 

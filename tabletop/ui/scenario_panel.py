@@ -21,14 +21,18 @@ HELD, FAILED = "✔", "✘"
 
 class ScenarioPanel(QWidget):
     """The steps of the open scenario: narration, Step, Back, Restart, Play, and
-    each expectation shown as held or failed."""
+    each expectation shown as held or failed. The panel belongs to the scenario's
+    table: when another table replaces it, the scenario is closed."""
+
+    NONE = "No scenario open. File > Open scenario, or the scenario library."
 
     def __init__(self, controller, parent=None):
         super().__init__(parent)
         self.c = controller
         self.scenario = None
         self.session: Session | None = None
-        self.title = QLabel("No scenario open. File > Open scenario, or the scenario library.")
+        self.guard = lambda what: True  # the window's unsaved-changes guard
+        self.title = QLabel(self.NONE)
         self.title.setWordWrap(True)
         self.title.setTextFormat(Qt.PlainText)
         self.steps = QListWidget()
@@ -58,6 +62,21 @@ class ScenarioPanel(QWidget):
         self.timer = QTimer(self)
         self.timer.setInterval(1600)
         self.timer.timeout.connect(self._tick)
+        controller.reset.connect(self._table_changed)
+        self._update_buttons()
+
+    def _table_changed(self) -> None:
+        if self.session is not None and self.c.table is not self.session.run.table:
+            self.close_scenario()
+
+    def close_scenario(self) -> None:
+        self.play_button.setChecked(False)
+        self.timer.stop()
+        self.scenario = None
+        self.session = None
+        self.steps.clear()
+        self.detail.clear()
+        self.title.setText(self.NONE)
         self._update_buttons()
 
     # ---- opening ------------------------------------------------------------------------
@@ -111,12 +130,12 @@ class ScenarioPanel(QWidget):
         self.detail.setText(item.data(Qt.UserRole) or "" if item is not None else "")
 
     def back(self) -> None:
-        if self.session is None or self.session.done == 0:
+        if self.session is None or self.session.done == 0 or not self.guard("step back"):
             return
         self._replay(self.session.done - 1)
 
     def restart(self) -> None:
-        if self.scenario is not None:
+        if self.scenario is not None and self.guard("restart the scenario"):
             self._replay(0)
 
     def _replay(self, upto: int) -> None:

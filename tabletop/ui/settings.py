@@ -22,6 +22,16 @@ def documents() -> Path:
     return Path(platformdirs.user_documents_dir())
 
 
+def save_folder() -> Path:
+    """A folder that exists, for the Save dialog: the last one used, else Documents,
+    else the home folder."""
+    last = value("last_folder")
+    for p in (last, documents(), Path.home()):
+        if isinstance(p, (str, Path)) and p and Path(p).is_dir():
+            return Path(p)
+    return Path.cwd()
+
+
 def _settings() -> QSettings:
     path = config_dir() / "tabletop.ini"
     return QSettings(str(path), QSettings.IniFormat)
@@ -64,3 +74,4 @@ def recent_files() -> list[str]:
 def add_recent(path) -> None:
     files = [str(path)] + [p for p in recent_files() if p != str(path)]
     set_value("recent", files[:8])
+    set_value("last_folder", str(Path(path).parent))

@@ -24,6 +24,8 @@ class JudgeCommands:
 
     def open_scenario(self, path: Path, edition: str | None = None) -> bool:
         """Open a scenario; a file that breaks the contract leaves the table as it was."""
+        if not self.confirm_discard("open a scenario"):
+            return False
         try:
             self.scenario_panel.open(path, edition)
         except TabletopError as e:

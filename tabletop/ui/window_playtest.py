@@ -17,6 +17,8 @@ class PlaytestCommands:
     def new_game(self) -> None:
         from tabletop.cards.game import new_game
         from tabletop.ui.playtest import NewGameDialog, load_decks
+        if not self.confirm_discard("start a new game"):
+            return
         dlg = NewGameDialog(self, self.c.table.edition.id)
         if not dlg.exec():
             return
@@ -30,7 +32,6 @@ class PlaytestCommands:
             self.error("Cannot start the game", str(e))
             return
         self.path = None
-        self.mulligans = {}
         self.c.set_table(table)
 
     def import_cards(self) -> None:
@@ -54,21 +55,24 @@ class PlaytestCommands:
         from tabletop.ui import playtest
         ChooseCards = playtest.ChooseCards
         player = self.seat()
-        self.mulligans = getattr(self, "mulligans", {})
-        n = self.mulligans.get(player, 0) + 1
+        t = self.c.table
+        mark = t.mark()
         self.c.mulligan(player)
-        self.mulligans[player] = n
-        hand = self.c.table.objects_in((player, "hand"))
+        n = t.mulligans.get(player, 0)  # counted by the game: new tables, saves and undo agree
+        hand = t.objects_in((player, "hand"))
         dlg = ChooseCards(self, "London mulligan",
                           f"{player} has taken {n} mulligan(s): choose {min(n, len(hand))} "
                           "card(s) to put on the bottom of the library.", hand, min(n, len(hand)))
+        order = None
         if dlg.exec():
-            t = self.c.table
             chosen = [t.obj_of(c) for c in dlg.chosen()]
             order = playtest.arrange(self, "Order on the bottom",
                                      ", ".join(t.edition.cite("library_arrange")) or "of the table",
                                      chosen)
-            self.c.move_many(order, "library", player, position="bottom", order=order)
+        if order is None:  # cancelled: the game is exactly as before the mulligan
+            self.c.take_back(mark)
+            return
+        self.c.move_many(order, "library", player, position="bottom", order=order)
 
     def search_library(self) -> None:
         """The searcher sees the library; the others see only a count. Then it is shuffled."""
@@ -110,6 +114,8 @@ class PlaytestCommands:
             order = playtest.arrange(self, "Order in the graveyard",
                                      ", ".join(t.edition.cite("graveyard_arrange")) or
                                      "of the table", chosen)
+            if order is None:
+                return
             self.c.cleanup(player, order)
         self.c.next_turn()
 

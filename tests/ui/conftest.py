@@ -25,6 +25,15 @@ def make_window(qtbot):
 
 
 @pytest.fixture(autouse=True)
+def dialogs(qapp):
+    """Every modal dialog in a GUI test is answered (see dialogbot.py): none can hang."""
+    from tests.ui.dialogbot import DialogBot
+    bot = DialogBot()
+    yield bot
+    bot.stop()
+
+
+@pytest.fixture(autouse=True)
 def fresh_settings():
     """Each test starts with no remembered window layout."""
     from tabletop.ui import settings

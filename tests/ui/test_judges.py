@@ -52,14 +52,13 @@ def test_presenter_mode_keys_step(make_window, qtbot):
     assert not w.presenting and w.menuBar().isVisible()
 
 
-def test_bad_scenario_opens_a_dialog_and_keeps_the_table(make_window, monkeypatch, tmp_path):
-    shown = []
-    monkeypatch.setattr(main_window.QMessageBox, "warning", lambda *a: shown.append(a[1:]))
+def test_bad_scenario_opens_a_dialog_and_keeps_the_table(make_window, dialogs, tmp_path):
     t = demo.new_game()
     w = make_window(t)
     bad = tmp_path / "bad.toml"
     bad.write_text(BASICS.read_text().replace('move = "plow"', 'move = "nobody"'))
     assert not w.open_scenario(bad)
+    shown = [(title, text) for title, text, _ in dialogs.seen]
     assert shown and "bad.toml" in shown[0][1] and "step 4" in shown[0][1]
     assert w.c.table is t and w.scenario_panel.session is None
 
@@ -142,16 +141,15 @@ def test_screenshot_of_a_bad_scenario_exits_2_with_one_message(tmp_path):
 
 
 def test_gui_import_of_a_bad_rules_file_shows_a_dialog_and_stores_nothing(make_window, monkeypatch,
-                                                                        tmp_path):
+                                                                        tmp_path, dialogs):
     from tabletop.engine import rulestext
-    shown = []
-    monkeypatch.setattr(main_window.QMessageBox, "warning", lambda *a: shown.append(a[1:]))
     junk = tmp_path / "junk.txt"
     junk.write_text("no rules in here")
     monkeypatch.setattr(main_window.QFileDialog, "getOpenFileName", lambda *a, **k: (str(junk), ""))
     w = make_window(Table(("Alice", "Bob")))
     before = sorted(rulestext.store_dir().glob("*.json")) if rulestext.store_dir().exists() else []
     w.import_rules()
+    shown = [(title, text) for title, text, _ in dialogs.seen]
     assert shown and "junk.txt" in shown[0][1] and "not a rules text" in shown[0][1]
     after = sorted(rulestext.store_dir().glob("*.json")) if rulestext.store_dir().exists() else []
     assert after == before

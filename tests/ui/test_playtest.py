@@ -103,26 +103,6 @@ def test_token_from_the_database(make_window):
     assert t.obj_of(cid).card.name == "Homunculus"
 
 
-def test_autosave_after_every_action_and_restore(tmp_path, make_window):
-    from tabletop.ui.controller import TableController
-    from tabletop.ui.main_window import MainWindow
-    a = Autosave(tmp_path)
-    a.begin()
-    t = demo.new_game()
-    w = MainWindow(TableController(t), autosave=a)
-    hand = t.objects_in(("Alice", "hand"))
-    w.c.drop(hand[0].cid, "graveyard", "Alice")
-    w.c.draw("Alice")
-    assert saves.to_json(saves.load(a.path)) == saves.to_json(t)
-    # a new session finds the lock: the last one did not close cleanly
-    b = Autosave(tmp_path)
-    assert b.crashed_before()
-    restored = b.restore()
-    assert saves.to_json(restored) == saves.to_json(t)
-    w.close()
-    assert not Autosave(tmp_path).crashed_before()
-
-
 def test_autosave_failure_is_reported_and_keeps_the_last_good_save(tmp_path, monkeypatch):
     a = Autosave(tmp_path)
     t = demo.new_game()

@@ -1,0 +1,47 @@
+"""Message boxes in one place: errors, yes/no questions and the unsaved-changes guard.
+
+Text that may come from a file (card names, paths, messages quoting a file) is
+always shown as plain text, never interpreted as rich text."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
+
+
+def _box(parent, icon, title: str, text: str, buttons, default=None) -> QMessageBox:
+    box = QMessageBox(icon, title, text, buttons, parent)
+    box.setTextFormat(Qt.PlainText)
+    if default is not None:
+        box.setDefaultButton(default)
+    return box
+
+
+def warn(parent, title: str, text: str) -> None:
+    _box(parent, QMessageBox.Warning, title, text, QMessageBox.Ok).exec()
+
+
+def info(parent, title: str, text: str) -> None:
+    _box(parent, QMessageBox.Information, title, text, QMessageBox.Ok).exec()
+
+
+def ask(parent, title: str, text: str, default_yes: bool = True) -> bool:
+    """A yes/no question; True for Yes."""
+    box = _box(parent, QMessageBox.Question, title, text, QMessageBox.Yes | QMessageBox.No,
+               QMessageBox.Yes if default_yes else QMessageBox.No)
+    return box.exec() == QMessageBox.Yes
+
+
+def save_discard_cancel(parent, what: str) -> str:
+    """The unsaved-changes guard: "save", "discard" or "cancel"."""
+    box = _box(parent, QMessageBox.Warning, "Unsaved changes",
+               f"The game has changes that are not saved to a file.\n\n"
+               f"Save them before you {what}?",
+               QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel, QMessageBox.Save)
+    box.setEscapeButton(QMessageBox.Cancel)
+    answer = box.exec()
+    if answer == QMessageBox.Save:
+        return "save"
+    if answer == QMessageBox.Discard:
+        return "discard"
+    return "cancel"
