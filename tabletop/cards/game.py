@@ -39,5 +39,5 @@ def new_game(decks, edition: str = "cr-2016", seed: int | None = 1, life: int = 
         t.ante_start()
     for player in players:
         t.draw(player, hand)
-    t.history.clear()  # the starting table is where undo stops
+    t.start_here()  # the starting table is where undo stops
     return t

@@ -292,6 +292,7 @@ def to_json(t: Table) -> dict:
         "sideboards": {p: [c.to_json() for c in cs] for p, cs in t.sideboards.items()},
         "history": history,
         "redo": redo,
+        "journal": [e.to_json() for e in t.journal],
     }
 
 
@@ -341,11 +342,43 @@ def from_json(d: dict, source: str = "save") -> Table:
                 raise ValueError(f"{name} must be a list of encoded actions")
             target.extend(Action.encoded(r, codec.unaction) for r in raws)
         _check_consistent(t)
+        if "journal" in d:
+            t.journal = _journal(d["journal"], t.players)
+        else:  # saved before the journal: tell the history as the table stands now
+            for action in t.history:
+                t._journal(action.events, "done")
+        t._journal_before = len(t.journal)
     except InputError as e:
         raise InputError(f"{source}: {e}") from None
     except (KeyError, IndexError, TypeError, ValueError, AttributeError) as e:
         raise InputError(f"{source}: the save is damaged ({type(e).__name__}: {e})") from None
     return t
+
+
+def _journal(raw, players) -> list:
+    from tabletop.engine.table import LogEntry
+    if not isinstance(raw, list):
+        raise ValueError("the journal must be a list")
+
+    def strings(x, what):
+        if not isinstance(x, list) or not all(isinstance(s, str) and len(s) <= 4000 for s in x):
+            raise ValueError(f"a journal line's {what} must be a list of short texts")
+        return tuple(x)
+    out = []
+    for r in raw:
+        if not isinstance(r, list) or len(r) != 7:
+            raise ValueError("a journal line must have 7 fields")
+        tag, kind, text, public = r[:4]
+        if tag not in LogEntry.TAGS:
+            raise ValueError(f"unknown journal tag {str(tag)[:20]!r}")
+        if not all(isinstance(x, str) and len(x) <= 4000 for x in (kind, text, public)):
+            raise ValueError("a journal line's texts must be short strings")
+        knowers = strings(r[6], "knowers")
+        if any(p not in players for p in knowers):
+            raise ValueError("a journal line names a player not at the table")
+        out.append(LogEntry(tag, kind, text, public, strings(r[4], "cites"),
+                            strings(r[5], "notes"), knowers))
+    return out
 
 
 def _mulligans(d) -> dict:

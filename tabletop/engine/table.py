@@ -63,6 +63,32 @@ class Action:
 
 
 @dataclass(slots=True, frozen=True)
+class LogEntry:
+    """One line of the table's journal, written when its event happened and never
+    changed: undo and redo add lines of their own."""
+
+    tag: str  # "done", "undone", "redone" or "refused"
+    kind: str  # the event's kind
+    text: str  # the whole sentence, for the judge and the players who know the card
+    public: str  # the same event for a player who may not see the card: names nothing
+    cites: tuple = ()
+    notes: tuple = ()
+    knowers: tuple = ()  # players told the whole sentence (and its rules)
+
+    TAGS = ("done", "undone", "redone", "refused")
+
+    def told(self, viewer) -> tuple[str, tuple, tuple]:
+        """(text, cites, notes) as this viewer (a player, or None: the judge) reads it."""
+        if viewer is None or viewer in self.knowers:
+            return self.text, self.cites, self.notes
+        return self.public, (), ()
+
+    def to_json(self) -> list:
+        return [self.tag, self.kind, self.text, self.public, list(self.cites),
+                list(self.notes), list(self.knowers)]
+
+
+@dataclass(slots=True, frozen=True)
 class Result:
     """The answer to an action: its events, each citing rules."""
 
@@ -111,6 +137,8 @@ class TableState:
         self.history: list[Action] = []
         self.redo_stack: list[Action] = []
         self._cleared_redo: list[Action] = []  # what the last recorded action cleared
+        self.journal: list[LogEntry] = []  # the log: append-only
+        self._journal_before = 0  # the journal's length before the last recorded action
         self.next_id = 1
         self.next_cid = 1
         self._ops: list | None = None
@@ -328,7 +356,13 @@ class TableState:
         if not self.history:
             return None
         action = self.history[-1]
-        self._replay(reversed(action.ops), self._revert, self._apply)
+        told = len(self.journal)
+        self._journal(action.events, "undone")  # told while its objects are as it left them
+        try:
+            self._replay(reversed(action.ops), self._revert, self._apply)
+        except InputError:
+            del self.journal[told:]
+            raise
         self.history.pop()
         action.raw = None  # which of its objects exist has changed: encode it afresh
         self.redo_stack.append(action)
@@ -342,7 +376,40 @@ class TableState:
         self.redo_stack.pop()
         action.raw = None
         self.history.append(action)
+        self._journal(action.events, "redone")
         return action
+
+    def _journal(self, events, tag: str) -> None:
+        """Write the log lines of these events as they stand now, for every viewer."""
+        from tabletop.engine import views
+        players = self.players
+        prefix = "" if tag in ("done", "refused") else f"{tag}: "
+        for e in events:
+            if e.kind == "added":
+                continue
+            text = prefix + self.describe(e)
+            knowers = tuple(p for p in players if views.event_names_card(self, e, p))
+            public = text if len(knowers) == len(players) else \
+                prefix + views.hidden_sentence(self, e)
+            self.journal.append(LogEntry(tag, e.kind, text, public, tuple(e.cites),
+                                         tuple(e.notes), knowers))
+
+    def refuse(self, obj: Obj | None, text: str) -> Result:
+        """Something the table does not allow (not a rule: who may handle a card or a
+        player's library): nothing changes, and the log says so."""
+        e = Event("rejected", obj.cid, obj.id, None, obj.zone, None, (), (), text) \
+            if obj is not None else Event("rejected", text=text)
+        self.journal.append(LogEntry("refused", "rejected", text, text, (), (), self.players))
+        return Result((e,))
+
+    def start_here(self) -> None:
+        """Make the table as it stands the game's starting point: nothing to undo or
+        redo, nothing in the log (after setting up a game or a scenario)."""
+        self.history.clear()
+        self.redo_stack.clear()
+        self._cleared_redo = []
+        self.journal.clear()
+        self._journal_before = 0
 
     def mark(self) -> tuple:
         """A note of what undo does not restore (ids handed out, the random state), taken
@@ -360,6 +427,7 @@ class TableState:
         self.redo_stack.pop()
         self.redo_stack.extend(self._cleared_redo)
         self._cleared_redo = []
+        del self.journal[self._journal_before:]
         if mark is not None and mark[0] == len(self.history):
             self.next_id, self.next_cid = mark[1], mark[2]
             self.rng.setstate(mark[3])
@@ -468,4 +536,8 @@ class _Recording:
             t._cleared_redo = t.redo_stack
             if t.redo_stack:
                 t.redo_stack = []
+            t._journal_before = len(t.journal)
+            t._journal(self.box, "done")
+        elif self.box and all(e.kind == "rejected" for e in self.box):
+            t._journal(self.box, "refused")
         return False

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tabletop.engine.model import Obj
+from tabletop.engine.model import ORDERED, Card, Event, Obj
 
 JUDGE = None  # the judge's viewpoint: sees every face
 
@@ -24,16 +24,29 @@ class Seen:
     token: bool
     controller: str | None
     owner: str
+    card: Card | None = None  # the characteristics this viewer sees
+    row: str = "others"  # on the battlefield: "lands" or "others"
+    pile: str | None = None  # exile pile: what exiled it (public, 406.4)
+    revealed: bool = False
+    position: int | None = None  # place from the top in an ordered zone
 
 
 @dataclass(slots=True, frozen=True)
 class Hidden:
     """A card whose face this viewer may not see; the id is the only handle
-    (ids change with every zone change, so they reveal nothing)."""
+    (ids change with every zone change, so they reveal nothing). What it carries
+    is public: whose it is, its status on the battlefield, its exile pile."""
 
     id: int
     face_down: bool = True
     tapped: bool = False  # status on the battlefield is public even for a hidden face
+    owner: str | None = None
+    controller: str | None = None
+    counters: tuple = ()
+    pile: str | None = None
+    position: int | None = None
+    row: str = "others"  # a face-down permanent is a nameless 2/2 creature: never a land row
+    revealed: bool = False
 
 
 def may_see(table, obj: Obj, viewer: str | None, libraries: bool = True) -> bool:
@@ -61,18 +74,27 @@ def may_see(table, obj: Obj, viewer: str | None, libraries: bool = True) -> bool
 def view(table, viewer: str | None, libraries: bool = True) -> dict:
     """Zone key -> list of Seen or Hidden, top first."""
     out = {}
+    objs = table.objs
     for key, ids in table.zones.items():
         items = []
-        for i in reversed(ids):
-            o = table.objs[i]
-            if may_see(table, o, viewer, libraries):
-                items.append(Seen(o.id, o.cid, o.card.name, o.face_down, o.tapped,
-                                  tuple(sorted(o.counters.items())), o.token, o.controller,
-                                  o.owner))
-            else:
-                items.append(Hidden(o.id, True, o.tapped))
+        ordered = key[1] in ORDERED
+        for i, oid in enumerate(reversed(ids), 1):
+            items.append(face_of(table, objs[oid], viewer, libraries, i if ordered else None))
         out[key] = items
     return out
+
+
+def face_of(table, o: Obj, viewer: str | None, libraries: bool = True,
+            position: int | None = None):
+    """One object as ``viewer`` may see it: a Seen, or a Hidden with only public facts
+    (``position``: its place from the top of an ordered zone, which is public)."""
+    if may_see(table, o, viewer, libraries):
+        land = not o.face_down and "Land" in o.card.types
+        return Seen(o.id, o.cid, o.card.name, o.face_down, o.tapped,
+                    tuple(sorted(o.counters.items())), o.token, o.controller, o.owner,
+                    o.card, "lands" if land else "others", o.pile, o.revealed, position)
+    return Hidden(o.id, True, o.tapped, o.owner, o.controller,
+                  tuple(sorted(o.counters.items())), o.pile, position, revealed=o.revealed)
 
 
 def counts(table) -> dict:
@@ -87,7 +109,7 @@ def top_cards(table, player: str, n: int) -> list[Obj]:
 
 def event_names_card(table, event, viewer) -> bool:
     """Whether telling ``viewer`` about this event may name its card: the viewer may
-    see the object now, or everyone saw it leave a public zone."""
+    see the object now, or everyone saw it leave a public zone face up."""
     if viewer is JUDGE:
         return True
     obj = table.objs.get(event.obj) if event.obj is not None else None
@@ -95,4 +117,126 @@ def event_names_card(table, event, viewer) -> bool:
         return True
     if may_see(table, obj, viewer):
         return True
-    return event.src is not None and event.src[1] not in ("library", "hand")
+    was = table.objs.get(event.prev) if event.prev is not None else None
+    was = was or obj
+    return (event.src is not None and event.src[1] not in ("library", "hand")
+            and not was.face_down)
+
+
+# ---- telling a viewer what happened ---------------------------------------------------
+@dataclass(slots=True, frozen=True)
+class Told:
+    """An event as one viewer may know it."""
+
+    text: str
+    cites: tuple = ()
+    notes: tuple = ()
+    named: bool = True  # False: the card stayed hidden, so the words say nothing of it
+
+
+HIDDEN_REFUSAL = "a hidden card can't go there"
+
+
+def zone_label(table, key) -> str:
+    """A zone in words: "Bob's hand", "the battlefield"."""
+    if key is None:
+        return "nowhere"
+    player, zone = key
+    name = table.edition.zone_name(zone).lower()
+    return f"{player}'s {name}" if player else f"the {name}"
+
+
+def tell(table, event: Event, viewer) -> Told:
+    """The event in words for ``viewer``: the engine's sentence with its rules when the
+    viewer may know the card, else a sentence that names no card and cites nothing
+    (a rule number would say what kind of card it is)."""
+    if event_names_card(table, event, viewer):
+        return Told(table.describe(event), tuple(event.cites), tuple(event.notes))
+    return Told(hidden_sentence(table, event), (), (), False)
+
+
+def hidden_sentence(table, event: Event) -> str:
+    kind = event.kind
+    if kind == "rejected":
+        return HIDDEN_REFUSAL
+    if kind == "unchanged":
+        return "a hidden card stays where it is"
+    if event.src is not None and event.dst is not None and event.src != event.dst:
+        return f"a card moves from {zone_label(table, event.src)} to {zone_label(table, event.dst)}"
+    where = zone_label(table, event.dst or event.src)
+    return f"a hidden card in {where}: {kind.replace('_', ' ')}"
+
+
+# ---- what a viewer may do -------------------------------------------------------------
+def move_refusal(table, obj: Obj, viewer, anyone: bool = False) -> str | None:
+    """Why ``viewer`` may not move or handle this object, or None. A player handles
+    their own cards and what they control; the judge (and hot-seat play with
+    ``anyone``) handles everything. This is table etiquette, not a rule number."""
+    if viewer is JUDGE or anyone or obj.zone is None:
+        return None
+    controlled = obj.zone[1] in ("battlefield", "stack") and obj.controller
+    whose = obj.controller if controlled else obj.owner
+    if whose == viewer:
+        return None
+    return (f"{viewer} may not handle {whose}'s cards (Table > Allow moving anyone's cards "
+            f"for hot-seat play)")
+
+
+def player_refusal(viewer, player: str, anyone: bool = False) -> str | None:
+    """Why ``viewer`` may not act on ``player``'s library, hand or permanents as a
+    whole (draw, shuffle, untap all), or None."""
+    if viewer is JUDGE or anyone or viewer == player:
+        return None
+    return (f"{viewer} may not act for {player} (Table > Allow moving anyone's cards "
+            f"for hot-seat play)")
+
+
+def drop_hint(table, obj: Obj, zone: str, player, viewer, by, anyone: bool = False) -> str:
+    """How to light a zone while ``viewer`` drags this object over it: "accept",
+    "refuse", or "unknown" for a card the viewer may not see (whether it could go
+    there depends on what it is)."""
+    if move_refusal(table, obj, viewer, anyone):
+        return "refuse"
+    if not may_see(table, obj, viewer):
+        return "unknown"
+    return "accept" if table.can_move(obj.cid, zone, player, by=by) else "refuse"
+
+
+# ---- the inspector's object -----------------------------------------------------------
+@dataclass(slots=True, frozen=True)
+class Inspected:
+    """What the inspector may show of a card for one viewer."""
+
+    hidden: bool
+    zone: tuple | None
+    name: str = ""
+    card: Card | None = None
+    owner: str = ""
+    controller: str | None = None
+    oid: int = 0
+    status: tuple = ()
+    lineage: tuple = ()  # LineageEntry, oldest first: only for a card the viewer sees
+    exists: bool = True
+
+
+def inspect(table, obj: Obj, viewer) -> Inspected:
+    """The selected object as ``viewer`` may know it."""
+    if obj.zone is not None and not may_see(table, obj, viewer):
+        status = ("tapped",) if obj.tapped and obj.zone[1] == "battlefield" else ()
+        return Inspected(True, obj.zone, status=status)
+    status = []
+    if obj.tapped:
+        status.append("tapped")
+    if obj.face_down:
+        status.append("face down")
+    if obj.token:
+        status.append("token")
+    if obj.counters:
+        status.append(", ".join(f"{k} ×{v}" for k, v in obj.counters.items()))
+    if obj.modifications:
+        status.append("; ".join(f"{m[0]} ({m[1]})" for m in obj.modifications))
+    if obj.zone is None:
+        status.append("no longer exists")
+    return Inspected(False, obj.zone, obj.card.name, obj.card, obj.owner, obj.controller,
+                     obj.id, tuple(status), tuple(table.lineage.get(obj.cid, ())),
+                     obj.zone is not None)

@@ -115,7 +115,7 @@ def build(scenario: Scenario) -> Run:
         table.effects.append(Effect(label=e["label"], watch=e["watch"], instead=e["instead"],
                                     source=e.get("source", ""), origin=e.get("from", "any"),
                                     affects=affects, optional=e.get("optional", False)))
-    table.history.clear()  # the setup is the starting point
+    table.start_here()  # the setup is the starting point
     return Run(s, table, labels, names)
 
 

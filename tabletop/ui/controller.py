@@ -9,6 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Signal
 
 from tabletop.engine import Card, Result, Table, chooser_from_labels
+from tabletop.engine import views
 from tabletop.engine.views import JUDGE, view
 from tabletop.cards import demo
 
@@ -29,6 +30,7 @@ class TableController(QObject):
         self.recorder = None  # a scenario Recorder while recording
         self.dirty = False  # changes not yet saved to a file (the unsaved-changes guard asks)
         self._dirty_before = False
+        self.anyone = False  # hot-seat play: every viewpoint handles every card
 
     # ---- tables --------------------------------------------------------------
     def set_table(self, table: Table, labels: dict | None = None, dirty: bool = False) -> None:
@@ -61,7 +63,30 @@ class TableController(QObject):
 
     # ---- asking ----------------------------------------------------------------
     def can_drop(self, cid: int, zone: str, player: str | None) -> bool:
-        return self.table.can_move(cid, zone, player, by=self.actor(self.table.obj_of(cid)))
+        return self.drop_hint(cid, zone, player) == "accept"
+
+    def drop_hint(self, cid: int, zone: str, player: str | None) -> str:
+        """"accept", "refuse" or "unknown" (a card this viewer may not see)."""
+        obj = self.table.obj_of(cid)
+        return views.drop_hint(self.table, obj, zone, player, self.viewer, self.actor(obj),
+                               self.anyone)
+
+    def may_handle(self, cid: int) -> bool:
+        return views.move_refusal(self.table, self.table.obj_of(cid), self.viewer,
+                                  self.anyone) is None
+
+    def may_act_for(self, player: str) -> bool:
+        return views.player_refusal(self.viewer, player, self.anyone) is None
+
+    def _player_refusal(self, player: str) -> Result | None:
+        why = views.player_refusal(self.viewer, player, self.anyone)
+        return None if why is None else self.table.refuse(None, why)
+
+    def _refusal(self, cid: int) -> Result | None:
+        """The table's answer when this viewpoint may not handle the card."""
+        obj = self.table.obj_of(cid)
+        why = views.move_refusal(self.table, obj, self.viewer, self.anyone)
+        return None if why is None else self.table.refuse(obj, why)
 
     # ---- doing -----------------------------------------------------------------
     def _done(self, res: Result, action: str | None = None, *, replay: bool = False,
@@ -83,6 +108,9 @@ class TableController(QObject):
         self._done(res, replay=True)
 
     def drop(self, cid: int, zone: str, player: str | None, position="top") -> Result:
+        refused = self._refusal(cid)
+        if refused is not None:
+            return self._done(refused)
         t = self.table
         obj = t.obj_of(cid)
         chooser = self.chooser(obj) if self.chooser else None
@@ -96,27 +124,48 @@ class TableController(QObject):
                                                position=position))
 
     def tap(self, cid: int, tapped: bool) -> Result:
+        refused = self._refusal(cid)
+        if refused is not None:
+            return self._done(refused)
         return self._done(self.table.set_tapped(cid, tapped), "tap" if tapped else "untap", cid=cid)
 
     def counters(self, cid: int, kind: str, n: int) -> Result:
+        refused = self._refusal(cid)
+        if refused is not None:
+            return self._done(refused)
         return self._done(self.table.add_counters(cid, {kind: n}), "counters", cid=cid, kind=kind,
                           n=n)
 
     def turn_face(self, cid: int, down: bool) -> Result:
+        refused = self._refusal(cid)
+        if refused is not None:
+            return self._done(refused)
         return self._done(self.table.turn_face(cid, down), "turn_face", cid=cid, down=down)
 
     def reveal(self, cid: int, revealed: bool) -> Result:
+        refused = self._refusal(cid)
+        if refused is not None:
+            return self._done(refused)
         return self._done(self.table.reveal(cid, revealed), "reveal", cid=cid, on=revealed)
 
     def draw(self, player: str, n: int = 1) -> Result:
+        refused = self._player_refusal(player)
+        if refused is not None:
+            return self._done(refused)
         return self._done(self.table.draw(player, n), "draw", player=player, n=n)
 
     def shuffle(self, player: str) -> Result:
+        refused = self._player_refusal(player)
+        if refused is not None:
+            return self._done(refused)
         return self._done(self.table.shuffle(player), "shuffle", player=player)
 
     def untap_all(self, player: str) -> Result:
         """Untap each of the player's permanents (one untap action each, so undo and a
         recording see them one by one)."""
+        refused = self._player_refusal(player)
+        if refused is not None:
+            return self._done(refused)
         t = self.table
         events = []
         for o in t.objects_in((None, "battlefield")):
@@ -135,6 +184,9 @@ class TableController(QObject):
         return self._done(self.table.create_token(card, player), "create_token")
 
     def put_ability(self, cid: int, text: str) -> Result:
+        refused = self._refusal(cid)
+        if refused is not None:
+            return self._done(refused)
         obj = self.table.obj_of(cid)
         return self._done(self.table.put_ability(text, self.actor(obj), cid), "ability",
                           text=text, player=self.actor(obj), source=cid)
@@ -152,6 +204,9 @@ class TableController(QObject):
         return self._done(self.table.next_turn(), "next_turn")
 
     def cleanup(self, player: str, discard=None) -> Result:
+        refused = self._player_refusal(player)
+        if refused is not None:
+            return self._done(refused)
         return self._done(self.table.cleanup(player, discard), "cleanup", player=player)
 
     def undo(self) -> bool:

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import (QHBoxLayout, QLineEdit, QListWidget, QPushButton,
                                QVBoxLayout, QWidget)
 
 from tabletop.engine import rulestext
-from tabletop.engine.views import event_names_card, may_see
+from tabletop.engine import views
 
 CSS = """
 <style>
@@ -93,38 +93,28 @@ class Inspector(QTextBrowser):
             return "".join(parts)
         if isinstance(sel, tuple):  # a hidden card: nothing but where it is
             obj = t.objs.get(sel[1])
-            where = _zone(t, obj.zone) if obj is not None else "?"
-            parts.append(f"<h2>A hidden card</h2><div class='sub'>in {html.escape(where)}</div>")
+        else:
+            obj = t.obj_of(sel)
+        if obj is None:
             return "".join(parts)
-        obj = t.obj_of(sel)
-        if obj.zone is not None and not may_see(t, obj, self.c.viewer):
+        seen = views.inspect(t, obj, self.c.viewer)
+        if seen.hidden:
+            extra = f" · {', '.join(seen.status)}" if seen.status else ""
             parts.append(f"<h2>A hidden card</h2><div class='sub'>in "
-                         f"{html.escape(_zone(t, obj.zone))}</div>")
+                         f"{html.escape(_zone(t, seen.zone))}{html.escape(extra)}</div>")
             return "".join(parts)
-        card = obj.card
-        status = []
-        if obj.tapped:
-            status.append("tapped")
-        if obj.face_down:
-            status.append("face down")
-        if obj.token:
-            status.append("token")
-        if obj.counters:
-            status.append(", ".join(f"{k} ×{v}" for k, v in obj.counters.items()))
-        if obj.modifications:
-            status.append("; ".join(f"{m[0]} ({m[1]})" for m in obj.modifications))
-        if obj.zone is None:
-            status.append("no longer exists")
+        sel = obj.cid
+        card = seen.card
         pt = f" — {card.power}/{card.toughness}" if card.power is not None else ""
         parts.append(f"<h2>{html.escape(card.name)}</h2><div class='sub'>"
                      f"{html.escape(card.type_line)} {html.escape(card.mana_cost)}{pt}</div>")
-        rows = [("Owner", obj.owner), ("Controller", obj.controller or "—"),
-                ("Zone", _zone(t, obj.zone)), ("Object id", str(obj.id)),
-                ("Status", ", ".join(status) or "—")]
+        rows = [("Owner", seen.owner), ("Controller", seen.controller or "—"),
+                ("Zone", _zone(t, seen.zone)), ("Object id", str(seen.oid)),
+                ("Status", ", ".join(seen.status) or "—")]
         parts.append("<table>" + "".join(f"<tr><th>{k}</th><td>{html.escape(v)}</td></tr>"
                                          for k, v in rows) + "</table>")
         parts.append("<h3>Lineage</h3><ol class='lineage'>")
-        for e in t.lineage.get(sel, ()):
+        for e in seen.lineage:
             cites = " ".join(f'<a href="rule:{c}">{c}</a>' for c in e.cites)
             where = "ceased to exist" if e.zone is None else _zone(t, e.zone)
             how = HOW.get(e.event, e.event.replace("_", " "))
@@ -141,11 +131,12 @@ class Inspector(QTextBrowser):
             parts.append("<h3>The last event</h3>")
             numbers = []
             for e in events:
+                told = views.tell(t, e, self.c.viewer)
                 if e.cid == sel:
-                    parts.append(f"<p>{html.escape(t.describe(e))}</p>")
-                    for n in e.notes:
+                    parts.append(f"<p>{html.escape(told.text)}</p>")
+                    for n in told.notes:
                         parts.append(f"<p class='note'>{html.escape(n)}</p>")
-                for c in e.cites:
+                for c in told.cites:
                     if c not in numbers:
                         numbers.append(c)
             parts.extend(rule_html(t, n) for n in numbers)
@@ -177,42 +168,32 @@ class LogView(QWidget):
         controller.reset.connect(self.refresh)
         self.refresh()
 
-    def _lines(self, actions, n: int) -> tuple[list[str], int]:
+    def _lines(self, entries, n: int) -> tuple[list[str], int]:
+        """Journal entries as numbered lines, as this viewer may read them."""
         out = []
-        for action in actions:
-            for e in action.events:
-                if e.kind in ("added",):
-                    continue
-                n += 1
-                text = self._text(e)
-                cites = f"  [{', '.join(e.cites)}]" if e.cites else ""
-                out.append(f"{n}. {text}{cites}")
-                out.extend(f"     note: {note}" for note in e.notes)
+        viewer = self.c.viewer
+        for entry in entries:
+            n += 1
+            text, cites, notes = entry.told(viewer)
+            mark = "refused: " if entry.tag == "refused" else ""
+            out.append(f"{n}. {mark}{text}" + (f"  [{', '.join(cites)}]" if cites else ""))
+            out.extend(f"     note: {note}" for note in notes)
         return out, n
 
     def lines(self) -> list[str]:
-        return self._lines(self.c.table.history, 0)[0]
+        return self._lines(self.c.table.journal, 0)[0]
 
     def _changed(self, result) -> None:
-        """After one new action, add its lines; anything else (undo, redo) redraws."""
-        history = self.c.table.history
+        """The journal only grows: add the lines written since last time."""
+        journal = self.c.table.journal
         seen, shown, n = self._done
-        if result is not None and seen is history and len(history) == shown + 1:
-            lines, n = self._lines(history[shown:], n)
+        if seen is journal and len(journal) >= shown:
+            lines, n = self._lines(journal[shown:], n)
             self._add(lines)
-            self._done = (history, len(history), n)
+            self._done = (journal, len(journal), n)
             self.list.scrollToBottom()
         else:
             self.refresh()
-
-    def _text(self, e) -> str:
-        """The event as this viewer may know it: no name of a card they may not see."""
-        t = self.c.table
-        if event_names_card(t, e, self.c.viewer):
-            return t.describe(e)
-        src = _zone(t, e.src) if e.src else "?"
-        dst = _zone(t, e.dst) if e.dst else "nowhere"
-        return f"a card: {e.kind.replace('_', ' ')} from {src} to {dst}"
 
     def _add(self, lines) -> None:
         needle = self.filter.text().strip().lower()
@@ -221,11 +202,11 @@ class LogView(QWidget):
                 self.list.addItem(line)
 
     def refresh(self) -> None:
-        history = self.c.table.history
+        journal = self.c.table.journal
         self.list.clear()
-        lines, n = self._lines(history, 0)
+        lines, n = self._lines(journal, 0)
         self._add(lines)
-        self._done = (history, len(history), n)
+        self._done = (journal, len(journal), n)
         self.list.scrollToBottom()
 
     def copy(self) -> None:

@@ -42,7 +42,9 @@ class CardItem(QGraphicsObject):
         self.key = key
         self.oid = oid
         self.face: Seen | None = None
+        self.view = None  # the view entry: Seen or Hidden
         self.card = None
+        self._slide = None  # the running slide animation
         self.zone_key = None
         self.badge = ""  # e.g. the count of a pile, or the order on the stack
         self._press = None
@@ -55,11 +57,16 @@ class CardItem(QGraphicsObject):
 
     # ---- what it shows ---------------------------------------------------------
     def set_face(self, face, card=None, tapped: bool = False) -> None:
+        """``face``: the view's entry for this card (a Seen, or a Hidden with only
+        public facts), or None for a plain back."""
+        self.view = face
+        if face is not None and not isinstance(face, Seen):
+            tapped, face = face.tapped, None
         self.face = face
-        self.card = card if face is not None else None
+        self.card = (card or face.card) if face is not None else None
         tapped = bool(face.tapped) if face is not None else tapped
         self.setRotation(90 if tapped else 0)
-        if face is not None and not (face.face_down and card is None):
+        if face is not None and not (face.face_down and self.card is None):
             c = self.card
             tip = face.name if c is None else f"{face.name}\n{c.type_line}"
             if face.face_down:
@@ -68,6 +75,10 @@ class CardItem(QGraphicsObject):
         else:
             self.setToolTip("")
         self.update()
+
+    @property
+    def tapped(self) -> bool:
+        return bool(self.view is not None and self.view.tapped)
 
     def text_items(self) -> list[str]:
         """Every string this item could show (for hidden-information tests)."""
@@ -214,6 +225,7 @@ class CardItem(QGraphicsObject):
     # ---- gestures ----------------------------------------------------------------
     def mousePressEvent(self, event) -> None:
         if event.button() == Qt.LeftButton:
+            self.stop_sliding()
             self._press = event.scenePos()
             self._origin = self.pos()
             self.setZValue(1000)
@@ -234,6 +246,14 @@ class CardItem(QGraphicsObject):
         self.setPos(self._origin + delta)
         self.scene().drag_moved(self, event.scenePos())
 
+    def cancel_drag(self) -> bool:
+        """Escape during a drag: forget it (the scene puts the card back)."""
+        if self._press is None:
+            return False
+        self._press = None
+        self.ungrabMouse()
+        return True
+
     def mouseReleaseEvent(self, event) -> None:
         if self._press is None:
             return
@@ -245,7 +265,12 @@ class CardItem(QGraphicsObject):
         self.scene().card_double_clicked(self)
 
     def contextMenuEvent(self, event) -> None:
-        self.scene().card_menu(self, event.screenPos())
+        scene = self.scene()
+        if not self.isSelected():  # the menu acts on this card: show it selected
+            scene.clearSelection()
+            self.setSelected(True)
+            scene.card_pressed(self)
+        scene.card_menu(self, event.screenPos())
 
     def hoverEnterEvent(self, event) -> None:
         self.scene().hover(self, True)
@@ -254,13 +279,22 @@ class CardItem(QGraphicsObject):
         self.scene().hover(self, False)
 
     # ---- animation ---------------------------------------------------------------
+    def stop_sliding(self) -> None:
+        """Stop a slide still running, so it cannot carry the card off after a new
+        position was set (rapid drags)."""
+        if self._slide is not None:
+            self._slide.stop()
+
     def slide_to(self, pos: QPointF, ms: int = 220) -> QPropertyAnimation:
-        anim = QPropertyAnimation(self, b"pos", self)
+        if self._slide is None:  # one animation per card, reused
+            self._slide = QPropertyAnimation(self, b"pos", self)
+            self._slide.setEasingCurve(QEasingCurve.OutCubic)
+        anim = self._slide
+        anim.stop()
         anim.setDuration(ms)
         anim.setStartValue(self.pos())
         anim.setEndValue(pos)
-        anim.setEasingCurve(QEasingCurve.OutCubic)
-        anim.start(QPropertyAnimation.DeleteWhenStopped)
+        anim.start()
         return anim
 
 
@@ -273,7 +307,7 @@ class ZoneItem(QGraphicsObject):
         self.key = spot.key
         self.title = title
         self.count = 0
-        self.state = None  # None, "accept", "refuse"
+        self.state = None  # None, "accept", "refuse", "unknown" (a card the viewer can't see)
         self.captions: list = []  # (x, text) labels of groups inside the zone (exile piles)
         self._flash = 0.0
         self.setZValue(-10)
@@ -332,6 +366,8 @@ class ZoneItem(QGraphicsObject):
             base, border = QColor(80, 220, 120, 70), QColor(80, 230, 120)
         elif self.state == "refuse":
             base, border = QColor(230, 70, 70, 70), QColor(240, 80, 80)
+        elif self.state == "unknown":  # neither yes nor no: that would tell what the card is
+            base, border = QColor(255, 255, 255, 45), QColor(200, 215, 255)
         painter.fillPath(path, base)
         if self._flash > 0:
             painter.fillPath(path, QColor(255, 214, 90, int(150 * self._flash)))

@@ -132,9 +132,10 @@ def field_positions(rect: Rect, cards: list[tuple[int, bool, bool]], mirrored: b
         if not row:
             continue
         widths = [(CARD_H if tapped else CARD_W) for _, tapped in row]
-        need = sum(widths) + GAP * (len(row) - 1)
-        room = rect.w - 2 * GAP
-        squeeze = min(1.0, room / need) if need else 1.0
+        # every card but the last takes a step; the last must end inside the zone
+        steps = sum(widths[:-1]) + GAP * (len(row) - 1)
+        room = rect.w - 2 * GAP - widths[-1]
+        squeeze = max(0.0, min(1.0, room / steps)) if steps else 1.0
         x = rect.x + GAP
         turn = (CARD_H - CARD_W) / 2  # a tapped card turns about its centre
         for (cid, tapped), w in zip(row, widths):

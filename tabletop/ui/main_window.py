@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (QComboBox, QDockWidget, QFileDialog, QGraphicsVie
 from tabletop import __version__
 from tabletop.engine import editions, rulestext, saves
 from tabletop.engine.errors import TabletopError
+from tabletop.engine import views
 from tabletop.engine.views import JUDGE
 from tabletop.ui.controller import TableController
 from tabletop.ui.inspector import Inspector, LogView
@@ -164,7 +165,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
         self._act(cm, "Re&veal or hide (in a hand)", lambda: self._on_card(
             lambda o: self.c.reveal(o.cid, not o.revealed)), "Ctrl+Shift+V")
         self._act(cm, "Put into library, &Nth from the top…", lambda: self._on_card(
-            lambda o: self.scene._nth(o.cid, o)), "Ctrl+Shift+T")
+            lambda o: self.scene._nth(o.cid, o.owner)), "Ctrl+Shift+T")
         self._act(cm, "Put an a&bility of it on the stack…", lambda: self._on_card(
             lambda o: self.scene._ability(o.cid)), "Ctrl+Shift+A")
         tm = mb.addMenu("&Table")
@@ -181,6 +182,12 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
         self._act(tm, "&Life total…", self.set_life, "Ctrl+Shift+I")
         self._act(tm, "&Roll a die", lambda: self.c.roll(self.seat(), 6), "Ctrl+Shift+R")
         self._act(tm, "&Flip a coin", lambda: self.c.roll(self.seat(), 2), "Ctrl+Shift+C")
+        tm.addSeparator()
+        self.anyone_action = self._act(tm, "&Allow moving anyone's cards", self._set_anyone)
+        self.anyone_action.setCheckable(True)
+        self.anyone_action.setToolTip("Hot-seat play: every viewpoint may handle every card. "
+                                      "Off, a player handles only their own cards and what "
+                                      "they control; the judge handles everything.")
         h = mb.addMenu("&Help")
         self._act(h, "Rules of this &edition", self.show_rules, "F1")
         self._act(h, "&About Tabletop", self.about)
@@ -210,6 +217,11 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
         if obj.zone is None:
             return
         fn(obj)
+
+    def _set_anyone(self, on: bool) -> None:
+        self.c.anyone = bool(on)
+        self.show_message("Every viewpoint may now handle every card." if on else
+                          "Each player handles only their own cards; the judge handles all.")
 
     def seat(self) -> str:
         """The player the Table menu acts for: the viewpoint, or the active player."""
@@ -268,21 +280,27 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
         if result is None:
             self.scene.sync(None)
             return
+        self.show_message(self.status_text(result))  # the last action's words, or none
+
+    def status_text(self, result) -> str:
+        """The last action in words, as the viewpoint may know it (views.tell): a card
+        the viewer may not see is not named, and no rule is cited for it."""
         t = self.c.table
         lines = []
         for e in result.events:
+            told = views.tell(t, e, self.c.viewer)
             if e.kind in ("moved", "created", "shuffled", "counters", "tapped", "untapped"):
-                if e.cites and e.kind != "moved":
-                    lines.append(t.describe(e) + f" ({', '.join(e.cites)})")
+                if told.cites and e.kind != "moved":
+                    lines.append(told.text + f" ({', '.join(told.cites)})")
                 continue
-            text = self.log._text(e)
-            if e.cites:
-                first = e.cites[0]
+            text = told.text
+            if told.cites:
+                first = told.cites[0]
                 summary = t.edition.summary(first) or ""
                 text += f" — {first}: {summary}"
             lines.append(text)
-            lines.extend(e.notes)
-        self.show_message(" · ".join(lines))  # the last action's words, or none
+            lines.extend(told.notes)
+        return " · ".join(lines)
 
     def show_message(self, text: str) -> None:
         self.status.setTextFormat(Qt.PlainText)

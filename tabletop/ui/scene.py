@@ -8,10 +8,9 @@ engine to move, then animates exactly what the engine answered."""
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QPropertyAnimation, QTimer, Qt
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush, QColor, QTransform
 from PySide6.QtWidgets import QGraphicsScene, QInputDialog, QMenu
 
-from tabletop.engine.model import ORDERED
 from tabletop.engine.views import Seen
 from tabletop.ui import layout as L
 from tabletop.ui.items import CardItem, ZoneItem
@@ -27,6 +26,7 @@ class TableScene(QGraphicsScene):
         self.cards: dict[tuple, CardItem] = {}
         self._hover_zone: ZoneItem | None = None
         self._preview: CardItem | None = None
+        self._dragging: CardItem | None = None
         self.animations = True
         self.setBackgroundBrush(QBrush(QColor("#1f4a3a")))
         controller.reset.connect(self.rebuild)
@@ -40,6 +40,7 @@ class TableScene(QGraphicsScene):
         self.cards.clear()
         self._hover_zone = None
         self._preview = None
+        self._dragging = None
         t = self.c.table
         ed = t.edition
         spots, rect = L.layout(ed.zones, ed.per_player, t.players, self.c.viewer)
@@ -58,7 +59,8 @@ class TableScene(QGraphicsScene):
         return zone in PILES or (zone in self.c.table.edition.per_player and zone != "hand")
 
     def _placements(self):
-        """item key -> (spot key, position, face or None, oid, card, badge), from the view."""
+        """item key -> (spot key, position, view item), from the viewer's view only:
+        what is drawn, and where, never depends on what the viewer may not see."""
         t = self.c.table
         v = self.c.view()
         out = {}
@@ -68,18 +70,16 @@ class TableScene(QGraphicsScene):
             if zone == "battlefield":
                 by_ctrl: dict[str, list] = {}
                 for it in reversed(items):
-                    obj = t.objs[it.id]
-                    by_ctrl.setdefault(obj.controller, []).append((it, obj))
+                    by_ctrl.setdefault(it.controller, []).append(it)
                 for ctrl, lst in by_ctrl.items():
                     spot = self.zone_items.get((ctrl, "battlefield"))
                     if spot is None:
                         continue
                     counts[(ctrl, "battlefield")] = len(lst)
                     pos = L.field_positions(spot.spot.rect, [
-                        (it.id, "Land" in obj.card.types, it.tapped)
-                        for it, obj in lst], spot.spot.mirrored)
-                    for it, obj in lst:
-                        out[self._key(it)] = ((ctrl, "battlefield"), pos[it.id], it, obj)
+                        (it.id, it.row == "lands", it.tapped) for it in lst], spot.spot.mirrored)
+                    for it in lst:
+                        out[self._key(it)] = ((ctrl, "battlefield"), pos[it.id], it)
                 continue
             spot = self.zone_items.get(key)
             if spot is None:
@@ -89,13 +89,13 @@ class TableScene(QGraphicsScene):
             if self._pile(zone):
                 if items:
                     it = items[0]
-                    out[self._key(it)] = (key, L.pile_position(r), it, t.objs[it.id])
+                    out[self._key(it)] = (key, L.pile_position(r), it)
                 continue
             ordered = list(reversed(items))  # bottom (or oldest) first
             captions = []
             if zone == "exile":  # piles by what exiled them (406.4)
-                ordered.sort(key=lambda it: t.objs[it.id].pile or "")
-                piles = [t.objs[it.id].pile or "" for it in ordered]
+                ordered.sort(key=lambda it: it.pile or "")
+                piles = [it.pile or "" for it in ordered]
                 place = L.pile_groups(r, piles)
                 for i, name in enumerate(piles):
                     if name and (i == 0 or piles[i - 1] != name):
@@ -106,7 +106,7 @@ class TableScene(QGraphicsScene):
                 place = L.strip_positions(r, len(ordered))
             spot.set_captions(captions)
             for it, p in zip(ordered, place):
-                out[self._key(it)] = (key, p, it, t.objs[it.id])
+                out[self._key(it)] = (key, p, it)
         for key in self.zone_items:
             if key[1] != "battlefield" or key in counts:
                 continue
@@ -150,38 +150,34 @@ class TableScene(QGraphicsScene):
                 else:
                     self.removeItem(item)
         z = 0
-        ed_ordered = ORDERED
-        for key, (spot_key, pos, face, obj) in wanted.items():
+        for key, (spot_key, pos, face) in wanted.items():
             z += 1
-            seen = isinstance(face, Seen)
-            card = obj.card if seen else None
-            if seen and face.face_down and self.c.viewer is not None and not self._may_see_face(obj):
-                card = None
             item = self.cards.get(key)
             target = QPointF(*pos)
             if item is None:
-                item = CardItem(key, obj.id, face if seen else None, card, face.tapped)
-                src = start_at.get(obj.id)
-                if src is not None and animate and self._spot_for(src, obj) is not None:
-                    r = self._spot_for(src, obj).spot.rect
-                    item.setPos(QPointF(*L.pile_position(r)))
+                item = CardItem(key, face.id, face)
+                src = start_at.get(face.id)
+                start = self._spot_for(src, face.controller) if src is not None else None
+                if start is not None and animate:
+                    item.setPos(QPointF(*L.pile_position(start.spot.rect)))
                 else:
                     item.setPos(target)
                 self.addItem(item)
                 self.cards[key] = item
             else:
-                item.oid = obj.id
-                item.set_face(face if seen else None, card, face.tapped)
+                item.oid = face.id
+                item.set_face(face)
             item.zone_key = spot_key
             zone = spot_key[1]
             count = self.zone_items[spot_key].count if spot_key in self.zone_items else 0
             if self._pile(zone):
                 item.badge = str(count)
             elif zone == "stack":
-                item.badge = str(t.position(obj) or "")
+                item.badge = str(face.position or "")
             else:
                 item.badge = ""
-            item.setZValue(z if zone not in ed_ordered else z)
+            item.setZValue(z)
+            item.stop_sliding()
             if item.pos() != target:
                 if animate:
                     item.slide_to(target)
@@ -189,23 +185,18 @@ class TableScene(QGraphicsScene):
                     item.setPos(target)
         for e in events:
             if e.kind in ("redirected", "replaced") and e.dst is not None:
-                obj = t.objs.get(e.obj)
-                spot = self._spot_for(e.dst, obj)
+                placed = next((w for w in wanted.values() if w[2].id == e.obj), None)
+                spot = self._spot_for(e.dst, placed[2].controller if placed else None)
                 if spot is not None and animate:
                     spot.flash()
 
-    def _may_see_face(self, obj) -> bool:
-        from tabletop.engine.views import may_see
-        return may_see(self.c.table, obj, self.c.viewer)
-
-    def _spot_for(self, zone_key, obj) -> ZoneItem | None:
+    def _spot_for(self, zone_key, controller=None) -> ZoneItem | None:
         if zone_key[1] == "battlefield":
-            ctrl = obj.controller if obj is not None and obj.controller else None
-            return self.zone_items.get((ctrl, "battlefield"))
+            return self.zone_items.get((controller, "battlefield"))
         return self.zone_items.get(zone_key)
 
     def _fade_out(self, item: CardItem, at_zone) -> None:
-        spot = self._spot_for(at_zone, None) or self.zone_items.get(at_zone)
+        spot = self._spot_for(at_zone) or self.zone_items.get(at_zone)
         if spot is not None:
             item.setPos(QPointF(*L.pile_position(spot.spot.rect)))
         anim = QPropertyAnimation(item, b"opacity", item)
@@ -232,8 +223,9 @@ class TableScene(QGraphicsScene):
 
     def card_pressed(self, item: CardItem) -> None:
         self._show_preview(None)
-        obj = self.c.table.objs[item.oid]
-        self.c.selection.emit(obj.cid if item.face is not None else ("hidden", item.oid))
+        self._dragging = item
+        self.c.selection.emit(self.cid_of(item) if item.face is not None
+                              else ("hidden", item.oid))
 
     def drag_moved(self, item: CardItem, pos: QPointF) -> None:
         zone_item = self.zone_at(pos)
@@ -244,13 +236,16 @@ class TableScene(QGraphicsScene):
         self._hover_zone = zone_item
         if zone_item is not None:
             zone, player = self.target_of(zone_item)
-            ok = self.c.can_drop(self.cid_of(item), zone, player)
-            zone_item.set_state("accept" if ok else "refuse")
+            zone_item.set_state(self.c.drop_hint(self.cid_of(item), zone, player))
 
-    def dropped(self, item: CardItem, pos: QPointF, modifiers, moved: bool) -> None:
+    def _end_drag(self) -> None:
+        self._dragging = None
         if self._hover_zone is not None:
             self._hover_zone.set_state(None)
             self._hover_zone = None
+
+    def dropped(self, item: CardItem, pos: QPointF, modifiers, moved: bool) -> None:
+        self._end_drag()
         zone_item = self.zone_at(pos) if moved else None
         if zone_item is None:
             self.sync(None)  # back where it belongs
@@ -259,11 +254,40 @@ class TableScene(QGraphicsScene):
         position = "bottom" if modifiers & (Qt.ShiftModifier | Qt.AltModifier) else "top"
         self.c.drop(self.cid_of(item), zone, player, position)
 
+    def cancel_drag(self) -> bool:
+        """Escape: the dragged card goes home and nothing moves."""
+        item = self._dragging
+        if item is None or item.scene() is not self or not item.cancel_drag():
+            return False
+        self._end_drag()
+        self.sync(None, animate=False)
+        return True
+
+    def keyPressEvent(self, event) -> None:
+        if event.key() == Qt.Key_Escape and self.cancel_drag():
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
     def card_double_clicked(self, item: CardItem) -> None:
-        """Tap or untap; the engine refuses (and says why) for a card off the battlefield."""
-        obj = self.c.table.objs[item.oid]
-        if obj.zone is not None:
-            self.c.tap(obj.cid, not obj.tapped)
+        """Tap or untap; the engine refuses (and says why) for a card off the battlefield.
+        On a library, draw its top card."""
+        if item.zone_key and item.zone_key[1] == "library" and item.zone_key[0]:
+            self.c.draw(item.zone_key[0], 1)
+            return
+        if item.view is not None:
+            self.c.tap(self.cid_of(item), not item.tapped)
+
+    def mouseDoubleClickEvent(self, event) -> None:
+        if isinstance(self.itemAt(event.scenePos(), QTransform()), CardItem):
+            super().mouseDoubleClickEvent(event)  # the card handles it
+            return
+        zone_item = self.zone_at(event.scenePos())
+        if zone_item is not None and zone_item.key[1] == "library" and zone_item.key[0]:
+            self.c.draw(zone_item.key[0], 1)  # an empty library: the engine says so
+            event.accept()
+            return
+        super().mouseDoubleClickEvent(event)
 
     def hover(self, item: CardItem, entering: bool) -> None:
         if entering and item.face is not None and item.card is not None and item.zone_key \
@@ -297,34 +321,48 @@ class TableScene(QGraphicsScene):
 
     # ---- menus ------------------------------------------------------------------------
     def card_menu(self, item: CardItem, screen_pos) -> None:
-        t = self.c.table
-        obj = t.objs[item.oid]
-        cid = obj.cid
+        menu = self.card_actions(item)
+        if not menu.isEmpty():
+            menu.exec(screen_pos)
+
+    def card_actions(self, item: CardItem) -> QMenu:
+        """The card's menu, from what this viewer may know of it (its view entry)."""
+        v = item.view
+        cid = self.cid_of(item)
+        zone = item.zone_key[1] if item.zone_key else None
         menu = QMenu()
-        if obj.zone and obj.zone[1] == "battlefield":
-            menu.addAction("Untap" if obj.tapped else "Tap",
-                           lambda: self.c.tap(cid, not obj.tapped))
+        if v is None or zone is None:
+            return menu
+        if not self.c.may_handle(cid):
+            owner = getattr(v, "controller", None) if zone in ("battlefield", "stack") \
+                else getattr(v, "owner", None)
+            a = menu.addAction(f"Only {owner or 'its owner'} handles this card")
+            a.setEnabled(False)
+            return menu
+        if zone == "battlefield":
+            menu.addAction("Untap" if v.tapped else "Tap",
+                           lambda: self.c.tap(cid, not v.tapped))
             menu.addAction("Add a +1/+1 counter", lambda: self.c.counters(cid, "+1/+1", 1))
-            if obj.counters:
-                for kind in obj.counters:
-                    menu.addAction(f"Remove a {kind} counter",
-                                   lambda k=kind: self.c.counters(cid, k, -1))
-        if obj.zone and obj.zone[1] not in ("library", "hand"):
-            menu.addAction("Turn face up" if obj.face_down else "Turn face down",
-                           lambda: self.c.turn_face(cid, not obj.face_down))
-        if obj.zone and obj.zone[1] == "hand" and item.face is not None:
-            menu.addAction("Stop revealing" if obj.revealed else "Reveal to everyone",
-                           lambda: self.c.reveal(cid, not obj.revealed))
-        menu.addAction("Put into library, Nth from the top…", lambda: self._nth(cid, obj))
+            for kind, _n in v.counters:
+                menu.addAction(f"Remove a {kind} counter",
+                               lambda k=kind: self.c.counters(cid, k, -1))
+        if zone not in ("library", "hand"):
+            menu.addAction("Turn face up" if v.face_down else "Turn face down",
+                           lambda: self.c.turn_face(cid, not v.face_down))
+        if zone == "hand" and item.face is not None:
+            menu.addAction("Stop revealing" if v.revealed else "Reveal to everyone",
+                           lambda: self.c.reveal(cid, not v.revealed))
+        owner = getattr(v, "owner", None)
+        menu.addAction("Put into library, Nth from the top…", lambda: self._nth(cid, owner))
         if item.face is not None:
             menu.addAction("Put an ability of it on the stack…", lambda: self._ability(cid))
-        menu.exec(screen_pos)
+        return menu
 
-    def _nth(self, cid, obj) -> None:
+    def _nth(self, cid, owner) -> None:
         n, ok = QInputDialog.getInt(None, "Put into library", "Position from the top (1 is the top):",
                                     1, 1, 999)
         if ok:
-            self.c.drop(cid, "library", obj.owner, n)
+            self.c.drop(cid, "library", owner, n)
 
     def _ability(self, cid) -> None:
         text, ok = QInputDialog.getText(None, "Ability", "What the ability does:")
@@ -344,6 +382,9 @@ class TableScene(QGraphicsScene):
             menu.addAction("Untap all", lambda: self.c.untap_all(player))
         if zone == "hand" and player:
             menu.addAction("Discard to hand size (cleanup)", lambda: self.c.cleanup(player))
+        if player and not self.c.may_act_for(player):  # greyed: only looking is anyone's
+            for a in menu.actions():
+                a.setEnabled(a.text().startswith("Look at"))
         if not menu.isEmpty():
             menu.exec(screen_pos)
 

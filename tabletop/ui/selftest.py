@@ -34,7 +34,7 @@ def self_test(window) -> tuple[bool, str]:
     t = Table(("Alice", "Bob"), seed=1)
     land = t.add_card(builtin.lookup("Forest"), "Alice", "hand")
     bolt = t.add_card(builtin.lookup("Lightning Bolt"), "Alice", "hand")
-    t.history.clear()
+    t.start_here()
     c = window.c
     c.set_table(t)
     c.set_viewer("Alice")

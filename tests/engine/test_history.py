@@ -28,6 +28,7 @@ def _random_game(seed: int, n: int):
 def test_undo_all_then_redo_all_restores_the_same_table():
     t = _random_game(5, 200)
     before = saves.to_json(t)
+    lines = list(t.journal)
     n = len(t.history)
     for _ in range(n):
         assert t.undo() is not None
@@ -35,6 +36,10 @@ def test_undo_all_then_redo_all_restores_the_same_table():
     for _ in range(n):
         t.redo()
     after = saves.to_json(t)
+    # the log only grows: what was written stays, undo and redo add their own lines
+    assert t.journal[:len(lines)] == lines
+    assert {e.tag for e in t.journal[len(lines):]} == {"undone", "redone"}
+    del before["journal"], after["journal"]
     assert after == before
 
 
