@@ -397,8 +397,8 @@ class TableState:
     def refuse(self, obj: Obj | None, text: str) -> Result:
         """Something the table does not allow (not a rule: who may handle a card or a
         player's library): nothing changes, and the log says so."""
-        e = Event("rejected", obj.cid, obj.id, None, obj.zone, None, (), (), text) \
-            if obj is not None else Event("rejected", text=text)
+        # it names no card: the words are about who may handle what, public to all
+        e = Event("rejected", src=obj.zone if obj is not None else None, text=text)
         self.journal.append(LogEntry("refused", "rejected", text, text, (), (), self.players))
         return Result((e,))
 

@@ -221,7 +221,8 @@ class Inspected:
 
 def inspect(table, obj: Obj, viewer) -> Inspected:
     """The selected object as ``viewer`` may know it."""
-    if obj.zone is not None and not may_see(table, obj, viewer):
+    gone_public = obj.zone is None and obj.token  # a token ceased where all saw it
+    if not gone_public and not may_see(table, obj, viewer):
         status = ("tapped",) if obj.tapped and obj.zone[1] == "battlefield" else ()
         return Inspected(True, obj.zone, status=status)
     status = []
@@ -240,3 +241,22 @@ def inspect(table, obj: Obj, viewer) -> Inspected:
     return Inspected(False, obj.zone, obj.card.name, obj.card, obj.owner, obj.controller,
                      obj.id, tuple(status), tuple(table.lineage.get(obj.cid, ())),
                      obj.zone is not None)
+
+
+def action_title(table, action, viewer) -> str:
+    """What the Edit menu calls an action for this viewer: a card it may not see is
+    "a card"."""
+    p = action.params
+    if action.name == "move" and "title" not in p:
+        names = []
+        for c in p["cids"]:
+            obj = table.objs[table.current[c]]
+            names.append(obj.card.name if may_see(table, obj, viewer) else "a card")
+        return f"Move {', '.join(names)} to {table.edition.zone_name(p['zone']).lower()}"
+    return action.title
+
+
+def undo_status(table, viewer) -> tuple[str | None, str | None]:
+    """The titles of what undo and redo would take back or bring back, for this viewer."""
+    return (action_title(table, table.history[-1], viewer) if table.history else None,
+            action_title(table, table.redo_stack[-1], viewer) if table.redo_stack else None)

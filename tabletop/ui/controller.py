@@ -178,6 +178,9 @@ class TableController(QObject):
 
     def create_token(self, name: str, player: str, types=("Creature",), subtypes=()) -> Result:
         """A token from the card database's tokens when it knows the name, else a custom one."""
+        refused = self._player_refusal(player)
+        if refused is not None:
+            return self._done(refused)
         from tabletop.cards.db import default
         known = next((c for c in default().tokens() if c.name.casefold() == name.casefold()), None)
         card = known or Card(name, tuple(types), tuple(subtypes))

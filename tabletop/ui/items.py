@@ -255,14 +255,21 @@ class CardItem(QGraphicsObject):
         return True
 
     def mouseReleaseEvent(self, event) -> None:
-        if self._press is None:
+        if self._press is None:  # the end of a double click, or a cancelled drag
+            if self.scene() is not None and self.scene().mouseGrabberItem() is self:
+                self.ungrabMouse()  # else the next press, anywhere, would come here
             return
         moved = (event.scenePos() - self._press).manhattanLength() > 6
         self._press = None
         self.scene().dropped(self, event.scenePos(), event.modifiers(), moved)
 
     def mouseDoubleClickEvent(self, event) -> None:
-        self.scene().card_double_clicked(self)
+        self._press = None  # a double click is not the start of a drag
+        event.accept()
+        scene = self.scene()
+        if scene.mouseGrabberItem() is self:
+            self.ungrabMouse()
+        scene.card_double_clicked(self)
 
     def contextMenuEvent(self, event) -> None:
         scene = self.scene()

@@ -308,7 +308,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
         self.status.setToolTip(text)
 
     def _update_undo(self) -> None:
-        undo, redo = self.c.table.undo_status()
+        undo, redo = views.undo_status(self.c.table, self.c.viewer)
         self.undo_action.setEnabled(undo is not None)
         self.redo_action.setEnabled(redo is not None)
         self.undo_action.setText(f"&Undo {undo}" if undo else "&Undo")
@@ -355,7 +355,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
     def open_game(self) -> None:
         if not self.confirm_discard("open another game"):
             return
-        path, _ = QFileDialog.getOpenFileName(self, "Open game", str(settings.documents()),
+        path, _ = QFileDialog.getOpenFileName(self, "Open game", str(settings.save_folder()),
                                               "Tabletop games (*.tabletop);;All files (*)")
         if path:
             self.load_game(Path(path), asked=True)
@@ -381,7 +381,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
         return self._write(self.path)
 
     def save_game_as(self) -> bool:
-        folder = self.path.parent if self.path is not None else settings.save_folder()
+        folder = settings.save_folder(self.path.parent if self.path is not None else None)
         name = self.path.name if self.path is not None else "game.tabletop"
         path, _ = QFileDialog.getSaveFileName(self, "Save game", str(folder / name),
                                               "Tabletop games (*.tabletop)")

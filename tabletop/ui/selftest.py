@@ -25,6 +25,17 @@ def drag(view, item, to_scene: QPointF, modifiers=Qt.NoModifier, steps: int = 6)
     QApplication.processEvents()
 
 
+def double_click(view, at_scene: QPointF) -> None:
+    """A real mouse's double click: press, release, double-click, release."""
+    vp = view.viewport()
+    p = view.mapFromScene(at_scene)
+    QTest.mousePress(vp, Qt.LeftButton, Qt.NoModifier, p)
+    QTest.mouseRelease(vp, Qt.LeftButton, Qt.NoModifier, p)
+    QTest.mouseDClick(vp, Qt.LeftButton, Qt.NoModifier, p)
+    QTest.mouseRelease(vp, Qt.LeftButton, Qt.NoModifier, p)
+    QApplication.processEvents()
+
+
 def zone_center(scene, key) -> QPointF:
     r = scene.zone_items[key].spot.rect
     return QPointF(r.x + r.w / 2, r.y + r.h / 2)

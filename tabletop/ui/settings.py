@@ -22,11 +22,11 @@ def documents() -> Path:
     return Path(platformdirs.user_documents_dir())
 
 
-def save_folder() -> Path:
-    """A folder that exists, for the Save dialog: the last one used, else Documents,
-    else the home folder."""
+def save_folder(preferred: Path | None = None) -> Path:
+    """A folder that exists, for the Save dialog: ``preferred`` (the game's own
+    folder), the last one used, else Documents, else the home folder."""
     last = value("last_folder")
-    for p in (last, documents(), Path.home()):
+    for p in (preferred, last, documents(), Path.home()):
         if isinstance(p, (str, Path)) and p and Path(p).is_dir():
             return Path(p)
     return Path.cwd()

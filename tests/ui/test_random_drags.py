@@ -44,6 +44,7 @@ def test_thousand_random_drags(make_window):
         roll = rng.random()
         if roll < 0.05:
             w.c.set_viewer(rng.choice(viewers))
+            w.c.anyone = rng.random() < 0.7  # hot-seat, or each player their own cards
             w.view.fit()
         elif roll < 0.15:
             w.c.undo()
