@@ -356,28 +356,41 @@ def from_json(d: dict, source: str = "save") -> Table:
 
 
 def _journal(raw, players) -> list:
+    """Read the saved log, checking every field; the few distinct lists of rules,
+    notes and players are checked once each (a long game repeats them)."""
     from tabletop.engine.table import LogEntry
     if not isinstance(raw, list):
         raise ValueError("the journal must be a list")
+    known: dict = {}
+    tags = LogEntry.TAGS
 
     def strings(x, what):
-        if not isinstance(x, list) or not all(isinstance(s, str) and len(s) <= 4000 for s in x):
+        if type(x) is not list:
             raise ValueError(f"a journal line's {what} must be a list of short texts")
-        return tuple(x)
+        key = tuple(x)
+        got = known.get(key)
+        if got is None:
+            if not all(type(v) is str and len(v) <= 4000 for v in key):
+                raise ValueError(f"a journal line's {what} must be a list of short texts")
+            got = known[key] = key
+        return got
     out = []
+    add = out.append
     for r in raw:
-        if not isinstance(r, list) or len(r) != 7:
+        if type(r) is not list or len(r) != 7:
             raise ValueError("a journal line must have 7 fields")
-        tag, kind, text, public = r[:4]
-        if tag not in LogEntry.TAGS:
+        tag, kind, text, public, cites, notes, knowers = r
+        if tag not in tags:
             raise ValueError(f"unknown journal tag {str(tag)[:20]!r}")
-        if not all(isinstance(x, str) and len(x) <= 4000 for x in (kind, text, public)):
+        if type(kind) is not str or type(text) is not str or type(public) is not str \
+                or len(kind) > 40 or len(text) > 4000 or len(public) > 4000:
             raise ValueError("a journal line's texts must be short strings")
-        knowers = strings(r[6], "knowers")
-        if any(p not in players for p in knowers):
-            raise ValueError("a journal line names a player not at the table")
-        out.append(LogEntry(tag, kind, text, public, strings(r[4], "cites"),
-                            strings(r[5], "notes"), knowers))
+        k = strings(knowers, "knowers")
+        if k not in known.get("ok", ()):
+            if any(p not in players for p in k):
+                raise ValueError("a journal line names a player not at the table")
+            known.setdefault("ok", set()).add(k)
+        add(LogEntry(tag, kind, text, public, strings(cites, "cites"), strings(notes, "notes"), k))
     return out
 
 

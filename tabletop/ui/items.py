@@ -97,7 +97,7 @@ class CardItem(QGraphicsObject):
         rect = QRectF(0, 0, CARD_W, CARD_H)
         selected = self.isSelected()
         face = self.face
-        if face is None or (face.face_down and self.card is None):
+        if face is None or face.face_down:  # face down: its back, named for who may know
             self._paint_back(painter, rect)
         else:
             self._paint_face(painter, rect, face)
@@ -124,11 +124,19 @@ class CardItem(QGraphicsObject):
         painter.setFont(f)
         painter.drawText(rect, Qt.AlignCenter, "TABLETOP")
         if self.face is not None and self.face.face_down:  # a face-down card its viewer may see
+            painter.setPen(Qt.NoPen)
+            painter.setBrush(QColor(0, 0, 0, 120))
+            painter.drawRoundedRect(QRectF(rect.x() + 4, rect.y() + 4, rect.width() - 8, 30), 4, 4)
             painter.setPen(TEXT_LIGHT)
             f.setPointSizeF(6.5)
             painter.setFont(f)
-            painter.drawText(rect.adjusted(4, 4, -4, -4), Qt.AlignTop | Qt.TextWordWrap,
-                             self.face.name)
+            painter.drawText(QRectF(rect.x() + 6, rect.y() + 5, rect.width() - 12, 28),
+                             Qt.AlignTop | Qt.TextWordWrap, self.face.name)
+            f.setBold(False)
+            f.setPointSizeF(5.5)
+            painter.setFont(f)
+            painter.drawText(rect.adjusted(4, 0, -4, -6), Qt.AlignBottom | Qt.AlignHCenter,
+                             "face down")
 
     def _paint_face(self, painter, rect, face) -> None:
         card = self.card

@@ -55,13 +55,20 @@ def test_a_context_menu_action_keeps_the_card_selected(make_window):
     item = w.scene.item_for_cid(giant.cid)
     chosen = []
 
-    def pick():
+    def pick(tries=[0]):
+        """Choose Tap in the open menu; wait for it to open, and never leave it open."""
         menu = QApplication.activePopupWidget()
-        action = next(a for a in menu.actions() if a.text() == "Tap")
-        chosen.append(action.text())
-        action.trigger()
+        if menu is None:
+            tries[0] += 1
+            if tries[0] < 200:
+                QTimer.singleShot(25, pick)
+            return
+        action = next((a for a in menu.actions() if a.text() == "Tap"), None)
+        if action is not None:
+            chosen.append(action.text())
+            action.trigger()
         menu.close()
-    QTimer.singleShot(100, pick)
+    QTimer.singleShot(25, pick)
     p = w.view.mapFromScene(item.sceneBoundingRect().center())
     ev = QContextMenuEvent(QContextMenuEvent.Mouse, p, w.view.viewport().mapToGlobal(p))
     QApplication.sendEvent(w.view.viewport(), ev)
