@@ -153,3 +153,19 @@ def test_hidden_cards_are_items_without_faces(make_window):
     assert bobs and all(i.face is None and not isinstance(i.view, Seen) and not i.text_items()
                         for i in bobs)
     assert QPoint  # imported for the view helpers
+
+
+def test_the_status_bar_speaks_of_the_last_action_only(make_window, dialogs):
+    t = Table(("Alice", "Bob"), seed=1)
+    bolt = t.add_card(builtin.lookup("Lightning Bolt"), "Alice", "hand")
+    land = t.add_card(builtin.lookup("Forest"), "Alice", "hand")
+    t.start_here()
+    w = make_window(t)
+    drag(w.view, w.scene.item_for_cid(bolt.cid), zone_center(w.scene, ("Alice", "battlefield")))
+    assert "400.4a" in w.status.text()
+    drag(w.view, w.scene.item_for_cid(land.cid), zone_center(w.scene, ("Alice", "graveyard")))
+    assert "400.4a" not in w.status.text()  # replaced by the next action's words
+    drag(w.view, w.scene.item_for_cid(bolt.cid), zone_center(w.scene, ("Alice", "battlefield")))
+    assert w.status.text()
+    w.new_table()  # the refusal left nothing unsaved: no question, and no old words
+    assert w.status.text() == "" and w.status.toolTip() == ""
