@@ -4,6 +4,7 @@
     tabletop ruling FILE... [--json] [--edition ID]
     tabletop editions
     tabletop rules EDITION [NUMBER]
+    tabletop scenarios [WORDS]       the bundled scenarios, by name
     tabletop --version | --screenshot FILE | --self-test
 
 Bad input gets one line naming the file and what is wrong, and exit status 2.
@@ -17,7 +18,7 @@ import sys
 
 from tabletop import __version__
 
-SUBCOMMANDS = ("ruling", "editions", "rules", "cards", "deck")
+SUBCOMMANDS = ("ruling", "editions", "rules", "cards", "deck", "scenarios")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -73,6 +74,8 @@ def cmd_ruling(args) -> int:
     from tabletop.scenario import Session, load, run
     from tabletop.scenario.report import text_report
 
+    from tabletop.scenario.library import resolve
+    args.files = [resolve(f) for f in args.files]  # a bundled scenario's name works too
     if args.compare:
         return cmd_compare(args)
     if args.report and len(args.files) != 1:
@@ -252,6 +255,24 @@ def cmd_deck(args) -> int:
     return 0
 
 
+def cmd_scenarios(args) -> int:
+    from tabletop.scenario.library import bundled_scenarios
+    words = [w.lower() for w in args.words]
+    shown = 0
+    for e in bundled_scenarios():
+        line = f"{e['name']}  [{e['edition']}]  {e['title']}"
+        hay = (line + " " + " ".join(e["rules"])).lower()
+        if all(w in hay for w in words):
+            _out(line)
+            shown += 1
+    if not shown:
+        print("tabletop scenarios: none matches " + " ".join(args.words), file=sys.stderr)
+        return 1
+    _out(f"({shown} scenarios; run one with: tabletop ruling NAME, or open it with "
+         f"tabletop --scenario NAME)")
+    return 0
+
+
 def _sub_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="tabletop", description="Tabletop: a rules-checked Magic table")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -275,6 +296,9 @@ def _sub_parser() -> argparse.ArgumentParser:
     dp.add_argument("--json", action="store_true")
     dp.add_argument("--write", metavar="OUT.txt|OUT.cod", help="write the deck as text or .cod")
     dp.set_defaults(func=cmd_deck)
+    sc = sub.add_parser("scenarios", help="list the bundled scenarios (by name, title, rule)")
+    sc.add_argument("words", nargs="*", help="only those whose name, title or rules match")
+    sc.set_defaults(func=cmd_scenarios)
     e = sub.add_parser("editions", help="list the rules editions")
     e.set_defaults(func=cmd_editions)
     ru = sub.add_parser("rules", help="print rule summaries of an edition")
@@ -307,9 +331,17 @@ def _gui_parser() -> argparse.ArgumentParser:
 
 def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    from tabletop import textsafe
+    textsafe.install()  # file text never drives the terminal
     if argv and argv[0] in SUBCOMMANDS:
         args = _sub_parser().parse_args(argv)
-        return args.func(args)
+        try:
+            return args.func(args)
+        except BrokenPipeError:  # `tabletop scenarios | head`: the reader has gone
+            import os
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.__stdout__.fileno())
+            return 0
     args = _gui_parser().parse_args(argv)
     from tabletop.ui.app import run_gui
     return run_gui(args)

@@ -22,3 +22,9 @@ from hypothesis import settings as _hyp  # noqa: E402
 _hyp.register_profile("ci", derandomize=True)
 _hyp.register_profile("soak", derandomize=False)
 _hyp.load_profile("soak" if os.environ.get("TABLETOP_SOAK") else "ci")
+
+
+def pytest_sessionfinish(session, exitstatus):
+    """Leave nothing behind: the user folders (and any build cache under them) go."""
+    import shutil
+    shutil.rmtree(_tmp, ignore_errors=True)

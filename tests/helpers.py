@@ -9,7 +9,9 @@ from pathlib import Path
 from tabletop.engine import Card, Table
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared"
+DATA = ROOT / "tests" / "data"
+EXAMPLES = DATA / "spec_examples"  # the scenario contract's example files
+LAYOUTS = DATA / "rules_layouts"  # synthetic rules texts in each published layout
 SCENARIOS = ROOT / "resources" / "scenarios"
 
 BEARS = Card("Grizzly Bears", ("Creature",), ("Bear",), mana_cost="{1}{G}", power="2", toughness="2")

@@ -14,7 +14,7 @@ from tabletop.cards.db import CardDB
 from tabletop.engine import TabletopError, rulestext, saves
 from tabletop.scenario import load as load_scenario
 from tabletop.scenario import run
-from tests.helpers import ROOT, SCENARIOS, SHARED
+from tests.helpers import EXAMPLES as SPEC_EXAMPLES, LAYOUTS, ROOT, SCENARIOS
 
 SOAK = bool(os.environ.get("TABLETOP_SOAK"))
 EXAMPLES = 2000 if SOAK else 120
@@ -94,9 +94,9 @@ def mutate(data: bytes, ops) -> bytes:
 OPS = st.lists(st.tuples(st.integers(0, 3), st.integers(0, 10**6), st.integers(0, 255)),
                min_size=1, max_size=6)
 SEED_SCENARIOS = [p.read_bytes() for p in sorted(SCENARIOS.glob("*.toml"))[:12]] + \
-    [p.read_bytes() for p in (SHARED / "spec" / "examples").glob("*.toml")]
+    [p.read_bytes() for p in SPEC_EXAMPLES.glob("*.toml")]
 DECK_SEEDS = [(p.read_bytes(), p.suffix) for p in sorted((ROOT / "tests/data/decks").iterdir())]
-RULE_SEEDS = [p.read_bytes() for p in sorted((SHARED / "seeds").glob("*.txt"))]
+RULE_SEEDS = [p.read_bytes() for p in sorted(LAYOUTS.glob("*.txt"))]
 
 
 def _save_seed() -> bytes:

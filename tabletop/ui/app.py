@@ -71,6 +71,9 @@ def handle_termination(app, window) -> None:
 
 
 def run_gui(args) -> int:
+    if args.scenario:
+        from tabletop.scenario.library import resolve
+        args.scenario = resolve(args.scenario)  # a bundled scenario's name works too
     headless = bool(args.screenshot or args.self_test or args.scripted_session
                     or args.restore_last or args.report_first_frame or args.then_wait)
     if headless:

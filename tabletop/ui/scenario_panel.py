@@ -3,7 +3,6 @@ scenarios, compare two editions, record a scenario by playing."""
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer
@@ -12,7 +11,7 @@ from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QHBoxLayout, QLabel, Q
                                QListWidget, QListWidgetItem, QPushButton, QTreeWidget,
                                QTreeWidgetItem, QVBoxLayout, QWidget)
 
-from tabletop import resources
+from tabletop.scenario.library import bundled_scenarios
 from tabletop.engine import Result
 from tabletop.scenario import Session, load
 
@@ -164,25 +163,6 @@ class ScenarioPanel(QWidget):
         self.back_button.setEnabled(has and self.session.done > 0)
         self.restart_button.setEnabled(has)
         self.play_button.setEnabled(has and not self.session.finished)
-
-
-def bundled_scenarios() -> list[dict]:
-    """Title, path and the rule numbers each bundled scenario expects cited."""
-    out = []
-    for p in sorted(resources.path("scenarios").rglob("*.toml")):
-        try:
-            d = tomllib.loads(p.read_text(encoding="utf-8"))
-        except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
-            continue
-        rules = set()
-        for st in d.get("steps", []):
-            exp = st.get("expect", [])
-            for e in exp if isinstance(exp, list) else [exp]:
-                if isinstance(e, dict):
-                    rules.update(x for x in e.get("cites", []) if isinstance(x, str))
-        out.append({"path": p, "title": d.get("title", p.stem),
-                    "edition": d.get("edition", "cr-2016"), "rules": sorted(rules)})
-    return out
 
 
 class ScenarioLibrary(QDialog):

@@ -3,21 +3,21 @@
 import pytest
 
 from tabletop.engine import InputError, rulestext
-from tests.helpers import SHARED, run_cli
+from tests.helpers import LAYOUTS, run_cli
 
-SEEDS = SHARED / "seeds"
+# synthetic texts in the layouts of the five zone-rules texts (tests/data/rules_layouts)
 WANTED = {
-    "001_532f362d03d7c87a.txt": ("Z.1.Ruling.4", "nothing happens"),
-    "003_6c018133e2392977.txt": ("217.8d", "Tokens in the phased-out zone cease to exist"),
-    "000_3ee9544089b9b835.txt": ("216.3", "ceases to exist"),
-    "004_cd5cdccb1c58c74c.txt": ("400.7f", "allows it to be cast"),
-    "002_e0fdc2d447b05f9a.txt": ("400.7g", "A resolving spell or activated ability"),
+    "dangelo-zones.txt": ("Z.1.Ruling.4", "nothing happens"),
+    "rulings-2004.txt": ("217.8d", "stops existing as a state-based effect"),
+    "numbered-1999.txt": ("216.3", "ceases to exist"),
+    "rst-2012.txt": ("400.7f", "lets it be cast"),
+    "wiki-2016.txt": ("400.7g", "A resolving spell or activated ability"),
 }
 
 
 @pytest.mark.parametrize("seed", sorted(WANTED))
 def test_imports_every_seed_layout(tmp_path, seed):
-    rt, dest = rulestext.import_file(SEEDS / seed, store=tmp_path)
+    rt, dest = rulestext.import_file(LAYOUTS / seed, store=tmp_path)
     number, words = WANTED[seed]
     assert words in rt.rules[number]
     assert dest.parent == tmp_path and dest.exists()
@@ -25,7 +25,7 @@ def test_imports_every_seed_layout(tmp_path, seed):
 
 
 def test_2016_wiki_page_has_both_new_subrules(tmp_path):
-    rt, _ = rulestext.import_file(SEEDS / "002_e0fdc2d447b05f9a.txt", store=tmp_path)
+    rt, _ = rulestext.import_file(LAYOUTS / "wiki-2016.txt", store=tmp_path)
     assert rt.effective == "2016-01-16" and "400.7f" in rt.rules
 
 
@@ -79,10 +79,10 @@ def test_not_a_rules_text_is_refused_and_nothing_stored(tmp_path, content):
 
 
 def test_cli_import_then_rules_shows_verbatim_text(tmp_path):
-    r = run_cli("rules", "--import", SEEDS / "001_532f362d03d7c87a.txt")
+    r = run_cli("rules", "--import", LAYOUTS / "dangelo-zones.txt")
     assert r.returncode == 0, r.stderr
     r = run_cli("rules", "cr-1999", "Z.1.Ruling.4")
-    assert r.returncode == 0 and "imported text:" in r.stdout and "nothing triggers" in r.stdout
+    assert r.returncode == 0 and "imported text:" in r.stdout and "no ability notices" in r.stdout
 
 
 def test_cli_import_bad_file_exits_2(tmp_path):

@@ -3,10 +3,10 @@
 import pytest
 
 from tabletop.scenario import load, run
-from tests.helpers import SCENARIOS, SHARED
+from tests.helpers import EXAMPLES as EXAMPLE_DIR, SCENARIOS
 
 FILES = sorted(SCENARIOS.rglob("*.toml"))
-EXAMPLES = sorted((SHARED / "spec" / "examples").glob("*.toml"))
+EXAMPLES = sorted(EXAMPLE_DIR.glob("*.toml"))
 
 
 @pytest.mark.parametrize("path", FILES + EXAMPLES, ids=lambda p: p.stem)

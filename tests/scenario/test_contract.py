@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from tests.helpers import SHARED, run_cli
+from tests.helpers import EXAMPLES, run_cli
 
 GOOD = '''format = "tabletop-scenario/1"
 title = "t"
@@ -82,7 +82,7 @@ def test_missing_file_exits_2(tmp_path):
 
 
 def test_json_shape_follows_the_spec():
-    r = run_cli("ruling", "--json", SHARED / "spec" / "examples" / "basics.toml")
+    r = run_cli("ruling", "--json", EXAMPLES / "basics.toml")
     assert r.returncode == 0, r.stderr
     doc = json.loads(r.stdout)
     (f,) = doc["files"]
@@ -109,7 +109,7 @@ def test_json_reports_a_bad_file_and_exits_2(tmp_path):
 
 
 def test_edition_override_reruns_a_file(tmp_path):
-    r = run_cli("ruling", "--edition", "cr-1999", SHARED / "spec" / "examples" / "basics.toml")
+    r = run_cli("ruling", "--edition", "cr-1999", EXAMPLES / "basics.toml")
     # under cr-1999 the sorcery is not refused (the text is silent), so step 4 fails
     assert r.returncode == 1
     assert "cr-1999" in r.stdout

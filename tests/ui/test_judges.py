@@ -12,9 +12,9 @@ from tabletop.engine import Table
 from tabletop.ui import main_window
 from tabletop.ui.scenario_panel import HELD, ScenarioLibrary
 from tabletop.ui.selftest import drag, zone_center
-from tests.helpers import SCENARIOS, SHARED, run_cli
+from tests.helpers import EXAMPLES, SCENARIOS, run_cli
 
-BASICS = SHARED / "spec" / "examples" / "basics.toml"
+BASICS = EXAMPLES / "basics.toml"
 
 
 def test_scenario_player_steps_back_and_restarts(make_window):

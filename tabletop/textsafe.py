@@ -1,0 +1,54 @@
+"""Text taken from files, made safe for where it is shown.
+
+On a terminal, control characters (escape sequences that move the cursor or
+rewrite a line, bidirectional overrides that reorder it) are written as visible
+``\\uXXXX`` escapes, which are also valid inside JSON strings, so `--json` output
+stays parseable and means the same."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import sys
+
+# C0 and C1 controls except tab and newline; DEL; bidirectional and invisible format marks
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u2069"
+                     "\ufeff\ufff9-\ufffb]")
+
+
+def terminal(text: str) -> str:
+    """Text with every control character shown as an escape."""
+    return _UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+class SafeWriter(io.TextIOBase):
+    """A stream that passes text on with its control characters escaped."""
+
+    def __init__(self, stream):
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        self.stream.write(terminal(text))
+        return len(text)
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+    @property
+    def encoding(self):
+        return getattr(self.stream, "encoding", "utf-8")
+
+    def isatty(self) -> bool:
+        return self.stream.isatty()
+
+
+def install() -> None:
+    """Escape control characters in everything the command line prints. A windowed
+    build has no console (sys.stdout is None): output then goes nowhere, safely."""
+    for name in ("stdout", "stderr"):
+        stream = getattr(sys, name)
+        if stream is None:
+            stream = open(os.devnull, "w", encoding="utf-8")
+        if not isinstance(stream, SafeWriter):
+            setattr(sys, name, SafeWriter(stream))
