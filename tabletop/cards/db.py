@@ -99,12 +99,8 @@ class CardDB:
         """Import MTGJSON AtomicCards or Scryfall oracle cards; returns the number of
         cards. ``progress(cards, bytes_read, total_bytes)`` is called as it goes."""
         path = Path(path)
-        try:
-            total = path.stat().st_size
-        except OSError as e:
-            raise InputError(f"{path}: cannot read the file: {e.strerror or e}") from None
-        if total > MAX_FILE:
-            raise InputError(f"{path}: the file is larger than 2 GiB")
+        from tabletop.engine.files import check_regular
+        total = check_regular(path, MAX_FILE)
         db = self._db(create=True)
         n = 0
         try:
@@ -163,7 +159,8 @@ class _open_text:
         self.path = path
 
     def __enter__(self):
-        self.raw = open(self.path, "rb")
+        from tabletop.engine.files import open_regular
+        self.raw = open_regular(self.path)
         magic = self.raw.read(6)
         self.raw.seek(0)
         if magic[:2] == b"\x1f\x8b":

@@ -56,13 +56,8 @@ class Deck:
 
 
 def _read(path: Path) -> bytes:
-    try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise InputError(f"{path}: the file is larger than {MAX_BYTES >> 20} MiB: not a deck")
-        return path.read_bytes()
-    except OSError as e:
-        raise InputError(f"{path}: cannot read the file: {e.strerror or e}") from None
+    from tabletop.engine.files import read_bounded
+    return read_bounded(path, MAX_BYTES)
 
 
 def _text(raw: bytes, path: Path) -> str:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tabletop.engine.errors import InputError
+from tabletop.engine.files import read_bounded
 
 MAX_BYTES = 32 * 1024 * 1024
 MIN_RULES = 3
@@ -172,12 +173,7 @@ def parse(text: str, source: str = "") -> RulesText:
 
 def read(path) -> RulesText:
     path = Path(path)
-    try:
-        if path.stat().st_size > MAX_BYTES:
-            raise InputError(f"{path}: the file is larger than {MAX_BYTES >> 20} MiB")
-        raw = path.read_bytes()
-    except OSError as e:
-        raise InputError(f"{path}: cannot read the file: {e.strerror or e}") from None
+    raw = read_bounded(path, MAX_BYTES)
     if b"\x00\x00\x00" in raw[:4096] and not raw.startswith((b"\xff\xfe", b"\xfe\xff")):
         raise InputError(f"{path}: not a rules text (binary data)")
     return parse(decode(raw), str(path))

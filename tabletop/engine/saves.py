@@ -18,12 +18,13 @@ from pathlib import Path
 
 from tabletop.engine.actions import Table
 from tabletop.engine.errors import InputError
+from tabletop.engine.files import read_bounded
 from tabletop.engine.model import Card, Effect, Event, LineageEntry, Obj
 from tabletop.engine.table import Action
 
 FORMAT = "tabletop-save"
 VERSION = 1
-MAX_BYTES = 256 * 1024 * 1024
+MAX_BYTES = 64 * 1024 * 1024  # a 100,000-action game is about 45 MB
 
 _TUPLE_ATTRS = {"modifications", "choices"}
 _SEP = (",", ":")
@@ -296,7 +297,7 @@ def to_json(t: Table) -> dict:
     }
 
 
-def from_json(d: dict, source: str = "save") -> Table:
+def from_json(d: dict, source: str = "save", verify: bool = True) -> Table:
     if not isinstance(d, dict) or d.get("format") != FORMAT:
         raise InputError(f"{source}: not a Tabletop save file")
     version = d.get("version")
@@ -306,6 +307,7 @@ def from_json(d: dict, source: str = "save") -> Table:
         raise InputError(f"{source}: saved by a newer Tabletop (save version {version}; this "
                          f"version reads up to {VERSION}); update Tabletop to open it")
     try:
+        check_fields(d)
         t = Table(d["players"], d["edition"], seed=d["seed"], ante=d["ante"],
                   max_hand=d["max_hand"])
         cards = [Card.from_json(c) for c in d["cards"]]
@@ -342,7 +344,9 @@ def from_json(d: dict, source: str = "save") -> Table:
                 raise ValueError(f"{name} must be a list of encoded actions")
             target.extend(Action.encoded(r, codec.unaction) for r in raws)
         _check_consistent(t)
-        if "journal" in d:
+        if not verify:  # a scratch table for checking the history: it keeps no log
+            t.quiet = True
+        elif "journal" in d:
             t.journal = _journal(d["journal"], t.players)
         else:  # saved before the journal: tell the history as the table stands now
             for action in t.history:
@@ -350,9 +354,39 @@ def from_json(d: dict, source: str = "save") -> Table:
         t._journal_before = len(t.journal)
     except InputError as e:
         raise InputError(f"{source}: {e}") from None
-    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as e:
+    except FieldError as e:
+        raise InputError(f"{source}: the save is damaged: {e}") from None
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError, OverflowError,
+            RecursionError) as e:
         raise InputError(f"{source}: the save is damaged ({type(e).__name__}: {e})") from None
+    if verify:
+        _verify_history(d, source)
     return t
+
+
+def _verify_history(d: dict, source: str) -> None:
+    """Replay the saved history in a scratch table: undo all of it, then redo all of
+    it, checking the table after each end. A save whose history does not replay is
+    refused now, not half-undone later."""
+    scratch = from_json(d, source, verify=False)
+    try:
+        n = len(scratch.history)
+        for _ in range(n):
+            scratch.undo()
+        _check_consistent(scratch)
+        for _ in range(n):
+            scratch.redo()
+        _check_consistent(scratch)
+        redo = len(d["redo"])
+        for _ in range(redo):  # the redo list must replay too
+            scratch.redo()
+        _check_consistent(scratch)
+    except InputError as e:
+        raise InputError(f"{source}: the saved history does not replay ({e})") from None
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError, OverflowError,
+            RecursionError) as e:
+        raise InputError(f"{source}: the saved history does not replay "
+                         f"({type(e).__name__}: {e})") from None
 
 
 def _journal(raw, players) -> list:
@@ -401,6 +435,144 @@ def _mulligans(d) -> dict:
     return dict(d)
 
 
+# ---- checking every field of a save before anything is built from it ---------------
+BIG = 10 ** 12  # ids and counters beyond this are tampering, not a game
+
+
+class FieldError(ValueError):
+    """A field of a save with the wrong type or out of range (said in plain words)."""
+
+
+def _int(v, lo: int, hi: int, what: str) -> int:
+    if type(v) is not int or not lo <= v <= hi:
+        raise FieldError(f"{what} must be a whole number from {lo} to {hi}, not {_show(v)}")
+    return v
+
+
+def _str(v, what: str, most: int = 300, empty: bool = False) -> str:
+    if type(v) is not str or len(v) > most or (not v and not empty):
+        raise FieldError(f"{what} must be a text of at most {most} characters, not {_show(v)}")
+    return v
+
+
+def _show(v) -> str:
+    text = repr(v)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _strs(v, what: str, most: int = 30) -> None:
+    if type(v) is not list or len(v) > most:
+        raise FieldError(f"{what} must be a list of at most {most} texts")
+    for x in v:
+        _str(x, what, 100)
+
+
+def _card_fields(c, i: int) -> None:
+    what = f"card {i}"
+    if type(c) is not dict:
+        raise FieldError(f"{what} must be a table of fields")
+    _str(c.get("name"), f"{what}'s name")
+    for key in ("types", "subtypes", "supertypes", "colors"):
+        if key in c:
+            _strs(c[key], f"{what}'s {key}")
+    if "mana_cost" in c:
+        _str(c["mana_cost"], f"{what}'s mana cost", 100, empty=True)
+    for key in ("power", "toughness"):
+        if c.get(key) is not None:
+            _str(c[key], f"{what}'s {key}", 10, empty=True)
+
+
+def check_fields(d: dict) -> None:
+    """Every top-level field's type and range, before a table is built from them:
+    a tampered save gets one clear message, never an overflow deep inside."""
+    players = d["players"]
+    if type(players) is not list or not 1 <= len(players) <= 8:
+        raise FieldError("players must be a list of 1 to 8 names")
+    for p in players:
+        _str(p, "a player's name", 100)
+    if len(set(players)) != len(players):
+        raise FieldError("two players have the same name")
+    _str(d["edition"], "the edition", 40)
+    if d["active"] not in players:
+        raise FieldError(f"the active player {_show(d['active'])} is not at the table")
+    if d["seed"] is not None:
+        _int(d["seed"], -(2 ** 63), 2 ** 63, "the seed")
+    if type(d["ante"]) is not bool:
+        raise FieldError("ante must be true or false")
+    _int(d["max_hand"], 0, 10_000, "the maximum hand size")
+    life = d["life"]
+    if type(life) is not dict or set(life) != set(players):
+        raise FieldError("life must give each player at the table a total")
+    for p, v in life.items():
+        _int(v, -BIG, BIG, f"{p}'s life")
+    rng = d["rng"]
+    if type(rng) is not list or len(rng) != 3 or rng[0] != 3 or type(rng[1]) is not list \
+            or len(rng[1]) != 625:
+        raise FieldError("the random generator's state is not one this version writes")
+    for v in rng[1][:624]:
+        _int(v, 0, 2 ** 32 - 1, "a word of the random generator's state")
+    _int(rng[1][624], 0, 624, "the random generator's position")
+    if rng[2] is not None and type(rng[2]) is not float:
+        raise FieldError("the random generator's state is not one this version writes")
+    _int(d["next_id"], 1, BIG, "the next object id")
+    _int(d["next_cid"], 1, BIG, "the next card id")
+    cards = d["cards"]
+    if type(cards) is not list:
+        raise FieldError("cards must be a list")
+    for i, c in enumerate(cards):
+        _card_fields(c, i)
+    objects = d["objects"]
+    if type(objects) is not list:
+        raise FieldError("objects must be a list")
+    for r in objects:
+        _object_fields(r, d, len(cards))
+    if d.get("last_roll") is not None:
+        roll = d["last_roll"]
+        if type(roll) is not list or len(roll) != 3 or roll[0] not in players:
+            raise FieldError("the last roll must name a player, the sides and the result")
+        _int(roll[1], 2, 1000, "the sides of the last die")
+        _int(roll[2], 1, roll[1], "the last roll")
+    boards = d["sideboards"]
+    if type(boards) is not dict or any(p not in players for p in boards):
+        raise FieldError("sideboards are kept for players not at the table")
+    for p, cs in boards.items():
+        if type(cs) is not list or len(cs) > 10_000:
+            raise FieldError(f"{p}'s sideboard must be a list of at most 10,000 cards")
+        for i, c in enumerate(cs):
+            _card_fields(c, i)
+
+
+def _object_fields(r, d: dict, n_cards: int) -> None:
+    if type(r) is not list or not 7 <= len(r) <= 14:
+        raise FieldError("an object must be a list of 7 to 14 fields")
+    oid = _int(r[0], 1, d["next_id"] - 1, "an object id (below the next object id)")
+    what = f"object {oid}"
+    _int(r[1], 1, d["next_cid"] - 1, f"{what}'s card id (below the next card id)")
+    _int(r[2], 0, n_cards - 1, f"{what}'s card")
+    if r[3] not in d["players"]:
+        raise FieldError(f"{what} is owned by {_show(r[3])}, who is not at the table")
+    if r[4] is not None:
+        _int(r[4], 1, BIG, f"{what}'s previous object")
+    if r[6] is not None and r[6] not in d["players"]:
+        raise FieldError(f"{what} is controlled by {_show(r[6])}, who is not at the table")
+    extra = r + [None] * (14 - len(r))
+    if extra[7] not in (None, 0):
+        _int(extra[7], 0, 15, f"{what}'s flags")
+    if extra[8] not in (None, 0) and extra[8] not in ("token", "ability", "emblem", "card"):
+        raise FieldError(f"{what} is of an unknown kind {_show(extra[8])}")
+    counters = extra[9]
+    if counters not in (None, 0):
+        if type(counters) is not dict or len(counters) > 50:
+            raise FieldError(f"{what}'s counters must map kinds to numbers")
+        for k, v in counters.items():
+            _str(k, f"{what}'s counter kind", 60)
+            _int(v, -BIG, BIG, f"{what}'s {k} counters")
+    if extra[10] is not None:
+        _int(extra[10], 1, BIG, f"{what}'s attachment")
+    if extra[13] is not None:
+        _str(extra[13], f"{what}'s exile pile", 200)
+
+
 def _check_consistent(t: Table) -> None:
     seen = set()
     for key, ids in t.zones.items():
@@ -412,6 +584,23 @@ def _check_consistent(t: Table) -> None:
         raise ValueError("an object is in no zone list")
     if any(o not in t.objs for o in t.current.values()):
         raise ValueError("a card points to an object that is not saved")
+    players = t.players
+    for p, v in t.life.items():
+        if type(v) is not int or abs(v) > BIG:
+            raise ValueError(f"{p}'s life is not a whole number")
+    for o in t.objs.values():
+        if o.owner not in players or (o.controller is not None and o.controller not in players):
+            raise ValueError(f"object {o.id} belongs to a player not at the table")
+        if type(o.card.name) is not str:
+            raise ValueError(f"object {o.id}'s card has no name")
+
+
+def check(t: Table) -> None:
+    """The table's consistency check: InputError when it is not one a save may hold."""
+    try:
+        _check_consistent(t)
+    except ValueError as e:
+        raise InputError(f"the table failed its consistency check ({e}): not saved") from None
 
 
 @contextmanager
@@ -428,16 +617,31 @@ def _no_gc():
 
 
 def dumps(t: Table) -> str:
+    """The save's text; a table that fails its consistency check is never written."""
+    check(t)
     with _no_gc():
         return json.dumps(to_json(t), separators=_SEP, ensure_ascii=False)
+
+
+def _no_constant(name):
+    raise ValueError(f"{name} is not a number a save holds")
+
+
+def _finite(text: str) -> float:
+    v = float(text)
+    if v != v or v in (float("inf"), float("-inf")):
+        raise ValueError(f"{text[:20]} is not a number a save holds")
+    return v
 
 
 def loads(text: str, source: str = "save") -> Table:
     with _no_gc():
         try:
-            d = json.loads(text)
+            d = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
         except (json.JSONDecodeError, RecursionError) as e:
             raise InputError(f"{source}: not valid JSON ({e})") from None
+        except ValueError as e:  # Infinity, NaN, 1e999, a 5,000-digit number
+            raise InputError(f"{source}: the save is damaged ({e})") from None
         return from_json(d, source)
 
 
@@ -447,13 +651,7 @@ def save(t: Table, path) -> None:
 
 def load(path) -> Table:
     path = Path(path)
-    try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise InputError(f"{path}: the file is larger than {MAX_BYTES >> 20} MiB")
-        raw = path.read_bytes()
-    except OSError as e:
-        raise InputError(f"{path}: cannot read the file: {e.strerror or e}") from None
+    raw = read_bounded(path, MAX_BYTES)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:

@@ -138,6 +138,7 @@ class TableState:
         self.redo_stack: list[Action] = []
         self._cleared_redo: list[Action] = []  # what the last recorded action cleared
         self.journal: list[LogEntry] = []  # the log: append-only
+        self.quiet = False  # a scratch table (checking a save) writes no log
         self._journal_before = 0  # the journal's length before the last recorded action
         self.next_id = 1
         self.next_cid = 1
@@ -381,6 +382,8 @@ class TableState:
 
     def _journal(self, events, tag: str) -> None:
         """Write the log lines of these events as they stand now, for every viewer."""
+        if self.quiet:
+            return
         from tabletop.engine import views
         players = self.players
         prefix = "" if tag in ("done", "refused") else f"{tag}: "

@@ -114,12 +114,8 @@ def _show(v) -> str:
 
 
 def read_toml(path: Path) -> dict:
-    try:
-        raw = path.read_bytes()
-    except OSError as e:
-        raise InputError(f"{path}: cannot read the file: {e.strerror or e}") from None
-    if len(raw) > MAX_BYTES:
-        raise InputError(f"{path}: the file is larger than {MAX_BYTES // 1024 // 1024} MiB")
+    from tabletop.engine.files import read_bounded
+    raw = read_bounded(path, MAX_BYTES)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:

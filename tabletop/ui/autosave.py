@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 
 from tabletop.engine import saves
+from tabletop.engine.errors import TabletopError
 
 SLOTS = 8
 
@@ -138,6 +139,9 @@ class Autosave:
             saves.atomic_write(self.path, saves.dumps(table).encode("utf-8"))
         except OSError as e:
             self.error = f"Autosave failed ({e.strerror or e}); the last good autosave is kept"
+            return False
+        except TabletopError as e:  # a table that fails its check is never written
+            self.error = f"Autosave skipped: {e}; the last good autosave is kept"
             return False
         self.error = None
         return True

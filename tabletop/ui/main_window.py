@@ -404,6 +404,9 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
         except OSError as e:
             self.error("Cannot save the game", f"{path}: {e.strerror or e}")
             return False
+        except TabletopError as e:  # the file on disk is left as it was
+            self.error("Cannot save the game", f"{path}: {e}")
+            return False
         self.c.dirty = False
         self._update_title()
         self._autosave()

@@ -1,0 +1,154 @@
+"""Damaged and tampered saves (issue 12, items 1, 2 and 9): every field is checked on
+load, the history is replayed in a scratch table before the game is accepted, a
+failed undo changes nothing, and no save is written from a table that fails its
+consistency check. Each case asserts the message, not only "no crash"."""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+
+import pytest
+
+from tabletop.cards import demo
+from tabletop.engine import InputError, saves
+
+
+def _game():
+    t = demo.new_game()
+    t.draw("Alice")
+    hand = t.objects_in(("Alice", "hand"))
+    t.move(hand[0].cid, "graveyard")
+    t.draw("Bob")
+    return t
+
+
+BASE = saves.to_json(_game())
+
+
+def _owner_index() -> int:
+    return 3
+
+
+CASES = [
+    ("life is infinite", lambda d: d["life"].update(Alice=float("inf")), "not a number"),
+    ("life is 1e999", lambda d: d["life"].update(Alice=1e999), "not a number"),
+    ("life has 4,000 digits", lambda d: d["life"].update(Alice=int("9" * 4000)), "Alice's life"),
+    ("life is a text", lambda d: d["life"].update(Alice="20"), "Alice's life"),
+    ("life of a stranger", lambda d: d["life"].update(Zed=20), "life must give each player"),
+    ("next id is infinite", lambda d: d.update(next_id=float("inf")), "not a number"),
+    ("next id is a fraction", lambda d: d.update(next_id=5.5), "next object id"),
+    ("next id below the objects", lambda d: d.update(next_id=2), "below the next object id"),
+    ("random state word of 2**70", lambda d: d["rng"][1].__setitem__(0, 2 ** 70),
+     "random generator"),
+    ("random state word of -1", lambda d: d["rng"][1].__setitem__(5, -1), "random generator"),
+    ("random state too short", lambda d: d["rng"].__setitem__(1, [1, 2, 3]), "random generator"),
+    ("card name is a number", lambda d: d["cards"][0].update(name=5), "card 0's name"),
+    ("card types is a text", lambda d: d["cards"][0].update(types="Creature"), "card 0's types"),
+    ("card name of a megabyte", lambda d: d["cards"][0].update(name="x" * 1_000_000),
+     "card 0's name"),
+    ("object owned by a stranger", lambda d: d["objects"][0].__setitem__(3, "Zed"),
+     "who is not at the table"),
+    ("object controlled by a stranger", lambda d: d["objects"][0].__setitem__(6, "Zed"),
+     "who is not at the table"),
+    ("two players of one name", lambda d: d.update(players=["Alice", "Alice"]), "same name"),
+    ("nine players", lambda d: d.update(players=[f"P{i}" for i in range(9)]), "1 to 8"),
+    ("seed of 4,000 digits", lambda d: d.update(seed=int("9" * 4000)), "the seed"),
+    ("negative hand size", lambda d: d.update(max_hand=-5), "maximum hand size"),
+    ("ante is a text", lambda d: d.update(ante="yes"), "ante"),
+    ("a roll of a thousand-sided coin", lambda d: d.update(last_roll=["Alice", 2, 1000]),
+     "the last roll"),
+    ("a sideboard for a stranger", lambda d: d.update(sideboards={"Zed": []}),
+     "not at the table"),
+    ("a history that does not replay", lambda d: d["history"].__setitem__(-1, d["history"][0]),
+     "does not replay"),
+    ("a history of garbage", lambda d: d["history"].__setitem__(0, "[1,2,3]"), "does not replay"),
+    ("a redo list that does not replay", lambda d: d["redo"].append(d["history"][0]),
+     "does not replay"),
+    ("a journal line with a stranger", lambda d: d["journal"][0].__setitem__(6, ["Zed"]),
+     "not at the table"),
+]
+
+
+@pytest.mark.parametrize("name,tamper,words", CASES, ids=[c[0] for c in CASES])
+def test_a_tampered_save_is_refused_with_a_clear_message(tmp_path, name, tamper, words):
+    d = copy.deepcopy(BASE)
+    tamper(d)
+    p = tmp_path / "game.tabletop"
+    p.write_text(json.dumps(d), encoding="utf-8")
+    with pytest.raises(InputError) as e:
+        saves.load(p)
+    msg = str(e.value)
+    assert msg.startswith(str(p)) and words in msg, msg
+    assert "Traceback" not in msg and len(msg) < 400
+
+
+@pytest.mark.parametrize("literal", ["Infinity", "-Infinity", "NaN", "1e999"])
+def test_json_numbers_no_game_holds_are_refused(tmp_path, literal):
+    text = json.dumps(BASE).replace('"Alice": 20', f'"Alice": {literal}', 1)
+    assert literal in text
+    p = tmp_path / "game.tabletop"
+    p.write_text(text, encoding="utf-8")
+    with pytest.raises(InputError) as e:
+        saves.load(p)
+    assert "not a number a save holds" in str(e.value) or "Alice's life" in str(e.value)
+
+
+def test_5000_digit_integers_are_refused(tmp_path):
+    p = tmp_path / "game.tabletop"
+    p.write_text(json.dumps(BASE).replace('"next_id":', '"next_id": 1' + "0" * 5000 + ', "x":', 1))
+    with pytest.raises(InputError) as e:
+        saves.load(p)
+    assert str(p) in str(e.value)
+
+
+def test_a_failed_undo_leaves_the_table_exactly_as_before():
+    t = _game()
+    before = saves.to_json(t)
+    action = t.history[-1]
+    ops = list(action.ops)
+    ops.append(("del", ("Nobody", "hand"), 0, 12345))  # a change that cannot be undone
+    action._ops = ops
+    with pytest.raises(InputError):
+        t.undo()
+    after = saves.to_json(t)
+    assert after == before  # zones, objects, history, journal: all as they were
+
+
+def test_no_save_is_written_from_a_table_that_fails_its_check(tmp_path):
+    t = _game()
+    p = tmp_path / "game.tabletop"
+    saves.save(t, p)
+    good = p.read_bytes()
+    t.zones[("Alice", "hand")].append(99999)  # an object in no table
+    with pytest.raises(InputError) as e:
+        saves.save(t, p)
+    assert "consistency check" in str(e.value)
+    assert p.read_bytes() == good
+    assert not [f for f in os.listdir(tmp_path) if f.endswith(".tmp")]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="a Unix device")
+def test_devices_pipes_and_folders_are_refused_without_blocking(tmp_path):
+    fifo = tmp_path / "pipe.tabletop"
+    os.mkfifo(fifo)
+    for path, words in (("/dev/zero", "not a regular file"), (fifo, "not a regular file"),
+                        (tmp_path, "is a folder")):
+        with pytest.raises(InputError) as e:
+            saves.load(path)
+        assert words in str(e.value)
+
+
+def test_a_save_over_the_size_limit_is_refused_before_reading(tmp_path, monkeypatch):
+    p = tmp_path / "big.tabletop"
+    with open(p, "wb") as f:
+        f.truncate(saves.MAX_BYTES + 1)  # sparse: nothing is really written or read
+    with pytest.raises(InputError) as e:
+        saves.load(p)
+    assert "larger than" in str(e.value)
+
+
+def test_a_good_save_still_loads_and_replays():
+    t = saves.from_json(copy.deepcopy(BASE))
+    assert t.undo() is not None and t.redo() is not None
