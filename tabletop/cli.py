@@ -69,8 +69,12 @@ def write_report(path: str, run, pictures) -> None:
     atomic_write(p, text.encode("utf-8"))
 
 
+REPORT_STEPS = 2_000  # a report's size and time stay bounded
+REPORT_PICTURES = 60  # pictures of the table: the start and the first steps
+
+
 def cmd_ruling(args) -> int:
-    from tabletop.engine.errors import TabletopError
+    from tabletop.engine.errors import InputError, TabletopError
     from tabletop.scenario import Session, load, run
     from tabletop.scenario.report import text_report
 
@@ -92,12 +96,22 @@ def cmd_ruling(args) -> int:
         try:
             if args.report:
                 from tabletop.ui.render import table_png
-                session = Session(load(f, args.edition))
+                scenario = load(f, args.edition)
+                if len(scenario.steps) > REPORT_STEPS:
+                    raise InputError(f"{f}: {len(scenario.steps):,} steps; a report takes at "
+                                     f"most {REPORT_STEPS:,} (run it without --report)")
+                session = Session(scenario)
                 pictures = {0: table_png(session.run.table)}
                 while (rep := session.advance()) is not None:
-                    pictures[rep.index] = table_png(session.run.table)
+                    if len(pictures) < REPORT_PICTURES:  # the rest are told in words only
+                        pictures[rep.index] = table_png(session.run.table)
                 r = session.run
-                write_report(args.report, r, pictures)
+                try:
+                    write_report(args.report, r, pictures)
+                except OSError as e:
+                    print(f"tabletop ruling: cannot write the report {args.report}: "
+                          f"{e.strerror or e}", file=sys.stderr)
+                    return 2
             else:
                 r = run(load(f, args.edition))
         except TabletopError as e:
@@ -188,9 +202,26 @@ def _progress_bar(label: str):
 
 
 def cmd_cards(args) -> int:
-    from tabletop.cards.db import default
-    from tabletop.engine.errors import InputError
+    from tabletop.cards.db import CardDataError, default
+    from tabletop.engine.errors import TabletopError
     db = default()
+    if args.rebuild:
+        aside = db.rebuild()
+        _out(f"A new card database is at {db.path}" + (f"; the old one is kept as {aside}"
+                                                        if aside else ""))
+        return 0
+    try:
+        return _cards(args, db)
+    except CardDataError as e:
+        print(f"tabletop cards: {e}", file=sys.stderr)
+        return 2
+    except TabletopError as e:
+        print(f"tabletop cards: {e}", file=sys.stderr)
+        return 2
+
+
+def _cards(args, db) -> int:
+    from tabletop.engine.errors import InputError
     if args.import_file:
         try:
             n = db.import_file(args.import_file, _progress_bar("Importing"))
@@ -290,6 +321,8 @@ def _sub_parser() -> argparse.ArgumentParser:
     cp.add_argument("--import", dest="import_file", metavar="FILE",
                     help="import MTGJSON AtomicCards.json (.gz, .xz) or Scryfall oracle cards")
     cp.add_argument("--json", action="store_true")
+    cp.add_argument("--rebuild", action="store_true",
+                    help="set a damaged card database aside and start a new one")
     cp.set_defaults(func=cmd_cards)
     dp = sub.add_parser("deck", help="read a deck list (text, Arena, .cod, .dek)")
     dp.add_argument("file")
@@ -335,8 +368,12 @@ def main(argv=None) -> int:
     textsafe.install()  # file text never drives the terminal
     if argv and argv[0] in SUBCOMMANDS:
         args = _sub_parser().parse_args(argv)
+        from tabletop.engine.errors import TabletopError
         try:
             return args.func(args)
+        except TabletopError as e:  # e.g. a damaged card database met while reading a deck
+            print(f"tabletop {argv[0]}: {e}", file=sys.stderr)
+            return 2
         except BrokenPipeError:  # `tabletop scenarios | head`: the reader has gone
             import os
             devnull = os.open(os.devnull, os.O_WRONLY)

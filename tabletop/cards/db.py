@@ -9,6 +9,7 @@ a file that turns out to be bad leaves the database as it was."""
 from __future__ import annotations
 
 import gzip
+import io
 import json
 import lzma
 import sqlite3
@@ -16,12 +17,24 @@ from functools import cache
 from pathlib import Path
 
 from tabletop.cards import builtin
-from tabletop.engine.errors import InputError
+from tabletop.engine.errors import InputError, TabletopError
 from tabletop.engine.model import Card
 
 SUPERTYPES = {"Basic", "Legendary", "Snow", "World", "Ongoing", "Host", "Elite", "Token"}
 CHUNK = 1 << 20
 MAX_FILE = 2 << 30
+MAX_TEXT = 6 << 30  # decompressed: AllPrintings is about 1.5 GB today
+MAX_RATIO = 40  # card JSON compresses about 10:1; a bomb of whitespace, 1000:1
+MAX_VALUE = 32 << 20  # one card (or one set of AllPrintings) as JSON text
+MAX_CARDS = 1_000_000
+
+
+class CardDataError(TabletopError):
+    """The card database itself cannot be used (damaged, or locked by another program)."""
+
+
+class ImportCancelled(TabletopError):
+    """The person pressed Cancel: the database is as it was."""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS cards (name TEXT PRIMARY KEY COLLATE NOCASE, data TEXT NOT NULL);
@@ -58,9 +71,49 @@ class CardDB:
             if not self.path.exists() and not create:
                 return None
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._conn = sqlite3.connect(self.path, isolation_level=None)  # we say BEGIN
-            self._conn.executescript(SCHEMA)
+            try:
+                conn = sqlite3.connect(self.path, isolation_level=None, timeout=5)  # we say BEGIN
+                conn.executescript(SCHEMA)
+            except sqlite3.Error as e:
+                raise self._problem(e) from None
+            self._conn = conn
         return self._conn
+
+    def _problem(self, e: Exception) -> CardDataError:
+        text = str(e)
+        if "locked" in text or "busy" in text:
+            return CardDataError(f"{self.path}: the card database is in use by another "
+                                 f"program ({text}); close it and try again")
+        return CardDataError(f"{self.path}: the card database is damaged ({text}). "
+                             f"Rebuild it (tabletop cards --rebuild, or File > Import card "
+                             f"data): the damaged file is kept aside and the built-in cards "
+                             f"are always there")
+
+    def _query(self, sql: str, args=()):
+        db = self._db()
+        if db is None:
+            return None
+        try:
+            return db.execute(sql, args).fetchone()
+        except sqlite3.Error as e:
+            raise self._problem(e) from None
+
+    def rebuild(self) -> Path | None:
+        """Set a damaged database aside (a dated file beside it) and start an empty one;
+        the built-in cards need no database. Returns where the old file went."""
+        import time
+        self.close()
+        aside = None
+        if self.path.exists():
+            aside = self.path.with_name(f"{self.path.stem} damaged "
+                                        f"{time.strftime('%Y-%m-%d %H.%M.%S')}{self.path.suffix}")
+            self.path.replace(aside)
+        for extra in ("-journal", "-wal", "-shm"):
+            side = self.path.with_name(self.path.name + extra)
+            if side.exists():
+                side.replace(aside.with_name(aside.name + extra) if aside else side)
+        self._db(create=True)
+        return aside
 
     def close(self) -> None:
         if self._conn is not None:
@@ -73,13 +126,12 @@ class CardDB:
         d = builtin.info(name)
         if d is not None:
             return d
-        db = self._db()
-        if db is None:
+        if self._db() is None:
             return None
-        row = db.execute("SELECT data FROM cards WHERE name = ?", (name,)).fetchone()
+        row = self._query("SELECT data FROM cards WHERE name = ?", (name,))
         if row is None:
-            row = db.execute("SELECT c.data FROM faces f JOIN cards c ON c.name = f.name "
-                             "WHERE f.face = ? LIMIT 1", (name,)).fetchone()
+            row = self._query("SELECT c.data FROM faces f JOIN cards c ON c.name = f.name "
+                              "WHERE f.face = ? LIMIT 1", (name,))
         return json.loads(row[0]) if row else None
 
     def card(self, name: str) -> Card | None:
@@ -87,17 +139,17 @@ class CardDB:
         return to_card(d) if d is not None else None
 
     def count(self) -> int:
-        db = self._db()
-        return (db.execute("SELECT COUNT(*) FROM cards").fetchone()[0] if db else 0) \
-            + builtin.count()
+        row = self._query("SELECT COUNT(*) FROM cards")
+        return (row[0] if row else 0) + builtin.count()
 
     def tokens(self) -> list[Card]:
         return builtin.tokens()
 
     # ---- importing -------------------------------------------------------------------------
-    def import_file(self, path, progress=None) -> int:
+    def import_file(self, path, progress=None, cancelled=None) -> int:
         """Import MTGJSON AtomicCards or Scryfall oracle cards; returns the number of
-        cards. ``progress(cards, bytes_read, total_bytes)`` is called as it goes."""
+        cards. ``progress(cards, bytes_read, total_bytes)`` is called as it goes;
+        ``cancelled()`` returning True stops it, leaving the database as it was."""
         path = Path(path)
         from tabletop.engine.files import check_regular
         total = check_regular(path, MAX_FILE)
@@ -118,6 +170,12 @@ class CardDB:
                 for rec in records:
                     batch.append(rec)
                     n += 1
+                    if n > MAX_CARDS:
+                        raise InputError(f"{path}: more than {MAX_CARDS:,} cards: not card "
+                                         f"data Tabletop takes")
+                    if cancelled is not None and n % 500 == 0 and cancelled():
+                        raise ImportCancelled(f"{path}: the import was cancelled; the card "
+                                              f"database is as it was")
                     if len(batch) >= 2000:
                         _insert(db, batch)
                         batch.clear()
@@ -128,10 +186,17 @@ class CardDB:
                     raise InputError(f"{path}: no cards found")
                 db.execute("INSERT OR REPLACE INTO meta VALUES ('last_import', ?)", (str(path),))
                 db.execute("COMMIT")
-        except InputError:
+        except (InputError, ImportCancelled):
             if db.in_transaction:
                 db.execute("ROLLBACK")
             raise
+        except sqlite3.Error as e:
+            if db.in_transaction:
+                try:
+                    db.execute("ROLLBACK")
+                except sqlite3.Error:
+                    pass
+            raise self._problem(e) from None
         except (OSError, EOFError, lzma.LZMAError, gzip.BadGzipFile, UnicodeDecodeError,
                 ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError) as e:
             if db.in_transaction:
@@ -164,12 +229,13 @@ class _open_text:
         magic = self.raw.read(6)
         self.raw.seek(0)
         if magic[:2] == b"\x1f\x8b":
-            stream = gzip.GzipFile(fileobj=self.raw)
+            stream = io.BufferedReader(_Bounded(gzip.GzipFile(fileobj=self.raw), self.raw,
+                                                self.path), CHUNK)
         elif magic == b"\xfd7zXZ\x00":
-            stream = lzma.LZMAFile(self.raw)
+            stream = io.BufferedReader(_Bounded(lzma.LZMAFile(self.raw), self.raw, self.path),
+                                       CHUNK)
         else:
             stream = self.raw
-        import io
         self.text = io.TextIOWrapper(stream, encoding="utf-8-sig")
         return self.text, self.raw
 
@@ -179,6 +245,41 @@ class _open_text:
         return False
 
 
+class _Bounded(io.RawIOBase):
+    """A decompressing stream that stops a bomb: never more than MAX_TEXT bytes, and
+    never far more than MAX_RATIO times the compressed bytes read so far."""
+
+    def __init__(self, stream, raw, path):
+        super().__init__()
+        self.stream, self.raw, self.path, self.out = stream, raw, path, 0
+
+    def readable(self) -> bool:
+        return True
+
+    def seekable(self) -> bool:
+        return True
+
+    def seek(self, offset, whence=0):
+        pos = self.stream.seek(offset, whence)
+        self.out = pos
+        return pos
+
+    def tell(self) -> int:
+        return self.stream.tell()
+
+    def readinto(self, b) -> int:
+        n = self.stream.readinto(b)
+        self.out += n
+        if self.out > MAX_TEXT or self.out > (64 << 20) + MAX_RATIO * max(1, self.raw.tell()):
+            raise InputError(f"{self.path}: it decompresses to far more than card data "
+                             f"would (a compressed bomb?): not imported")
+        return n
+
+    def close(self) -> None:
+        self.stream.close()
+        super().close()
+
+
 class _Stream:
     """Reads JSON values one at a time from a text stream (raw_decode over a buffer)."""
 
@@ -186,6 +287,9 @@ class _Stream:
         self.f, self.path = f, path
         self.buf, self.pos = "", 0
         self.dec = json.JSONDecoder()
+
+    def read_so_far(self, pos: int) -> str:
+        return f"near {self.buf[max(0, pos - 10):pos + 10]!r}"
 
     def _more(self) -> bool:
         chunk = self.f.read(CHUNK)
@@ -215,7 +319,14 @@ class _Stream:
         while True:
             try:
                 v, end = self.dec.raw_decode(self.buf, self.pos)
-            except json.JSONDecodeError:
+            except json.JSONDecodeError as e:
+                cut = e.msg.startswith("Unterminated string") or e.pos >= len(self.buf) - 40
+                if not cut:  # a real error, not a value cut at the end of the chunk
+                    raise InputError(f"{self.path}: not valid JSON ({e.msg}, "
+                                     f"{self.read_so_far(e.pos)})") from None
+                if len(self.buf) - self.pos > MAX_VALUE:
+                    raise InputError(f"{self.path}: one entry is larger than "
+                                     f"{MAX_VALUE >> 20} MiB: not card data") from None
                 if not self._more():
                     raise InputError(f"{self.path}: the JSON ends in the middle of a value") from None
                 continue
@@ -226,13 +337,15 @@ class _Stream:
 
 
 def _peek(f) -> str:
+    """The first character that is not white space (read in chunks, not one by one)."""
     while True:
-        ch = f.read(1)
-        if not ch:
+        chunk = f.read(CHUNK)
+        if not chunk:
             return ""
-        if ch not in " \t\r\n":
+        text = chunk.lstrip(" \t\r\n")
+        if text:
             f.seek(0)
-            return ch
+            return text[0]
 
 
 def _mtgjson(f, path):

@@ -15,6 +15,7 @@ from pathlib import Path
 from tabletop.engine.errors import InputError
 
 MAX_BYTES = 4 * 1024 * 1024
+MAX_CARDS = 10_000  # in one deck, all sections together
 SECTIONS = ("main", "sideboard", "commander", "companion")
 HEADERS = {"deck": "main", "main": "main", "maindeck": "main", "main deck": "main",
            "sideboard": "sideboard", "side": "sideboard", "commander": "commander",
@@ -38,6 +39,11 @@ class Deck:
     unknown: list = field(default_factory=list)  # (file, line, name)
 
     def add(self, section: str, count: int, name: str, line: int | None = None) -> None:
+        total = sum(e.count for entries in self.sections.values() for e in entries) + count
+        if count > MAX_CARDS or total > MAX_CARDS:
+            where = f"line {line}: " if line else ""
+            raise InputError(f"{self.path}: {where}more than {MAX_CARDS:,} cards in one deck, "
+                             f"Tabletop will deal")
         for e in self.sections[section]:
             if e.name == name:
                 e.count += count
@@ -119,11 +125,15 @@ def parse_text(text: str, path: str = "deck.txt") -> Deck:
 
 
 def _xml(raw: bytes, path: Path):
-    head = raw[:4096].lower()
-    if b"<!doctype" in head or b"<!entity" in raw.lower():
-        raise InputError(f"{path}: a deck file with a DOCTYPE or entities is not accepted")
+    """Parse XML with no DTD and no entities, whatever the file's encoding (defusedxml
+    refuses them after decoding, so a UTF-16 file cannot hide one)."""
+    from defusedxml import DefusedXmlException
+    from defusedxml.ElementTree import fromstring
     try:
-        return ET.fromstring(raw)
+        return fromstring(raw, forbid_dtd=True, forbid_entities=True, forbid_external=True)
+    except DefusedXmlException:
+        raise InputError(f"{path}: a deck file with a DOCTYPE or entities is not accepted") \
+            from None
     except ET.ParseError as e:
         line = e.position[0] if getattr(e, "position", None) else "?"
         raise InputError(f"{path}: line {line}: not well-formed XML ({e})") from None
@@ -138,7 +148,8 @@ def parse_cod(raw: bytes, path: Path) -> Deck:
         raise InputError(f"{path}: not a Cockatrice deck (root element <{root.tag}>)")
     deck = Deck((root.findtext("deckname") or "").strip() or path.stem, str(path))
     for zone in root.findall("zone"):
-        section = {"main": "main", "side": "sideboard", "tokens": None}.get(zone.get("name", ""), "main")
+        section = {"main": "main", "side": "sideboard", "sideboard": "sideboard",
+                   "tokens": None}.get(zone.get("name", "").strip().lower(), "main")
         if section is None:
             continue
         for card in zone.findall("card"):

@@ -64,17 +64,17 @@ RST_SUB = re.compile(r"^\s+([a-z])\.\s+(.*)$")
 
 
 def _z_list(lines):
-    rules, cur = {}, None
+    parts, cur = {}, None  # continuation lines gathered in lists: joined once, linear
     for line in lines:
         m = Z_RULE.match(line)
         if m:
             cur = m.group(1)
-            rules[cur] = m.group(2).strip()
+            parts[cur] = [m.group(2).strip()]
         elif cur and line.strip() and not Z_BREAK.match(line):
-            rules[cur] += " " + line.strip()
+            parts[cur].append(line.strip())
         else:
             cur = None
-    return rules, {}
+    return {k: " ".join(v) for k, v in parts.items()}, {}
 
 
 def _bullets(lines, pattern):
@@ -89,8 +89,8 @@ def _bullets(lines, pattern):
 def _plain(lines):
     rules, examples, cur = {}, {}, None
     for line in lines:
-        if line.strip().lower() == "glossary":
-            break
+        if rules and line.strip().lower() == "glossary":
+            break  # the glossary after the rules (a Contents list names it before them)
         m = PLAIN.match(line)
         if m:
             cur = m.group(1)
@@ -105,37 +105,41 @@ def _plain(lines):
 
 
 def _rst(lines):
-    rules, cur, base = {}, None, None
+    parts, cur, base = {}, None, None
     i = 0
     while i < len(lines):
         line = lines[i]
         m = RST_NUMBER.match(line)
         if m and i + 1 < len(lines) and set(lines[i + 1].strip()) == {"-"}:
             base = cur = m.group(1)
-            rules[cur] = ""
+            parts[cur] = []
             i += 2
             continue
         sub = RST_SUB.match(line)
         if base and sub:
             cur = base + sub.group(1)
-            rules[cur] = sub.group(2).strip()
+            parts[cur] = [sub.group(2).strip()]
         elif cur and line.strip() and not line.startswith(("..", "*", "=", "-")):
             if set(line.strip()) <= set("=-*"):
                 pass
             elif lines[i + 1:i + 2] and set(lines[i + 1].strip() or "x") <= set("=-*"):
                 cur = base = None  # a section title
             else:
-                rules[cur] = (rules[cur] + " " + line.strip()).strip()
+                parts[cur].append(line.strip())
         i += 1
+    rules = {k: " ".join(v).strip() for k, v in parts.items()}
     return {k: v for k, v in rules.items() if v}, {}
 
 
 def _glossary(text: str) -> dict:
-    m = re.search(r"\nGlossary\n(.*?)(?:\nCredits\n|\Z)", text, re.S)
-    if not m:
+    start = text.rfind("\nGlossary\n")  # the last: a Contents list names it first
+    if start < 0:
         return {}
+    start += len("\nGlossary\n")
+    end = text.find("\nCredits\n", start)
+    body = text[start:end if end >= 0 else len(text)]
     out = {}
-    for block in re.split(r"\n\s*\n", m.group(1).strip()):
+    for block in re.split(r"\n[ \t]*\n", body.strip()):
         parts = block.strip().split("\n", 1)
         if len(parts) == 2 and parts[0].strip():
             out[parts[0].strip()] = " ".join(parts[1].split())
@@ -148,7 +152,8 @@ def _effective(text: str) -> str | None:
     if m:
         month = MONTHS.index(m.group(1).lower()) + 1
         return f"{int(m.group(3)):04d}-{month:02d}-{int(m.group(2)):02d}"
-    dates = re.findall(r"\[[^\]]*?(\d{4})/(\d{2})/(\d{2})\]", text)
+    # a source marker "[CompRules 2003/07/01]": bounded, so a file of brackets stays linear
+    dates = re.findall(r"\[[^\[\]\n]{0,80}?(\d{4})/(\d{2})/(\d{2})\]", text)
     if dates:
         y, mo, d = max(dates)
         return f"{y}-{mo}-{d}"

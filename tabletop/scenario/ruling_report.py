@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import html
+import re
 
 from tabletop.engine import rulestext
 from tabletop.scenario.runner import Run
@@ -94,37 +95,48 @@ def html_report(run: Run, pictures: dict[int, bytes] | None = None) -> str:
     return "\n".join(out)
 
 
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#!|~])")
+
+
+def md(text) -> str:
+    """Text from a file, made inert in Markdown: one line, HTML escaped (a card name
+    with <img onerror=...> stays text), Markdown's marks escaped."""
+    from tabletop.textsafe import terminal
+    text = " ".join(terminal(str(text)).split())  # control characters shown as \\uXXXX
+    return _MD_SPECIAL.sub(r"\\\1", html.escape(text, quote=False))
+
+
 def markdown_report(run: Run, pictures: dict[int, bytes] | None = None) -> str:
     s = run.scenario
     ed = run.table.edition
     pictures = pictures or {}
-    out = [f"# {s.title}", "", f"Rules edition **{ed.id}** — {ed.title}. "
-           f"Players: {', '.join(s.players)}.", ""]
+    out = [f"# {md(s.title)}", "", f"Rules edition **{md(ed.id)}** — {md(ed.title)}. "
+           f"Players: {md(', '.join(s.players))}.", ""]
     if s.summary:
-        out += [s.summary, ""]
+        out += [md(s.summary), ""]
     if 0 in pictures:
         out += [f"![The table at the start]({_img(pictures[0])})", ""]
     for rep in run.reports:
-        out += [f"## Step {rep.index} — {rep.action.replace('_', ' ')}", ""]
+        out += [f"## Step {rep.index} — {md(rep.action.replace('_', ' '))}", ""]
         if rep.say:
-            out += [f"*{rep.say}*", ""]
+            out += [f"*{md(rep.say)}*", ""]
         for e in rep.events:
-            line = f"- {run.table.describe(e)}"
+            line = f"- {md(run.table.describe(e))}"
             if e.cites:
-                line += f" ({', '.join(e.cites)})"
+                line += f" ({md(', '.join(e.cites))})"
             out.append(line)
-            out += [f"  - note: {n}" for n in e.notes]
+            out += [f"  - note: {md(n)}" for n in e.notes]
         out.append("")
         for c in rep.checks:
-            word = "held" if c.held else f"**failed** (actually `{c.actual!r}`)"
-            who = f"{c.card} " if c.card else ""
-            out.append(f"- Expected {who}`{c.key}` = `{c.expected!r}`: {word}")
+            word = "held" if c.held else f"**failed** (actually {md(repr(c.actual))})"
+            who = f"{md(c.card)} " if c.card else ""
+            out.append(f"- Expected {who}{md(c.key)} = {md(repr(c.expected))}: {word}")
         if rep.checks:
             out.append("")
         for number, summary, verbatim in _rules(run, rep):
-            out.append(f"> **{number}** — {summary}")
+            out.append(f"> **{md(number)}** — {md(summary)}")
             if verbatim:
-                out.append(f">\n> “{verbatim}”")
+                out.append(f">\n> “{md(verbatim)}”")
             out.append("")
         if rep.index in pictures:
             out += [f"![The table after step {rep.index}]({_img(pictures[rep.index])})", ""]

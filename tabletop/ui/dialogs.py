@@ -17,6 +17,19 @@ def _box(parent, icon, title: str, text: str, buttons, default=None) -> QMessage
     return box
 
 
+def plain_tooltip(text: str) -> str:
+    """A tooltip that shows ``text`` literally: Qt guesses whether a tooltip is rich
+    text, so text from a file is escaped inside an explicit rich-text wrapper."""
+    if not text:
+        return ""
+    import html
+    return "<qt>" + html.escape(text).replace("\n", "<br>") + "</qt>"
+
+
+def critical(parent, title: str, text: str) -> None:
+    _box(parent, QMessageBox.Critical, title, text, QMessageBox.Ok).exec()
+
+
 def warn(parent, title: str, text: str) -> None:
     _box(parent, QMessageBox.Warning, title, text, QMessageBox.Ok).exec()
 

@@ -9,7 +9,7 @@ import datetime
 import sys
 import traceback
 
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication
 
 from tabletop.ui import settings
 
@@ -33,7 +33,8 @@ def install(parent_getter=lambda: None, show_dialog: bool = True) -> None:
         text = "".join(traceback.format_exception(exc_type, exc, tb))
         write_log(text)
         if show_dialog and QApplication.instance() is not None:
-            QMessageBox.critical(parent_getter(), "Something went wrong",
+            from tabletop.ui import dialogs
+            dialogs.critical(parent_getter(), "Something went wrong",
                                  f"{exc_type.__name__}: {exc}\n\nThe table is as it was before. "
                                  f"Details are in {log_path()}.")
         else:

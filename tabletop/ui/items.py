@@ -8,6 +8,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QLinearGradient, 
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject
 
 from tabletop.engine.views import Seen
+from tabletop.ui.dialogs import plain_tooltip
 from tabletop.ui.layout import CARD_H, CARD_W
 
 COLORS = {
@@ -71,7 +72,7 @@ class CardItem(QGraphicsObject):
             tip = face.name if c is None else f"{face.name}\n{c.type_line}"
             if face.face_down:
                 tip += "\n(face down)"
-            self.setToolTip(tip)
+            self.setToolTip(plain_tooltip(tip))
         else:
             self.setToolTip("")
         self.update()

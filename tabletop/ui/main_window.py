@@ -303,9 +303,10 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
         return " · ".join(lines)
 
     def show_message(self, text: str) -> None:
+        from tabletop.ui.dialogs import plain_tooltip
         self.status.setTextFormat(Qt.PlainText)
         self.status.setText(text)
-        self.status.setToolTip(text)
+        self.status.setToolTip(plain_tooltip(text))
 
     def _update_undo(self) -> None:
         undo, redo = views.undo_status(self.c.table, self.c.viewer)

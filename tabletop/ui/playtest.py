@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QThread, Signal
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFileDialog,
                                QFormLayout, QGridLayout, QLabel, QLineEdit, QListWidget,
-                               QListWidgetItem, QMessageBox, QProgressDialog, QPushButton,
+                               QListWidgetItem, QProgressDialog, QPushButton,
                                QSpinBox, QVBoxLayout, QApplication)
 
 from tabletop.cards import decks as deckfiles
@@ -94,18 +94,18 @@ def load_decks(parent, choices) -> list | None:
         try:
             d = deckfiles.load(what)
         except TabletopError as e:
-            QMessageBox.warning(parent, "Cannot read the deck", str(e))
+            from tabletop.ui import dialogs
+            dialogs.warn(parent, "Cannot read the deck", str(e))
             return None
         unknown += d.unknown
         loaded.append((player, d))
     if unknown:
         lines = "\n".join(f"{f}:{ln or '?'}: {name}" for f, ln, name in unknown[:30])
         more = f"\n… and {len(unknown) - 30} more" if len(unknown) > 30 else ""
-        answer = QMessageBox.question(
-            parent, "Unknown cards",
-            f"The card database does not know these cards:\n{lines}{more}\n\n"
-            "Start the game with the cards it knows?")
-        if answer != QMessageBox.Yes:
+        from tabletop.ui import dialogs
+        if not dialogs.ask(parent, "Unknown cards",
+                           f"The card database does not know these cards:\n{lines}{more}\n\n"
+                           "Start the game with the cards it knows?"):
             return None
     return loaded
 
@@ -125,6 +125,7 @@ class ChooseCards(QDialog):
             item.setCheckState(Qt.Unchecked)
             self.list.addItem(item)
         self.note = QLabel(prompt)
+        self.note.setTextFormat(Qt.PlainText)  # player and card names come from files
         self.note.setWordWrap(True)
         self.box = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
         self.box.accepted.connect(self.accept)
@@ -160,6 +161,7 @@ class ArrangeCards(QDialog):
             item.setData(Qt.UserRole, o.cid)
             self.list.addItem(item)
         note = QLabel(prompt)
+        note.setTextFormat(Qt.PlainText)
         note.setWordWrap(True)
         box = QDialogButtonBox(QDialogButtonBox.Ok)
         box.accepted.connect(self.accept)
@@ -184,27 +186,78 @@ def arrange(parent, title: str, rule: str, objs) -> list[int] | None:
     return dlg.order()
 
 
+class ImportWorker(QThread):
+    """Imports card data off the GUI thread, on its own database connection."""
+
+    progressed = Signal(int, int, int)  # cards, bytes read, total bytes
+
+    def __init__(self, path: str, parent=None):
+        super().__init__(parent)
+        self.path = path
+        self.cancel = False
+        self.result: int | None = None
+        self.error: Exception | None = None
+
+    def run(self) -> None:
+        from tabletop.cards.db import CardDB
+        db = CardDB()
+        try:
+            self.result = db.import_file(self.path, self.progressed.emit, lambda: self.cancel)
+        except (TabletopError, OSError) as e:
+            self.error = e
+        finally:
+            db.close()
+
+
 def import_card_data(parent, path: str) -> int | None:
-    """Import with a progress dialog; a bad file gets one dialog and changes nothing."""
-    from tabletop.cards.db import default
-    dlg = QProgressDialog(f"Importing {Path(path).name}…", None, 0, 1000, parent)
+    """Import in a worker thread with progress and Cancel: a bad file, a damaged
+    database or Cancel each get one message and leave the database as it was."""
+    from PySide6.QtCore import QEventLoop
+
+    from tabletop.cards.db import CardDataError, ImportCancelled, default
+    from tabletop.ui import dialogs
+    name = Path(path).name
+    dlg = QProgressDialog(f"Importing {name}…", "Cancel", 0, 1000, parent)
     dlg.setWindowTitle("Import card data")
     dlg.setWindowModality(Qt.WindowModal)
     dlg.setMinimumDuration(0)
+    dlg.setAutoClose(False)
+    dlg.setAutoReset(False)
+    worker = ImportWorker(path, parent)
 
     def progress(done, read, total):
         dlg.setValue(int(1000 * read / total) if total else 1000)
-        dlg.setLabelText(f"Importing {Path(path).name}: {done:,} cards")
-        QApplication.processEvents()
-    try:
-        n = default().import_file(path, progress)
-    except TabletopError as e:
-        dlg.close()
-        QMessageBox.warning(parent, "Cannot import the card data", str(e))
-        return None
-    except OSError as e:
-        dlg.close()
-        QMessageBox.warning(parent, "Cannot store the card data", str(e))
-        return None
+        dlg.setLabelText(f"Importing {name}: {done:,} cards")
+
+    def cancel():
+        worker.cancel = True
+        dlg.setLabelText("Cancelling…")
+    worker.progressed.connect(progress)
+    dlg.canceled.connect(cancel)
+    loop = QEventLoop()
+    worker.finished.connect(loop.quit)
+    worker.start()
+    if not worker.isFinished():
+        loop.exec()
+    worker.wait()
     dlg.close()
-    return n
+    e = worker.error
+    if isinstance(e, ImportCancelled):
+        dialogs.info(parent, "Import cancelled", str(e))
+        return None
+    if isinstance(e, CardDataError):
+        if dialogs.ask(parent, "The card database cannot be used",
+                       f"{e}\n\nSet the damaged database aside and start a new one now? "
+                       f"Then import the file again."):
+            aside = default().rebuild()
+            dialogs.info(parent, "A new card database",
+                         "A new card database was started."
+                         + (f" The old one is kept as {aside}." if aside else ""))
+        return None
+    if isinstance(e, TabletopError):
+        dialogs.warn(parent, "Cannot import the card data", str(e))
+        return None
+    if isinstance(e, OSError):
+        dialogs.warn(parent, "Cannot store the card data", str(e))
+        return None
+    return worker.result

@@ -391,15 +391,15 @@ class TableScene(QGraphicsScene):
     def _look(self, player) -> None:
         """An effect lets someone look at the top N: the cards are shown to the one
         who looks (the viewpoint), and the library does not change."""
-        from PySide6.QtWidgets import QMessageBox
         from tabletop.engine.views import top_cards
+        from tabletop.ui import dialogs
         n, ok = QInputDialog.getInt(None, "Look at the top", "How many cards?", 3, 1, 99)
         if not ok:
             return
         cards = top_cards(self.c.table, player, n)
         who = self.c.viewer or "The judge"
         lines = [f"{i}. {o.card.name}" for i, o in enumerate(cards, 1)] or ["(the library is empty)"]
-        QMessageBox.information(None, f"Top of {player}'s library",
+        dialogs.info(None, f"Top of {player}'s library",
                                 f"{who} looks at the top {len(cards)}:\n" + "\n".join(lines))
 
     def _draw_n(self, player) -> None:

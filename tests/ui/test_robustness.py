@@ -28,10 +28,8 @@ def test_failing_action_leaves_the_table_as_it_was(make_window, monkeypatch):
     assert not t.history and t.obj_of(bears.cid).id == bears.id
 
 
-def test_unexpected_error_is_logged_and_reported(qapp, monkeypatch, tmp_path):
+def test_unexpected_error_is_logged_and_reported(qapp, monkeypatch, tmp_path, dialogs):
     monkeypatch.setattr(errors, "log_path", lambda: tmp_path / "tabletop.log")
-    shown = []
-    monkeypatch.setattr(errors.QMessageBox, "critical", lambda *a: shown.append(a[1:]))
     old = sys.excepthook
     try:
         errors.install(lambda: None, show_dialog=True)
@@ -42,7 +40,8 @@ def test_unexpected_error_is_logged_and_reported(qapp, monkeypatch, tmp_path):
     finally:
         sys.excepthook = old
     assert "ValueError: a bug" in (tmp_path / "tabletop.log").read_text()
-    assert shown and "The table is as it was" in shown[0][1]
+    shown = [text for title, text, _ in dialogs.seen if title == "Something went wrong"]
+    assert shown and "The table is as it was" in shown[0] and "ValueError: a bug" in shown[0]
 
 
 def test_window_layout_is_remembered(make_window, qtbot):
