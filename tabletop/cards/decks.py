@@ -42,8 +42,8 @@ class Deck:
         total = sum(e.count for entries in self.sections.values() for e in entries) + count
         if count > MAX_CARDS or total > MAX_CARDS:
             where = f"line {line}: " if line else ""
-            raise InputError(f"{self.path}: {where}more than {MAX_CARDS:,} cards in one deck, "
-                             f"Tabletop will deal")
+            raise InputError(f"{self.path}: {where}more than {MAX_CARDS:,} cards in one deck "
+                             f"(Tabletop deals at most {MAX_CARDS:,})")
         for e in self.sections[section]:
             if e.name == name:
                 e.count += count
@@ -137,8 +137,28 @@ def _xml(raw: bytes, path: Path):
     except ET.ParseError as e:
         line = e.position[0] if getattr(e, "position", None) else "?"
         raise InputError(f"{path}: line {line}: not well-formed XML ({e})") from None
-    except (LookupError, ValueError, RecursionError) as e:  # e.g. an unknown declared encoding
+    except ValueError as e:
+        if "multi-byte" not in str(e):
+            raise InputError(f"{path}: not readable XML ({e})") from None
+        return _xml(_as_utf8(raw, path), path)  # UTF-16 or UTF-32 without a byte-order mark
+    except (LookupError, RecursionError) as e:  # e.g. an unknown declared encoding
         raise InputError(f"{path}: not readable XML ({e})") from None
+
+
+def _as_utf8(raw: bytes, path: Path) -> bytes:
+    """XML in a multi-byte encoding expat will not take, as UTF-8 with its declaration
+    rewritten; the result goes through the same refusal of DTDs and entities."""
+    import re
+    for enc in ("utf-16-be", "utf-16-le", "utf-32-be", "utf-32-le"):
+        try:
+            text = raw.decode(enc)
+        except UnicodeDecodeError:
+            continue
+        if text.lstrip("\ufeff").startswith("<"):
+            text = re.sub(r"^\ufeff?<\?xml[^>]*\?>", '<?xml version="1.0" encoding="UTF-8"?>',
+                          text.lstrip("\ufeff"), count=1)
+            return text.encode("utf-8")
+    raise InputError(f"{path}: not readable XML (an encoding Tabletop cannot read)")
 
 
 def parse_cod(raw: bytes, path: Path) -> Deck:

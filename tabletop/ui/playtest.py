@@ -234,6 +234,7 @@ def import_card_data(parent, path: str) -> int | None:
         dlg.setLabelText("Cancelling…")
     worker.progressed.connect(progress)
     dlg.canceled.connect(cancel)
+    dlg.rejected.connect(cancel)  # Escape or closing the window cancels too
     loop = QEventLoop()
     worker.finished.connect(loop.quit)
     worker.start()

@@ -1,0 +1,89 @@
+"""Hostile-file benchmark (run by hand: python3 tests/benchmarks/bench_hostile.py).
+
+Each hostile input of issue 12 is fed to its reader; the wall time and the peak
+traced memory of refusing (or reading) it are printed. Targets: every case under
+2 s and 100 MB here; none grows faster than the file does."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from tabletop.cards import decks  # noqa: E402
+from tabletop.cards.db import CardDB  # noqa: E402
+from tabletop.engine import rulestext, saves  # noqa: E402
+from tabletop.engine.errors import TabletopError  # noqa: E402
+
+
+def measure(label: str, fn) -> None:
+    tracemalloc.start()
+    start = time.perf_counter()
+    try:
+        fn()
+        outcome = "read"
+    except TabletopError as e:
+        outcome = "refused: " + str(e).split(": ", 1)[-1][:60]
+    wall = time.perf_counter() - start
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    print(f"{label:<44} {wall:7.2f} s {peak / 1e6:8.1f} MB  {outcome}")
+
+
+def main() -> None:
+    tmp = Path(tempfile.mkdtemp(prefix="tabletop-bench-"))
+    p = tmp / "brackets.txt"
+    p.write_text("100.1. A rule.\n100.2. Another.\n100.3. Third " + "[" * 80_000 + "\n")
+    measure("rules text: 3 rules + 80,000 '['", lambda: rulestext.read(p))
+    p2 = tmp / "brackets-1mb.txt"
+    p2.write_text("100.1. A rule.\n100.2. Another.\n100.3. Third " + "[" * 1_000_000 + "\n")
+    measure("rules text: 3 rules + 1,000,000 '['", lambda: rulestext.read(p2))
+    p3 = tmp / "zlist.txt"
+    p3.write_text("- Z.1.1 - start\n" + "more words\n" * 200_000 + "- Z.1.2 - b\n- Z.1.3 - c\n")
+    measure("rules text: a 200,000-line continuation", lambda: rulestext.read(p3))
+    bomb = tmp / "bomb.json.gz"
+    with gzip.open(bomb, "wb") as f:
+        for _ in range(1024):
+            f.write(b" " * (1 << 20))
+    print(f"  (the bomb: {bomb.stat().st_size / 1e6:.1f} MB of gzip, 1 GiB inside)")
+    measure("card import: gzip of 1 GiB of spaces", lambda: CardDB(tmp / "c.db").import_file(bomb))
+    bad = tmp / "bad.json.gz"
+    with gzip.open(bad, "wb") as f:
+        f.write(b'{"data": {"A": [{"name": "A"}], "B": xyz' + b" " * 30_000_000 + b"}}")
+    measure("card import: a JSON error then 30 MB", lambda: CardDB(tmp / "c.db").import_file(bad))
+    cod = tmp / "huge.cod"
+    cod.write_text('<?xml version="1.0"?><cockatrice_deck version="1"><deckname>x</deckname>'
+                   '<zone name="main"><card number="2000000000" name="Forest"/></zone>'
+                   '</cockatrice_deck>')
+    measure("deck: .cod of 2,000,000,000 Forests", lambda: decks.load(cod, known=lambda n: True))
+    dek = tmp / "bomb.dek"
+    dek.write_bytes(('<?xml version="1.0" encoding="UTF-16"?><!DOCTYPE d [<!ENTITY a "aaaaaaaaaa">'
+                     '<!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><Deck><Cards Quantity="1" '
+                     'Name="&b;"/></Deck>').encode("utf-16"))
+    measure("deck: UTF-16 .dek with entities", lambda: decks.load(dek, known=lambda n: True))
+    measure("save: /dev/zero", lambda: saves.load("/dev/zero"))
+    big = tmp / "big.tabletop"
+    with open(big, "wb") as f:
+        f.truncate(100 * 1024 * 1024)
+    measure("save: a 100 MB file", lambda: saves.load(big))
+    from tabletop.cards import demo
+    t = demo.new_game()
+    for _ in range(30):
+        t.draw("Alice")
+        t.shuffle("Alice")
+    d = saves.to_json(t)
+    d["history"][-1] = d["history"][0]
+    tampered = tmp / "tampered.tabletop"
+    tampered.write_text(json.dumps(d))
+    measure("save: a history that does not replay", lambda: saves.load(tampered))
+
+
+if __name__ == "__main__":
+    main()
