@@ -21,6 +21,8 @@ cp -a "$BUNDLE/." "$DEB/opt/$NAME/"
 ln -s "/opt/$NAME/$NAME" "$DEB/usr/bin/$NAME"
 cp packaging/linux/tabletop.desktop "$DEB/usr/share/applications/"
 cp packaging/linux/io.tabletop.Tabletop.metainfo.xml "$DEB/usr/share/metainfo/"
+mkdir -p "$DEB/usr/share/mime/packages"
+cp packaging/linux/tabletop-mime.xml "$DEB/usr/share/mime/packages/tabletop.xml"
 cp LICENSE "$DEB/usr/share/doc/$NAME/copyright"
 for size in 16 24 32 48 64 128 256 512; do
   dir="$DEB/usr/share/icons/hicolor/${size}x${size}/apps"
@@ -30,13 +32,15 @@ done
 mkdir -p "$DEB/usr/share/icons/hicolor/scalable/apps"
 cp packaging/icons/tabletop.svg "$DEB/usr/share/icons/hicolor/scalable/apps/tabletop.svg"
 SIZE_KB=$(du -sk "$DEB/opt" | cut -f1)
+# measured from the bundle: the C library version it needs and the system libraries it loads
+DEPENDS=$(python3 packaging/linux/debdeps.py "$BUNDLE")
 cat > "$DEB/DEBIAN/control" <<CONTROL
 Package: $NAME
 Version: $VERSION
 Architecture: $ARCH
 Maintainer: Tabletop developers <tabletop@users.noreply.invalid>
 Installed-Size: $SIZE_KB
-Depends: libc6, libfontconfig1, libfreetype6, libxkbcommon0, libxkbcommon-x11-0, libegl1, libgl1, libxcb-cursor0, libxcb-icccm4, libxcb-keysyms1
+Depends: $DEPENDS
 Section: games
 Priority: optional
 Description: Magic: The Gathering table checked by a zone-rules engine

@@ -346,6 +346,8 @@ def _sub_parser() -> argparse.ArgumentParser:
 def _gui_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="tabletop", description="Tabletop: a rules-checked Magic table. "
                 "Subcommands: " + ", ".join(SUBCOMMANDS))
+    p.add_argument("file", nargs="?", metavar="FILE",
+                   help="a saved game (.tabletop) or a scenario (.toml) to open")
     p.add_argument("--version", action="version", version=f"tabletop {__version__}")
     p.add_argument("--screenshot", metavar="FILE", help="render the window to a PNG and exit")
     p.add_argument("--scenario", metavar="FILE", help="open a scenario file")

@@ -71,6 +71,12 @@ def handle_termination(app, window) -> None:
 
 
 def run_gui(args) -> int:
+    args.game = None
+    if getattr(args, "file", None):  # `tabletop FILE`, as the desktop file's Exec=tabletop %f
+        if args.file.lower().endswith(".tabletop"):
+            args.game = args.file
+        elif not args.scenario:
+            args.scenario = args.file
     if args.scenario:
         from tabletop.scenario.library import resolve
         args.scenario = resolve(args.scenario)  # a bundled scenario's name works too
@@ -157,6 +163,19 @@ def run_gui(args) -> int:
                                 f"autosaves to {autosave.path.name}.")
         window._autosave()
     handle_termination(app, window)
+    if args.game:
+        from pathlib import Path
+
+        from tabletop.engine import saves
+        try:
+            saves.load(args.game)  # check it first: a bad file gets one message
+        except TabletopError as e:
+            if headless:
+                print(f"tabletop: {e}", file=sys.stderr)
+                return 2
+            dialogs.warn(window, "Cannot open the game", str(e))
+        else:
+            window.load_game(Path(args.game))  # the unsaved-changes guard asks if need be
     if args.scenario:
         from pathlib import Path
 

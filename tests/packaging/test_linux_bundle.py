@@ -35,6 +35,13 @@ def test_linux_bundle_builds_and_passes_its_self_test(tmp_path):
     assert "usr/share/applications/tabletop.desktop" in listing
     assert "usr/share/icons/hicolor/256x256/apps/tabletop.png" in listing
     assert "opt/tabletop/tabletop" in listing
+    assert "usr/share/mime/packages/tabletop.xml" in listing
+    control = subprocess.run(["dpkg-deb", "-f", str(debs[0]), "Depends"], capture_output=True,
+                             text=True).stdout
+    # measured from the bundle: the C library it needs, and no library it carries itself
+    assert control.startswith("libc6 (>= 2."), control
+    bundled = {p.name.split(".so")[0] for p in bundle.rglob("*.so*")}
+    assert not [d for d in control.split(", ") if d.split(" ")[0] in bundled], control
     # the frozen app starts, draws its first frame and exits quickly
     out = tmp_path / "first-frame.png"
     start = time.perf_counter()

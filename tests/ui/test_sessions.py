@@ -346,3 +346,33 @@ def test_new_table_at_start_is_not_saved_over_the_autosave(tmp_path):
     w.ending = True
     w.close()
     a.end()
+
+
+# ---- `tabletop FILE`: the desktop file's Exec=tabletop %f -------------------------------
+@POSIX
+def test_the_app_opens_a_save_given_on_the_command_line(tmp_path, dialogs):
+    t = demo.new_game()
+    t.draw("Alice")
+    t.draw("Alice")
+    game = tmp_path / "evening.tabletop"
+    saves.save(t, game)
+    seen = {}
+
+    def check(w):
+        seen["title"] = w.windowTitle()
+        seen["state"] = saves.to_json(w.c.table)
+        w.close()
+    code, _ = run_app([str(game), "--data-dir", str(tmp_path / "data")], check)
+    assert code == 0 and "evening.tabletop" in seen["title"]
+    assert seen["state"] == saves.to_json(saves.load(game))
+
+
+@POSIX
+def test_the_app_opens_a_scenario_given_on_the_command_line(tmp_path, dialogs):
+    seen = {}
+
+    def check(w):
+        seen["title"] = w.scenario_panel.title.text()
+        w.close()
+    code, _ = run_app(["400_3_stolen_creature_dies", "--data-dir", str(tmp_path)], check)
+    assert code == 0 and "stolen creature" in seen["title"]
