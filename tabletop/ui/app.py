@@ -234,4 +234,5 @@ def run_gui(args) -> int:
         window._first_frame = FirstFrame()
         window.view.viewport().installEventFilter(window._first_frame)
     window.show()
+    window.started = True  # start-up is over (restore question, files to open): the loop runs
     return app.exec()

@@ -61,6 +61,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
         self.c.chooser = self._chooser
         self.path: Path | None = None
         self.ending = False  # interrupted (SIGTERM, logout): close without asking
+        self.started = False  # set once start-up is over and the event loop runs
         self.setWindowTitle("Tabletop")
         self.scene = TableScene(self.c, self)
         self.view = TableView(self.scene, self)

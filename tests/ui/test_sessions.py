@@ -71,8 +71,8 @@ def run_app(argv, then):
     def poll():
         if QApplication.activeModalWidget() is not None:
             return
-        win = next((w for w in app.topLevelWidgets()
-                    if isinstance(w, MainWindow) and w.isVisible()), None)
+        win = next((w for w in app.topLevelWidgets()  # once start-up is over, not during
+                    if isinstance(w, MainWindow) and w.isVisible() and w.started), None)
         if win is None or "window" in state:
             return
         state["window"] = win
