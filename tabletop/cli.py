@@ -281,6 +281,8 @@ def cmd_deck(args) -> int:
             _out(f"  {section} ({sum(e.count for e in entries)} cards)")
             for e in entries:
                 _out(f"    {e.count} {e.name}")
+    for note in deck.notes:
+        print(note, file=sys.stderr)
     for f, line, name in deck.unknown:
         print(f"{f}:{line or '?'}: unknown card {name!r}", file=sys.stderr)
     return 0

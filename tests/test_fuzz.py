@@ -95,7 +95,8 @@ OPS = st.lists(st.tuples(st.integers(0, 3), st.integers(0, 10**6), st.integers(0
                min_size=1, max_size=6)
 SEED_SCENARIOS = [p.read_bytes() for p in sorted(SCENARIOS.glob("*.toml"))[:12]] + \
     [p.read_bytes() for p in SPEC_EXAMPLES.glob("*.toml")]
-DECK_SEEDS = [(p.read_bytes(), p.suffix) for p in sorted((ROOT / "tests/data/decks").iterdir())]
+DECK_SEEDS = [(p.read_bytes(), p.suffix) for p in sorted((ROOT / "tests/data/decks").rglob("*"))
+              if p.is_file() and p.suffix != ".md"]
 RULE_SEEDS = [p.read_bytes() for p in sorted(LAYOUTS.glob("*.txt"))]
 
 

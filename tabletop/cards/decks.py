@@ -1,4 +1,5 @@
-"""Deck lists: plain text, MTG Arena exports, Cockatrice .cod and MTGO .dek.
+"""Deck lists: plain text, MTG Arena, MTGO, Moxfield, mtgtop8 .dec, MWS .mwDeck and
+XMage .dck exports, Cockatrice .cod and MTGO .dek.
 
 Reading never fails silently: a name the card database does not know is listed
 with its file and line, and a malformed file raises one ``InputError`` naming
@@ -37,6 +38,7 @@ class Deck:
     path: str = ""
     sections: dict = field(default_factory=lambda: {s: [] for s in SECTIONS})
     unknown: list = field(default_factory=list)  # (file, line, name)
+    notes: list = field(default_factory=list)  # what was read but left out, in words
 
     def add(self, section: str, count: int, name: str, line: int | None = None) -> None:
         total = sum(e.count for entries in self.sections.values() for e in entries) + count
@@ -78,47 +80,112 @@ def _text(raw: bytes, path: Path) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
+FINISH = re.compile(r"\s+\*(?:F|E|Foil|Etched)\*\s*$", re.I)
+TAG = re.compile(r"\s+#!?([\w-]+)")
+BRACKET = re.compile(r"^\[[^\]]*\]\s*|\s*\[[^\]]*\]$")
+SPLIT = re.compile(r"\s*(?<!/)/(?!/)\s*")
+LABEL = re.compile(r"^(?:[A-Za-z][\w'&/-]*(?:\s+[A-Za-z][\w'&/-]*){0,3}:?)(?:\s*\(\d+\))?$")
+SIDEBOARD_BLOCK = 15  # a blank-separated last block this small is an export's sideboard
+
+
+def clean_name(name: str) -> tuple[str, set]:
+    """A card name as deck exports write it, cleaned: set code and collector number
+    (" (SLD) 1659"), finish markers ("*F*"), MWS/XMage "[SET:123]" markers, tags
+    ("#commander") returned apart; "Fire/Ice" written as "Fire // Ice"."""
+    tags = {t.lower() for t in TAG.findall(name)}
+    name = TAG.sub("", name)
+    for _ in range(3):  # markers may come in any order
+        name = FINISH.sub("", name)
+        name = SET_SUFFIX.sub("", name)
+        name = BRACKET.sub("", name).strip()
+    if "/" in name:
+        name = SPLIT.sub(" // ", name)
+    return name.strip(), tags
+
+
 def parse_text(text: str, path: str = "deck.txt") -> Deck:
-    """Plain text (`4 Name`, `4x Name`, `SB: 2 Name`, a Sideboard header or a blank
-    line before the sideboard, // comments) and MTG Arena exports (About/Name,
-    Deck, Sideboard, Commander, Companion; set codes and numbers)."""
+    """Plain text (`4 Name`, `4x Name`, `SB: 2 Name`, section headers, // and #
+    comments) and MTG Arena, MTGO, Moxfield and MWS exports. A blank line starts the
+    sideboard only where an export means it: one blank line before a last block of
+    at most 15 cards, in a list with no headers, markers or comments; blank lines
+    that group a list (commander decks by category, "# 20 lands") mean nothing."""
     deck = Deck(Path(path).stem, str(path))
     lines = text.split("\n")
-    arena = any(ln.strip().lower() in ("deck", "about", "commander", "companion") for ln in lines)
-    section = "main"
-    seen_cards = False
-    about = False
+    entries = []  # (line number, section or None, count, name, block)
+    section: str | None = None  # None: not set by any marker yet
+    block, seen_cards, about, marked = 0, False, False, False
+    labels: list[tuple[int, str]] = []
     for n, raw in enumerate(lines, 1):
         ln = raw.strip()
         if not ln:
-            if seen_cards and not arena and section == "main":
-                section = "sideboard"  # a blank line after the main deck starts the sideboard
+            if seen_cards:
+                block += 1
+            if section in ("commander", "companion") and seen_cards:
+                section = None  # a commander or companion section is its own block
             continue
-        if ln.startswith(("//", "#")):
-            continue
-        low = ln.lower().rstrip(":")
+        comment = ln.startswith(("//", "#")) and not LINE.match(ln)
+        low = ln.lstrip("/#").strip().lower().rstrip(":") if comment else ln.lower().rstrip(":")
         if low == "about":
             about = True
+            continue
+        if ln.upper().startswith("NAME:"):  # XMage .dck
+            deck.name = ln[5:].strip() or deck.name
+            continue
+        if ln.upper().startswith("LAYOUT "):  # XMage .dck: where its editor drew the cards
             continue
         if about and low.startswith("name "):
             deck.name = ln[5:].strip()
             continue
         if low in HEADERS:
-            section, about = HEADERS[low], False
+            section, about, marked = HEADERS[low], False, True
+            continue
+        if comment:
+            if seen_cards:  # a comment among the cards heads a group ("# 20 lands"):
+                marked = True  # then blank lines only group the list
             continue
         m = LINE.match(ln)
         if not m:
             if about:
                 continue
-            raise InputError(f"{path}: line {n}: not a card line ({ln[:60]!r}); expected "
-                             "'4 Card Name'")
+            if not LABEL.match(ln):
+                raise InputError(f"{path}: line {n}: not a card line ({ln[:60]!r}); expected "
+                                 "'4 Card Name'")
+            labels.append((n, ln))  # a group label ("Creatures (25)"), or not a deck
+            if seen_cards:
+                marked = True
+            continue
         count = int(m.group(2))
         if count <= 0 or count > 250:
             raise InputError(f"{path}: line {n}: a count of {count} is not possible")
-        name = SET_SUFFIX.sub("", m.group(3)).strip()
-        where = "sideboard" if m.group(1) else section
-        deck.add(where, count, name, n)
+        name, tags = clean_name(m.group(3))
+        if not name:
+            raise InputError(f"{path}: line {n}: a card line without a name")
+        where = section
+        if m.group(1):
+            where = "sideboard"  # "SB:" marks its own line only
+        elif "commander" in tags:
+            where, marked = "commander", True
+        elif "companion" in tags:
+            where = "companion"
+        elif tags & {"sideboard", "side"}:
+            where, marked = "sideboard", True
+        entries.append((n, where, count, name, block))
         seen_cards = True
+    if labels and (not entries or len(labels) > max(5, len(entries) // 4)):
+        n, ln = labels[0]
+        raise InputError(f"{path}: line {n}: not a card line ({ln[:60]!r}); expected "
+                         "'4 Card Name'")
+    blocks = sorted({b for _, where, _, _, b in entries if where is None})
+    side_block = None
+    if not marked and len(blocks) == 2:
+        last = sum(c for _, where, c, _, b in entries if where is None and b == blocks[-1])
+        first = sum(c for _, where, c, _, b in entries if where is None and b == blocks[0])
+        if last <= SIDEBOARD_BLOCK and first > last:
+            side_block = blocks[-1]
+    for n, where, count, name, b in entries:
+        if where is None:
+            where = "sideboard" if b == side_block else "main"
+        deck.add(where, count, name, n)
     if not any(deck.sections.values()):
         raise InputError(f"{path}: no cards found: not a deck list")
     return deck
@@ -168,9 +235,16 @@ def parse_cod(raw: bytes, path: Path) -> Deck:
         raise InputError(f"{path}: not a Cockatrice deck (root element <{root.tag}>)")
     deck = Deck((root.findtext("deckname") or "").strip() or path.stem, str(path))
     for zone in root.findall("zone"):
+        zname = zone.get("name", "").strip()
         section = {"main": "main", "side": "sideboard", "sideboard": "sideboard",
-                   "tokens": None}.get(zone.get("name", "").strip().lower(), "main")
+                   "tokens": None}.get(zname.lower(), "unknown")
         if section is None:
+            continue
+        if section == "unknown":  # reported, never merged into the main deck
+            cards = sum(int(c.get("number", "1")) if c.get("number", "1").isdigit() else 0
+                        for c in zone.findall("card"))
+            deck.notes.append(f"{path}: zone {zname!r} ({cards} cards) is not a main deck "
+                              f"or sideboard: left out")
             continue
         for card in zone.findall("card"):
             name = (card.get("name") or "").strip()
@@ -198,6 +272,9 @@ def parse_dek(raw: bytes, path: Path) -> Deck:
             count = int(card.get("Quantity", "1"))
         except ValueError:
             raise InputError(f"{path}: card {name!r} has a quantity that is not a number") from None
+        if not name and card.get("CatID"):
+            raise InputError(f"{path}: this MTGO deck lists cards by catalogue number only, "
+                             f"without names; export it from MTGO as a text deck instead")
         if not name or count <= 0:
             raise InputError(f"{path}: a <Cards> entry needs a Name and a positive Quantity")
         deck.add("sideboard" if card.get("Sideboard", "false").lower() == "true" else "main",
@@ -216,7 +293,8 @@ def load(path, known=None) -> Deck:
     stripped = raw.lstrip(b"\xef\xbb\xbf \t\r\n")
     if suffix == ".cod" or stripped.startswith(b"<?xml") and b"cockatrice_deck" in raw[:2048]:
         deck = parse_cod(raw, path)
-    elif suffix == ".dek" or stripped.startswith(b"<?xml") or stripped.startswith(b"<Deck"):
+    elif stripped.startswith(b"<?xml") or stripped.startswith(b"<Deck") or (
+            suffix == ".dek" and raw.lstrip(b"\xef\xbb\xbf\xff\xfe\x00 \t\r\n").startswith(b"<")):
         deck = parse_dek(raw, path)
     else:
         deck = parse_text(_text(raw, path), str(path))

@@ -86,7 +86,7 @@ class NewGameDialog(QDialog):
 def load_decks(parent, choices) -> list | None:
     """Read the chosen decks; ask before playing without unknown cards. None: cancelled."""
     loaded = []
-    unknown = []
+    unknown, notes = [], []
     for player, (kind, what) in choices:
         if kind == "demo":
             loaded.append((player, demo.deck(what)))
@@ -98,14 +98,17 @@ def load_decks(parent, choices) -> list | None:
             dialogs.warn(parent, "Cannot read the deck", str(e))
             return None
         unknown += d.unknown
+        notes += d.notes
         loaded.append((player, d))
-    if unknown:
+    if unknown or notes:
         lines = "\n".join(f"{f}:{ln or '?'}: {name}" for f, ln, name in unknown[:30])
         more = f"\n… and {len(unknown) - 30} more" if len(unknown) > 30 else ""
+        told = (f"The card database does not know these cards:\n{lines}{more}\n\n"
+                if unknown else "")
+        told += "".join(f"{n}\n" for n in notes[:10]) + ("\n" if notes else "")
         from tabletop.ui import dialogs
-        if not dialogs.ask(parent, "Unknown cards",
-                           f"The card database does not know these cards:\n{lines}{more}\n\n"
-                           "Start the game with the cards it knows?"):
+        if not dialogs.ask(parent, "Unknown cards" if unknown else "Parts of a deck left out",
+                           told + "Start the game with the cards it knows?"):
             return None
     return loaded
 
