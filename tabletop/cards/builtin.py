@@ -7,6 +7,7 @@ import json
 from functools import cache
 
 from tabletop import resources
+from tabletop.cards.names import fold
 from tabletop.engine.model import Card
 
 
@@ -17,16 +18,18 @@ def _data() -> tuple[dict, dict]:
     by_name, by_face = {}, {}
     for d in data["cards"]:
         by_name[d["name"].casefold()] = d
+        by_face.setdefault(fold(d["name"]), d)
         for face in d.get("faces", ()):
             by_face.setdefault(face["name"].casefold(), d)
+            by_face.setdefault(fold(face["name"]), d)
     return by_name, by_face
 
 
 def info(name: str) -> dict | None:
-    """A card's facts by name or face name, any case."""
+    """A card's facts by name or face name, any case, accents or none."""
     by_name, by_face = _data()
     key = name.casefold()
-    return by_name.get(key) or by_face.get(key)
+    return by_name.get(key) or by_face.get(key) or by_face.get(fold(name))
 
 
 def lookup(name: str) -> Card | None:

@@ -17,6 +17,7 @@ from functools import cache
 from pathlib import Path
 
 from tabletop.cards import builtin
+from tabletop.cards.names import fold
 from tabletop.engine.errors import InputError, TabletopError
 from tabletop.engine.model import Card
 
@@ -41,6 +42,8 @@ CREATE TABLE IF NOT EXISTS cards (name TEXT PRIMARY KEY COLLATE NOCASE, data TEX
 CREATE TABLE IF NOT EXISTS faces (face TEXT NOT NULL COLLATE NOCASE, name TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS faces_face ON faces(face);
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
+CREATE TABLE IF NOT EXISTS folds (fold TEXT NOT NULL, name TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS folds_fold ON folds(fold);
 """
 
 
@@ -132,6 +135,9 @@ class CardDB:
         if row is None:
             row = self._query("SELECT c.data FROM faces f JOIN cards c ON c.name = f.name "
                               "WHERE f.face = ? LIMIT 1", (name,))
+        if row is None:  # without accents, in NFD, Aether for Æther, Fire/Ice
+            row = self._query("SELECT c.data FROM folds f JOIN cards c ON c.name = f.name "
+                              "WHERE f.fold = ? LIMIT 1", (fold(name),))
         return json.loads(row[0]) if row else None
 
     def card(self, name: str) -> Card | None:
@@ -214,6 +220,11 @@ def _insert(db, batch) -> None:
     db.executemany("INSERT INTO faces VALUES (?, ?)",
                    [(face["name"], d["name"]) for d in batch for face in d.get("faces", ())
                     if face.get("name") and face["name"].casefold() != d["name"].casefold()])
+    db.executemany("DELETE FROM folds WHERE name = ?", [(d["name"],) for d in batch])
+    db.executemany("INSERT INTO folds VALUES (?, ?)",
+                   [(k, d["name"]) for d in batch
+                    for k in {fold(d["name"]), *(fold(f["name"]) for f in d.get("faces", ())
+                                                  if f.get("name"))}])
 
 
 class _open_text:
@@ -349,11 +360,14 @@ def _peek(f) -> str:
 
 
 def _mtgjson(f, path):
+    """MTGJSON in its three shapes: AtomicCards (data: name -> faces), AllPrintings
+    (data: set code -> set, each with its cards) and one set's file (data: the set)."""
     s = _Stream(f, path)
     if not f.seekable():  # pragma: no cover - text wrappers over files are seekable
         raise InputError(f"{path}: cannot read the file as a stream")
     s.expect("{")
     found = False
+    seen: set = set()
     while s.skip_ws() not in ("}", ""):
         key = s.value()
         s.expect(":")
@@ -362,20 +376,53 @@ def _mtgjson(f, path):
         else:
             found = True
             s.expect("{")
+            kind = None
             while s.skip_ws() != "}":
                 name = s.value()
                 s.expect(":")
-                faces = s.value()
-                if not isinstance(name, str) or not isinstance(faces, list):
-                    raise InputError(f"{path}: card {name!r} is not a list of faces")
-                yield _from_mtgjson(name, faces)
+                value = s.value()
+                if not isinstance(name, str):
+                    raise InputError(f"{path}: a key of \"data\" is not a text")
+                if kind is None:
+                    kind = _mtgjson_kind(value)
+                if kind == "atomic":
+                    if not isinstance(value, list) or not all(isinstance(x, dict) for x in value):
+                        raise InputError(f"{path}: card {name!r} is not a list of faces")
+                    if value:
+                        yield _from_mtgjson(name, value)
+                elif kind == "printings" and isinstance(value, dict):
+                    yield from _printings(value.get("cards"), seen, path)
+                elif kind == "set" and name == "cards":
+                    yield from _printings(value, seen, path)
                 if s.skip_ws() == ",":
                     s.pos += 1
             s.pos += 1
         if s.skip_ws() == ",":
             s.pos += 1
     if not found:
-        raise InputError(f"{path}: no \"data\" object: not MTGJSON AtomicCards")
+        raise InputError(f"{path}: no \"data\" object: not MTGJSON card data")
+
+
+def _mtgjson_kind(value) -> str:
+    if isinstance(value, list):
+        return "atomic"
+    if isinstance(value, dict) and isinstance(value.get("cards"), list):
+        return "printings"
+    return "set"  # one set's file: its fields (baseSetSize, name...) then "cards"
+
+
+def _printings(cards, seen: set, path):
+    """Cards of one set, printing by printing: each card once (its faces together)."""
+    if not isinstance(cards, list):
+        return
+    groups: dict = {}
+    for c in cards:
+        if isinstance(c, dict) and isinstance(c.get("name"), str) and c["name"] not in seen:
+            groups.setdefault(c["name"], []).append(c)
+    for name, faces in groups.items():
+        faces.sort(key=lambda c: str(c.get("side") or ""))
+        seen.add(name)
+        yield _from_mtgjson(name, faces)
 
 
 def _scryfall(f, path):
