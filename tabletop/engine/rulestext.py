@@ -44,7 +44,9 @@ def decode(raw: bytes) -> str:
     elif raw.startswith(b"\xef\xbb\xbf"):
         text = raw[3:].decode("utf-8", errors="replace")
     elif len(raw) >= 4 and raw[1:4:2] == b"\x00\x00" and raw[0] != 0:
-        text = raw.decode("utf-16-le")
+        text = raw.decode("utf-16-le", errors="replace")
+    elif len(raw) >= 4 and raw[0:4:2] == b"\x00\x00" and raw[1] != 0:  # UTF-16 BE, no BOM
+        text = raw.decode("utf-16-be", errors="replace")
     else:
         try:
             text = raw.decode("utf-8")
@@ -58,7 +60,7 @@ Z_RULE = re.compile(r"^- (Z\.\d+\.(?:\d+|Ruling\.\d+)) - (.*)$")
 Z_BREAK = re.compile(r"^(?:- |Z\.\d+ - |Z - )")
 BULLET_DASH = re.compile(r"^\s*•\s*(\d{3}\.\d+[a-z]?(?:\.Ruling\.\d+)?) - (.*)$")
 BULLET = re.compile(r"^\s*•\s*(\d{3}\.\d+[a-z]?)\.?\s+(.*)$")
-PLAIN = re.compile(r"^(\d{3}\.\d+[a-z]?)\.?\s+(\S.*)$")
+PLAIN = re.compile(r"^[ \t]*(\d{3}\.\d+[a-z]?)\.?\s+(\S.*)$")  # users' copies may indent
 RST_NUMBER = re.compile(r"^(\d{3}\.\d+)\s*$")
 RST_SUB = re.compile(r"^\s+([a-z])\.\s+(.*)$")
 
@@ -87,21 +89,23 @@ def _bullets(lines, pattern):
 
 
 def _plain(lines):
-    rules, examples, cur = {}, {}, None
+    parts, examples, cur = {}, {}, None
     for line in lines:
-        if rules and line.strip().lower() == "glossary":
+        if parts and line.strip().lower() == "glossary":
             break  # the glossary after the rules (a Contents list names it before them)
         m = PLAIN.match(line)
         if m:
             cur = m.group(1)
-            rules[cur] = m.group(2).strip()
-        elif cur and line.startswith("Example:"):
-            examples.setdefault(cur, []).append(line[len("Example:"):].strip())
+            parts[cur] = [m.group(2).strip()]
+        elif cur and line.lstrip().startswith("Example:"):
+            examples.setdefault(cur, []).append(line.lstrip()[len("Example:"):].strip())
         elif not line.strip():
             continue
+        elif cur and line[:1] in (" ", "\t") and cur not in examples:
+            parts[cur].append(line.strip())  # a rule wrapped onto indented lines
         else:
             cur = None if not line.startswith(" ") else cur
-    return rules, examples
+    return {k: " ".join(v) for k, v in parts.items()}, examples
 
 
 def _rst(lines):

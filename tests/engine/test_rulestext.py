@@ -90,3 +90,27 @@ def test_cli_import_bad_file_exits_2(tmp_path):
     p.write_text("just words")
     r = run_cli("rules", "--import", p)
     assert r.returncode == 2 and "not a rules text" in r.stderr and "Traceback" not in r.stderr
+
+
+FULL = (LAYOUTS / "cr-full-layout.txt").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("variant", ["as-published", "utf-16-be-no-bom", "utf-8-bom-bare-cr",
+                                     "indented", "utf-16-le-crlf"])
+def test_the_published_layout_with_a_contents_list_in_every_encoding(tmp_path, variant):
+    text = FULL
+    if variant == "indented":
+        text = "\n".join("    " + ln if ln[:1].isdigit() else ln for ln in text.split("\n"))
+    raw = {"as-published": lambda t: t.encode("utf-8"),
+           "utf-16-be-no-bom": lambda t: t.encode("utf-16-be"),
+           "utf-8-bom-bare-cr": lambda t: b"\xef\xbb\xbf" + t.replace("\n", "\r").encode(),
+           "indented": lambda t: t.encode("utf-8"),
+           "utf-16-le-crlf": lambda t: t.replace("\n", "\r\n").encode("utf-16-le")}[variant](text)
+    p = tmp_path / "MagicCompRules.txt"
+    p.write_bytes(raw)
+    rt = rulestext.read(p)
+    assert rt.effective == "2016-07-22"
+    assert set(rt.rules) == {"100.1", "100.1a", "400.1", "400.7", "400.7g"}
+    assert rt.rules["400.7g"].startswith("A resolving spell or ability")
+    assert set(rt.glossary) == {"Abandon", "Token"}
+    assert rt.examples["400.7"] == ["A permanent that is exiled and returned is a new object."]
