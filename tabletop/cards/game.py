@@ -3,14 +3,15 @@ the command zone, sideboards outside the game (400.10a), ante if played for."""
 
 from __future__ import annotations
 
-from tabletop.engine import Table
+from tabletop.engine import Card, Table
 from tabletop.engine.errors import InputError
 
 
 def new_game(decks, edition: str = "cr-2016", seed: int | None = 1, life: int = 20,
              hand: int = 7, max_hand: int = 7, ante: bool = False, lookup=None) -> Table:
-    """``decks``: (player, Deck) pairs, 1 to 4 of them, in turn order. Names the card
-    database does not know are left out (the caller has listed them already)."""
+    """``decks``: (player, Deck) pairs, 1 to 4 of them, in turn order. A name the card
+    database does not know enters as a placeholder card with the name as written and
+    no characteristics (the caller has listed them already): never dropped."""
     if not 1 <= len(decks) <= 4:
         raise InputError(f"a game is for 1 to 4 decks, not {len(decks)}")
     if lookup is None:
@@ -24,9 +25,7 @@ def new_game(decks, edition: str = "cr-2016", seed: int | None = 1, life: int = 
                              f"which {t.edition.id} does not have")
         for section in ("main", "commander", "sideboard", "companion"):
             for e in deck.sections[section]:
-                card = lookup(e.name)
-                if card is None:
-                    continue
+                card = lookup(e.name) or Card(e.name, ())
                 for _ in range(e.count):
                     if section == "main":
                         t.add_card(card, player, "library")

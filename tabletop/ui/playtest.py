@@ -108,7 +108,8 @@ def load_decks(parent, choices) -> list | None:
         told += "".join(f"{n}\n" for n in notes[:10]) + ("\n" if notes else "")
         from tabletop.ui import dialogs
         if not dialogs.ask(parent, "Unknown cards" if unknown else "Parts of a deck left out",
-                           told + "Start the game with the cards it knows?"):
+                           told + "Start the game anyway? A card the database does not "
+                           "know enters as a placeholder with its name as written."):
             return None
     return loaded
 

@@ -22,7 +22,10 @@ def test_new_game_from_deck_files_with_commander_and_sideboard():
     assert len(t.zones[("Ann", "library")]) == burn.count() - 7
     assert [o.card.name for o in t.objects_in((None, "command"))] == ["Craw Wurm"]
     assert len(t.sideboards["Ann"]) == 5 and len(t.sideboards["Ben"]) == 2  # outside the game
-    assert len(t.zones[("Ben", "library")]) + 7 == arena.count() - 1  # the unknown card left out
+    # the unknown card is never dropped: it enters as a placeholder with its name
+    assert len(t.zones[("Ben", "library")]) + 7 == arena.count()
+    placeholder = [o for o in t.objs.values() if o.card.name == "Totally Unknown Card"]
+    assert placeholder and placeholder[0].card.types == ()
     assert not t.history
 
 
