@@ -42,6 +42,9 @@ class SafeWriter(io.TextIOBase):
     def isatty(self) -> bool:
         return self.stream.isatty()
 
+    def fileno(self) -> int:  # faulthandler and subprocesses may ask for the real stream
+        return self.stream.fileno()
+
 
 def install() -> None:
     """Escape control characters in everything the command line prints. A windowed

@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt, QThread, Signal
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFileDialog,
                                QFormLayout, QGridLayout, QLabel, QLineEdit, QListWidget,
                                QListWidgetItem, QProgressDialog, QPushButton,
-                               QSpinBox, QVBoxLayout, QApplication)
+                               QSpinBox, QVBoxLayout)
 
 from tabletop.cards import decks as deckfiles
 from tabletop.cards import demo

@@ -131,7 +131,6 @@ class TableScene(QGraphicsScene):
     # ---- drawing the engine's state --------------------------------------------------
     def sync(self, result=None, animate: bool | None = None) -> None:
         animate = self.animations if animate is None else animate
-        t = self.c.table
         wanted = self._placements()
         events = result.events if result is not None else ()
         start_at = {}  # object id -> spot key it came from (new items start there)
