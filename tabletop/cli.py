@@ -174,9 +174,9 @@ def cmd_rules(args) -> int:
         return 2
     for number in numbers:
         _out(f"{number}  {ed.rules[number]}")
-        text = rulestext.verbatim(number, ed.year)
-        if text and args.number:
-            _out(f"    imported text: {text}")
+        v = rulestext.verbatim_entry(number, ed.year)
+        if v and args.number:
+            _out(f"    imported text: {v.text}\n    source: {v.label(ed.year)}")
     return 0
 
 

@@ -230,15 +230,55 @@ def _imports(store: Path | None = None) -> list[dict]:
 _imports.cache_clear = _cache.clear  # type: ignore[attr-defined]
 
 
-def verbatim(number: str, year: int | None = None, store: Path | None = None) -> str | None:
-    """The imported wording of a rule, preferring the import nearest the edition's year."""
+LAYOUT_NAMES = {"comprehensive-rules": "Comprehensive Rules", "wiki": "Comprehensive Rules",
+                "rst": "Comprehensive Rules", "rulings-list": "Rulings summary",
+                "z-list": "Rulings summary"}
+
+
+@dataclass(frozen=True)
+class Verbatim:
+    """An imported rule's wording and where it comes from."""
+
+    text: str
+    source: str  # "Comprehensive Rules, July 22, 2016"
+    effective: str | None
+    same_year: bool  # the import is from the edition's own year
+
+    def label(self, edition_year: int | None) -> str:
+        """How to present it: the edition's own wording, or another year's, said so."""
+        if self.same_year:
+            return f"{self.source}"
+        when = f"the {self.effective[:4]} text" if self.effective else "an undated text"
+        return (f"{self.source} ({when}, not this edition's {edition_year}: its rule of this "
+                f"number may say something else)")
+
+
+def _date_words(effective: str | None) -> str:
+    if not effective:
+        return "undated"
+    y, m, d = effective.split("-")
+    return f"{MONTHS[int(m) - 1].title()} {int(d)}, {y}"
+
+
+def verbatim_entry(number: str, year: int | None = None,
+                   store: Path | None = None) -> Verbatim | None:
+    """The imported wording of a rule from the import nearest the edition's year, with
+    its source; each import stays stored under its own effective date."""
     best, best_gap = None, None
     for d in _imports(store):
         text = d["rules"].get(number)
-        if not text:
+        if not text or not isinstance(text, str):
             continue
-        eff = d.get("effective") or ""
-        gap = abs(int(eff[:4]) - year) if (year and eff[:4].isdigit()) else 999
+        eff = d.get("effective") if isinstance(d.get("effective"), str) else None
+        gap = abs(int(eff[:4]) - year) if (year and eff and eff[:4].isdigit()) else 999
         if best_gap is None or gap < best_gap:
-            best, best_gap = text, gap
+            name = LAYOUT_NAMES.get(d.get("layout"), "Imported rules text")
+            best = Verbatim(text, f"{name}, {_date_words(eff)}", eff, gap == 0)
+            best_gap = gap
     return best
+
+
+def verbatim(number: str, year: int | None = None, store: Path | None = None) -> str | None:
+    """The imported wording of a rule, preferring the import nearest the edition's year."""
+    v = verbatim_entry(number, year, store)
+    return v.text if v else None

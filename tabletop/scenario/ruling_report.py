@@ -23,7 +23,11 @@ def _rules(run: Run, rep) -> list[tuple[str, str, str | None]]:
         for c in e.cites:
             if c not in seen:
                 seen.append(c)
-    return [(n, ed.summary(n) or "", rulestext.verbatim(n, ed.year)) for n in seen]
+    out = []
+    for n in seen:
+        v = rulestext.verbatim_entry(n, ed.year)
+        out.append((n, ed.summary(n) or "", f"{v.text} ({v.label(ed.year)})" if v else None))
+    return out
 
 
 def _img(png: bytes | None) -> str:

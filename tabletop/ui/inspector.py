@@ -45,9 +45,10 @@ def rule_html(table, number: str) -> str:
     summary = ed.summary(number) or "(no summary for this number)"
     out = (f'<div class="rule"><a class="num" href="rule:{html.escape(number)}">'
            f'{html.escape(number)}</a> — {html.escape(summary)}')
-    verbatim = rulestext.verbatim(number, ed.year)
-    if verbatim:
-        out += f'<div class="verbatim">“{html.escape(verbatim)}”</div>'
+    v = rulestext.verbatim_entry(number, ed.year)
+    if v:
+        out += (f'<div class="verbatim">“{html.escape(v.text)}”<br>'
+                f'<span class="sub">— {html.escape(v.label(ed.year))}</span></div>')
     return out + "</div>"
 
 

@@ -114,3 +114,18 @@ def test_the_published_layout_with_a_contents_list_in_every_encoding(tmp_path, v
     assert rt.rules["400.7g"].startswith("A resolving spell or ability")
     assert set(rt.glossary) == {"Abandon", "Token"}
     assert rt.examples["400.7"] == ["A permanent that is exiled and returned is a new object."]
+
+
+def test_an_imported_rule_says_where_its_words_come_from(tmp_path):
+    rulestext.import_file(LAYOUTS / "wiki-2016.txt", store=tmp_path)
+    rulestext.import_file(LAYOUTS / "rulings-2004.txt", store=tmp_path)  # several are kept
+    assert len(list(tmp_path.glob("*.json"))) == 2
+    assert sorted(p.name[:10] for p in tmp_path.glob("*.json")) == ["2004-01-15", "2016-01-16"]
+    v = rulestext.verbatim_entry("400.7g", 2016, store=tmp_path)
+    assert v.source == "Comprehensive Rules, January 16, 2016" and v.same_year
+    assert v.label(2016) == "Comprehensive Rules, January 16, 2016"
+    older = rulestext.verbatim_entry("400.7g", 2012, store=tmp_path)
+    assert not older.same_year
+    assert "the 2016 text, not this edition's 2012" in older.label(2012)
+    assert rulestext.verbatim_entry("217.8d", 2004, store=tmp_path).source == \
+        "Rulings summary, January 15, 2004"
