@@ -46,12 +46,28 @@ class SafeWriter(io.TextIOBase):
         return self.stream.fileno()
 
 
+def _console(name: str):
+    """A windowed Windows build starts with no console (sys.stdout is None): write to
+    the console of the terminal that started it, if there is one."""
+    if sys.platform != "win32":
+        return None
+    try:
+        import ctypes
+        if not getattr(_console, "attached", False):
+            _console.attached = bool(ctypes.windll.kernel32.AttachConsole(-1))  # the parent's
+        if _console.attached:
+            return open("CONOUT$", "w", encoding="utf-8", errors="replace")
+    except (OSError, AttributeError):
+        pass
+    return None
+
+
 def install() -> None:
     """Escape control characters in everything the command line prints. A windowed
-    build has no console (sys.stdout is None): output then goes nowhere, safely."""
+    build with no console to attach to writes nowhere, safely."""
     for name in ("stdout", "stderr"):
         stream = getattr(sys, name)
         if stream is None:
-            stream = open(os.devnull, "w", encoding="utf-8")
+            stream = _console(name) or open(os.devnull, "w", encoding="utf-8")
         if not isinstance(stream, SafeWriter):
             setattr(sys, name, SafeWriter(stream))

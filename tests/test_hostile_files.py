@@ -220,3 +220,18 @@ def test_a_report_that_cannot_be_written_exits_2(tmp_path):
     blocker.write_text("a file, not a folder")
     r = run_cli("ruling", p, "--report", blocker / "r.md")
     assert r.returncode == 2 and "cannot write the report" in r.stderr
+
+
+def test_subcommands_work_without_a_console(monkeypatch, capsys):
+    """A windowed build has sys.stdout None: the subcommands still run (and exit 0)."""
+    import sys
+
+    from tabletop import cli
+    monkeypatch.setattr(sys, "stdout", None)
+    monkeypatch.setattr(sys, "stderr", None)
+    try:
+        assert cli.main(["editions"]) == 0
+        assert cli.main(["rules", "cr-2016", "400.7"]) == 0
+    finally:
+        for stream in (sys.stdout, sys.stderr):  # the stand-in streams it opened
+            getattr(stream, "stream", stream).close()
