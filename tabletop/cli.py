@@ -174,9 +174,11 @@ def cmd_rules(args) -> int:
         return 2
     for number in numbers:
         _out(f"{number}  {ed.rules[number]}")
-        v = rulestext.verbatim_entry(number, ed.year)
-        if v and args.number:
-            _out(f"    imported text: {v.text}\n    source: {v.label(ed.year)}")
+        v = rulestext.for_edition(number, ed)
+        if v and args.number and v.shown:
+            _out(f"    imported text: {v.text}\n    source: {v.label()}")
+        elif v and args.number:
+            _out(f"    imported text: {v.label()}")
     return 0
 
 

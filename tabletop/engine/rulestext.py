@@ -11,6 +11,7 @@ import hashlib
 import json
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from tabletop.engine.errors import InputError
@@ -61,6 +62,7 @@ Z_BREAK = re.compile(r"^(?:- |Z\.\d+ - |Z - )")
 BULLET_DASH = re.compile(r"^\s*•\s*(\d{3}\.\d+[a-z]?(?:\.Ruling\.\d+)?) - (.*)$")
 BULLET = re.compile(r"^\s*•\s*(\d{3}\.\d+[a-z]?)\.?\s+(.*)$")
 PLAIN = re.compile(r"^[ \t]*(\d{3}\.\d+[a-z]?)\.?\s+(\S.*)$")  # users' copies may indent
+HEADING = re.compile(r"^\s*(?:\d{1,3}\.\s|glossary\s*$|credits\s*$)", re.I)  # "401. Library"
 RST_NUMBER = re.compile(r"^(\d{3}\.\d+)\s*$")
 RST_SUB = re.compile(r"^\s+([a-z])\.\s+(.*)$")
 
@@ -89,7 +91,7 @@ def _bullets(lines, pattern):
 
 
 def _plain(lines):
-    parts, examples, cur = {}, {}, None
+    parts, examples, cur, joined = {}, {}, None, False
     for line in lines:
         if parts and line.strip().lower() == "glossary":
             break  # the glossary after the rules (a Contents list names it before them)
@@ -100,11 +102,14 @@ def _plain(lines):
         elif cur and line.lstrip().startswith("Example:"):
             examples.setdefault(cur, []).append(line.lstrip()[len("Example:"):].strip())
         elif not line.strip():
+            joined = False
             continue
-        elif cur and line[:1] in (" ", "\t") and cur not in examples:
-            parts[cur].append(line.strip())  # a rule wrapped onto indented lines
+        elif cur and cur not in examples and not HEADING.match(line) and (
+                line[:1] in (" ", "\t") or joined):
+            parts[cur].append(line.strip())  # a rule wrapped onto the next lines
         else:
             cur = None if not line.startswith(" ") else cur
+        joined = bool(m) or joined and cur is not None
     return {k: " ".join(v) for k, v in parts.items()}, examples
 
 
@@ -235,21 +240,82 @@ LAYOUT_NAMES = {"comprehensive-rules": "Comprehensive Rules", "wiki": "Comprehen
                 "z-list": "Rulings summary"}
 
 
+# ---- does an imported number mean the same rule as the edition's? -------------------
+# Rule numbers are reused: 400.7g of the 2012 text and of a July 2016 text are different
+# rules. Each edition ships a fingerprint of its own wording (a bottom-k sketch of hashed
+# three-word runs, resources/rules/wording.json, made by tools/rules_fingerprints.py from
+# the edition's text; it holds no words). An imported rule whose wording contains too
+# little of the edition's is a different rule under the same number.
+SHINGLE = 3
+SKETCH = 24
+SAME_RULE = 0.4  # share of the edition's sketch found in the imported wording
+
+
+def _hashes(text: str) -> set[int]:
+    import unicodedata
+    t = unicodedata.normalize("NFKD", text.replace("\u2019", "'"))
+    words = re.findall(r"[a-z0-9]+", "".join(c for c in t if not unicodedata.combining(c)).lower())
+    runs = [" ".join(words[i:i + SHINGLE]) for i in range(max(1, len(words) - SHINGLE + 1))]
+    return {int.from_bytes(hashlib.blake2b(r.encode(), digest_size=4).digest(), "big")
+            for r in runs if r}
+
+
+def sketch(text: str) -> list[int]:
+    return sorted(_hashes(text))[:SKETCH]
+
+
+@lru_cache(maxsize=1)
+def _fingerprints() -> dict:
+    from tabletop import resources
+    try:
+        d = json.loads(resources.path("rules", "wording.json").read_text(encoding="utf-8"))
+        return {ed: {n: [int(h, 16) for h in v.split()] for n, v in rules.items()}
+                for ed, rules in d["editions"].items()}
+    except (OSError, ValueError, KeyError, AttributeError):
+        return {}
+
+
+def same_rule(edition_id: str | None, number: str, imported: str) -> bool | None:
+    """Whether an imported rule's wording is the edition's rule of that number; None
+    when the edition's wording of that number is not known."""
+    mine = _fingerprints().get(edition_id or "", {}).get(number)
+    if not mine:
+        return None
+    found = _hashes(imported)
+    return sum(h in found for h in mine) / len(mine) >= SAME_RULE
+
+
 @dataclass(frozen=True)
 class Verbatim:
     """An imported rule's wording and where it comes from."""
 
+    number: str
     text: str
     source: str  # "Comprehensive Rules, July 22, 2016"
     effective: str | None
     same_year: bool  # the import is from the edition's own year
+    same_rule: bool | None  # its wording is the edition's rule (None: cannot tell)
+    edition_year: int | None = None
 
-    def label(self, edition_year: int | None) -> str:
-        """How to present it: the edition's own wording, or another year's, said so."""
-        if self.same_year:
-            return f"{self.source}"
+    @property
+    def shown(self) -> bool:
+        """Whether the wording belongs beside the edition's summary."""
+        return self.same_rule is not False
+
+    def label(self, edition_year: int | None = None) -> str:
+        """How to present it: the edition's own wording, the same rule as worded in
+        another year, or a different rule under the same number, each said so."""
+        year = edition_year or self.edition_year
         when = f"the {self.effective[:4]} text" if self.effective else "an undated text"
-        return (f"{self.source} ({when}, not this edition's {edition_year}: its rule of this "
+        if self.same_rule is False:
+            return (f"{self.source} uses {self.number} for a different rule: it means "
+                    f"something else than this edition's {year} rule {self.number}, so its "
+                    f"wording is not shown beside our summary")
+        if self.same_year:
+            return self.source
+        if self.same_rule:
+            return f"{self.source} ({when}; the same rule as in this edition's {year} text)"
+        return (f"{self.source} ({when}, not this edition's {year}: its rule of this "
                 f"number may say something else)")
 
 
@@ -260,22 +326,31 @@ def _date_words(effective: str | None) -> str:
     return f"{MONTHS[int(m) - 1].title()} {int(d)}, {y}"
 
 
-def verbatim_entry(number: str, year: int | None = None,
-                   store: Path | None = None) -> Verbatim | None:
-    """The imported wording of a rule from the import nearest the edition's year, with
-    its source; each import stays stored under its own effective date."""
-    best, best_gap = None, None
+def verbatim_entry(number: str, year: int | None = None, store: Path | None = None,
+                   edition_id: str | None = None) -> Verbatim | None:
+    """The imported wording of a rule, with its source: from an import whose rule of
+    that number is the edition's rule, nearest the edition's year. Each import stays
+    stored under its own effective date."""
+    best, best_key = None, None
     for d in _imports(store):
         text = d["rules"].get(number)
         if not text or not isinstance(text, str):
             continue
         eff = d.get("effective") if isinstance(d.get("effective"), str) else None
         gap = abs(int(eff[:4]) - year) if (year and eff and eff[:4].isdigit()) else 999
-        if best_gap is None or gap < best_gap:
+        same = same_rule(edition_id, number, text)
+        key = (same is False, gap)
+        if best_key is None or key < best_key:
             name = LAYOUT_NAMES.get(d.get("layout"), "Imported rules text")
-            best = Verbatim(text, f"{name}, {_date_words(eff)}", eff, gap == 0)
-            best_gap = gap
+            best = Verbatim(number, text, f"{name}, {_date_words(eff)}", eff, gap == 0, same,
+                            year)
+            best_key = key
     return best
+
+
+def for_edition(number: str, ed, store: Path | None = None) -> Verbatim | None:
+    """The imported wording of an edition's rule (see verbatim_entry)."""
+    return verbatim_entry(number, ed.year, store, ed.id)
 
 
 def verbatim(number: str, year: int | None = None, store: Path | None = None) -> str | None:

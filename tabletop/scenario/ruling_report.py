@@ -25,8 +25,9 @@ def _rules(run: Run, rep) -> list[tuple[str, str, str | None]]:
                 seen.append(c)
     out = []
     for n in seen:
-        v = rulestext.verbatim_entry(n, ed.year)
-        out.append((n, ed.summary(n) or "", f"{v.text} ({v.label(ed.year)})" if v else None))
+        v = rulestext.for_edition(n, ed)
+        text = (f"{v.text} ({v.label()})" if v.shown else v.label()) if v else None
+        out.append((n, ed.summary(n) or "", text))
     return out
 
 

@@ -45,10 +45,12 @@ def rule_html(table, number: str) -> str:
     summary = ed.summary(number) or "(no summary for this number)"
     out = (f'<div class="rule"><a class="num" href="rule:{html.escape(number)}">'
            f'{html.escape(number)}</a> — {html.escape(summary)}')
-    v = rulestext.verbatim_entry(number, ed.year)
-    if v:
+    v = rulestext.for_edition(number, ed)
+    if v and v.shown:
         out += (f'<div class="verbatim">“{html.escape(v.text)}”<br>'
-                f'<span class="sub">— {html.escape(v.label(ed.year))}</span></div>')
+                f'<span class="sub">— {html.escape(v.label())}</span></div>')
+    elif v:
+        out += f'<div class="verbatim"><span class="sub">{html.escape(v.label())}</span></div>'
     return out + "</div>"
 
 

@@ -78,11 +78,72 @@ def test_not_a_rules_text_is_refused_and_nothing_stored(tmp_path, content):
     assert not store.exists()
 
 
-def test_cli_import_then_rules_shows_verbatim_text(tmp_path):
-    r = run_cli("rules", "--import", LAYOUTS / "dangelo-zones.txt")
+def test_cli_import_then_rules_shows_verbatim_text_or_says_the_number_means_another_rule():
+    r = run_cli("rules", "--import", LAYOUTS / "cr-full-layout.txt")  # July 22, 2016
     assert r.returncode == 0, r.stderr
-    r = run_cli("rules", "cr-1999", "Z.1.Ruling.4")
-    assert r.returncode == 0 and "imported text:" in r.stdout and "no ability notices" in r.stdout
+    r = run_cli("rules", "cr-2016", "401.1")
+    assert r.returncode == 0, r.stderr
+    assert "imported text: When a game begins, each player's deck becomes" in r.stdout
+    assert "source: Comprehensive Rules, July 22, 2016" in r.stdout
+    # 400.7g of the January 2016 text (the edition's) is another rule in July 2016
+    r = run_cli("rules", "cr-2016", "400.7g")
+    assert r.returncode == 0, r.stderr
+    assert "Comprehensive Rules, July 22, 2016 uses 400.7g for a different rule" in r.stdout
+    assert "nonland card" not in r.stdout
+
+
+def _worded_like(monkeypatch, edition_id, layout_file):
+    """Let a synthetic text stand in for an edition's own wording."""
+    own = rulestext.read(LAYOUTS / layout_file).rules
+    monkeypatch.setattr(rulestext, "_fingerprints", lambda: {
+        edition_id: {n: rulestext.sketch(t) for n, t in own.items()}})
+
+
+def test_a_number_that_means_another_rule_in_the_import_is_said_not_shown(tmp_path,
+                                                                          monkeypatch):
+    from tabletop.engine import editions
+    _worded_like(monkeypatch, "cr-2016", "wiki-2016.txt")
+    ed = editions.get("cr-2016")
+    rulestext.import_file(LAYOUTS / "cr-full-layout.txt", store=tmp_path)  # July 22, 2016
+    moved = rulestext.for_edition("400.7g", ed, store=tmp_path)
+    assert moved.same_rule is False and not moved.shown
+    assert moved.label() == ("Comprehensive Rules, July 22, 2016 uses 400.7g for a different "
+                             "rule: it means something else than this edition's 2016 rule "
+                             "400.7g, so its wording is not shown beside our summary")
+    # with the January text kept too, its 400.7g (the edition's rule) is the one shown
+    rulestext.import_file(LAYOUTS / "wiki-2016.txt", store=tmp_path)
+    v = rulestext.for_edition("400.7g", ed, store=tmp_path)
+    assert v.shown and v.same_rule and v.effective == "2016-01-16"
+    assert "A resolving spell or activated ability" in v.text
+    # a number the edition's text does not have cannot be compared: shown, said so
+    v = rulestext.for_edition("401.1", ed, store=tmp_path)
+    assert v.same_rule is None and v.shown and "may say something else" not in v.label()
+
+
+def test_the_same_rule_worded_in_another_year_is_shown_and_said_so(tmp_path, monkeypatch):
+    from tabletop.engine import editions
+    _worded_like(monkeypatch, "cr-2012", "rst-2012.txt")
+    rulestext.import_file(LAYOUTS / "wiki-2016.txt", store=tmp_path)
+    v = rulestext.for_edition("400.7f", editions.get("cr-2012"), store=tmp_path)
+    assert v.shown and v.same_rule and not v.same_year
+    assert v.label() == ("Comprehensive Rules, January 16, 2016 (the 2016 text; the same rule "
+                         "as in this edition's 2012 text)")
+
+
+def test_each_edition_ships_a_fingerprint_of_its_own_texts_rules():
+    import json
+
+    from tabletop import resources
+    from tabletop.engine import editions
+    numbers = json.loads((LAYOUTS.parent / "seed_numbers.json").read_text())
+    data = json.loads(resources.path("rules", "wording.json").read_text())
+    assert "shingle" in data and data["sketch"] == rulestext.SKETCH
+    for ed_id in editions.EDITION_IDS:
+        ed = editions.get(ed_id)
+        printed = set(data["editions"][ed_id])
+        assert len(printed) >= 20 and printed <= set(numbers["seeds"][ed.seed]), ed_id
+        assert all(len(v.split()) <= rulestext.SKETCH for v in data["editions"][ed_id].values())
+        assert set(rulestext._fingerprints()[ed_id]) == printed
 
 
 def test_cli_import_bad_file_exits_2(tmp_path):
@@ -110,8 +171,9 @@ def test_the_published_layout_with_a_contents_list_in_every_encoding(tmp_path, v
     p.write_bytes(raw)
     rt = rulestext.read(p)
     assert rt.effective == "2016-07-22"
-    assert set(rt.rules) == {"100.1", "100.1a", "400.1", "400.7", "400.7g"}
-    assert rt.rules["400.7g"].startswith("A resolving spell or ability")
+    assert set(rt.rules) == {"100.1", "100.1a", "400.1", "400.7", "400.7g", "401.1"}
+    assert rt.rules["400.7g"].startswith("An ability granted to a nonland card")
+    assert rt.rules["400.7g"].endswith("the object it becomes on the stack.")  # wrapped line
     assert set(rt.glossary) == {"Abandon", "Token"}
     assert rt.examples["400.7"] == ["A permanent that is exiled and returned is a new object."]
 

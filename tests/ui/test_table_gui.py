@@ -226,3 +226,29 @@ def test_log_added_to_action_by_action_matches_a_full_redraw(make_window):
     w.c.shuffle("Bob")
     shown = [w.log.list.item(i).text() for i in range(w.log.list.count())]
     assert shown == w.log.lines() and len(shown) >= 4
+
+
+def test_inspector_shows_an_imported_rule_only_where_it_is_the_editions_rule(
+        make_window, monkeypatch, tmp_path):
+    from PySide6.QtCore import QUrl
+
+    from tabletop.engine import rulestext
+    from tests.helpers import LAYOUTS
+    monkeypatch.setattr(rulestext, "store_dir", lambda: tmp_path)
+    own = rulestext.read(LAYOUTS / "wiki-2016.txt").rules  # stands in for cr-2016's wording
+    monkeypatch.setattr(rulestext, "_fingerprints", lambda: {
+        "cr-2016": {n: rulestext.sketch(x) for n, x in own.items()}})
+    rulestext.import_file(LAYOUTS / "cr-full-layout.txt")  # July 22, 2016
+    try:
+        t = Table(("Alice", "Bob"), edition="cr-2016")
+        w = make_window(t)
+        w.inspector.anchorClicked.emit(QUrl("rule:400.7g"))
+        text = w.inspector.toPlainText()
+        assert t.edition.summary("400.7g") in text
+        assert "uses 400.7g for a different rule" in text and "nonland card" not in text
+        w.inspector.anchorClicked.emit(QUrl("rule:401.1"))
+        text = w.inspector.toPlainText()
+        assert "When a game begins, each player's deck becomes" in text
+        assert "Comprehensive Rules, July 22, 2016" in text
+    finally:
+        rulestext._imports.cache_clear()
