@@ -2,8 +2,8 @@
 user data folder. Facts only: names, costs, types, power/toughness/loyalty,
 colours, layout and faces; never rules text.
 
-Imports read MTGJSON ``AtomicCards.json`` (plain, .gz or .xz) or Scryfall's
-oracle-cards bulk JSON as a stream, a card at a time, inside one transaction:
+Imports read MTGJSON (AtomicCards, AllPrintings, a set file; plain, .gz or .xz) or Scryfall's
+Oracle or Default Cards bulk JSON as a stream, a card at a time, inside one transaction:
 a file that turns out to be bad leaves the database as it was."""
 
 from __future__ import annotations
@@ -359,56 +359,163 @@ def _peek(f) -> str:
             return text[0]
 
 
+TAKES = ("Tabletop takes MTGJSON AtomicCards, AllPrintings or a set file, or Scryfall "
+         "Oracle Cards or Default Cards")
+TOKEN_LAYOUTS = {"token", "double_faced_token", "emblem"}
+SKIP_LAYOUTS = {"art_series"}  # Scryfall's art cards share real cards' names
+
+
+def _keys(d: dict, most: int = 6) -> str:
+    keys = [str(k)[:30] for k in list(d)[:most]]
+    return ", ".join(keys) + (", ..." if len(d) > most else "")
+
+
+def _not_cards(path, what: str) -> InputError:
+    return InputError(f"{path}: {what}: not card data. {TAKES}.")
+
+
 def _mtgjson(f, path):
-    """MTGJSON in its three shapes: AtomicCards (data: name -> faces), AllPrintings
-    (data: set code -> set, each with its cards) and one set's file (data: the set)."""
+    """A JSON object: MTGJSON in its three card shapes (AtomicCards: data is name ->
+    faces; AllPrintings: set code -> set, each with its cards; one set's file: the set)
+    or a Scryfall list or card. Anything else is named for what it looks like."""
     s = _Stream(f, path)
     if not f.seekable():  # pragma: no cover - text wrappers over files are seekable
         raise InputError(f"{path}: cannot read the file as a stream")
     s.expect("{")
     found = False
     seen: set = set()
+    top: dict = {}
     while s.skip_ws() not in ("}", ""):
         key = s.value()
         s.expect(":")
         if key != "data":
-            s.value()
+            value = s.value()
+            if len(top) < 64 and isinstance(key, str):
+                keep = top.get("object") == "card" or not isinstance(value, (dict, list))
+                top[key] = value if keep else type(value)()
         else:
             found = True
-            s.expect("{")
-            kind = None
-            while s.skip_ws() != "}":
-                name = s.value()
-                s.expect(":")
-                value = s.value()
-                if not isinstance(name, str):
-                    raise InputError(f"{path}: a key of \"data\" is not a text")
-                if kind is None:
-                    kind = _mtgjson_kind(value)
-                if kind == "atomic":
-                    if not isinstance(value, list) or not all(isinstance(x, dict) for x in value):
-                        raise InputError(f"{path}: card {name!r} is not a list of faces")
-                    if value:
-                        yield _from_mtgjson(name, value)
-                elif kind == "printings" and isinstance(value, dict):
-                    yield from _printings(value.get("cards"), seen, path)
-                elif kind == "set" and name == "cards":
-                    yield from _printings(value, seen, path)
-                if s.skip_ws() == ",":
-                    s.pos += 1
-            s.pos += 1
+            if top.get("object") == "list":  # a Scryfall list (a search result, bulk index)
+                yield from _scryfall_items(s, path, seen)
+            elif s.skip_ws() == "[":
+                raise _not_cards(path, _describe_list(_first_of_list(s)))
+            else:
+                yield from _mtgjson_data(s, path, seen)
         if s.skip_ws() == ",":
             s.pos += 1
-    if not found:
-        raise InputError(f"{path}: no \"data\" object: not MTGJSON card data")
+    if found:
+        return
+    if top.get("object") == "card" and isinstance(top.get("name"), str):
+        yield from _scryfall_cards([top], seen)  # one Scryfall card
+        return
+    raise _not_cards(path, _describe_object(top))
 
 
-def _mtgjson_kind(value) -> str:
+def _mtgjson_data(s, path, seen: set):
+    s.expect("{")
+    kind, keys, n = None, [], 0
+    while s.skip_ws() != "}":
+        name = s.value()
+        s.expect(":")
+        value = s.value()
+        if not isinstance(name, str):
+            raise InputError(f"{path}: a key of \"data\" is not a text")
+        if len(keys) < 7:
+            keys.append(name[:30])
+        if kind is None:
+            kind = _mtgjson_kind(name, value, path)
+        if kind == "atomic":
+            if not isinstance(value, list) or not all(isinstance(x, dict) for x in value):
+                raise InputError(f"{path}: card {name!r} is not a list of faces")
+            if value:
+                n += 1
+                yield _from_mtgjson(name, value)
+        elif kind == "printings" and isinstance(value, dict):
+            for rec in _printings(value.get("cards"), seen, path):
+                n += 1
+                yield rec
+        elif kind == "set" and name == "cards":
+            for rec in _printings(value, seen, path):
+                n += 1
+                yield rec
+        if s.skip_ws() == ",":
+            s.pos += 1
+    s.pos += 1
+    if n == 0 and kind == "set":
+        raise _not_cards(path, _describe_data(keys))
+
+
+def _mtgjson_kind(name: str, value, path) -> str:
     if isinstance(value, list):
-        return "atomic"
-    if isinstance(value, dict) and isinstance(value.get("cards"), list):
-        return "printings"
+        if all(isinstance(x, dict) for x in value):
+            return "atomic"
+        raise _not_cards(path, f"MTGJSON data whose \"{name[:30]}\" is a list of words (it "
+                               f"looks like Keywords.json or CardTypes.json)")
+    if isinstance(value, dict):
+        if isinstance(value.get("cards"), list):
+            return "printings"
+        if "uuid" in value and "name" in value:
+            raise _not_cards(path, "MTGJSON cards by identifier (it looks like AllIdentifiers."
+                                   "json; import AtomicCards or AllPrintings instead)")
+        if {"paper", "mtgo"} & value.keys() or {"retail", "buylist"} & value.keys():
+            raise _not_cards(path, "MTGJSON prices (it looks like AllPrices.json)")
+        if {"subTypes", "superTypes"} & value.keys():
+            raise _not_cards(path, "MTGJSON card types (it looks like CardTypes.json)")
     return "set"  # one set's file: its fields (baseSetSize, name...) then "cards"
+
+
+def _describe_data(keys: list) -> str:
+    k = set(keys)
+    if {"date", "version"} >= k:
+        return "MTGJSON's Meta.json (the data's date and version, no cards)"
+    if k & {"mainBoard", "commander", "sideBoard"}:
+        return "an MTGJSON deck file (open it as a deck)"
+    return f"MTGJSON data with no cards (its data holds {', '.join(keys)})"
+
+
+def _describe_list(first) -> str:
+    if isinstance(first, dict):
+        if first.get("object") == "ruling":
+            return "Scryfall rulings (rulings.json)"
+        if first.get("object") == "bulk_data":
+            return ("Scryfall's list of bulk data files: download Oracle Cards or Default "
+                    "Cards from it")
+        if first.get("object") == "set" or {"code", "releaseDate"} <= first.keys():
+            return "a list of sets (like MTGJSON's SetList.json or Scryfall's sets)"
+        if "fileName" in first:
+            return "MTGJSON's DeckList.json (a list of decks)"
+        return f"a list of objects with the keys {_keys(first)}"
+    if first is None:
+        return "an empty list"
+    return f"a list of {type(first).__name__ if not isinstance(first, str) else 'texts'}"
+
+
+def _describe_object(top: dict) -> str:
+    if top.get("object") == "error":
+        detail = str(top.get("details") or top.get("code") or "")[:120]
+        return f"a Scryfall error response ({detail})"
+    if isinstance(top.get("format"), str) and top["format"].startswith("tabletop"):
+        return "a Tabletop file (open it with File > Open)"
+    if {"boards", "mainboard", "commanders"} & top.keys():
+        return "a deck (it looks like a Moxfield deck; import it as a deck list)"
+    if "meta" in top:
+        return "MTGJSON with no \"data\""
+    if not top:
+        return "an empty JSON object"
+    return f"a JSON object with the keys {_keys(top)} and no card data"
+
+
+def _first_of_list(s):
+    """Read a list's first element, leaving the stream after the list."""
+    s.expect("[")
+    first = None
+    if s.skip_ws() != "]":
+        first = s.value()
+        while s.skip_ws() == ",":
+            s.pos += 1
+            s.value()
+    s.expect("]")
+    return first
 
 
 def _printings(cards, seen: set, path):
@@ -426,15 +533,39 @@ def _printings(cards, seen: set, path):
 
 
 def _scryfall(f, path):
-    s = _Stream(f, path)
+    """A JSON array: Scryfall Oracle Cards (one per card) or Default Cards (one per
+    printing: each name once, art cards skipped, a token never replacing a card)."""
+    yield from _scryfall_items(_Stream(f, path), path, set())
+
+
+def _scryfall_items(s, path, seen: set):
     s.expect("[")
+    first = True
     while s.skip_ws() not in ("]", ""):
         card = s.value()
-        if not isinstance(card, dict) or "name" not in card:
+        if not isinstance(card, dict) or "name" not in card or card.get("object") not in (
+                None, "card"):
+            if first:
+                raise _not_cards(path, _describe_list(card))
             raise InputError(f"{path}: an entry is not a Scryfall card object")
-        yield _from_scryfall(card)
+        first = False
+        yield from _scryfall_cards([card], seen)
         if s.skip_ws() == ",":
             s.pos += 1
+    s.expect("]")
+
+
+def _scryfall_cards(cards, seen: set):
+    for card in cards:
+        name = card.get("name")
+        if not isinstance(name, str) or card.get("layout") in SKIP_LAYOUTS:
+            continue
+        token = card.get("layout") in TOKEN_LAYOUTS
+        key = name.casefold()
+        if key in seen or (token and ("token", key) in seen):
+            continue
+        seen.add(("token", key) if token else key)
+        yield _from_scryfall(card)
 
 
 def _face_mtgjson(face: dict) -> dict:

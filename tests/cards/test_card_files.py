@@ -23,8 +23,8 @@ FIRE_ICE = [
     {"name": "Fire // Ice", "faceName": "Fire", "side": "a", "manaCost": "{1}{R}",
      "types": ["Instant"], "colors": ["R"], "layout": "split", "setCode": "TSP"}]
 SET = {"baseSetSize": 3, "block": "Time Spiral", "booster": {"default": {"boosters": []}},
-       "cards": [LIMDUL, *FIRE_ICE, {"name": "Æther Vial", "manaCost": "{1}",
-                                      "types": ["Artifact"], "layout": "normal"}],
+       "cards": [LIMDUL, *FIRE_ICE, {"name": "Ætherling", "manaCost": "{4}{U}{U}",
+                                      "types": ["Creature"], "layout": "normal"}],
        "code": "TSP", "name": "Time Spiral", "tokens": [{"name": "Saproling",
                                                           "types": ["Creature"]}],
        "totalSetSize": 3, "type": "expansion"}
@@ -66,11 +66,11 @@ def test_look_ups_ignore_case_and_accents(tmp_path, written):
     assert db.info(written)["name"] == "Lim-Dûl the Necromancer"
 
 
-@pytest.mark.parametrize("written", ["Aether Vial", "Æther Vial", "æther vial"])
+@pytest.mark.parametrize("written", ["Aetherling", "Ætherling", "ætherling", "AETHERLING"])
 def test_ae_and_aether_find_the_same_card(tmp_path, written):
-    db = CardDB(tmp_path / "cards.sqlite3")
+    db = CardDB(tmp_path / "cards.sqlite3")  # not a built-in card: the database answers
     db.import_file(_write(tmp_path, "TSP.json", {"meta": META, "data": SET}, "plain"))
-    assert db.info(written)["name"] in ("Æther Vial", "Aether Vial")
+    assert db.info(written)["name"] == "Ætherling"
 
 
 @pytest.mark.parametrize("written", ["Fire/Ice", "Fire // Ice", "fire//ice", "Ice"])
