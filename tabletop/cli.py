@@ -157,8 +157,14 @@ def cmd_rules(args) -> int:
         except OSError as e:
             print(f"tabletop rules: cannot store the rules text: {e}", file=sys.stderr)
             return 2
-        _out(f"Imported {len(rt.rules)} rules ({rt.layout}, effective "
-             f"{rt.effective or 'date unknown'}) into {dest}")
+        _out(f"Imported {rt.describe()} into {dest}")
+        return 0
+    if args.imported:
+        kept = rulestext.imported()
+        for p, what in kept:
+            _out(f"{what}  ({p})")
+        if not kept:
+            _out("No rules text imported (tabletop rules --import FILE).")
         return 0
     if not args.edition:
         print("tabletop rules: name an edition (or --import FILE)", file=sys.stderr)
@@ -343,6 +349,8 @@ def _sub_parser() -> argparse.ArgumentParser:
     ru.add_argument("number", nargs="?")
     ru.add_argument("--import", dest="import_file", metavar="FILE",
                     help="import the published rules text (stored in the user data folder)")
+    ru.add_argument("--imported", action="store_true",
+                    help="list the rules texts imported so far (each kept under its date)")
     ru.set_defaults(func=cmd_rules)
     return p
 

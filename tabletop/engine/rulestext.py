@@ -32,6 +32,15 @@ class RulesText:
     glossary: dict = field(default_factory=dict)  # term -> definition
     source: str = ""
 
+    def describe(self) -> str:
+        """What was found: "2,931 rules and 687 glossary entries of the Comprehensive
+        Rules, effective July 22, 2016"."""
+        name = LAYOUT_NAMES.get(self.layout, "rules text")
+        when = (f"effective {_date_words(self.effective)}" if self.effective
+                else "its effective date not found")
+        return (f"{len(self.rules):,} rules and {len(self.glossary):,} glossary entries "
+                f"({name}), {when}")
+
     def to_json(self) -> dict:
         return {"format": "tabletop-rules/1", "layout": self.layout, "effective": self.effective,
                 "source": self.source, "rules": self.rules, "examples": self.examples,
@@ -215,6 +224,20 @@ def import_file(path, store: Path | None = None) -> tuple[RulesText, Path]:
 _cache: dict = {}
 
 
+def imported(store: Path | None = None) -> list[tuple[Path, str]]:
+    """The rules texts kept in the store, oldest first: (file, what it is)."""
+    store = store or store_dir()
+    out = []
+    for p in sorted(store.glob("*.json")) if store.is_dir() else ():
+        d = next((d for d in _imports(store) if d.get("_file") == str(p)), None)
+        if d is None:
+            continue
+        eff = d.get("effective") if isinstance(d.get("effective"), str) else None
+        name = LAYOUT_NAMES.get(d.get("layout"), "Imported rules text")
+        out.append((p, f"{name}, {_date_words(eff)}: {len(d['rules']):,} rules"))
+    return out
+
+
 def _imports(store: Path | None = None) -> list[dict]:
     store = store or store_dir()
     key = str(store)
@@ -227,6 +250,7 @@ def _imports(store: Path | None = None) -> list[dict]:
                 except (OSError, ValueError):
                     continue
                 if isinstance(d, dict) and isinstance(d.get("rules"), dict):
+                    d["_file"] = str(p)
                     found.append(d)
         _cache[key] = found
     return _cache[key]

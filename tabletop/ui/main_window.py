@@ -428,7 +428,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
         except OSError as e:
             self.error("Cannot store the rules text", str(e))
             return
-        self.show_message(f"Imported {len(rt.rules)} rules (effective {rt.effective or '?'}).")
+        self.show_message(f"Imported {rt.describe()}.")
         self.inspector.refresh()
 
     def export_picture(self) -> None:

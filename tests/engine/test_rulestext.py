@@ -78,9 +78,19 @@ def test_not_a_rules_text_is_refused_and_nothing_stored(tmp_path, content):
     assert not store.exists()
 
 
-def test_cli_import_then_rules_shows_verbatim_text_or_says_the_number_means_another_rule():
+def test_cli_import_then_rules_shows_verbatim_text_or_says_the_number_means_another_rule(
+        tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))  # a data folder of its own
     r = run_cli("rules", "--import", LAYOUTS / "cr-full-layout.txt")  # July 22, 2016
     assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith("Imported 6 rules and 2 glossary entries (Comprehensive Rules), "
+                               "effective July 22, 2016 into ")
+    assert run_cli("rules", "--import", LAYOUTS / "rulings-2004.txt").returncode == 0
+    r = run_cli("rules", "--imported")
+    lines = r.stdout.splitlines()
+    assert r.returncode == 0 and len(lines) == 2
+    assert lines[0].startswith("Rulings summary, January 15, 2004: ")
+    assert lines[1].startswith("Comprehensive Rules, July 22, 2016: 6 rules  (")
     r = run_cli("rules", "cr-2016", "401.1")
     assert r.returncode == 0, r.stderr
     assert "imported text: When a game begins, each player's deck becomes" in r.stdout
