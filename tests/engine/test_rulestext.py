@@ -201,3 +201,13 @@ def test_an_imported_rule_says_where_its_words_come_from(tmp_path):
     assert "the 2016 text, not this edition's 2012" in older.label(2012)
     assert rulestext.verbatim_entry("217.8d", 2004, store=tmp_path).source == \
         "Rulings summary, January 15, 2004"
+
+
+def test_a_copy_with_rules_subrules_and_examples_indented_at_three_depths():
+    rt = rulestext.read(LAYOUTS / "cr-2020-indented.txt")
+    assert rt.layout == "comprehensive-rules" and rt.effective == "2020-06-01"
+    assert list(rt.rules) == ["100.1", "100.1a", "100.1b", "101.2", "101.2a", "400.1"]
+    assert rt.rules["101.2"] == "A can't beats a can."  # its example is not part of it
+    assert rt.examples == {"101.2": ["One effect says you may; another says you can't. "
+                                     "The can't wins."]}
+    assert rt.glossary == {"Abandon": "To turn a scheme face down."}
