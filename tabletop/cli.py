@@ -179,7 +179,9 @@ def cmd_rules(args) -> int:
         print(f"tabletop rules: {ed.id} has no rule {args.number!r}", file=sys.stderr)
         return 2
     for number in numbers:
-        _out(f"{number}  {ed.rules[number]}")
+        _out(f"{ed.mark(number)}  {ed.rules[number]}")
+        if ed.source(number) and args.number:
+            _out(f"    not in this edition's text: {ed.source(number)}")
         v = rulestext.for_edition(number, ed)
         if v and args.number and v.shown:
             _out(f"    imported text: {v.text}\n    source: {v.label()}")

@@ -13,6 +13,7 @@ from functools import cache
 from tabletop import resources
 from tabletop.engine.errors import InputError
 
+OUTSIDE_MARK = "†"  # after a number the edition's own text does not hold
 EDITION_IDS = ("cr-1999", "cr-2004", "cr-2005", "cr-2012", "cr-2016")
 NEWEST = "cr-2016"
 
@@ -37,6 +38,7 @@ class Edition:
     carry_choices: bool
     ante_pick: str  # "top" or "random"
     outside_zones: frozenset  # zones that count as outside the game
+    outside: dict  # rule number (or pattern) the text lacks -> where its wording comes from
 
     def has_zone(self, zone: str) -> bool:
         return zone in self.zones
@@ -55,11 +57,49 @@ class Edition:
         applying = self.silent.get(concept, "the table's usual handling")
         return f"The {self.id} text does not cover this; applying {applying}."
 
+    def source(self, number: str) -> str | None:
+        """Where a number comes from when the edition's own text does not hold it ("as
+        in the 2012 text"); None for a number of the edition's own text."""
+        return _source(self.id, number) if self.outside else None
+
+    def mark(self, number: str) -> str:
+        """A number as lists show it: marked with a dagger when it comes from outside
+        the edition's own text (its note says from where)."""
+        return number + OUTSIDE_MARK if self.source(number) else number
+
+    def marks(self, cites) -> str:
+        return ", ".join(self.mark(c) for c in cites)
+
+    def split(self, cites) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """Cited numbers as (from the edition's own text, from outside it)."""
+        own = tuple(c for c in cites if self.source(c) is None)
+        return own, tuple(c for c in cites if c not in own)
+
     def summary(self, number: str) -> str | None:
         return self.rules.get(number)
 
     def sort_key(self, number: str):
         return _number_key(number)
+
+
+@cache
+def _source(edition_id: str, number: str) -> str | None:
+    outside = get(edition_id).outside
+    note = outside.get(number)
+    if note is None:
+        note = next((v for k, v in outside.items() if fnmatch.fnmatchcase(number, k)), None)
+    return note
+
+
+def outside_notes(ed: "Edition", cites) -> tuple[str, ...]:
+    """The notes that say where an event's outside numbers come from, one per source:
+    "405.3: as in the 2012 text (...)"."""
+    by_note: dict = {}
+    for c in cites:
+        note = ed.source(c)
+        if note is not None:
+            by_note.setdefault(note, []).append(c)
+    return tuple(f"{' and '.join(nums)}: {note}" for note, nums in by_note.items())
 
 
 def _number_key(number: str):
@@ -85,7 +125,7 @@ def _merged(edition_id: str) -> dict:
         return d
     base = _merged(parent)
     out = {**base, **{k: v for k, v in d.items() if not isinstance(v, dict)}}
-    for table in ("names", "cite", "token_cite", "silent", "rules"):
+    for table in ("names", "cite", "token_cite", "silent", "rules", "outside"):
         merged = dict(base.get(table, {}))
         for pattern in d.get("drop", {}).get(table, []):
             for k in [k for k in merged if fnmatch.fnmatchcase(k, pattern)]:
@@ -112,6 +152,7 @@ def get(edition_id: str) -> Edition:
         same_zone=d["same_zone"], phased_keeps=d.get("phased_keeps", False),
         carry_choices=d.get("carry_choices", False), ante_pick=d.get("ante_pick", "random"),
         outside_zones=frozenset(d.get("outside_zones", ())),
+        outside=d.get("outside", {}),
     )
 
 

@@ -534,6 +534,13 @@ class _Recording:
             for op in reversed(ops):
                 t._revert(op)
             return False
+        ed = t.edition
+        if ed.outside:  # say where a number the edition's own text lacks comes from
+            for e in self.box:
+                if e.cites:
+                    notes = editions.outside_notes(ed, e.cites)
+                    if notes:
+                        e.notes = tuple(e.notes) + tuple(n for n in notes if n not in e.notes)
         if ops:
             t.history.append(Action(self.name, self.params, tuple(self.box), ops))
             t._cleared_redo = t.redo_stack

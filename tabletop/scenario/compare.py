@@ -104,7 +104,7 @@ def describe(r: Run, index: int) -> str:
             continue
         text = r.table.describe(e)
         if e.cites:
-            text += f" [{', '.join(e.cites)}]"
+            text += f" [{r.table.edition.marks(e.cites)}]"
         parts.append(text)
     return "; ".join(parts) or "nothing happens"
 

@@ -25,7 +25,7 @@ CARD_KEYS = {"name", "types", "subtypes", "supertypes", "owner", "zone", "contro
 EFFECT_KEYS = {"label", "source", "watch", "from", "instead", "affects", "optional"}
 EXPECT_KEYS = {"card", "zone", "player", "exists", "new_object", "rejected", "position",
                "cites", "not_cites", "tapped", "face_down", "counters", "lineage", "zones",
-               "counts"}
+               "counts", "outside_game"}
 COMMON_STEP_KEYS = {"say", "expect"}
 # action -> (other keys allowed, required keys)
 ACTIONS = {
@@ -425,7 +425,7 @@ def _check_expect(c, where, e, labels, players, zone_id, ed):
         c.typed(w, "player", e["player"], str, "a player name")
         if e["player"] not in players:
             c.fail(w, f"unknown player {e['player']!r}")
-    for key in ("exists", "new_object", "rejected", "tapped", "face_down"):
+    for key in ("exists", "new_object", "rejected", "tapped", "face_down", "outside_game"):
         if key in e:
             c.typed(w, key, e[key], bool, "true or false")
     if "position" in e:

@@ -20,7 +20,7 @@ def event_line(run: Run, e) -> str:
     route = ""
     if e.src is not None or e.dst is not None:
         route = f" [{_where(run, e.src)} -> {_where(run, e.dst)}]"
-    cites = f" (rules {', '.join(e.cites)})" if e.cites else ""
+    cites = f" (rules {run.table.edition.marks(e.cites)})" if e.cites else ""
     line = f"    {e.kind}{who}: {text}{route}{cites}"
     for n in e.notes:
         line += f"\n      note: {n}"
@@ -39,11 +39,13 @@ def text_report(run: Run) -> str:
         for e in rep.events:
             numbers += [c for c in e.cites if c not in numbers]
         for n in numbers:
-            out.append(f"    rule {n}: {ed.summary(n) or '(no summary)'}")
+            src = ed.source(n)
+            where = f" (not in this edition's text: {src})" if src else ""
+            out.append(f"    rule {n}{where}: {ed.summary(n) or '(no summary)'}")
         for c in rep.checks:
             mark = "held" if c.held else "FAILED"
             who = f"{c.card} " if c.card else ""
-            detail = "" if c.held else f" (actual: {c.actual!r})"
+            detail = "" if c.held else f" (actual: {c.seen()})"
             out.append(f"    expect {who}{c.key} = {c.expected!r}: {mark}{detail}")
     checks = [c for r in run.reports for c in r.checks]
     failed = sum(not c.held for c in checks)

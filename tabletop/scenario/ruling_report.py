@@ -27,7 +27,11 @@ def _rules(run: Run, rep) -> list[tuple[str, str, str | None]]:
     for n in seen:
         v = rulestext.for_edition(n, ed)
         text = (f"{v.text} ({v.label()})" if v.shown else v.label()) if v else None
-        out.append((n, ed.summary(n) or "", text))
+        src = ed.source(n)
+        summary = ed.summary(n) or ""
+        if src:
+            summary += f" [not in this edition's text: {src}]"
+        out.append((n, summary, text))
     return out
 
 
@@ -70,7 +74,7 @@ def html_report(run: Run, pictures: dict[int, bytes] | None = None) -> str:
         for e in rep.events:
             line = html.escape(run.table.describe(e))
             if e.cites:
-                line += f" <small>({html.escape(', '.join(e.cites))})</small>"
+                line += f" <small>({html.escape(run.table.edition.marks(e.cites))})</small>"
             for n in e.notes:
                 line += f"<br><span class='note'>{html.escape(n)}</span>"
             out.append(f"<li>{line}</li>")
@@ -79,7 +83,7 @@ def html_report(run: Run, pictures: dict[int, bytes] | None = None) -> str:
             out.append("<ul>")
             for c in rep.checks:
                 cls = "held" if c.held else "failed"
-                word = "held" if c.held else f"failed (actually {html.escape(repr(c.actual))})"
+                word = "held" if c.held else f"failed (actually {html.escape(c.seen())})"
                 who = f"{html.escape(c.card)} " if c.card else ""
                 out.append(f"<li class='{cls}'>Expected {who}{html.escape(c.key)} = "
                            f"{html.escape(repr(c.expected))}: {word}</li>")
@@ -128,7 +132,7 @@ def markdown_report(run: Run, pictures: dict[int, bytes] | None = None) -> str:
         for e in rep.events:
             line = f"- {md(run.table.describe(e))}"
             if e.cites:
-                line += f" ({md(', '.join(e.cites))})"
+                line += f" ({md(run.table.edition.marks(e.cites))})"
             out.append(line)
             out += [f"  - note: {md(n)}" for n in e.notes]
         out.append("")

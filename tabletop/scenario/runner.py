@@ -16,11 +16,25 @@ class Check:
     key: str
     expected: object
     actual: object
-    held: bool
+    cited: list | None = None  # for cites / not_cites: every number the step cited
+    held: bool = field(init=False)
+
+    def __post_init__(self):
+        # held means exactly this, for every key: what was expected is what is there
+        self.held = type(self.expected) is type(self.actual) and self.expected == self.actual
+
+    def seen(self) -> str:
+        """What was there, for a failed expectation's message."""
+        if self.cited is None:
+            return repr(self.actual)
+        return f"{self.actual!r}; the step cited {', '.join(self.cited) or 'nothing'}"
 
     def to_json(self) -> dict:
-        return {"card": self.card, "key": self.key, "expected": self.expected,
-                "actual": self.actual, "held": self.held}
+        d = {"card": self.card, "key": self.key, "expected": self.expected,
+             "actual": self.actual, "held": self.held}
+        if self.cited is not None:
+            d["cited"] = self.cited
+        return d
 
 
 @dataclass(slots=True)
@@ -49,7 +63,12 @@ class Run:
         d.pop("cid", None)
         d["text"] = self.table.describe(e)
         ed = self.table.edition
-        d["rules"] = [{"number": n, "summary": ed.summary(n)} for n in e.cites]
+        own, outside = ed.split(e.cites)
+        d["cites"] = list(own)
+        if outside:  # applied from outside the edition's own text (the contract)
+            d["cites_outside"] = list(outside)
+        d["rules"] = [{"number": n, "summary": ed.summary(n), "source": ed.source(n)}
+                      for n in e.cites]
         return {"kind": d.pop("kind"), "card": self.names.get(e.cid), **d}
 
     def to_json(self) -> dict:
@@ -310,58 +329,52 @@ def _check(r: Run, step: Step, exp: dict, events, subjects) -> list[Check]:
     obj = t.objs.get(t.current.get(cid)) if cid is not None else None  # None: never made, or undone
     live = obj is not None and obj.zone is not None
     mine = [e for e in events if e.cid == cid]
-    step_cites = {c for e in events for c in e.cites}
+    step_cites = {c for e in events for c in e.cites}  # cites_outside included (the contract)
+    extra = {}
     for key in card_keys:
         want = exp[key]
         if key == "zone":
             have = obj.zone[1] if live else "none"
-            held = have == want or (want == "none" and live and have in t.edition.outside_zones)
+        elif key == "outside_game":  # 217.1e (2004/2005): also the removed-from-game zone
+            have = not live or obj.zone[1] in t.edition.outside_zones
         elif key == "player":
             have = t.player_of(obj) if live else None
-            held = have == want or (live and have is None and obj.owner == want
-                                    and obj.zone[1] not in t.edition.per_player)
-            if held and have is None:
-                have = obj.owner
+            if live and have is None and obj.zone[1] not in t.edition.per_player:
+                have = obj.owner  # a shared zone (exile, command): its owner
         elif key == "exists":
             have = live
-            held = have == want
         elif key == "new_object":
-            have = any(e.prev is not None and e.obj != e.prev for e in mine)
-            held = have == want
+            have = any((e.prev is not None and e.obj != e.prev) or e.kind == "created"
+                       for e in mine)  # a token created is a new object too
         elif key == "rejected":
             pool = mine or events
             have = bool(pool) and all(e.kind == "rejected" for e in pool)
-            held = have == want
         elif key == "position":
             have = t.position(obj) if live else None
-            held = have == want
-        elif key == "cites":
-            have = sorted(step_cites, key=t.edition.sort_key)
-            held = all(c in step_cites for c in want)
-        elif key == "not_cites":
+        elif key == "cites":  # actual: the listed numbers the step did cite
+            have = [c for c in want if c in step_cites]
+            extra[key] = sorted(step_cites, key=t.edition.sort_key)
+        elif key == "not_cites":  # actual: the listed numbers it did not cite
             pool = {c for e in (mine or events) for c in e.cites}
-            have = sorted(pool, key=t.edition.sort_key)
-            held = not any(c in pool for c in want)
+            have = [c for c in want if c not in pool]
+            extra[key] = sorted(pool, key=t.edition.sort_key)
         elif key in ("tapped", "face_down"):
             have = getattr(obj, key) if live else False
-            held = have == want
         elif key == "counters":
             have = dict(obj.counters) if live else {}
-            held = have == want
         elif key == "lineage":
             have = [e.zone[1] for e in t.lineage.get(cid, ()) if e.zone is not None]
-            held = have == want
         else:  # pragma: no cover - the loader allows only the keys above
             raise InputError(f"unknown expectation {key!r}")
-        out.append(Check(label, key, want, have, held))
+        out.append(Check(label, key, want, have, extra.get(key)))
     for key in ("zones", "counts"):
         for zk, want in exp.get(key, {}).items():
             objs, ordered = zone_members(t, zk)
             if key == "counts":
                 have = len(objs)
-                held = have == want
             else:
                 have = [r.names[o.cid] for o in objs if o.cid in r.names]
-                held = have == want if ordered else sorted(have) == sorted(want)
-            out.append(Check(None, f"{key}.{zk}", want, have, held))
+                if not ordered and sorted(have) == sorted(want):
+                    have = list(want)  # any order: the same labels are the same zone
+            out.append(Check(None, f"{key}.{zk}", want, have))
     return out

@@ -44,7 +44,11 @@ def rule_html(table, number: str) -> str:
     ed = table.edition
     summary = ed.summary(number) or "(no summary for this number)"
     out = (f'<div class="rule"><a class="num" href="rule:{html.escape(number)}">'
-           f'{html.escape(number)}</a> — {html.escape(summary)}')
+           f'{html.escape(ed.mark(number))}</a> — {html.escape(summary)}')
+    src = ed.source(number)
+    if src:
+        out += (f'<div class="sub">{html.escape(ed.mark(number))} is not in this edition\'s '
+                f'text: {html.escape(src)}.</div>')
     v = rulestext.for_edition(number, ed)
     if v and v.shown:
         out += (f'<div class="verbatim">“{html.escape(v.text)}”<br>'
@@ -119,7 +123,7 @@ class Inspector(QTextBrowser):
                                          for k, v in rows) + "</table>")
         parts.append("<h3>Lineage</h3><ol class='lineage'>")
         for e in seen.lineage:
-            cites = " ".join(f'<a href="rule:{c}">{c}</a>' for c in e.cites)
+            cites = " ".join(f'<a href="rule:{c}">{t.edition.mark(c)}</a>' for c in e.cites)
             where = "ceased to exist" if e.zone is None else _zone(t, e.zone)
             how = HOW.get(e.event, e.event.replace("_", " "))
             line = (f"<li><b>object {e.obj}</b> · {html.escape(where)} — {html.escape(how)}"
@@ -176,11 +180,12 @@ class LogView(QWidget):
         """Journal entries as numbered lines, as this viewer may read them."""
         out = []
         viewer = self.c.viewer
+        ed = self.c.table.edition
         for entry in entries:
             n += 1
             text, cites, notes = entry.told(viewer)
             mark = "refused: " if entry.tag == "refused" else ""
-            out.append(f"{n}. {mark}{text}" + (f"  [{', '.join(cites)}]" if cites else ""))
+            out.append(f"{n}. {mark}{text}" + (f"  [{ed.marks(cites)}]" if cites else ""))
             out.extend(f"     note: {note}" for note in notes)
         return out, n
 

@@ -292,13 +292,13 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
             told = views.tell(t, e, self.c.viewer)
             if e.kind in ("moved", "created", "shuffled", "counters", "tapped", "untapped"):
                 if told.cites and e.kind != "moved":
-                    lines.append(told.text + f" ({', '.join(told.cites)})")
+                    lines.append(told.text + f" ({t.edition.marks(told.cites)})")
                 continue
             text = told.text
             if told.cites:
                 first = told.cites[0]
                 summary = t.edition.summary(first) or ""
-                text += f" — {first}: {summary}"
+                text += f" — {t.edition.mark(first)}: {summary}"
             lines.append(text)
             lines.extend(told.notes)
         return " · ".join(lines)

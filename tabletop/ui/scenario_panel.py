@@ -118,7 +118,7 @@ class ScenarioPanel(QWidget):
         item.setText(f"{mark} {text}".strip())
         item.setForeground(QBrush(QColor("#1c7c3a" if ok else "#b3261e")))
         lines = [f"{'held' if c.held else 'FAILED'}: {c.card + ' ' if c.card else ''}{c.key} = "
-                 f"{c.expected!r}" + ("" if c.held else f" (actually {c.actual!r})")
+                 f"{c.expected!r}" + ("" if c.held else f" (actually {c.seen()})")
                  for c in rep.checks]
         item.setToolTip("\n".join(lines) or "no expectations")
         item.setData(Qt.UserRole, "\n".join(lines))

@@ -47,16 +47,40 @@ def test_every_cited_number_has_a_summary(edition):
 
 @pytest.mark.parametrize("edition", editions.EDITION_IDS)
 def test_cited_numbers_stand_in_the_seed(edition):
-    """Every number an edition cites (modern 110.5f/704.5d aside) is in its seed."""
+    """Every number an edition cites or summarises is in its own text, or is marked as
+    taken from outside it (issue 14, item 2)."""
     ed = editions.get(edition)
     numbers = set(SEED_NUMBERS[ed.seed])
     cited = {n for nums in ed.cites.values() for n in nums}
     cited |= {n for nums in ed.token_cites.values() for n in nums}
-    outside = {"110.5f", "704.5d"}  # named by the design notes; not in the section 400 seeds
-    if edition == "cr-2016":
-        outside |= {n for n in cited if not n.startswith("400.")}  # 401-408 as in cr-2012
-    for n in sorted(cited - outside):
-        assert n in numbers, n
+    for n in sorted(cited | set(ed.rules), key=ed.sort_key):
+        # a number of the edition's own text, or one marked with where it comes from
+        if n in numbers:
+            assert ed.source(n) is None, f"{n} is in the {edition} text but marked outside"
+        else:
+            assert ed.source(n), f"{edition} cites {n}, which its text lacks, unmarked"
+            assert ed.mark(n) == n + "†"
+
+
+def test_events_list_outside_numbers_apart_and_say_where_they_come_from():
+    from tabletop.engine import Card
+    t = table("cr-2016")
+    a = t.add_card(Card("Bears", ("Creature",)), "Alice", "battlefield")
+    b = t.add_card(Card("Giant", ("Creature",)), "Bob", "battlefield")
+    res = t.move_many([b.cid, a.cid], "stack")
+    e = res.events[0]
+    assert "405.3" in e.cites
+    assert t.edition.split(e.cites) == (("400.7",), ("405.3", "405.2"))
+    assert "405.3 and 405.2: as in the 2012 text (the January 2016 text here holds only " \
+        "section 400)" in e.notes
+    t.undo()
+    t.redo()  # the note is not repeated
+    assert sum("405.3" in n for n in t.history[-1].events[0].notes) == 1
+    own = table("cr-2012")
+    x = own.add_card(Card("Bears", ("Creature",)), "Alice", "battlefield")
+    y = own.add_card(Card("Giant", ("Creature",)), "Bob", "battlefield")
+    e = own.move_many([y.cid, x.cid], "stack").events[0]
+    assert own.edition.split(e.cites)[1] == () and not e.notes
 
 
 def _words(text: str) -> list[str]:

@@ -252,3 +252,14 @@ def test_inspector_shows_an_imported_rule_only_where_it_is_the_editions_rule(
         assert "Comprehensive Rules, July 22, 2016" in text
     finally:
         rulestext._imports.cache_clear()
+
+
+def test_inspector_says_where_an_outside_number_comes_from(make_window):
+    """Issue 14, item 2: a number the edition's text lacks is marked and explained."""
+    from PySide6.QtCore import QUrl
+
+    from tabletop.engine import Table
+    w = make_window(Table(("Alice", "Bob"), edition="cr-2016"))
+    w.inspector.anchorClicked.emit(QUrl("rule:405.3"))
+    text = w.inspector.toPlainText()
+    assert "405.3† is not in this edition's text: as in the 2012 text" in text
