@@ -99,8 +99,9 @@ class Table(TableState, MoveRules):
         verb = "tap" if tapped else "untap"
         with self._action(verb, {"cid": cid, "title": f"{verb.title()} {obj.card.name}"}) as box:
             if obj.zone is None or obj.zone[1] != "battlefield":
-                box.append(Event("rejected", cid, obj.id, None, obj.zone, obj.zone,
-                                 ed.cite("tapped_only"), (),
+                cites = ed.cite("tapped_only")  # 2012/2016: their text is silent
+                box.append(Event("rejected", cid, obj.id, None, obj.zone, obj.zone, cites,
+                                 () if cites else (ed.silence("tapped_only"),),
                                  f"only permanents on the battlefield can be {verb}ped"))
             elif obj.tapped == tapped:
                 box.append(Event("unchanged", cid, obj.id, None, obj.zone, obj.zone, (), (),

@@ -6,6 +6,7 @@ text is silent, and the engine then says so instead of inventing a rule."""
 from __future__ import annotations
 
 import fnmatch
+import re
 import tomllib
 from dataclasses import dataclass
 from functools import cache
@@ -103,9 +104,17 @@ def outside_notes(ed: "Edition", cites) -> tuple[str, ...]:
 
 
 def _number_key(number: str):
-    parts = []
-    for p in number.replace("Ruling", "~").split("."):
-        parts.append((0, int(p), "") if p.isdigit() else (1, 0, p))
+    """Rule order: 400.4 < 400.4a < 400.5 < 400.10; 217.2e < 217.2.Ruling.1 < 217.3;
+    Z.1.5 < Z.1.Ruling.1."""
+    parts: list = []
+    for p in number.split("."):
+        m = re.fullmatch(r"(\d+)([a-z]*)", p)
+        if m:
+            parts.append((0, int(m.group(1))))
+            if m.group(2):
+                parts.append((1, m.group(2)))
+        else:
+            parts.append((2 if p == "Ruling" else -1, p))
     return parts
 
 

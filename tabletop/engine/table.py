@@ -476,8 +476,8 @@ class TableState:
             if controller not in self.life:
                 raise IllegalActionError(f"unknown player {controller!r}")
         elif controller is not None:
-            raise IllegalActionError(f"only objects on the battlefield or the stack have a "
-                                     f"controller ({self.edition.cite('tapped_only') or 'control'})")
+            raise IllegalActionError("only objects on the battlefield or the stack have a "
+                                     "controller")
         key = self.zone_key(zone, player or owner)
         if tapped and zone != "battlefield":
             raise IllegalActionError("only permanents on the battlefield can be tapped")

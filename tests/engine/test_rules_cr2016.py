@@ -102,7 +102,7 @@ def test_400_7_new_object_forgets_status():
     assert ev.prev == c.id and ev.obj == new.id and new.id > c.id
     assert not new.tapped and new.counters == {}
     forgotten = dict(t.lineage[c.cid][-1].forgotten)
-    assert forgotten["tapped"] == "403.3" and any(k.startswith("counters") for k in forgotten)
+    assert forgotten["tapped"] == "400.7" and any(k.startswith("counters") for k in forgotten)
 
 
 def test_400_7a_spell_modifications_carry_static_ones_do_not():
@@ -179,11 +179,16 @@ def test_402_2_cleanup_discards_to_maximum():
     assert len(t2.zones[("Alice", "hand")]) == 8
 
 
-def test_403_3_only_battlefield_objects_tap():
+def test_tapping_a_card_in_hand_is_refused_and_the_text_is_said_to_be_silent():
+    """Issue 14, item 3: 403.3 says nothing about tapping; the 2016 text is silent."""
     t = table()
     c = t.add_card(BEARS, "Alice", "hand")
     res = t.set_tapped(c.cid, True)
-    assert res.rejected and "403.3" in res.cites and not t.obj_of(c.cid).tapped
+    assert res.rejected and res.cites == () and not t.obj_of(c.cid).tapped
+    (note,) = res.events[0].notes
+    assert note.startswith("The cr-2016 text does not cover this; applying the full rules'")
+    assert "110.5 there; not in this zone-rules text" in note
+    assert "tapped" not in t.edition.summary("403.3")
 
 
 def test_404_3_owner_orders_simultaneous_graveyard_entries():
