@@ -46,8 +46,9 @@ class Table(TableState, MoveRules):
                                    "title": f"{player} draws {count}"}) as box:
             for _ in range(count):
                 if not self.zones[key]:
-                    box.append(Event("empty_library", None, None, None, key, None,
-                                     self.edition.cite("empty_library"), (),
+                    cites = self.edition.cite("empty_library")
+                    box.append(Event("empty_library", None, None, None, key, None, cites,
+                                     () if cites else (self.edition.silence("empty_library"),),
                                      f"{player} cannot draw: the library is empty"))
                     break
                 obj = self.objs[self.zones[key][-1]]
@@ -102,7 +103,8 @@ class Table(TableState, MoveRules):
                 cites = ed.cite("tapped_only")  # 2012/2016: their text is silent
                 box.append(Event("rejected", cid, obj.id, None, obj.zone, obj.zone, cites,
                                  () if cites else (ed.silence("tapped_only"),),
-                                 f"only permanents on the battlefield can be {verb}ped"))
+                                 f"only permanents {ed.within('battlefield')} can be "
+                                 f"{verb}ped"))
             elif obj.tapped == tapped:
                 box.append(Event("unchanged", cid, obj.id, None, obj.zone, obj.zone, (), (),
                                  f"{obj.card.name} is already {verb}ped"))

@@ -47,6 +47,32 @@ class Edition:
     def zone_name(self, zone: str) -> str:
         return self.names.get(zone, zone)
 
+    def place(self, zone: str, player: str | None = None) -> str:
+        """A zone as the edition's text would name it in a sentence: "play", "Bob's
+        graveyard", "the removed-from-the-game zone", "exile", "the stack"."""
+        name = self.zone_name(zone).lower()
+        if name == "in play":
+            return "play"
+        if name == "exile":
+            return f"{player}'s exile" if player else "exile"
+        if " " in name or "-" in name:
+            name = name.replace(" ", "-") + " zone"
+        elif zone in ("command", "ante"):
+            name += " zone"
+        return f"{player}'s {name}" if player else f"the {name}"
+
+    def toward(self, zone: str, player: str | None = None) -> str:
+        """"into play", "to Bob's graveyard"."""
+        place = self.place(zone, player)
+        return "into play" if place == "play" else f"to {place}"
+
+    def within(self, zone: str) -> str:
+        """"in play", "on the battlefield", "in the graveyard"."""
+        place = self.place(zone)
+        if place == "play":
+            return "in play"
+        return f"on {place}" if zone in ("battlefield", "stack") else f"in {place}"
+
     def cite(self, concept: str) -> tuple[str, ...]:
         return self.cites.get(concept, ())
 

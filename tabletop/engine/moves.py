@@ -101,6 +101,12 @@ class MoveRules:
             if barred:
                 return (ed.cite("command_stays"),
                         f"a {barred[0].lower()} card cannot leave the command zone")
+        if src[1] == "phased-out" and obj.attached_to is not None and ed.token_cite("phased-out"):
+            host = self.objs.get(obj.attached_to)
+            if host is not None and host.token and host.zone is None:
+                return (ed.token_cite("phased-out"), f"{card.name} was attached to a token that "
+                        f"ceased to exist while phased out: it stays phased out for the rest "
+                        f"of the game")
         if zone == "ante" and by is not None and by != obj.owner and ed.cite("ante_owner_only"):
             return ed.cite("ante_owner_only"), f"only {obj.owner}, its owner, may ante {card.name}"
         return None
@@ -144,12 +150,10 @@ class MoveRules:
         choose = chooser or _first
         declined: set[str] = set()
         while True:
-            if redirected:
-                _add(plan.cites, ed.cite("owner_redirect"))
-                if plan.kind == "moved":
-                    plan.kind = "redirected"
             refusal = self._refusal(obj, src, zone, by)
             if refusal is not None:
+                if redirected:
+                    _add(plan.cites, ed.cite("owner_redirect"))
                 _add(plan.cites, refusal[0])
                 plan.kind, plan.text = "rejected", refusal[1]
                 return plan
@@ -183,6 +187,10 @@ class MoveRules:
             zone = effect.instead
             dst, ctrl, redirected = self._destination(obj, zone, None)
             plan.dst, plan.controller = dst, ctrl
+        if redirected:  # only where it really lands: a replacement may have sent it elsewhere
+            plan.cites[:0] = [c for c in ed.cite("owner_redirect") if c not in plan.cites]
+            if plan.kind == "moved":
+                plan.kind = "redirected"
         if dst == src and (zone not in CONTROLLED or ctrl == obj.controller):
             if zone == "exile" and ed.same_zone == "exile-new-object":
                 plan.kind = "new_object"
@@ -335,8 +343,14 @@ class MoveRules:
                 ("attachment", obj.attached_to is not None),
                 ("effects", obj.modifications), ("controller", obj.controller)) if present)
             self._lineage(obj.cid, LineageEntry(obj.id, dst, plan.kind, tuple(cites), kept))
+            text = plan.text
+            if not text:  # from the state it keeps: the controller it phases in under
+                text = f"{obj.card.name} phases out" if dst[1] == "phased-out" else (
+                    f"{obj.card.name} phases in" + (f" under {obj.controller}'s control"
+                                                     if obj.controller else ""))
             events.append(Event(plan.kind, obj.cid, obj.id, obj.id, src, dst, tuple(cites),
-                                tuple(notes), plan.text))
+                                tuple(notes), text))
+            events.extend(self._phase_attached(obj, dst[1] == "phased-out"))
             events.extend(self._token_check(obj, dst))
             return events
         if phasing:
@@ -373,6 +387,8 @@ class MoveRules:
             _add(cites, cite("outside_game", ()))
         if dzone == "stack":
             _add(cites, cite("stack_top", ()))
+            if plan.controller is not None and plan.controller != obj.owner:
+                _add(cites, cite("spell_controller", ()))  # who casts it controls it
         elif dzone == "exile":
             if face_down:
                 _add(cites, cite("exile_face_down", ()))
@@ -409,19 +425,48 @@ class MoveRules:
         obj = self.objs.get(e.obj) if e.obj is not None else None
         name = obj.card.name if obj is not None else "it"
         if e.kind in ("moved", "redirected", "replaced") and e.dst is not None:
-            where = self.edition.zone_name(e.dst[1]).lower()
-            if where == "in play":  # the old editions' name reads best without an article
-                place, to = "play", "into"
-            else:
-                place, to = where, "to"
-            if e.dst[0]:
-                place = f"{e.dst[0]}'s {where}"
-            elif e.dst[1] in CONTROLLED and obj is not None and obj.controller:
-                place = f"{'' if to == 'into' else 'the '}{place} under {obj.controller}'s control"
-            verb = {"redirected": f"goes instead {to}", "replaced": "is put instead into"}.get(
-                e.kind, f"moves {to}")
-            return f"{name} {verb} {place}"
+            ed = self.edition
+            toward = ed.toward(e.dst[1], e.dst[0])  # "into play", "to Bob's graveyard"
+            if e.dst[0] is None and e.dst[1] in CONTROLLED and obj is not None \
+                    and obj.controller:
+                toward += f" under {obj.controller}'s control"
+            verb = {"redirected": "goes instead", "replaced": "is put instead"}.get(
+                e.kind, "moves")
+            if e.kind == "replaced":
+                toward = "into" + toward[4:] if toward.startswith("into") else \
+                    "into " + toward[3:]
+            return f"{name} {verb} {toward}"
         return f"{name}: {e.kind.replace('_', ' ')}"
+
+    def _phase_attached(self, obj: Obj, out: bool) -> list[Event]:
+        """Indirect phasing: what is attached to a permanent phases out and back in with
+        it, still attached (Z.7.2 carries enchantments; 217.8c remembers the state)."""
+        ed = self.edition
+        cites = ed.cite("phased_keeps")
+        events = []
+        todo = [obj]
+        while todo:
+            host = todo.pop(0)
+            if out:
+                riders = self._attached_to(host.id)
+            else:
+                riders = [o for k, lst in self.zones.items() if k[1] == "phased-out"
+                          for o in (self.objs[i] for i in lst) if o.attached_to == host.id]
+            for r in riders:
+                src = r.zone
+                dst = self._destination(r, "phased-out" if out else "battlefield", None)[0]
+                self._remove(src, r.id)
+                self._set(r, "zone", dst)
+                self._insert(dst, self._index_for(dst, "top"), r.id)
+                self._lineage(r.cid, LineageEntry(r.id, dst, "moved", cites,
+                                                  (("attachment", cites[0]),) if cites else ()))
+                verb = "phases out" if out else "phases in"
+                events.append(Event("moved", r.cid, r.id, r.id, src, dst, cites,
+                                    (f"indirect phasing: attached to {host.card.name}, it "
+                                     f"{verb} with it",),
+                                    f"{r.card.name} {verb} with {host.card.name}"))
+                todo.append(r)
+        return events
 
     def _attached_to(self, oid: int) -> list[Obj]:
         bf = self.zones.get((None, "battlefield"), ())
@@ -438,8 +483,16 @@ class MoveRules:
         self._remove(dst, obj.id)
         self._set(obj, "zone", None)
         self._lineage(obj.cid, LineageEntry(obj.id, None, "ceased", cites))
-        return [Event("ceased", obj.cid, obj.id, None, dst, None, cites, notes,
-                      f"the token {obj.card.name} ceases to exist")]
+        events = [Event("ceased", obj.cid, obj.id, None, dst, None, cites, notes,
+                        f"the token {obj.card.name} ceases to exist")]
+        if dst[1] == "phased-out" and cites:  # 217.8d: what was attached stays phased out
+            for k, lst in self.zones.items():
+                if k[1] == "phased-out":
+                    for r in [self.objs[i] for i in lst if self.objs[i].attached_to == obj.id]:
+                        events.append(Event("unchanged", r.cid, r.id, None, k, k, cites, (),
+                                            f"{r.card.name}, phased out attached to the token, "
+                                            f"stays phased out for the rest of the game"))
+        return events
 
     # ---- 401.7: a revealed top card that gets covered --------------------------
     def _revealed_top(self, key: tuple) -> Obj | None:

@@ -476,13 +476,15 @@ class TableState:
             if controller not in self.life:
                 raise IllegalActionError(f"unknown player {controller!r}")
         elif controller is not None:
-            raise IllegalActionError("only objects on the battlefield or the stack have a "
-                                     "controller")
+            raise IllegalActionError(f"only objects {self.edition.within('battlefield')} or "
+                                     f"on the stack have a controller")
         key = self.zone_key(zone, player or owner)
         if tapped and zone != "battlefield":
-            raise IllegalActionError("only permanents on the battlefield can be tapped")
+            raise IllegalActionError(f"only permanents {self.edition.within('battlefield')} "
+                                     f"can be tapped")
         if token and zone != "battlefield":
-            raise IllegalActionError("a token can only be put onto the battlefield")
+            raise IllegalActionError(f"a token can only be put {self.edition.toward('battlefield')}"
+                                     .replace(" to the", " onto the"))
         with self._action("add_card", {"name": card.name, "zone": zone}) as box:
             box.append(self._spawn(card, owner, key, "added", position=position,
                                    kind="token" if token else kind, token=token,

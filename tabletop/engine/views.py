@@ -142,8 +142,7 @@ def zone_label(table, key) -> str:
     if key is None:
         return "nowhere"
     player, zone = key
-    name = table.edition.zone_name(zone).lower()
-    return f"{player}'s {name}" if player else f"the {name}"
+    return table.edition.place(zone, player)
 
 
 def tell(table, event: Event, viewer) -> Told:
