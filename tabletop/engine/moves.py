@@ -57,6 +57,11 @@ def _first(obj, candidates):
     return candidates[0]
 
 
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
 def _add(lst: list, items) -> None:
     for i in items:
         if i not in lst:
@@ -225,7 +230,7 @@ class MoveRules:
         params = {"cids": [cid], "zone": zone}
         with self._action("move", params) as box:
             box.extend(self._execute_move(plan, position, face_down, pile) if plan.changes_zone
-                       else self._execute_in_place(plan, face_down))
+                       else self._execute_in_place(plan, face_down, position))
         return Result(tuple(box))
 
     def move_many(self, cids, zone: str, player: str | None = None, *, position="top",
@@ -247,7 +252,7 @@ class MoveRules:
         if len(plans) == 1:  # the common case: one object
             p = plans[0]
             box.extend(self._execute_move(p, position, face_down, pile) if p.changes_zone
-                       else self._execute_in_place(p, face_down))
+                       else self._execute_in_place(p, face_down, position))
             return
         out: dict[int, list] = {}
         groups: dict[tuple, list[Plan]] = {}
@@ -277,9 +282,14 @@ class MoveRules:
         for i in sorted(out):
             box.extend(out[i])
 
-    def _execute_in_place(self, plan: Plan, face_down: bool = False) -> list[Event]:
+    def _execute_in_place(self, plan: Plan, face_down: bool = False,
+                          position=None) -> list[Event]:
         obj = plan.obj
         name = obj.card.name
+        if plan.kind == "unchanged" and plan.src[1] == "library" and position is not None:
+            moved = self._reorder_library(plan, position)
+            if moved:
+                return moved
         if plan.kind == "control_changed":
             self._set(obj, "controller", plan.controller)
             return [Event("control_changed", obj.cid, obj.id, obj.id, plan.src, plan.dst,
@@ -437,6 +447,36 @@ class MoveRules:
                     "into " + toward[3:]
             return f"{name} {verb} {toward}"
         return f"{name}: {e.kind.replace('_', ' ')}"
+
+    def _reorder_library(self, plan: Plan, position) -> list[Event]:
+        """An effect puts a library card elsewhere in the same library (on the bottom,
+        N-th from the top): the order changes as the effect allows (400.5), and the
+        card stays in its zone, the same object."""
+        ed = self.edition
+        obj, key = plan.obj, plan.src
+        lst = self.zones[key]
+        rest = [i for i in lst if i != obj.id]
+        n = len(rest)
+        cites, notes = list(ed.cite("library_order") or ed.cite("order")), []
+        if position == "top":
+            index, where = n, "on top of"
+        elif position == "bottom":
+            index, where = 0, "on the bottom of"
+        else:
+            nth = int(position)
+            index, where = max(0, n - (nth - 1)), f"{_ordinal(nth)} from the top of"
+            if nth > n + 1:
+                where = "on the bottom of"
+                if ed.cite("nth_from_top"):
+                    _add(cites, ed.cite("nth_from_top"))
+                else:
+                    notes.append(ed.silence("nth_from_top"))
+        if rest[:index] + [obj.id] + rest[index:] == lst:
+            return []
+        self._reorder(key, rest[:index] + [obj.id] + rest[index:])
+        return [Event("reordered", obj.cid, obj.id, obj.id, key, key, tuple(cites),
+                      tuple(notes), f"{obj.card.name} is put {where} "
+                                    f"{ed.place('library', key[0])}")]
 
     def _phase_attached(self, obj: Obj, out: bool) -> list[Event]:
         """Indirect phasing: what is attached to a permanent phases out and back in with

@@ -90,13 +90,15 @@ class EngineMachine(RuleBasedStateMachine):
         self._ordered_only_grew(before, res)
 
     def _ordered_only_grew(self, before, res):
-        """400.5: an ordered zone's other objects keep their relative order."""
+        """400.5: an ordered zone's other objects keep their relative order (an effect
+        that puts a library card elsewhere in it moves only that card)."""
         t = self.t
+        moved = {e.obj for e in res.events if e.kind == "reordered"}
         for key, old in before.items():
             if key[1] not in ORDERED or any(e.kind == "shuffled" for e in res.events):
                 continue
             new = t.zones[key]
-            kept_old = [i for i in old if i in new]
+            kept_old = [i for i in old if i in new and i not in moved]
             kept_new = [i for i in new if i in kept_old]
             assert kept_old == kept_new, key
 
