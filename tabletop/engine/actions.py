@@ -315,7 +315,12 @@ class Table(TableState, MoveRules):
         """Each player antes: the top card after shuffling (cr-1999), else a random card."""
         ed = self.edition
         with self._action("ante", {"title": "Each player antes"}) as box:
-            for p in self.apnap():
+            if not self.ante:
+                cites = ed.cite("ante_game")
+                box.append(Event("rejected", None, None, None, None, None, cites,
+                                 () if cites else (ed.silence("ante_game"),),
+                                 "this game is not played for ante"))
+            for p in self.apnap() if self.ante else ():
                 lib = self.zone_key("library", p)
                 if not self.zones[lib]:
                     continue

@@ -87,10 +87,18 @@ class MoveRules:
             return (None, zone), player or obj.owner, False
         return (None, zone), None, False
 
-    def _refusal(self, obj: Obj, src: tuple, zone: str, by: str | None):
-        """(cites, why) when the rules keep the object where it is."""
+    def _refusal(self, obj: Obj, src: tuple, zone: str, by: str | None,
+                 allowed_by: str | None = None):
+        """(cites, why) when the rules keep the object where it is. ``allowed_by``
+        names the card whose text allows the move (an ante card, 407.3)."""
         ed = self.edition
         card = obj.card
+        if zone == "ante" and src[1] != "ante" and not self.ante:
+            return (ed.cite("ante_game"), "this game is not played for ante: nothing goes "
+                    "into the ante zone")
+        if src[1] == "ante" and zone != "ante" and not allowed_by and ed.cite("ante_cards"):
+            return (ed.cite("ante_cards"), f"{card.name} stays in the ante zone: only a card "
+                    f"whose text says so may take a card out of it")
         if zone == "battlefield" and src[1] != "battlefield":
             if obj.kind in ("ability", "emblem"):
                 return ed.cite("permanents_only"), f"{card.name} is not a card and cannot become a permanent"
@@ -134,7 +142,8 @@ class MoveRules:
         return False
 
     def plan_move(self, obj: Obj, zone: str, player: str | None = None, *,
-                  chooser: Chooser | None = None, by: str | None = None) -> Plan:
+                  chooser: Chooser | None = None, by: str | None = None,
+                  allowed_by: str | None = None) -> Plan:
         """Decide where a move ends, without changing anything."""
         ed = self.edition
         src = obj.zone
@@ -155,7 +164,7 @@ class MoveRules:
         choose = chooser or _first
         declined: set[str] = set()
         while True:
-            refusal = self._refusal(obj, src, zone, by)
+            refusal = self._refusal(obj, src, zone, by, allowed_by)
             if refusal is not None:
                 if redirected:
                     _add(plan.cites, ed.cite("owner_redirect"))
@@ -224,9 +233,11 @@ class MoveRules:
     # ---- applying ----------------------------------------------------------
     def move(self, cid: int, zone: str, player: str | None = None, *, position="top",
              face_down: bool = False, chooser: Chooser | None = None,
-             by: str | None = None, pile: str | None = None) -> Result:
+             by: str | None = None, pile: str | None = None,
+             allowed_by: str | None = None) -> Result:
         """Move one object, as a player dropping it on a zone."""
-        plan = self.plan_move(self.obj_of(cid), zone, player, chooser=chooser, by=by)
+        plan = self.plan_move(self.obj_of(cid), zone, player, chooser=chooser, by=by,
+                              allowed_by=allowed_by)
         params = {"cids": [cid], "zone": zone}
         with self._action("move", params) as box:
             box.extend(self._execute_move(plan, position, face_down, pile) if plan.changes_zone
@@ -235,11 +246,12 @@ class MoveRules:
 
     def move_many(self, cids, zone: str, player: str | None = None, *, position="top",
                   order=None, face_down: bool = False, chooser: Chooser | None = None,
-                  by: str | None = None, pile: str | None = None, title: str | None = None):
+                  by: str | None = None, pile: str | None = None, title: str | None = None,
+                  allowed_by: str | None = None):
         """Move objects simultaneously; ``order`` (cids, top first) arranges each
         ordered destination where the rules leave it to a player."""
-        plans = [self.plan_move(self.obj_of(c), zone, player, chooser=chooser, by=by)
-                 for c in cids]
+        plans = [self.plan_move(self.obj_of(c), zone, player, chooser=chooser, by=by,
+                                allowed_by=allowed_by) for c in cids]
         params = {"cids": list(cids), "zone": zone}
         if title:
             params["title"] = title

@@ -29,7 +29,8 @@ EXPECT_KEYS = {"card", "zone", "player", "exists", "new_object", "rejected", "po
 COMMON_STEP_KEYS = {"say", "expect"}
 # action -> (other keys allowed, required keys)
 ACTIONS = {
-    "move": ({"to", "player", "position", "face_down", "apply", "order", "by", "pile"}, {"to"}),
+    "move": ({"to", "player", "position", "face_down", "apply", "order", "by", "pile",
+              "allowed_by"}, {"to"}),
     "draw": ({"count"}, set()),
     "shuffle": (set(), set()),
     "turn_face": ({"face"}, set()),  # without face: turned over
@@ -186,6 +187,9 @@ def parse(data: dict, path: Path, edition_override: str | None = None) -> Scenar
         where = f"card {label!r}"
         c.typed(where, label, spec, dict, "a table")
         checked_cards[label] = _card_spec(c, where, spec, zone_id, player, with_zone=True)
+        if spec.get("zone") == "ante" and not ante:
+            c.fail(where, "key 'zone': this table is not played for ante, so it has no ante "
+                          "zone (set ante = true at the top of the file)")
         labels.add(label)
     for label, spec in checked_cards.items():
         target = spec.get("attached_to")
@@ -270,6 +274,8 @@ def parse(data: dict, path: Path, edition_override: str | None = None) -> Scenar
                               f"not {_show(pos)}")
             c.typed(where, "face_down", args.get("face_down", False), bool, "true or false")
             c.typed(where, "pile", args.get("pile", ""), str, "a string")
+            c.typed(where, "allowed_by", args.get("allowed_by", ""), str,
+                    "the name of the card whose text allows the move")
             for lab in c.strings(where, "apply", args.get("apply", [])):
                 if lab not in effect_labels:
                     c.fail(where, f"key 'apply': unknown effect {lab!r}")

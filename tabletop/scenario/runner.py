@@ -204,7 +204,8 @@ def _perform(r: Run, step: Step, marks, redo_marks):
                           order=[L[x] for x in a.get("order", [])],
                           face_down=a.get("face_down", False),
                           chooser=chooser_from_labels(a["apply"]) if "apply" in a else None,
-                          by=a.get("by"), pile=a.get("pile"))
+                          by=a.get("by"), pile=a.get("pile"),
+                          allowed_by=a.get("allowed_by"))
         return list(res.events), cids
     if step.action == "draw":
         res = t.draw(subj, a.get("count", 1))

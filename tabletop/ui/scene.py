@@ -43,7 +43,10 @@ class TableScene(QGraphicsScene):
         self._dragging = None
         t = self.c.table
         ed = t.edition
-        spots, rect = L.layout(ed.zones, ed.per_player, t.players, self.c.viewer)
+        # the ante zone is on the table only in a game played for ante (407.1)
+        zones = [z for z in ed.zones if z != "ante" or t.ante
+                 or any(lst for k, lst in t.zones.items() if k[1] == "ante")]
+        spots, rect = L.layout(zones, ed.per_player, t.players, self.c.viewer)
         self.setSceneRect(-10, -10, rect.w + 20, rect.h + 20)
         for spot in spots:
             player, zone = spot.key

@@ -228,7 +228,7 @@ def test_406_4_exile_pile_recorded():
 
 
 def test_407_2_ante_a_random_card_and_winner_owns_it():
-    t = table(seed=3)
+    t = table(seed=3, ante=True)
     for _ in range(5):
         t.add_card(FOREST, "Alice", "library")
         t.add_card(BEARS, "Bob", "library")
@@ -239,10 +239,24 @@ def test_407_2_ante_a_random_card_and_winner_owns_it():
 
 
 def test_407_4_only_the_owner_antes():
-    t = table()
+    t = table(ante=True)
     c = t.add_card(BEARS, "Alice", "hand")
     assert t.move(c.cid, "ante", by="Bob").rejected
     assert not t.move(c.cid, "ante", by="Alice").rejected
+
+
+def test_407_1_and_407_3_ante_only_when_playing_for_it_and_out_only_by_a_cards_text():
+    t = table()
+    c = t.add_card(BEARS, "Alice", "hand")
+    res = t.move(c.cid, "ante", by="Alice")
+    assert res.rejected and res.cites == ("407.1",) and t.obj_of(c.cid).zone[1] == "hand"
+    assert t.ante_start().rejected
+    t = table(ante=True)
+    c = t.add_card(BEARS, "Alice", "hand")
+    t.move(c.cid, "ante", by="Alice")
+    res = t.move(c.cid, "hand")
+    assert res.rejected and res.cites == ("407.3",)
+    assert not t.move(c.cid, "hand", allowed_by="Darkpact").rejected
 
 
 def test_408_2_emblem_in_command_zone_stays():

@@ -263,3 +263,11 @@ def test_inspector_says_where_an_outside_number_comes_from(make_window):
     w.inspector.anchorClicked.emit(QUrl("rule:405.3"))
     text = w.inspector.toPlainText()
     assert "405.3† is not in this edition's text: as in the 2012 text" in text
+
+
+def test_the_ante_zone_is_on_the_table_only_in_a_game_played_for_ante(make_window):
+    """Issue 14, item 7 (407.1): no ante zone to drop on unless the game is for ante."""
+    w = make_window(Table(("Alice", "Bob"), edition="cr-2016"))
+    assert not any(k[1] == "ante" for k in w.scene.zone_items)
+    w = make_window(Table(("Alice", "Bob"), edition="cr-2016", ante=True))
+    assert (None, "ante") in w.scene.zone_items
