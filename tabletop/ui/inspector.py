@@ -129,9 +129,11 @@ class Inspector(QTextBrowser):
             line = (f"<li><b>object {e.obj}</b> · {html.escape(where)} — {html.escape(how)}"
                     + (f" ({cites})" if cites else ""))
             for w, r in e.kept:
-                line += f"<br>&nbsp;&nbsp;kept: {html.escape(w)} (<a href='rule:{r}'>{r}</a>)"
+                line += (f"<br>&nbsp;&nbsp;kept: {html.escape(w)} "
+                         f"(<a href='rule:{r}'>{t.edition.mark(r)}</a>)")
             for w, r in e.forgotten:
-                line += f"<br>&nbsp;&nbsp;forgot: {html.escape(w)} (<a href='rule:{r}'>{r}</a>)"
+                line += (f"<br>&nbsp;&nbsp;forgot: {html.escape(w)} "
+                         f"(<a href='rule:{r}'>{t.edition.mark(r)}</a>)")
             parts.append(line + "</li>")
         parts.append("</ol>")
         events = self.c.last_events.get(sel)
