@@ -5,6 +5,8 @@ Each is one recorded action returning a ``Result`` of events."""
 
 from __future__ import annotations
 
+import random
+
 from tabletop.engine.errors import IllegalActionError
 from tabletop.engine.model import Card, Event, LineageEntry
 from tabletop.engine.moves import MoveRules
@@ -56,16 +58,26 @@ class Table(TableState, MoveRules):
                 self._run_plans([plan], "top", None, False, None, box)
         return Result(tuple(box))
 
-    def shuffle(self, player: str) -> Result:
+    def _chance(self, seed: int | None) -> tuple[random.Random, int]:
+        """The random source of one action: seeded from the table's generator, or from
+        ``seed`` (a recorded action replayed). Its seed is kept in the action's
+        parameters, so a recording replays the same shuffle whatever came before."""
+        if seed is None:
+            seed = self.rng.getrandbits(32)
+        return random.Random(seed), seed
+
+    def shuffle(self, player: str, seed: int | None = None) -> Result:
         self._player(player)
         key = self.zone_key("library", player)
-        with self._action("shuffle", {"player": player, "title": f"Shuffle {player}'s library"}) as box:
-            self._shuffle(key, box)
+        chance, seed = self._chance(seed)
+        with self._action("shuffle", {"player": player, "seed": seed,
+                                      "title": f"Shuffle {player}'s library"}) as box:
+            self._shuffle(key, box, chance)
         return Result(tuple(box))
 
-    def _shuffle(self, key, box) -> None:
+    def _shuffle(self, key, box, chance: random.Random) -> None:
         order = list(self.zones[key])
-        self.rng.shuffle(order)
+        chance.shuffle(order)
         self._reorder(key, order)
         for oid in order:
             self._set(self.objs[oid], "revealed", False)
@@ -116,7 +128,8 @@ class Table(TableState, MoveRules):
 
     def add_counters(self, cid: int, changes: dict) -> Result:
         obj = self._live(cid)
-        with self._action("counters", {"cid": cid, "title": f"Counters on {obj.card.name}"}) as box:
+        with self._action("counters", {"cid": cid, "changes": dict(changes),
+                                       "title": f"Counters on {obj.card.name}"}) as box:
             if obj.zone is None:
                 box.append(Event("rejected", cid, obj.id, None, None, None, (), (),
                                  f"{obj.card.name} no longer exists"))
@@ -138,7 +151,8 @@ class Table(TableState, MoveRules):
         """Turn an object face down or up; in the command zone, face down makes a new object (400.9)."""
         obj = self._live(cid)
         ed = self.edition
-        with self._action("turn_face", {"cid": cid, "title": f"Turn {obj.card.name} face "
+        with self._action("turn_face", {"cid": cid, "face_down": face_down,
+                                        "title": f"Turn {obj.card.name} face "
                                         + ("down" if face_down else "up")}) as box:
             if obj.zone is None:
                 box.append(Event("rejected", cid, obj.id, None, None, None, (), (),
@@ -169,7 +183,8 @@ class Table(TableState, MoveRules):
         """Show a card in a hand to everyone, or stop showing it."""
         obj = self._live(cid)
         verb = "Reveal" if revealed else "Stop revealing"
-        with self._action("reveal", {"cid": cid, "title": f"{verb} {obj.card.name}"}) as box:
+        with self._action("reveal", {"cid": cid, "on": revealed,
+                                     "title": f"{verb} {obj.card.name}"}) as box:
             if obj.zone is None or obj.zone[1] != "hand":
                 box.append(Event("rejected", cid, obj.id, None, obj.zone, obj.zone,
                                  self.edition.cite("hand_hidden"), (),
@@ -187,7 +202,8 @@ class Table(TableState, MoveRules):
         if origin not in ("spell", "ability", "static"):
             raise IllegalActionError(f"origin must be spell, ability or static, not {origin!r}")
         obj = self._live(cid)
-        with self._action("modify", {"cid": cid, "title": f"Modify {obj.card.name}"}) as box:
+        with self._action("modify", {"cid": cid, "effect": effect, "origin": origin,
+                                     "title": f"Modify {obj.card.name}"}) as box:
             if obj.zone is None:
                 box.append(Event("rejected", cid, obj.id, None, None, None, (), (),
                                  f"{obj.card.name} no longer exists"))
@@ -200,7 +216,8 @@ class Table(TableState, MoveRules):
     def set_choices(self, cid: int, choices) -> Result:
         """Record choices made while a spell was cast (carried by 400.7c)."""
         obj = self._live(cid)
-        with self._action("choices", {"cid": cid, "title": f"Choices for {obj.card.name}"}) as box:
+        with self._action("choices", {"cid": cid, "values": [str(c) for c in choices],
+                                      "title": f"Choices for {obj.card.name}"}) as box:
             self._set(obj, "choices", tuple(choices))
             box.append(Event("choices", cid, obj.id, obj.id, obj.zone, obj.zone, (), (),
                              "; ".join(map(str, choices))))
@@ -209,7 +226,8 @@ class Table(TableState, MoveRules):
     def attach(self, cid: int, target_cid: int | None) -> Result:
         obj = self._live(cid)
         target = self.obj_of(target_cid).id if target_cid is not None else None
-        with self._action("attach", {"cid": cid, "title": f"Attach {obj.card.name}"}) as box:
+        with self._action("attach", {"cid": cid, "to": target_cid,
+                                     "title": f"Attach {obj.card.name}"}) as box:
             self._set(obj, "attached_to", target)
             box.append(Event("attached", cid, obj.id, obj.id, obj.zone, obj.zone))
         return Result(tuple(box))
@@ -220,7 +238,10 @@ class Table(TableState, MoveRules):
                      face_down: bool = False) -> Result:
         self._player(owner)
         controller = self._player(controller or owner)
-        with self._action("create_token", {"name": card.name,
+        with self._action("create_token", {"name": card.name, "card": card.to_json(),
+                                           "owner": owner, "controller": controller,
+                                           "tapped": tapped, "counters": dict(counters or {}),
+                                           "face_down": face_down,
                                            "title": f"Create a {card.name} token"}) as box:
             box.append(self._spawn(card, owner, (None, "battlefield"), "created",
                                    text=f"{controller} creates a {card.name} token", kind="token",
@@ -239,7 +260,9 @@ class Table(TableState, MoveRules):
             key, controller = self.zone_key(zone, owner), None
         cites = ed.cite("outside_game") + ed.cite("brought_in")
         notes = () if cites else (ed.silence("outside_game"),)
-        with self._action("bring_in", {"title": f"Bring {card.name} into the game"}) as box:
+        with self._action("bring_in", {"card": card.to_json(), "owner": owner, "zone": zone,
+                                       "player": player,
+                                       "title": f"Bring {card.name} into the game"}) as box:
             side = self.sideboards.get(owner, [])
             if card in side:
                 self._meta("sideboards", {**self.sideboards,
@@ -255,7 +278,9 @@ class Table(TableState, MoveRules):
         self._player(controller)
         source = self.obj_of(source_cid).card.name if source_cid else None
         card = Card(name=f"{source}: {text}" if source else text, types=("Ability",))
-        with self._action("ability", {"title": f"Put {card.name} on the stack"}) as box:
+        with self._action("ability", {"text": text, "controller": controller,
+                                      "source": source_cid,
+                                      "title": f"Put {card.name} on the stack"}) as box:
             cites = self.edition.cite("stack_ability") + self.edition.cite("stack_top")
             box.append(self._spawn(card, controller, (None, "stack"), "created", cites, (),
                                    f"{card.name} goes on the stack", kind="ability",
@@ -267,27 +292,31 @@ class Table(TableState, MoveRules):
         self._player(owner)
         key = self.zone_key("command", None)
         card = Card(name=name, types=("Emblem",))
-        with self._action("emblem", {"title": f"Create the emblem {name}"}) as box:
+        with self._action("emblem", {"name": name, "owner": owner,
+                                     "title": f"Create the emblem {name}"}) as box:
             box.append(self._spawn(card, owner, key, "created", self.edition.cite("emblem"), (),
                                    f"{owner} gets the emblem {name}", kind="emblem"))
         return Result(tuple(box))
 
     # ---- whole zones, cleanup, ante, turns ----------------------------------
     def zone_to_zone(self, player: str, src_zone: str, dst_zone: str, *,
-                     shuffle: bool = False, position="top") -> Result:
+                     shuffle: bool = False, position="top", seed: int | None = None) -> Result:
         """Act on a whole zone as one action (400.11), e.g. shuffle a hand into a library."""
         src = self.zone_key(src_zone, self._player(player))
         ed = self.edition
         title = f"{player}: {ed.zone_name(src_zone)} into {ed.zone_name(dst_zone).lower()}"
-        with self._action("zone", {"player": player, "title": title}) as box:
+        chance, seed = self._chance(seed) if shuffle else (None, None)
+        with self._action("zone", {"player": player, "from": src_zone, "to": dst_zone,
+                                   "shuffle": shuffle, "position": position, "seed": seed,
+                                   "title": title}) as box:
             plans = [self.plan_move(self.objs[i], dst_zone, player)
                      for i in reversed(self.zones[src])]
             for p in plans:
                 if ed.cite("whole_zone"):
                     p.cites.insert(0, ed.cite("whole_zone")[0])
             self._run_plans(plans, position, None, False, None, box)
-            if shuffle and dst_zone == "library":
-                self._shuffle(self.zone_key("library", player), box)
+            if chance is not None and dst_zone == "library":
+                self._shuffle(self.zone_key("library", player), box, chance)
         return Result(tuple(box))
 
     def cleanup(self, player: str, discard=None) -> Result:
@@ -296,7 +325,9 @@ class Table(TableState, MoveRules):
         key = self.zone_key("hand", self._player(player))
         excess = len(self.zones[key]) - self.max_hand
         ed = self.edition
-        with self._action("cleanup", {"player": player, "title": f"{player} discards to hand size"}) as box:
+        with self._action("cleanup", {"player": player,
+                                      "discard": list(discard) if discard else None,
+                                      "title": f"{player} discards to hand size"}) as box:
             if excess <= 0:
                 box.append(Event("unchanged", None, None, None, key, key, ed.cite("hand_max"), (),
                                  f"{player} holds no more than {self.max_hand} cards"))
@@ -311,10 +342,11 @@ class Table(TableState, MoveRules):
                 self._run_plans(plans, "top", None, False, None, box)
         return Result(tuple(box))
 
-    def ante_start(self) -> Result:
+    def ante_start(self, seed: int | None = None) -> Result:
         """Each player antes: the top card after shuffling (cr-1999), else a random card."""
         ed = self.edition
-        with self._action("ante", {"title": "Each player antes"}) as box:
+        chance, seed = self._chance(seed)
+        with self._action("ante", {"seed": seed, "title": "Each player antes"}) as box:
             if not self.ante:
                 cites = ed.cite("ante_game")
                 box.append(Event("rejected", None, None, None, None, None, cites,
@@ -325,10 +357,10 @@ class Table(TableState, MoveRules):
                 if not self.zones[lib]:
                     continue
                 if ed.ante_pick == "top":
-                    self._shuffle(lib, box)
+                    self._shuffle(lib, box, chance)
                     oid = self.zones[lib][-1]
                 else:
-                    oid = self.rng.choice(self.zones[lib])
+                    oid = chance.choice(self.zones[lib])
                 plan = self.plan_move(self.objs[oid], "ante", p, by=p)
                 if ed.cite("ante_start"):
                     _cite_first(plan.cites, ed.cite("ante_start"))
@@ -341,7 +373,8 @@ class Table(TableState, MoveRules):
         """The winner becomes the owner of every card in the ante zone."""
         self._player(winner)
         ed = self.edition
-        with self._action("award_ante", {"title": f"{winner} wins the ante"}) as box:
+        with self._action("award_ante", {"winner": winner,
+                                         "title": f"{winner} wins the ante"}) as box:
             for key in [k for k in self.zones if k[1] == "ante"]:
                 for oid in list(self.zones[key]):
                     obj = self.objs[oid]
@@ -352,18 +385,20 @@ class Table(TableState, MoveRules):
                                      f"{winner} now owns {obj.card.name}"))
         return Result(tuple(box))
 
-    def mulligan(self, player: str, hand: int = 7) -> Result:
+    def mulligan(self, player: str, hand: int = 7, seed: int | None = None) -> Result:
         """London mulligan, first part: the hand is shuffled into the library and a new
         hand of seven is drawn (one action). The caller then puts as many cards on the
         bottom as mulligans taken, with ``move_many(..., position="bottom")``."""
         self._player(player)
         lib = self.zone_key("library", player)
-        with self._action("mulligan", {"player": player, "title": f"{player} mulligans"}) as box:
+        chance, seed = self._chance(seed)
+        with self._action("mulligan", {"player": player, "hand": hand, "seed": seed,
+                                       "title": f"{player} mulligans"}) as box:
             self._meta("mulligans", {**self.mulligans, player: self.mulligans.get(player, 0) + 1})
             plans = [self.plan_move(self.objs[i], "library", player)
                      for i in reversed(self.zones[(player, "hand")])]
             self._run_plans(plans, "top", None, False, None, box)
-            self._shuffle(lib, box)
+            self._shuffle(lib, box, chance)
             for _ in range(hand):
                 if not self.zones[lib]:
                     break
@@ -371,15 +406,17 @@ class Table(TableState, MoveRules):
                 self._run_plans([plan], "top", None, False, None, box)
         return Result(tuple(box))
 
-    def roll(self, player: str, sides: int = 6) -> Result:
+    def roll(self, player: str, sides: int = 6, seed: int | None = None) -> Result:
         """Roll a die (sides >= 2) or, with sides=2, flip a coin; seeded, so it replays."""
         self._player(player)
         if sides < 2:
             raise IllegalActionError("a die has at least two sides")
-        value = self.rng.randint(1, sides)
+        chance, seed = self._chance(seed)
+        value = chance.randint(1, sides)
         what = ("heads" if value == 1 else "tails") if sides == 2 else str(value)
         verb = "flips a coin" if sides == 2 else f"rolls a d{sides}"
-        with self._action("roll", {"title": f"{player} {verb}"}) as box:
+        with self._action("roll", {"player": player, "sides": sides, "seed": seed,
+                                   "value": value, "title": f"{player} {verb}"}) as box:
             self._meta("last_roll", (player, sides, value))
             box.append(Event("rolled", text=f"{player} {verb}: {what}"))
         return Result(tuple(box))
@@ -392,7 +429,8 @@ class Table(TableState, MoveRules):
         return Result(tuple(box))
 
     def set_life(self, player: str, life: int) -> Result:
-        with self._action("life", {"title": f"{player}'s life: {life}"}) as box:
+        with self._action("life", {"player": player, "life": int(life),
+                                   "title": f"{player}'s life: {life}"}) as box:
             self._life(self._player(player), int(life))
             box.append(Event("life", text=f"{player} is at {life} life"))
         return Result(tuple(box))

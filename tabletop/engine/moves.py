@@ -57,6 +57,28 @@ def _first(obj, candidates):
     return candidates[0]
 
 
+def _move_params(cids, zone, player, position, order, face_down, by, pile, allowed_by,
+                 plans) -> dict:
+    """What a move was asked to do, in full: a recording writes it back as a step."""
+    d: dict = {"cids": cids, "zone": zone}
+    for k, v in (("player", player), ("by", by), ("pile", pile), ("allowed_by", allowed_by)):
+        if v is not None:
+            d[k] = v
+    if position != "top":
+        d["position"] = position
+    if order:
+        d["order"] = list(order)
+    if face_down:
+        d["face_down"] = True
+    applied: list = []
+    for p in plans:
+        applied += [x for x in p.applied if x not in applied]
+    declined = any(n.startswith(f"{p.obj.owner} declines") for p in plans for n in p.notes)
+    if applied or declined:
+        d["apply"] = applied
+    return d
+
+
 def _ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
@@ -238,7 +260,8 @@ class MoveRules:
         """Move one object, as a player dropping it on a zone."""
         plan = self.plan_move(self.obj_of(cid), zone, player, chooser=chooser, by=by,
                               allowed_by=allowed_by)
-        params = {"cids": [cid], "zone": zone}
+        params = _move_params([cid], zone, player, position, None, face_down, by, pile,
+                              allowed_by, [plan])
         with self._action("move", params) as box:
             box.extend(self._execute_move(plan, position, face_down, pile) if plan.changes_zone
                        else self._execute_in_place(plan, face_down, position))
@@ -252,7 +275,8 @@ class MoveRules:
         ordered destination where the rules leave it to a player."""
         plans = [self.plan_move(self.obj_of(c), zone, player, chooser=chooser, by=by,
                                 allowed_by=allowed_by) for c in cids]
-        params = {"cids": list(cids), "zone": zone}
+        params = _move_params(list(cids), zone, player, position, order, face_down, by, pile,
+                              allowed_by, plans)
         if title:
             params["title"] = title
         with self._action("move", params) as box:

@@ -12,50 +12,21 @@ from pathlib import Path
 from tabletop.engine import editions
 from tabletop.engine.errors import InputError
 from tabletop.engine.model import ZONE_IDS
+from tabletop.scenario import steps as steps_mod
 
 FORMAT = "tabletop-scenario/1"
 MAX_BYTES = 4 * 1024 * 1024
 
 TOP_KEYS = {"format", "title", "edition", "summary", "seed", "players", "ante", "cards",
             "effects", "steps"}
-CARD_KEYS = {"name", "types", "subtypes", "supertypes", "owner", "zone", "controller",
-             "token", "face_down", "tapped", "counters", "attached_to",
-             # project additions
-             "mana_cost", "power", "toughness", "colors", "modifications", "choices", "pile"}
+CARD_KEYS = steps_mod.CARD_KEYS
 EFFECT_KEYS = {"label", "source", "watch", "from", "instead", "affects", "optional"}
 EXPECT_KEYS = {"card", "zone", "player", "exists", "new_object", "rejected", "position",
                "cites", "not_cites", "tapped", "face_down", "counters", "lineage", "zones",
                "counts", "outside_game"}
 COMMON_STEP_KEYS = {"say", "expect"}
-# action -> (other keys allowed, required keys)
-ACTIONS = {
-    "move": ({"to", "player", "position", "face_down", "apply", "order", "by", "pile",
-              "allowed_by"}, {"to"}),
-    "draw": ({"count"}, set()),
-    "shuffle": (set(), set()),
-    "turn_face": ({"face"}, set()),  # without face: turned over
-    "tap": (set(), set()),
-    "untap": (set(), set()),
-    "counters": ({"add"}, {"add"}),
-    "modify": ({"effect", "origin"}, set()),
-    "create_token": (CARD_KEYS - {"zone"}, {"name", "owner"}),
-    "undo": (set(), set()),
-    # project additions
-    "redo": (set(), set()),
-    "cleanup": ({"discard"}, set()),
-    "ability": ({"player", "source", "label"}, {"player", "label"}),
-    "emblem": ({"name", "owner"}, {"name", "owner"}),
-    "whole_zone": ({"from", "to", "then_shuffle", "position"}, {"from", "to"}),
-    "ante_start": (set(), set()),
-    "award_ante": (set(), set()),
-    "reveal_top": ({"on"}, set()),
-    "choices": ({"values"}, {"values"}),
-    "attach": ({"to"}, {"to"}),
-    "next_turn": (set(), set()),
-    "reveal": ({"on"}, set()),
-    "wish": ((CARD_KEYS - {"zone", "controller", "token", "tapped", "attached_to"})
-             | {"to", "player"}, {"name", "owner"}),
-}
+# action -> (other keys allowed, required keys): from the one step registry
+ACTIONS = steps_mod.actions()
 
 
 @dataclass(slots=True)
@@ -229,6 +200,7 @@ def parse(data: dict, path: Path, edition_override: str | None = None) -> Scenar
                           "card:LABEL, tokens or nontokens")
 
     steps_raw = c.typed("", "steps", data.get("steps", []), list, "an array of tables")
+    checker = _StepChecker(c, labels, effect_labels, ed, zone_id, player)
     steps = []
     done = 0  # steps that an undo could take back
     for n, raw in enumerate(steps_raw, 1):
@@ -248,116 +220,11 @@ def parse(data: dict, path: Path, edition_override: str | None = None) -> Scenar
         args = {k: v for k, v in raw.items() if k not in COMMON_STEP_KEYS and k != action}
         say = c.typed(where, "say", raw.get("say", ""), str, "a string")
 
-        def label_ref(value, key=action):
-            c.typed(where, key, value, str, "a label")
-            if value not in labels:
-                c.fail(where, f"key {key!r}: unknown label {value!r}")
-            return value
-
-        if action == "move":
-            subs = subject if isinstance(subject, list) else [subject]
-            if not subs:
-                c.fail(where, "key 'move': needs at least one label")
-            for s in subs:
-                label_ref(s)
-            if len(set(subs)) != len(subs):
-                c.fail(where, "key 'move': a label is listed twice")
-            zone_id(where, "to", args["to"])
-            if "player" in args:
-                player(where, "player", args["player"])
-            if "by" in args:
-                player(where, "by", args["by"])
-            pos = args.get("position", "top")
-            if not (pos in ("top", "bottom") or (isinstance(pos, int) and not isinstance(pos, bool)
-                                                 and pos >= 1)):
-                c.fail(where, f"key 'position' must be \"top\", \"bottom\" or an integer from 1, "
-                              f"not {_show(pos)}")
-            c.typed(where, "face_down", args.get("face_down", False), bool, "true or false")
-            c.typed(where, "pile", args.get("pile", ""), str, "a string")
-            c.typed(where, "allowed_by", args.get("allowed_by", ""), str,
-                    "the name of the card whose text allows the move")
-            for lab in c.strings(where, "apply", args.get("apply", [])):
-                if lab not in effect_labels:
-                    c.fail(where, f"key 'apply': unknown effect {lab!r}")
-            for lab in c.strings(where, "order", args.get("order", [])):
-                if lab not in subs:
-                    c.fail(where, f"key 'order': {lab!r} is not one of the objects moved")
-            subject = subs
-        elif action in ("draw", "shuffle", "cleanup", "award_ante", "reveal_top"):
-            player(where, action, subject)
-            if action == "draw":
-                cnt = c.typed(where, "count", args.get("count", 1), int, "an integer")
-                if cnt < 0:
-                    c.fail(where, "key 'count' must not be negative")
-            if action == "cleanup":
-                for lab in c.strings(where, "discard", args.get("discard", [])):
-                    label_ref(lab, "discard")
-            if action == "reveal_top":
-                c.typed(where, "on", args.get("on", True), bool, "true or false")
-        elif action in ("turn_face", "tap", "untap", "counters", "modify", "choices", "attach",
-                        "reveal"):
-            label_ref(subject)
-            if action == "turn_face" and args.get("face", "up") not in ("up", "down"):
-                c.fail(where, f"key 'face' must be \"up\" or \"down\", not {_show(args['face'])}")
-            if action == "counters":
-                add = c.typed(where, "add", args["add"], dict, "a table of counter kinds to numbers")
-                for k, v in add.items():
-                    c.typed(where, f"add.{k}", v, int, "an integer")
-            if action == "modify":
-                c.typed(where, "effect", args.get("effect", ""), str, "a string")
-                if args.get("origin", "spell") not in ("spell", "ability", "static"):
-                    c.fail(where, f"key 'origin' must be \"spell\", \"ability\" or \"static\", "
-                                  f"not {_show(args.get('origin'))}")
-            if action == "choices":
-                c.strings(where, "values", args["values"])
-            if action == "attach":
-                label_ref(args["to"], "to")
-            if action == "reveal":
-                c.typed(where, "on", args.get("on", True), bool, "true or false")
-        elif action in ("create_token", "ability", "emblem", "wish"):
-            c.typed(where, action, subject, str, "a new label")
-            if subject in labels:
-                c.fail(where, f"label {subject!r} is already used")
-            if action == "create_token":
-                spec = _card_spec(c, where, args, zone_id, player, with_zone=False)
-                if spec.get("attached_to") is not None and spec["attached_to"] not in labels:
-                    c.fail(where, f"key 'attached_to': unknown label {spec['attached_to']!r}")
-            elif action == "wish":
-                _card_spec(c, where, {k: v for k, v in args.items() if k not in ("to", "player")},
-                           zone_id, player, with_zone=False)
-                zone_id(where, "to", args.get("to", "hand"))
-                if "player" in args:
-                    player(where, "player", args["player"])
-            elif action == "ability":
-                player(where, "player", args["player"])
-                c.typed(where, "label", args["label"], str, "a string")
-                if "source" in args:
-                    label_ref(args["source"], "source")
-                if not ed.has_zone("stack"):
-                    c.fail(where, f"the {ed.id} edition has no 'stack' zone")
-            else:
-                c.typed(where, "name", args["name"], str, "a string")
-                player(where, "owner", args["owner"])
-                if not ed.has_zone("command"):
-                    c.fail(where, f"the {ed.id} edition has no 'command' zone")
-            labels.add(subject)
-        elif action in ("undo", "redo"):
-            c.typed(where, action, subject, int, "a whole number of steps")
-            if subject < 1:
-                c.fail(where, f"key {action!r} must be at least 1")
-            if action == "undo":
-                if subject > done:
-                    c.fail(where, f"cannot undo {subject} step(s): only {done} to take back")
-                done -= subject
-        elif action == "whole_zone":
-            player(where, action, subject)
-            zone_id(where, "from", args["from"])
-            zone_id(where, "to", args["to"])
-            c.typed(where, "then_shuffle", args.get("then_shuffle", False), bool, "true or false")
-        elif action in ("ante_start", "next_turn"):
-            c.typed(where, action, subject, bool, "true")
-            if action == "ante_start" and not ed.has_zone("ante"):
-                c.fail(where, f"the {ed.id} edition has no 'ante' zone")
+        subject = steps_mod.REGISTRY[action].validate(checker, where, subject, args)
+        if action == "undo":
+            if subject > done:
+                c.fail(where, f"cannot undo {subject} step(s): only {done} to take back")
+            done -= subject
         if action not in ("undo", "redo"):
             done += 1
         expect = raw.get("expect", [])
@@ -415,6 +282,23 @@ def _card_spec(c, where, spec, zone_id, player, with_zone):
     if "choices" in spec:
         c.strings(where, "choices", spec["choices"])
     return dict(spec)
+
+
+class _StepChecker:
+    """What a step kind's ``validate`` may use to check a step (steps.py)."""
+
+    def __init__(self, c, labels, effect_labels, ed, zone_id, player):
+        self.c, self.labels, self.effect_labels, self.ed = c, labels, effect_labels, ed
+        self.zone_id, self.player = zone_id, player
+
+    def label_ref(self, where, value, key="label"):
+        self.c.typed(where, key, value, str, "a label")
+        if value not in self.labels:
+            self.c.fail(where, f"key {key!r}: unknown label {value!r}")
+        return value
+
+    def card_spec(self, where, spec, with_zone):
+        return _card_spec(self.c, where, spec, self.zone_id, self.player, with_zone)
 
 
 def _check_expect(c, where, e, labels, players, zone_id, ed):

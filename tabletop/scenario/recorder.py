@@ -5,10 +5,13 @@ passes it unchanged."""
 
 from __future__ import annotations
 
-import random
 import re
+import tomllib
+from pathlib import Path
 
+from tabletop.engine.errors import InputError
 from tabletop.engine.model import CONTROLLED, ORDERED
+from tabletop.scenario import steps
 from tabletop.scenario.loader import FORMAT
 
 
@@ -37,19 +40,35 @@ def _toml_key(k: str) -> str:
 
 
 class Recorder:
-    """Captures the table now; ``record(...)`` adds a step for each action after it."""
+    """Captures the table now; every action the table records from then on becomes a
+    step, recovered from ``table.history`` through the step registry (steps.py). An
+    action no step can express is reported in ``problems``, never silently dropped."""
 
-    def __init__(self, table, title: str = "Recorded scenario", seed: int | None = None):
+    def __init__(self, table, title: str = "Recorded scenario"):
         self.table = table
         self.title = title
-        self.seed = seed if seed is not None else random.randrange(1, 2**31)
-        # shuffles and random picks from here on replay exactly from the file's seed
-        table.rng.seed(self.seed)
+        self.start = len(table.history)
         self.labels: dict[int, str] = {}
         self.cards: list[tuple[str, dict]] = []
-        self.steps: list[dict] = []
         self.skipped: list[str] = []
+        self.problems: list[str] = []
         self._capture()
+        self._setup_labels = dict(self.labels)
+        self.seed = table.seed if isinstance(table.seed, int) else 0
+        # the active player first: a file's first player is the active one
+        i = table.players.index(table.active)
+        self.players = list(table.players[i:] + table.players[:i])
+        self.opening = [{"say": f"{p}'s life total when the recording started",
+                         "life": p, "total": n,
+                         "expect": {"counts": {f"{p}:hand": len(table.zones[(p, "hand")])}}}
+                        for p, n in table.life.items() if n != 20]
+
+    # what a step kind's ``recover`` uses
+    def label(self, cid: int) -> str:
+        return self.labels[cid]
+
+    def new_label(self, cid: int, name: str) -> str:
+        return self.labels.get(cid) or self._label(cid, name)
 
     def _label(self, cid: int, name: str) -> str:
         base = re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_") or "card"
@@ -107,114 +126,128 @@ class Recorder:
         self.effects = [e.to_json() for e in t.effects]
 
     # ---- steps ------------------------------------------------------------------------
-    def _expect(self, cid: int, events, keys=("zone", "player", "new_object")) -> dict:
+    @property
+    def steps(self) -> list[dict]:
+        """The steps so far (without expectations), and ``problems`` for what no step
+        can express."""
         t = self.table
-        obj = t.objs.get(t.current.get(cid))
-        live = obj is not None and obj.zone is not None
-        mine = [e for e in events if e.cid == cid]
-        exp = {"card": self.labels[cid]}
-        for k in keys:
-            if k == "zone":
-                exp["zone"] = obj.zone[1] if live else "none"
-            elif k == "player" and live and t.player_of(obj) is not None:
-                exp["player"] = t.player_of(obj)
-            elif k == "new_object":
-                exp["new_object"] = any(e.prev is not None and e.obj != e.prev for e in mine)
-            elif k in ("tapped", "face_down") and live:
-                exp[k] = getattr(obj, k)
-            elif k == "counters" and live:
-                exp["counters"] = dict(obj.counters)
-        if any(e.kind == "rejected" for e in mine):
-            exp["rejected"] = True
-        cites = []
-        for e in mine:
-            cites += [c for c in e.cites if c not in cites]
-        if cites:
-            exp["cites"] = cites
-        if live and obj.zone[1] in ORDERED:
-            exp["position"] = t.position(obj)
-        if not live:
-            exp["exists"] = False
-        return exp
+        self.labels = dict(self._setup_labels)
+        self.problems = []
+        if len(t.history) < self.start:
+            self.problems.append("actions from before the recording started were undone: the "
+                                 "file's setup is the table as it was when recording started")
+            return []
+        kinds = steps.by_engine_action()
+        out = []
+        for i, action in enumerate(t.history[self.start:], 1):
+            k = kinds.get(action.name)
+            title = t.action_title(action)
+            step = None
+            if k is not None and k.recover is not None:
+                try:
+                    step = k.recover(self, action)
+                except (KeyError, StopIteration, TypeError, ValueError, IndexError):
+                    step = None
+            if step is None:
+                self.problems.append(f"action {i} ({title}) can't be written to a scenario "
+                                     f"file; it is left out, so the file may not replay the "
+                                     f"table exactly")
+                continue
+            out.append(step)
+        return out
 
-    def record(self, action: str, result=None, say: str = "", **args) -> None:
-        """Add a step for an action the table has just done (its result's events)."""
-        t = self.table
-        events = result.events if result is not None else ()
-        L = self.labels
-        step: dict = {}
-        if action == "move":
-            cid = args["cid"]
-            step = {"move": L[cid], "to": args["zone"]}
-            if args.get("player"):
-                step["player"] = args["player"]
-            if args.get("position", "top") != "top":
-                step["position"] = args["position"]
-            step["expect"] = self._expect(cid, events)
-        elif action in ("tap", "untap"):
-            step = {action: L[args["cid"]], "expect": self._expect(args["cid"], events, ("tapped",))}
-        elif action == "counters":
-            step = {"counters": L[args["cid"]], "add": {args["kind"]: args["n"]},
-                    "expect": self._expect(args["cid"], events, ("counters",))}
-        elif action == "turn_face":
-            step = {"turn_face": L[args["cid"]], "face": "down" if args["down"] else "up",
-                    "expect": self._expect(args["cid"], events, ("face_down", "new_object"))}
-        elif action == "draw":
-            drawn = [e.cid for e in events if e.cid in L]
-            step = {"draw": args["player"]}
-            if args.get("n", 1) != 1:
-                step["count"] = args["n"]
-            p = args["player"]
-            exp = [{"counts": {f"{p}:hand": len(t.zones[(p, 'hand')]),
-                               f"{p}:library": len(t.zones[(p, 'library')])}}]
-            exp += [self._expect(c, events) for c in drawn]
-            step["expect"] = exp
-        elif action == "shuffle":
-            p = args["player"]
-            step = {"shuffle": p, "expect": {"counts": {f"{p}:library": len(t.zones[(p, "library")])}}}
-        elif action == "create_token":
-            cid = next(e.cid for e in events if e.kind == "created")
-            obj = t.obj_of(cid)
-            label = self._label(cid, obj.card.name)
-            step = {"create_token": label, **self._spec(obj)}
-            if obj.controller != obj.owner:
-                step["controller"] = obj.controller
-            step["expect"] = self._expect(cid, events, ("zone", "player"))
-        elif action == "undo":
-            step = {"undo": 1}
-            if args.get("cid") in L:
-                step["expect"] = self._expect(args["cid"], (), ("zone",))
-        elif action == "next_turn":
-            step = {"next_turn": True}
-        elif action == "cleanup":
-            gone = [e.cid for e in events if e.cid in L and e.kind != "unchanged"]
-            step = {"cleanup": args["player"]}
-            if gone:
-                step["discard"] = [L[c] for c in gone]
-            step["expect"] = [self._expect(c, events) for c in gone] or \
-                {"counts": {f"{args['player']}:hand": len(t.zones[(args["player"], "hand")])}}
-        elif action == "ability":
-            cid = next(e.cid for e in events if e.kind == "created")
-            label = self._label(cid, "ability")
-            step = {"ability": label, "label": args["text"], "player": args["player"]}
-            if args.get("source") in L:
-                step["source"] = L[args["source"]]
-            step["expect"] = self._expect(cid, events, ("zone", "player"))
-        elif action == "reveal":
-            step = {"reveal": L[args["cid"]], "on": args["on"],
-                    "expect": self._expect(args["cid"], events, ("zone",))}
-        else:
-            return  # not expressible in the format: left out
-        if say:
-            step = {"say": say, **step}
-        self.steps.append(step)
+    def _expectations(self, run, rep, step: dict, subjects) -> list[dict]:
+        """What the replay shows after a step, as the step's expectations."""
+        t = run.table
+        kind = next(k for k in step if k in steps.REGISTRY)
+        extra = {"tap": ("tapped",), "untap": ("tapped",), "counters": ("counters",),
+                 "turn_face": ("face_down",)}.get(kind, ())
+        out = []
+        for cid in dict.fromkeys(subjects):
+            if cid not in run.names:
+                continue
+            obj = t.objs.get(t.current.get(cid))
+            live = obj is not None and obj.zone is not None
+            mine = [e for e in rep.events if e.cid == cid]
+            exp: dict = {"card": run.names[cid], "zone": obj.zone[1] if live else "none"}
+            if live and t.player_of(obj) is not None:
+                exp["player"] = t.player_of(obj)
+            exp["new_object"] = any((e.prev is not None and e.obj != e.prev)
+                                    or e.kind == "created" for e in mine)
+            if mine and all(e.kind == "rejected" for e in mine):
+                exp["rejected"] = True
+            cites: list = []
+            for e in mine:
+                cites += [c for c in e.cites if c not in cites]
+            if cites:
+                exp["cites"] = cites
+            if live and obj.zone[1] in ORDERED:
+                exp["position"] = t.position(obj)
+            if not live:
+                exp["exists"] = False
+            for k in extra:
+                if live:
+                    exp[k] = dict(obj.counters) if k == "counters" else getattr(obj, k)
+            out.append(exp)
+        counts = {}
+        for p in t.players:
+            for z in ("hand", "library"):
+                counts[f"{p}:{z}"] = len(t.zones[(p, z)])
+        out.append({"counts": counts})
+        return out
+
+    def _differences(self, run) -> list[str]:
+        """Where the replayed table differs from the table recorded."""
+        live, t = self.table, run.table
+        out = []
+        mine = {label: cid for cid, label in self.labels.items()}  # label -> cid here
+        for label, cid in run.labels.items():
+            if label not in mine:
+                out.append(f"{label} is not on the table recorded")
+                continue
+            a, b = live.live(mine[label]), t.live(cid)
+            if (a is None) != (b is None):
+                out.append(f"{label} exists in one and not the other")
+                continue
+            if a is None:
+                continue
+            for what in ("zone", "controller", "tapped", "face_down", "counters", "owner"):
+                if getattr(a, what) != getattr(b, what):
+                    out.append(f"{label}: {what} differs")
+            if a.zone == b.zone and live.position(a) != t.position(b):
+                out.append(f"{label}: its place in {a.zone[1]} differs")
+        if live.life != t.life:
+            out.append("life totals differ")
+        return out
 
     # ---- writing ------------------------------------------------------------------------
     def text(self) -> str:
+        """The scenario file: the setup, then each step with what a replay of the file
+        shows after it as its expectations (so `tabletop ruling` passes it). Where the
+        replay ends somewhere other than the table recorded, ``problems`` says so."""
+        from tabletop.scenario import loader
+        from tabletop.scenario.runner import Session
+        recovered = self.steps
+        base = self._write(recovered)
+        try:
+            session = Session(loader.parse(tomllib.loads(base), Path("recording.toml")))
+            for _ in self.opening:
+                session.advance()
+            for step in recovered:
+                rep = session.advance()
+                step["expect"] = self._expectations(session.run, rep, step, rep.subjects)
+            self.problems += [f"the replay differs from the table: {d}"
+                              for d in self._differences(session.run)]
+        except (InputError, tomllib.TOMLDecodeError) as e:
+            self.problems.append(f"the recording does not replay ({e})")
+            return base
+        return self._write(recovered)
+
+    def _write(self, recovered: list[dict]) -> str:
         t = self.table
         out = [f"format = {_toml(FORMAT)}", f"title = {_toml(self.title)}",
                f"edition = {_toml(t.edition.id)}", f"seed = {self.seed}",
-               f"players = {_toml(list(t.players))}"]
+               f"players = {_toml(self.players)}"]
         if t.ante:
             out.append("ante = true")
         for label, d in self.cards:
@@ -228,7 +261,7 @@ class Recorder:
                 cid = int(e["affects"][4:])
                 e["affects"] = f"card:{self.labels[cid]}" if cid in self.labels else "any"
             out += [f"{k} = {_toml(v)}" for k, v in e.items()]
-        for step in self.steps:
+        for step in self.opening + recovered:
             out += ["", "[[steps]]"]
             for k, v in step.items():
                 if k == "expect" and isinstance(v, list):

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tabletop.engine import Card, Effect, Table, chooser_from_labels
+from tabletop.engine import Card, Effect, Table
 from tabletop.engine.errors import IllegalActionError, InputError
 from tabletop.engine.model import CONTROLLED, ORDERED, Event
+from tabletop.scenario import steps
 from tabletop.scenario.loader import Scenario, Step
 
 
@@ -44,6 +45,7 @@ class StepReport:
     say: str
     events: list
     checks: list = field(default_factory=list)
+    subjects: list = field(default_factory=list)  # cids of the objects the step acted on
 
 
 @dataclass(slots=True)
@@ -171,7 +173,7 @@ class Session:
         if step.action not in ("undo", "redo"):
             self.marks.append(before)
             self.redo_marks.clear()
-        rep = StepReport(step.index, step.action, step.say, events)
+        rep = StepReport(step.index, step.action, step.say, events, subjects=list(subjects))
         for exp in step.expect:
             rep.checks.extend(_check(r, step, exp, events, subjects))
         r.reports.append(rep)
@@ -187,111 +189,31 @@ def run(scenario: Scenario, after_step=None) -> Run:
     return session.run
 
 
+class _Context:
+    """What a step kind's ``perform`` may use (steps.py)."""
+
+    def __init__(self, r: Run, marks, redo_marks):
+        self.run, self.table, self.labels = r, r.table, r.labels
+        self.path, self.marks, self.redo_marks = r.scenario.path, marks, redo_marks
+
+    def card(self, spec: dict, where: str) -> Card:
+        return card_from_spec(spec, where)
+
+    def name(self, label: str, cid: int) -> None:
+        """A label for an object the step made."""
+        self.labels[label], self.run.names[cid] = cid, label
+
+
 def _perform(r: Run, step: Step, marks, redo_marks):
-    t, a, subj = r.table, step.args, step.subject
-    L = r.labels
+    t, subj, L = r.table, step.subject, r.labels
     gone = [x for x in (subj if isinstance(subj, list) else [subj])
             if isinstance(x, str) and x in L and L[x] not in t.current]
-    if gone and step.action in ("move", "turn_face", "tap", "untap", "counters", "modify",
-                                "choices", "attach", "reveal"):
+    if gone and step.action in steps.ON_AN_OBJECT:
         # an object whose creation was undone: there is nothing to act on
         return [Event("rejected", L[x], None, None, None, None, (), (),
                       f"{x} does not exist (its creation was undone)") for x in gone], \
             [L[x] for x in gone]
-    if step.action == "move":
-        cids = [L[x] for x in subj]
-        res = t.move_many(cids, a["to"], a.get("player"), position=a.get("position", "top"),
-                          order=[L[x] for x in a.get("order", [])],
-                          face_down=a.get("face_down", False),
-                          chooser=chooser_from_labels(a["apply"]) if "apply" in a else None,
-                          by=a.get("by"), pile=a.get("pile"),
-                          allowed_by=a.get("allowed_by"))
-        return list(res.events), cids
-    if step.action == "draw":
-        res = t.draw(subj, a.get("count", 1))
-        return list(res.events), [e.cid for e in res.events if e.cid is not None]
-    if step.action == "shuffle":
-        return list(t.shuffle(subj).events), []
-    if step.action == "turn_face":
-        down = a["face"] == "down" if "face" in a else not t.obj_of(L[subj]).face_down
-        return list(t.turn_face(L[subj], down).events), [L[subj]]
-    if step.action in ("tap", "untap"):
-        return list(t.set_tapped(L[subj], step.action == "tap").events), [L[subj]]
-    if step.action == "counters":
-        return list(t.add_counters(L[subj], a["add"]).events), [L[subj]]
-    if step.action == "modify":
-        return list(t.modify(L[subj], a.get("effect", ""), a.get("origin", "spell")).events), [L[subj]]
-    if step.action == "choices":
-        return list(t.set_choices(L[subj], a["values"]).events), [L[subj]]
-    if step.action == "attach":
-        return list(t.attach(L[subj], L[a["to"]]).events), [L[subj]]
-    if step.action == "create_token":
-        card = card_from_spec(a, f"{r.scenario.path}: step {step.index}")
-        res = t.create_token(card, a["owner"], a.get("controller"), tapped=a.get("tapped", False),
-                             counters=a.get("counters"), face_down=a.get("face_down", False))
-        cid = res.events[0].cid
-        L[subj], r.names[cid] = cid, subj
-        if a.get("attached_to"):
-            t.obj_of(cid).attached_to = t.obj_of(L[a["attached_to"]]).id
-        return list(res.events), [cid]
-    if step.action == "wish":
-        spec = {k: v for k, v in a.items() if k not in ("to", "player")}
-        card = card_from_spec(spec, f"{r.scenario.path}: step {step.index}")
-        res = t.bring_in(card, a["owner"], a.get("to", "hand"), a.get("player"))
-        cid = res.events[0].cid
-        L[subj], r.names[cid] = cid, subj
-        return list(res.events), [cid]
-    if step.action == "ability":
-        res = t.put_ability(a["label"], a["player"], L.get(a.get("source")))
-        cid = res.events[0].cid
-        L[subj], r.names[cid] = cid, subj
-        return list(res.events), [cid]
-    if step.action == "emblem":
-        res = t.create_emblem(a["name"], a["owner"])
-        cid = res.events[0].cid
-        L[subj], r.names[cid] = cid, subj
-        return list(res.events), [cid]
-    if step.action == "undo":
-        events = []
-        for _ in range(subj):
-            mark = marks.pop()
-            count = 0
-            while len(t.history) > mark:
-                action = t.undo()
-                count += 1
-                events.append(Event("undone", text=f"undo: {t.action_title(action)}"))
-            redo_marks.append(count)
-        return events, []
-    if step.action == "redo":
-        events = []
-        for _ in range(subj):
-            if not redo_marks:
-                break
-            marks.append(len(t.history))
-            for _ in range(redo_marks.pop()):
-                action = t.redo()
-                events.append(Event("redone", text=f"redo: {t.action_title(action)}"))
-        return events, []
-    if step.action == "cleanup":
-        res = t.cleanup(subj, [L[x] for x in a.get("discard", [])] or None)
-        return list(res.events), [e.cid for e in res.events if e.cid is not None]
-    if step.action == "whole_zone":
-        res = t.zone_to_zone(subj, a["from"], a["to"], shuffle=a.get("then_shuffle", False),
-                             position=a.get("position", "top"))
-        return list(res.events), [e.cid for e in res.events if e.cid is not None]
-    if step.action == "ante_start":
-        res = t.ante_start()
-        return list(res.events), [e.cid for e in res.events if e.cid is not None]
-    if step.action == "award_ante":
-        res = t.award_ante(subj)
-        return list(res.events), [e.cid for e in res.events if e.cid is not None]
-    if step.action == "reveal":
-        return list(t.reveal(L[subj], a.get("on", True)).events), [L[subj]]
-    if step.action == "reveal_top":
-        return list(t.reveal_top(subj, a.get("on", True)).events), []
-    if step.action == "next_turn":
-        return list(t.next_turn().events), []
-    raise InputError(f"{r.scenario.path}: step {step.index}: unknown action {step.action!r}")
+    return steps.perform(_Context(r, marks, redo_marks), step)
 
 
 # ---- expectations -------------------------------------------------------------

@@ -27,7 +27,7 @@ class TableController(QObject):
         self.labels: dict[int, str] = {}
         self.last_events: dict[int, tuple] = {}  # cid -> events of the last action touching it
         self.chooser = None  # set by the window: asks a person when the rules give a choice
-        self.recorder = None  # a scenario Recorder while recording
+        self.recorder = None  # a scenario Recorder while recording (it reads the history)
         self.dirty = False  # changes not yet saved to a file (the unsaved-changes guard asks)
         self._dirty_before = False
         self.anyone = False  # hot-seat play: every viewpoint handles every card
@@ -89,16 +89,13 @@ class TableController(QObject):
         return None if why is None else self.table.refuse(obj, why)
 
     # ---- doing -----------------------------------------------------------------
-    def _done(self, res: Result, action: str | None = None, *, replay: bool = False,
-              **args) -> Result:
+    def _done(self, res: Result, *, replay: bool = False) -> Result:
         self._dirty_before = self.dirty
         if not replay and res.events and not res.rejected:
             self.dirty = True
         for e in res.events:
             if e.cid is not None:
                 self.last_events[e.cid] = res.events
-        if self.recorder is not None and action is not None:
-            self.recorder.record(action, res, **args)
         self.changed.emit(res)
         return res
 
@@ -115,7 +112,7 @@ class TableController(QObject):
         obj = t.obj_of(cid)
         chooser = self.chooser(obj) if self.chooser else None
         res = t.move(cid, zone, player, position=position, chooser=chooser, by=self.actor(obj))
-        return self._done(res, "move", cid=cid, zone=zone, player=player, position=position)
+        return self._done(res)
 
     def move_many(self, cids, zone, player=None, order=None, apply=None,
                   position="top") -> Result:
@@ -127,38 +124,37 @@ class TableController(QObject):
         refused = self._refusal(cid)
         if refused is not None:
             return self._done(refused)
-        return self._done(self.table.set_tapped(cid, tapped), "tap" if tapped else "untap", cid=cid)
+        return self._done(self.table.set_tapped(cid, tapped))
 
     def counters(self, cid: int, kind: str, n: int) -> Result:
         refused = self._refusal(cid)
         if refused is not None:
             return self._done(refused)
-        return self._done(self.table.add_counters(cid, {kind: n}), "counters", cid=cid, kind=kind,
-                          n=n)
+        return self._done(self.table.add_counters(cid, {kind: n}))
 
     def turn_face(self, cid: int, down: bool) -> Result:
         refused = self._refusal(cid)
         if refused is not None:
             return self._done(refused)
-        return self._done(self.table.turn_face(cid, down), "turn_face", cid=cid, down=down)
+        return self._done(self.table.turn_face(cid, down))
 
     def reveal(self, cid: int, revealed: bool) -> Result:
         refused = self._refusal(cid)
         if refused is not None:
             return self._done(refused)
-        return self._done(self.table.reveal(cid, revealed), "reveal", cid=cid, on=revealed)
+        return self._done(self.table.reveal(cid, revealed))
 
     def draw(self, player: str, n: int = 1) -> Result:
         refused = self._player_refusal(player)
         if refused is not None:
             return self._done(refused)
-        return self._done(self.table.draw(player, n), "draw", player=player, n=n)
+        return self._done(self.table.draw(player, n))
 
     def shuffle(self, player: str) -> Result:
         refused = self._player_refusal(player)
         if refused is not None:
             return self._done(refused)
-        return self._done(self.table.shuffle(player), "shuffle", player=player)
+        return self._done(self.table.shuffle(player))
 
     def untap_all(self, player: str) -> Result:
         """Untap each of the player's permanents (one untap action each, so undo and a
@@ -170,10 +166,7 @@ class TableController(QObject):
         events = []
         for o in t.objects_in((None, "battlefield")):
             if o.controller == player and o.tapped:
-                res = t.set_tapped(o.cid, False)
-                if self.recorder is not None:
-                    self.recorder.record("untap", res, cid=o.cid)
-                events += res.events
+                events += t.set_tapped(o.cid, False).events
         return self._done(Result(tuple(events)))
 
     def create_token(self, name: str, player: str, types=("Creature",), subtypes=()) -> Result:
@@ -184,41 +177,37 @@ class TableController(QObject):
         from tabletop.cards.db import default
         known = next((c for c in default().tokens() if c.name.casefold() == name.casefold()), None)
         card = known or Card(name, tuple(types), tuple(subtypes))
-        return self._done(self.table.create_token(card, player), "create_token")
+        return self._done(self.table.create_token(card, player))
 
     def put_ability(self, cid: int, text: str) -> Result:
         refused = self._refusal(cid)
         if refused is not None:
             return self._done(refused)
         obj = self.table.obj_of(cid)
-        return self._done(self.table.put_ability(text, self.actor(obj), cid), "ability",
-                          text=text, player=self.actor(obj), source=cid)
+        return self._done(self.table.put_ability(text, self.actor(obj), cid))
 
     def mulligan(self, player: str) -> Result:
-        return self._done(self.table.mulligan(player), "mulligan", player=player)
+        return self._done(self.table.mulligan(player))
 
     def roll(self, player: str, sides: int) -> Result:
-        return self._done(self.table.roll(player, sides), "roll", player=player, sides=sides)
+        return self._done(self.table.roll(player, sides))
 
     def set_life(self, player: str, life: int) -> Result:
-        return self._done(self.table.set_life(player, life), "life", player=player, life=life)
+        return self._done(self.table.set_life(player, life))
 
     def next_turn(self) -> Result:
-        return self._done(self.table.next_turn(), "next_turn")
+        return self._done(self.table.next_turn())
 
     def cleanup(self, player: str, discard=None) -> Result:
         refused = self._player_refusal(player)
         if refused is not None:
             return self._done(refused)
-        return self._done(self.table.cleanup(player, discard), "cleanup", player=player)
+        return self._done(self.table.cleanup(player, discard))
 
     def undo(self) -> bool:
         action = self.table.undo()
         if action is None:
             return False
-        if self.recorder is not None:
-            cids = action.params.get("cids") or [action.params.get("cid")]
-            self.recorder.record("undo", None, cid=cids[0] if cids else None)
         self.dirty = True
         self.changed.emit(None)
         return True
@@ -230,8 +219,6 @@ class TableController(QObject):
         action = self.table.take_back(mark)
         if action is None:
             return False
-        if self.recorder is not None:
-            self.recorder.record("undo", None, cid=None)
         self.dirty = self._dirty_before
         self.changed.emit(None)
         return True

@@ -105,12 +105,18 @@ class JudgeCommands:
             self.save_recording(rec, Path(out))
 
     def save_recording(self, rec, path: Path) -> bool:
+        text = rec.text()
         try:
-            saves.atomic_write(path, rec.text().encode("utf-8"))
+            saves.atomic_write(path, text.encode("utf-8"))
         except OSError as e:
             self.error("Cannot save the scenario", f"{path}: {e.strerror or e}")
             return False
         self.show_message(f"Saved {len(rec.steps)} steps to {path}")
+        if rec.problems:  # what the file could not say, never dropped in silence
+            from tabletop.ui import dialogs
+            dialogs.warn(self, "Parts of the recording are not in the file",
+                         f"Saved to {path}, but:\n\n" + "\n".join(f"• {p}" for p in
+                                                                 rec.problems))
         return True
 
     def toggle_presenter(self) -> None:

@@ -1,0 +1,724 @@
+"""The step vocabulary, once: every kind of scenario step declares here which keys it
+takes, how a file's step is checked, how it is performed on a table, what it reads
+as in words, and how it is recovered from an action in the engine's history.
+
+The loader checks files with it, the runner performs steps with it, and the
+recorder turns ``table.history`` back into steps with it, so a kind of step
+cannot be known to one of them and unknown to another."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from tabletop.engine import Card, chooser_from_labels
+from tabletop.engine.errors import InputError
+from tabletop.engine.model import Event
+
+
+@dataclass(frozen=True)
+class StepKind:
+    name: str
+    keys: frozenset  # the other keys a step of this kind may carry
+    required: frozenset
+    validate: Callable[..., Any]  # (checker, where, subject, args) -> the subject, checked
+    perform: Callable[..., tuple]  # (context, step) -> (events, subject cids)
+    engine: tuple = ()  # names of the engine actions it is recovered from
+    recover: Callable[..., dict | None] | None = None  # (recording, action) -> step
+    project: bool = False  # a key the project adds to the contract's vocabulary
+
+
+REGISTRY: dict[str, StepKind] = {}
+
+
+def kind(name, keys=(), required=(), *, engine=(), project=False):
+    def wrap(cls):
+        REGISTRY[name] = StepKind(name, frozenset(keys), frozenset(required), cls.validate,
+                                  cls.perform, tuple(engine), getattr(cls, "recover", None),
+                                  project)
+        return cls
+    return wrap
+
+
+def actions() -> dict:
+    """kind -> (keys allowed, keys required), for the loader."""
+    return {k.name: (set(k.keys), set(k.required)) for k in REGISTRY.values()}
+
+
+def by_engine_action() -> dict:
+    return {e: k for k in REGISTRY.values() for e in k.engine}
+
+
+CARD_KEYS = {"name", "types", "subtypes", "supertypes", "owner", "zone", "controller",
+             "token", "face_down", "tapped", "counters", "attached_to",
+             # project additions
+             "mana_cost", "power", "toughness", "colors", "modifications", "choices", "pile"}
+
+
+def _show(v) -> str:
+    return repr(v) if isinstance(v, str) else str(v)
+
+
+def _events(res) -> list:
+    return list(res.events)
+
+
+def _cids(res) -> list:
+    return [e.cid for e in res.events if e.cid is not None]
+
+
+def _card_json(card: Card, owner: str) -> dict:
+    d = {"name": card.name, "types": list(card.types)}
+    for k in ("subtypes", "supertypes", "colors"):
+        if getattr(card, k):
+            d[k] = list(getattr(card, k))
+    for k in ("mana_cost", "power", "toughness"):
+        if getattr(card, k):
+            d[k] = getattr(card, k)
+    d["owner"] = owner
+    return d
+
+
+# ---- moving ------------------------------------------------------------------------
+@kind("move", {"to", "player", "position", "face_down", "apply", "order", "by", "pile",
+               "allowed_by"}, {"to"}, engine=("move",))
+class Move:
+    @staticmethod
+    def validate(v, where, subject, args):
+        c = v.c
+        subs = subject if isinstance(subject, list) else [subject]
+        if not subs:
+            c.fail(where, "key 'move': needs at least one label")
+        for s in subs:
+            v.label_ref(where, s)
+        if len(set(subs)) != len(subs):
+            c.fail(where, "key 'move': a label is listed twice")
+        v.zone_id(where, "to", args["to"])
+        if "player" in args:
+            v.player(where, "player", args["player"])
+        if "by" in args:
+            v.player(where, "by", args["by"])
+        pos = args.get("position", "top")
+        if not (pos in ("top", "bottom") or (isinstance(pos, int) and not isinstance(pos, bool)
+                                             and pos >= 1)):
+            c.fail(where, f"key 'position' must be \"top\", \"bottom\" or an integer from 1, "
+                          f"not {_show(pos)}")
+        c.typed(where, "face_down", args.get("face_down", False), bool, "true or false")
+        c.typed(where, "pile", args.get("pile", ""), str, "a string")
+        c.typed(where, "allowed_by", args.get("allowed_by", ""), str,
+                "the name of the card whose text allows the move")
+        for lab in c.strings(where, "apply", args.get("apply", [])):
+            if lab not in v.effect_labels:
+                c.fail(where, f"key 'apply': unknown effect {lab!r}")
+        for lab in c.strings(where, "order", args.get("order", [])):
+            if lab not in subs:
+                c.fail(where, f"key 'order': {lab!r} is not one of the objects moved")
+        return subs
+
+    @staticmethod
+    def perform(x, step):
+        t, a, L = x.table, step.args, x.labels
+        cids = [L[s] for s in step.subject]
+        res = t.move_many(cids, a["to"], a.get("player"), position=a.get("position", "top"),
+                          order=[L[s] for s in a.get("order", [])],
+                          face_down=a.get("face_down", False),
+                          chooser=chooser_from_labels(a["apply"]) if "apply" in a else None,
+                          by=a.get("by"), pile=a.get("pile"), allowed_by=a.get("allowed_by"))
+        return _events(res), cids
+
+    @staticmethod
+    def recover(rec, action):
+        p = action.params
+        step = {"move": [rec.label(c) for c in p["cids"]], "to": p["zone"]}
+        if len(step["move"]) == 1:
+            step["move"] = step["move"][0]
+        for k in ("player", "position", "face_down", "by", "pile", "allowed_by"):
+            if k in p:
+                step[k] = p[k]
+        if p.get("order"):
+            step["order"] = [rec.label(c) for c in p["order"]]
+        if "apply" in p:
+            step["apply"] = list(p["apply"])
+        return step
+
+
+# ---- a player's library and hand ---------------------------------------------------------
+@kind("draw", {"count"}, engine=("draw",))
+class Draw:
+    @staticmethod
+    def validate(v, where, subject, args):
+        v.player(where, "draw", subject)
+        cnt = v.c.typed(where, "count", args.get("count", 1), int, "an integer")
+        if cnt < 0:
+            v.c.fail(where, "key 'count' must not be negative")
+        return subject
+
+    @staticmethod
+    def perform(x, step):
+        res = x.table.draw(step.subject, step.args.get("count", 1))
+        return _events(res), _cids(res)
+
+    @staticmethod
+    def recover(rec, action):
+        p = action.params
+        step = {"draw": p["player"]}
+        if p.get("count", 1) != 1:
+            step["count"] = p["count"]
+        return step
+
+
+@kind("shuffle", {"seed"}, engine=("shuffle",))
+class Shuffle:
+    @staticmethod
+    def validate(v, where, subject, args):
+        v.player(where, "shuffle", subject)
+        v.c.typed(where, "seed", args.get("seed", 0), int, "an integer")
+        return subject
+
+    @staticmethod
+    def perform(x, step):
+        return _events(x.table.shuffle(step.subject, seed=step.args.get("seed"))), []
+
+    @staticmethod
+    def recover(rec, action):
+        return {"shuffle": action.params["player"], "seed": action.params["seed"]}
+
+
+@kind("mulligan", {"hand", "seed"}, engine=("mulligan",), project=True)
+class Mulligan:
+    @staticmethod
+    def validate(v, where, subject, args):
+        v.player(where, "mulligan", subject)
+        if v.c.typed(where, "hand", args.get("hand", 7), int, "an integer") < 0:
+            v.c.fail(where, "key 'hand' must not be negative")
+        v.c.typed(where, "seed", args.get("seed", 0), int, "an integer")
+        return subject
+
+    @staticmethod
+    def perform(x, step):
+        res = x.table.mulligan(step.subject, step.args.get("hand", 7), seed=step.args.get("seed"))
+        return _events(res), _cids(res)
+
+    @staticmethod
+    def recover(rec, action):
+        p = action.params
+        return {"mulligan": p["player"], "hand": p["hand"], "seed": p["seed"]}
+
+
+@kind("cleanup", {"discard"}, engine=("cleanup",), project=True)
+class Cleanup:
+    @staticmethod
+    def validate(v, where, subject, args):
+        v.player(where, "cleanup", subject)
+        for lab in v.c.strings(where, "discard", args.get("discard", [])):
+            v.label_ref(where, lab, "discard")
+        return subject
+
+    @staticmethod
+    def perform(x, step):
+        res = x.table.cleanup(step.subject, [x.labels[s] for s in step.args.get("discard", [])]
+                              or None)
+        return _events(res), _cids(res)
+
+    @staticmethod
+    def recover(rec, action):
+        p = action.params
+        step = {"cleanup": p["player"]}
+        if p.get("discard"):
+            step["discard"] = [rec.label(c) for c in p["discard"]]
+        return step
+
+
+@kind("reveal_top", {"on"}, engine=("reveal_top",), project=True)
+class RevealTop:
+    @staticmethod
+    def validate(v, where, subject, args):
+        v.player(where, "reveal_top", subject)
+        v.c.typed(where, "on", args.get("on", True), bool, "true or false")
+        return subject
+
+    @staticmethod
+    def perform(x, step):
+        return _events(x.table.reveal_top(step.subject, step.args.get("on", True))), []
+
+    @staticmethod
+    def recover(rec, action):
+        return {"reveal_top": action.params["player"], "on": action.params["on"]}
+
+
+@kind("whole_zone", {"from", "to", "then_shuffle", "position", "seed"}, {"from", "to"},
+      engine=("zone",), project=True)
+class WholeZone:
+    @staticmethod
+    def validate(v, where, subject, args):
+        v.player(where, "whole_zone", subject)
+        v.zone_id(where, "from", args["from"])
+        v.zone_id(where, "to", args["to"])
+        v.c.typed(where, "then_shuffle", args.get("then_shuffle", False), bool, "true or false")
+        v.c.typed(where, "seed", args.get("seed", 0), int, "an integer")
+        return subject
+
+    @staticmethod
+    def perform(x, step):
+        a = step.args
+        res = x.table.zone_to_zone(step.subject, a["from"], a["to"],
+                                   shuffle=a.get("then_shuffle", False),
+                                   position=a.get("position", "top"), seed=a.get("seed"))
+        return _events(res), _cids(res)
+
+    @staticmethod
+    def recover(rec, action):
+        p = action.params
+        step = {"whole_zone": p["player"], "from": p["from"], "to": p["to"]}
+        if p.get("shuffle"):
+            step["then_shuffle"] = True
+            step["seed"] = p["seed"]
+        if p.get("position", "top") != "top":
+            step["position"] = p["position"]
+        return step
+
+
+# ---- one object's status ---------------------------------------------------------------
+@kind("turn_face", {"face"}, engine=("turn_face",))
+class TurnFace:
+    @staticmethod
+    def validate(v, where, subject, args):
+        v.label_ref(where, subject, "turn_face")
+        if args.get("face", "up") not in ("up", "down"):
+            v.c.fail(where, f"key 'face' must be \"up\" or \"down\", not {_show(args['face'])}")
+        return subject
+
+    @staticmethod
+    def perform(x, step):
+        cid = x.labels[step.subject]
+        a = step.args
+        down = a["face"] == "down" if "face" in a else not x.table.obj_of(cid).face_down
+        return _events(x.table.turn_face(cid, down)), [cid]
+
+    @staticmethod
+    def recover(rec, action):
+        p = action.params
+        return {"turn_face": rec.label(p["cid"]), "face": "down" if p["face_down"] else "up"}
+
+
+def _status(name):
+    @kind(name, engine=(name,))
+    class Status:
+        @staticmethod
+        def validate(v, where, subject, args):
+            return v.label_ref(where, subject, name)
+
+        @staticmethod
+        def perform(x, step):
+            cid = x.labels[step.subject]
+            return _events(x.table.set_tapped(cid, name == "tap")), [cid]
+
+        @staticmethod
+        def recover(rec, action):
+            return {name: rec.label(action.params["cid"])}
+    return Status
+
+
+_status("tap")
+_status("untap")
+
+
+@kind("counters", {"add"}, {"add"}, engine=("counters",))
+class Counters:
+    @staticmethod
+    def validate(v, where, subject, args):
+        v.label_ref(where, subject, "counters")
+        add = v.c.typed(where, "add", args["add"], dict, "a table of counter kinds to numbers")
+        for k, n in add.items():
+            v.c.typed(where, f"add.{k}", n, int, "an integer")
+        return subject
+
+    @staticmethod
+    def perform(x, step):
+        cid = x.labels[step.subject]
+        return _events(x.table.add_counters(cid, step.args["add"])), [cid]
+
+    @staticmethod
+    def recover(rec, action):
+        p = action.params
+        return {"counters": rec.label(p["cid"]), "add": dict(p["changes"])}
+
+
+@kind("modify", {"effect", "origin"}, engine=("modify",))
+class Modify:
+    @staticmethod
+    def validate(v, where, subject, args):
+        v.label_ref(where, subject, "modify")
+        v.c.typed(where, "effect", args.get("effect", ""), str, "a string")
+        if args.get("origin", "spell") not in ("spell", "ability", "static"):
+            v.c.fail(where, f"key 'origin' must be \"spell\", \"ability\" or \"static\", "
+                            f"not {_show(args.get('origin'))}")
+        return subject
+
+    @staticmethod
+    def perform(x, step):
+        cid = x.labels[step.subject]
+        a = step.args
+        return _events(x.table.modify(cid, a.get("effect", ""), a.get("origin", "spell"))), [cid]
+
+    @staticmethod
+    def recover(rec, action):
+        p = action.params
+        return {"modify": rec.label(p["cid"]), "effect": p["effect"], "origin": p["origin"]}
+
+
+@kind("choices", {"values"}, {"values"}, engine=("choices",), project=True)
+class Choices:
+    @staticmethod
+    def validate(v, where, subject, args):
+        v.label_ref(where, subject, "choices")
+        v.c.strings(where, "values", args["values"])
+        return subject
+
+    @staticmethod
+    def perform(x, step):
+        cid = x.labels[step.subject]
+        return _events(x.table.set_choices(cid, step.args["values"])), [cid]
+
+    @staticmethod
+    def recover(rec, action):
+        p = action.params
+        return {"choices": rec.label(p["cid"]), "values": list(p["values"])}
+
+
+@kind("attach", {"to"}, {"to"}, engine=("attach",), project=True)
+class Attach:
+    @staticmethod
+    def validate(v, where, subject, args):
+        v.label_ref(where, subject, "attach")
+        v.label_ref(where, args["to"], "to")
+        return subject
+
+    @staticmethod
+    def perform(x, step):
+        cid = x.labels[step.subject]
+        return _events(x.table.attach(cid, x.labels[step.args["to"]])), [cid]
+
+    @staticmethod
+    def recover(rec, action):
+        p = action.params
+        if p.get("to") is None:
+            return None  # detaching has no step
+        return {"attach": rec.label(p["cid"]), "to": rec.label(p["to"])}
+
+
+@kind("reveal", {"on"}, engine=("reveal",), project=True)
+class Reveal:
+    @staticmethod
+    def validate(v, where, subject, args):
+        v.label_ref(where, subject, "reveal")
+        v.c.typed(where, "on", args.get("on", True), bool, "true or false")
+        return subject
+
+    @staticmethod
+    def perform(x, step):
+        cid = x.labels[step.subject]
+        return _events(x.table.reveal(cid, step.args.get("on", True))), [cid]
+
+    @staticmethod
+    def recover(rec, action):
+        p = action.params
+        return {"reveal": rec.label(p["cid"]), "on": p["on"]}
+
+
+# ---- new objects ------------------------------------------------------------------------
+def _new_label(v, where, subject, name):
+    v.c.typed(where, name, subject, str, "a new label")
+    if subject in v.labels:
+        v.c.fail(where, f"label {subject!r} is already used")
+
+
+@kind("create_token", CARD_KEYS - {"zone"}, {"name", "owner"}, engine=("create_token",))
+class CreateToken:
+    @staticmethod
+    def validate(v, where, subject, args):
+        _new_label(v, where, subject, "create_token")
+        spec = v.card_spec(where, args, with_zone=False)
+        if spec.get("attached_to") is not None and spec["attached_to"] not in v.labels:
+            v.c.fail(where, f"key 'attached_to': unknown label {spec['attached_to']!r}")
+        v.labels.add(subject)
+        return subject
+
+    @staticmethod
+    def perform(x, step):
+        a = step.args
+        card = x.card(a, f"{x.path}: step {step.index}")
+        t = x.table
+        res = t.create_token(card, a["owner"], a.get("controller"), tapped=a.get("tapped", False),
+                             counters=a.get("counters"), face_down=a.get("face_down", False))
+        cid = res.events[0].cid
+        x.name(step.subject, cid)
+        events = _events(res)
+        if a.get("attached_to"):
+            events += _events(t.attach(cid, x.labels[a["attached_to"]]))
+        return events, [cid]
+
+    @staticmethod
+    def recover(rec, action):
+        p = action.params
+        cid = next(e.cid for e in action.events if e.kind == "created")
+        card = Card.from_json(p["card"])
+        step = {"create_token": rec.new_label(cid, card.name), **_card_json(card, p["owner"])}
+        if p.get("controller") and p["controller"] != p["owner"]:
+            step["controller"] = p["controller"]
+        for k in ("tapped", "face_down"):
+            if p.get(k):
+                step[k] = True
+        if p.get("counters"):
+            step["counters"] = dict(p["counters"])
+        return step
+
+
+@kind("wish", (CARD_KEYS - {"zone", "controller", "token", "tapped", "attached_to"})
+      | {"to", "player"}, {"name", "owner"}, engine=("bring_in",), project=True)
+class Wish:
+    @staticmethod
+    def validate(v, where, subject, args):
+        _new_label(v, where, subject, "wish")
+        v.card_spec(where, {k: a for k, a in args.items() if k not in ("to", "player")},
+                    with_zone=False)
+        v.zone_id(where, "to", args.get("to", "hand"))
+        if "player" in args:
+            v.player(where, "player", args["player"])
+        v.labels.add(subject)
+        return subject
+
+    @staticmethod
+    def perform(x, step):
+        a = step.args
+        spec = {k: val for k, val in a.items() if k not in ("to", "player")}
+        card = x.card(spec, f"{x.path}: step {step.index}")
+        res = x.table.bring_in(card, a["owner"], a.get("to", "hand"), a.get("player"))
+        cid = res.events[0].cid
+        x.name(step.subject, cid)
+        return _events(res), [cid]
+
+    @staticmethod
+    def recover(rec, action):
+        p = action.params
+        cid = action.events[0].cid
+        card = Card.from_json(p["card"])
+        step = {"wish": rec.new_label(cid, card.name), **_card_json(card, p["owner"]),
+                "to": p["zone"]}
+        if p.get("player"):
+            step["player"] = p["player"]
+        return step
+
+
+@kind("ability", {"player", "source", "label"}, {"player", "label"}, engine=("ability",),
+      project=True)
+class Ability:
+    @staticmethod
+    def validate(v, where, subject, args):
+        _new_label(v, where, subject, "ability")
+        v.player(where, "player", args["player"])
+        v.c.typed(where, "label", args["label"], str, "a string")
+        if "source" in args:
+            v.label_ref(where, args["source"], "source")
+        if not v.ed.has_zone("stack"):
+            v.c.fail(where, f"the {v.ed.id} edition has no 'stack' zone")
+        v.labels.add(subject)
+        return subject
+
+    @staticmethod
+    def perform(x, step):
+        a = step.args
+        res = x.table.put_ability(a["label"], a["player"], x.labels.get(a.get("source")))
+        cid = res.events[0].cid
+        x.name(step.subject, cid)
+        return _events(res), [cid]
+
+    @staticmethod
+    def recover(rec, action):
+        p = action.params
+        cid = action.events[0].cid
+        step = {"ability": rec.new_label(cid, "ability"), "label": p["text"],
+                "player": p["controller"]}
+        if p.get("source") is not None:
+            step["source"] = rec.label(p["source"])
+        return step
+
+
+@kind("emblem", {"name", "owner"}, {"name", "owner"}, engine=("emblem",), project=True)
+class Emblem:
+    @staticmethod
+    def validate(v, where, subject, args):
+        _new_label(v, where, subject, "emblem")
+        v.c.typed(where, "name", args["name"], str, "a string")
+        v.player(where, "owner", args["owner"])
+        if not v.ed.has_zone("command"):
+            v.c.fail(where, f"the {v.ed.id} edition has no 'command' zone")
+        v.labels.add(subject)
+        return subject
+
+    @staticmethod
+    def perform(x, step):
+        res = x.table.create_emblem(step.args["name"], step.args["owner"])
+        cid = res.events[0].cid
+        x.name(step.subject, cid)
+        return _events(res), [cid]
+
+    @staticmethod
+    def recover(rec, action):
+        p = action.params
+        cid = action.events[0].cid
+        return {"emblem": rec.new_label(cid, p["name"]), "name": p["name"], "owner": p["owner"]}
+
+
+# ---- the game --------------------------------------------------------------------------
+def _flag(v, where, subject, name):
+    v.c.typed(where, name, subject, bool, "true")
+    return subject
+
+
+@kind("ante_start", {"seed"}, engine=("ante",), project=True)
+class AnteStart:
+    @staticmethod
+    def validate(v, where, subject, args):
+        _flag(v, where, subject, "ante_start")
+        v.c.typed(where, "seed", args.get("seed", 0), int, "an integer")
+        if not v.ed.has_zone("ante"):
+            v.c.fail(where, f"the {v.ed.id} edition has no 'ante' zone")
+        return subject
+
+    @staticmethod
+    def perform(x, step):
+        res = x.table.ante_start(seed=step.args.get("seed"))
+        return _events(res), _cids(res)
+
+    @staticmethod
+    def recover(rec, action):
+        return {"ante_start": True, "seed": action.params["seed"]}
+
+
+@kind("award_ante", engine=("award_ante",), project=True)
+class AwardAnte:
+    @staticmethod
+    def validate(v, where, subject, args):
+        return v.player(where, "award_ante", subject)
+
+    @staticmethod
+    def perform(x, step):
+        res = x.table.award_ante(step.subject)
+        return _events(res), _cids(res)
+
+    @staticmethod
+    def recover(rec, action):
+        return {"award_ante": action.params["winner"]}
+
+
+@kind("next_turn", engine=("turn",), project=True)
+class NextTurn:
+    @staticmethod
+    def validate(v, where, subject, args):
+        return _flag(v, where, subject, "next_turn")
+
+    @staticmethod
+    def perform(x, step):
+        return _events(x.table.next_turn()), []
+
+    @staticmethod
+    def recover(rec, action):
+        return {"next_turn": True}
+
+
+@kind("roll", {"sides", "seed"}, engine=("roll",), project=True)
+class Roll:
+    @staticmethod
+    def validate(v, where, subject, args):
+        v.player(where, "roll", subject)
+        if v.c.typed(where, "sides", args.get("sides", 6), int, "an integer") < 2:
+            v.c.fail(where, "key 'sides' must be at least 2")
+        v.c.typed(where, "seed", args.get("seed", 0), int, "an integer")
+        return subject
+
+    @staticmethod
+    def perform(x, step):
+        a = step.args
+        return _events(x.table.roll(step.subject, a.get("sides", 6), seed=a.get("seed"))), []
+
+    @staticmethod
+    def recover(rec, action):
+        p = action.params
+        return {"roll": p["player"], "sides": p["sides"], "seed": p["seed"]}
+
+
+@kind("life", {"total"}, {"total"}, engine=("life",), project=True)
+class Life:
+    @staticmethod
+    def validate(v, where, subject, args):
+        v.player(where, "life", subject)
+        v.c.typed(where, "total", args["total"], int, "an integer")
+        return subject
+
+    @staticmethod
+    def perform(x, step):
+        return _events(x.table.set_life(step.subject, step.args["total"])), []
+
+    @staticmethod
+    def recover(rec, action):
+        return {"life": action.params["player"], "total": action.params["life"]}
+
+
+# ---- taking back -------------------------------------------------------------------------
+@kind("undo")
+class Undo:
+    @staticmethod
+    def validate(v, where, subject, args):
+        v.c.typed(where, "undo", subject, int, "a whole number of steps")
+        if subject < 1:
+            v.c.fail(where, "key 'undo' must be at least 1")
+        return subject
+
+    @staticmethod
+    def perform(x, step):
+        t, events = x.table, []
+        for _ in range(step.subject):
+            mark = x.marks.pop()
+            count = 0
+            while len(t.history) > mark:
+                action = t.undo()
+                count += 1
+                events.append(Event("undone", text=f"undo: {t.action_title(action)}"))
+            x.redo_marks.append(count)
+        return events, []
+
+
+@kind("redo", project=True)
+class Redo:
+    @staticmethod
+    def validate(v, where, subject, args):
+        v.c.typed(where, "redo", subject, int, "a whole number of steps")
+        if subject < 1:
+            v.c.fail(where, "key 'redo' must be at least 1")
+        return subject
+
+    @staticmethod
+    def perform(x, step):
+        t, events = x.table, []
+        for _ in range(step.subject):
+            if not x.redo_marks:
+                break
+            x.marks.append(len(t.history))
+            for _ in range(x.redo_marks.pop()):
+                action = t.redo()
+                events.append(Event("redone", text=f"redo: {t.action_title(action)}"))
+        return events, []
+
+
+# steps that act on an object the file labels, and so on nothing once its creation is undone
+ON_AN_OBJECT = frozenset({"move", "turn_face", "tap", "untap", "counters", "modify",
+                          "choices", "attach", "reveal"})
+
+
+def perform(x, step) -> tuple:
+    """Perform a checked step; ``x`` is the run's context (table, labels, marks)."""
+    k = REGISTRY.get(step.action)
+    if k is None:
+        raise InputError(f"{x.path}: step {step.index}: unknown action {step.action!r}")
+    return k.perform(x, step)
