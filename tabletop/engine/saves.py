@@ -51,7 +51,7 @@ class _Codec:
         self.t = t
         self.keys = list(t.zones)
         self.index = {k: i for i, k in enumerate(self.keys)}
-        self.card_ids = t._card_ids
+        self.card_ids = t.card_numbers()
         self.cards = cards if cards is not None else sorted(self.card_ids, key=self.card_ids.get)
         self.kept: set = set()
         self._by_identity: dict[int, int] = {}  # cards hash slowly; objects share them
@@ -311,7 +311,7 @@ def from_json(d: dict, source: str = "save", verify: bool = True) -> Table:
         t = Table(d["players"], d["edition"], seed=d["seed"], ante=d["ante"],
                   max_hand=d["max_hand"])
         cards = [Card.from_json(c) for c in d["cards"]]
-        t._card_ids = {c: i for i, c in enumerate(cards)}
+        t.number_cards(cards)
         codec = _Codec(t, cards)
         if [list(k) for k in codec.keys] != d["zone_keys"]:
             raise ValueError("its zones do not match its edition and players")

@@ -467,8 +467,10 @@ class TableState:
     def add_card(self, card: Card, owner: str, zone: str, *, player: str | None = None,
                  controller: str | None = None, token: bool = False, tapped: bool = False,
                  face_down: bool = False, counters: dict | None = None,
-                 position: str | int = "top", kind: str = "card") -> Obj:
-        """Put a new card (or token) on the table as part of setting it up."""
+                 position: str | int = "top", kind: str = "card", pile: str | None = None,
+                 modifications: tuple = (), choices: tuple = ()) -> Obj:
+        """Put a new card (or token) on the table as part of setting it up. The rules
+        refuse here what they would refuse a move (an instant on the battlefield)."""
         if owner not in self.life:
             raise IllegalActionError(f"unknown player {owner!r}")
         if zone in CONTROLLED:
@@ -485,11 +487,18 @@ class TableState:
         if token and zone != "battlefield":
             raise IllegalActionError(f"a token can only be put {self.edition.toward('battlefield')}"
                                      .replace(" to the", " onto the"))
+        ed = self.edition
+        if zone == "battlefield" and (card.is_type("Instant") or card.is_type("Sorcery")) \
+                and ed.cite("instant_sorcery"):
+            raise IllegalActionError(f"an instant or sorcery cannot be put "
+                                     f"{ed.toward('battlefield')} ({ed.cite('instant_sorcery')[0]})")
         with self._action("add_card", {"name": card.name, "zone": zone}) as box:
             box.append(self._spawn(card, owner, key, "added", position=position,
                                    kind="token" if token else kind, token=token,
                                    controller=controller, tapped=tapped, face_down=face_down,
-                                   counters=dict(counters or {})))
+                                   counters=dict(counters or {}),
+                                   pile=pile if zone == "exile" else None,
+                                   modifications=tuple(modifications), choices=tuple(choices)))
         return self.objs[box[0].obj]
 
     def _index_for(self, key: tuple, position) -> int:
@@ -507,7 +516,19 @@ class TableState:
 
     def add_to_sideboard(self, player: str, card: Card) -> None:
         """Sideboard cards are outside the game (400.10a); they are not objects."""
-        self.sideboards[player].append(card)
+        if player not in self.sideboards:
+            raise IllegalActionError(f"unknown player {player!r}")
+        with self._action("sideboard", {"player": player, "name": card.name}):
+            self._meta("sideboards", {**self.sideboards,
+                                      player: [*self.sideboards[player], card]})
+
+    def card_numbers(self) -> dict:
+        """Card faces numbered for saves (the numbering only grows)."""
+        return self._card_ids
+
+    def number_cards(self, cards) -> None:
+        """Take a save's numbering of card faces."""
+        self._card_ids = {c: i for i, c in enumerate(cards)}
 
     def __repr__(self) -> str:
         return f"<Table {self.edition.id} {', '.join(self.players)}: {len(self.history)} actions>"

@@ -106,36 +106,32 @@ def build(scenario: Scenario) -> Run:
     """Set the table up as the file lists it (the setup itself is not undoable)."""
     s = scenario
     table = Table(s.players, s.edition, seed=s.seed, ante=s.ante)
-    ed = table.edition
     labels, names = {}, {}
     where_of = lambda label: f"{s.path}: card {label!r}"  # noqa: E731
     for label, spec in s.cards.items():
         card = card_from_spec(spec, where_of(label))
-        zone = spec["zone"]
-        if zone == "battlefield" and (card.is_type("Instant") or card.is_type("Sorcery")) \
-                and ed.cite("instant_sorcery"):
-            raise InputError(f"{where_of(label)}: an instant or sorcery cannot start on the "
-                             f"battlefield ({ed.cite('instant_sorcery')[0]})")
-        obj = table.add_card(card, spec["owner"], zone, controller=spec.get("controller"),
-                             token=spec.get("token", False), tapped=spec.get("tapped", False),
-                             face_down=spec.get("face_down", False),
-                             counters=spec.get("counters"), position="bottom")
+        try:  # through the engine's own setup, which refuses what the rules refuse
+            obj = table.add_card(
+                card, spec["owner"], spec["zone"], controller=spec.get("controller"),
+                token=spec.get("token", False), tapped=spec.get("tapped", False),
+                face_down=spec.get("face_down", False), counters=spec.get("counters"),
+                position="bottom", pile=spec.get("pile") or None,
+                modifications=tuple((m["effect"], m.get("origin", "spell"))
+                                    for m in spec.get("modifications", ())),
+                choices=tuple(spec.get("choices", ())))
+        except IllegalActionError as e:
+            raise InputError(f"{where_of(label)}: {e}") from None
         labels[label], names[obj.cid] = obj.cid, label
-        if spec.get("pile"):
-            obj.pile = spec["pile"]
-        obj.modifications = tuple((m["effect"], m.get("origin", "spell"))
-                                  for m in spec.get("modifications", ()))
-        obj.choices = tuple(spec.get("choices", ()))
     for label, spec in s.cards.items():
         if spec.get("attached_to"):
-            table.obj_of(labels[label]).attached_to = table.obj_of(labels[spec["attached_to"]]).id
+            table.attach(labels[label], labels[spec["attached_to"]])
     for e in s.effects:
         affects = e.get("affects", "any")
         if affects.startswith("card:"):
             affects = f"cid:{labels[affects[5:]]}"
-        table.effects.append(Effect(label=e["label"], watch=e["watch"], instead=e["instead"],
-                                    source=e.get("source", ""), origin=e.get("from", "any"),
-                                    affects=affects, optional=e.get("optional", False)))
+        table.add_effect(Effect(label=e["label"], watch=e["watch"], instead=e["instead"],
+                                source=e.get("source", ""), origin=e.get("from", "any"),
+                                affects=affects, optional=e.get("optional", False)))
     table.start_here()  # the setup is the starting point
     return Run(s, table, labels, names)
 
