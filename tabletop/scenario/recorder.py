@@ -15,9 +15,21 @@ from tabletop.scenario import steps
 from tabletop.scenario.loader import FORMAT
 
 
+_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r",
+            "\b": "\\b", "\f": "\\f"}
+
+
 def _toml_str(s: str) -> str:
-    out = s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t")
-    return f'"{out}"'
+    """A TOML basic string: every control character escaped (TOML allows none raw)."""
+    out = []
+    for ch in s:
+        if ch in _ESCAPES:
+            out.append(_ESCAPES[ch])
+        elif ch < " " or ch == "\x7f":
+            out.append(f"\\u{ord(ch):04x}")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
 
 
 def _toml(v) -> str:

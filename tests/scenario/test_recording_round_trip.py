@@ -144,3 +144,16 @@ def test_an_action_no_step_expresses_is_reported_not_dropped():
     assert len(rec.steps) == 1 and "draw" in rec.steps[0]
     assert len(rec.problems) >= 1 and "can't be written to a scenario file" in rec.problems[0]
     assert "draw = " in text
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(), key=st.text(min_size=1))
+def test_the_toml_writer_round_trips_any_text(text, key):
+    """Issue 15, item 6: every control character is escaped (\\r, \\x07, \\x1b were not)."""
+    from hypothesis import assume
+
+    from tabletop.scenario.recorder import _toml, _toml_key
+    assume(key != "list")
+    doc = f"{_toml_key(key)} = {_toml(text)}\nlist = {_toml([text, {'k': text}])}\n"
+    back = tomllib.loads(doc)
+    assert back[key] == text and back["list"] == [text, {"k": text}]
