@@ -52,10 +52,6 @@ def default_path() -> Path:
     return Path(platformdirs.user_data_dir("tabletop", appauthor=False)) / "cards.sqlite3"
 
 
-def to_card(d: dict) -> Card:
-    return Card.from_json(d)
-
-
 def split_type_line(line: str) -> tuple[list, list, list]:
     left, _, right = line.partition("—")
     words = left.split()
@@ -142,7 +138,7 @@ class CardDB:
 
     def card(self, name: str) -> Card | None:
         d = self.info(name)
-        return to_card(d) if d is not None else None
+        return Card.from_json(d) if d is not None else None
 
     def count(self) -> int:
         row = self._query("SELECT COUNT(*) FROM cards")

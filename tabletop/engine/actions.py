@@ -21,10 +21,6 @@ class Table(TableState, MoveRules):
             raise IllegalActionError(f"unknown player {player!r}")
         return player
 
-    def _live(self, cid: int):
-        obj = self.obj_of(cid)
-        return obj
-
     # ---- following an object ------------------------------------------------
     def find_new(self, oid: int):
         """The object an older object became, if an ability or resolving spell may find
@@ -107,7 +103,7 @@ class Table(TableState, MoveRules):
 
     # ---- status --------------------------------------------------------------
     def set_tapped(self, cid: int, tapped: bool) -> Result:
-        obj = self._live(cid)
+        obj = self.obj_of(cid)
         ed = self.edition
         verb = "tap" if tapped else "untap"
         with self._action(verb, {"cid": cid, "title": f"{verb.title()} {obj.card.name}"}) as box:
@@ -127,7 +123,7 @@ class Table(TableState, MoveRules):
         return Result(tuple(box))
 
     def add_counters(self, cid: int, changes: dict) -> Result:
-        obj = self._live(cid)
+        obj = self.obj_of(cid)
         with self._action("counters", {"cid": cid, "changes": dict(changes),
                                        "title": f"Counters on {obj.card.name}"}) as box:
             if obj.zone is None:
@@ -149,7 +145,7 @@ class Table(TableState, MoveRules):
 
     def turn_face(self, cid: int, face_down: bool) -> Result:
         """Turn an object face down or up; in the command zone, face down makes a new object (400.9)."""
-        obj = self._live(cid)
+        obj = self.obj_of(cid)
         ed = self.edition
         with self._action("turn_face", {"cid": cid, "face_down": face_down,
                                         "title": f"Turn {obj.card.name} face "
@@ -181,7 +177,7 @@ class Table(TableState, MoveRules):
 
     def reveal(self, cid: int, revealed: bool = True) -> Result:
         """Show a card in a hand to everyone, or stop showing it."""
-        obj = self._live(cid)
+        obj = self.obj_of(cid)
         verb = "Reveal" if revealed else "Stop revealing"
         with self._action("reveal", {"cid": cid, "on": revealed,
                                      "title": f"{verb} {obj.card.name}"}) as box:
@@ -201,7 +197,7 @@ class Table(TableState, MoveRules):
         """An effect changing the object's characteristics (origin: spell, ability, static)."""
         if origin not in ("spell", "ability", "static"):
             raise IllegalActionError(f"origin must be spell, ability or static, not {origin!r}")
-        obj = self._live(cid)
+        obj = self.obj_of(cid)
         with self._action("modify", {"cid": cid, "effect": effect, "origin": origin,
                                      "title": f"Modify {obj.card.name}"}) as box:
             if obj.zone is None:
@@ -215,7 +211,7 @@ class Table(TableState, MoveRules):
 
     def set_choices(self, cid: int, choices) -> Result:
         """Record choices made while a spell was cast (carried by 400.7c)."""
-        obj = self._live(cid)
+        obj = self.obj_of(cid)
         with self._action("choices", {"cid": cid, "values": [str(c) for c in choices],
                                       "title": f"Choices for {obj.card.name}"}) as box:
             self._set(obj, "choices", tuple(choices))
@@ -224,7 +220,7 @@ class Table(TableState, MoveRules):
         return Result(tuple(box))
 
     def attach(self, cid: int, target_cid: int | None) -> Result:
-        obj = self._live(cid)
+        obj = self.obj_of(cid)
         target = self.obj_of(target_cid).id if target_cid is not None else None
         with self._action("attach", {"cid": cid, "to": target_cid,
                                      "title": f"Attach {obj.card.name}"}) as box:

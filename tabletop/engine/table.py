@@ -347,9 +347,6 @@ class TableState:
             self.life[op[1]] = op[2]
 
     # ---- history -----------------------------------------------------------
-    def can_undo(self) -> bool:
-        return bool(self.history)
-
     def can_redo(self) -> bool:
         return bool(self.redo_stack)
 

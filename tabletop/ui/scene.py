@@ -7,7 +7,7 @@ engine to move, then animates exactly what the engine answered."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QPropertyAnimation, QTimer, Qt
+from PySide6.QtCore import QPointF, QPropertyAnimation, Qt
 from PySide6.QtGui import QBrush, QColor, QTransform
 from PySide6.QtWidgets import QGraphicsScene, QInputDialog, QMenu
 
@@ -417,7 +417,3 @@ class TableScene(QGraphicsScene):
     # ---- for tests and the self-test ---------------------------------------------------
     def item_for_cid(self, cid: int) -> CardItem | None:
         return self.cards.get(("c", cid))
-
-    def settle(self) -> None:
-        """Finish every running animation at once (tests, screenshots)."""
-        QTimer.singleShot(0, lambda: None)
