@@ -485,10 +485,11 @@ class TableState:
             raise IllegalActionError(f"a token can only be put {self.edition.toward('battlefield')}"
                                      .replace(" to the", " onto the"))
         ed = self.edition
-        if zone == "battlefield" and (card.is_type("Instant") or card.is_type("Sorcery")) \
-                and ed.cite("instant_sorcery"):
+        if zone == "battlefield" and not face_down and ed.cite("instant_sorcery") and (
+                card.is_type("Instant") or card.is_type("Sorcery")):  # face down: a 2/2
             raise IllegalActionError(f"an instant or sorcery cannot be put "
-                                     f"{ed.toward('battlefield')} ({ed.cite('instant_sorcery')[0]})")
+                                     f"{ed.toward('battlefield')} ({ed.cite('instant_sorcery')[0]})"
+                                     .replace(" to the", " onto the"))
         with self._action("add_card", {"name": card.name, "zone": zone}) as box:
             box.append(self._spawn(card, owner, key, "added", position=position,
                                    kind="token" if token else kind, token=token,
