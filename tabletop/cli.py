@@ -76,9 +76,8 @@ REPORT_PICTURES = 60  # pictures of the table: the start and the first steps
 def cmd_ruling(args) -> int:
     from tabletop.engine.errors import InputError, TabletopError
     from tabletop.scenario import Session, load, run
-    from tabletop.scenario.report import text_report
-
     from tabletop.scenario.library import resolve
+    from tabletop.scenario.report import text_report
     args.files = [resolve(f) for f in args.files]  # a bundled scenario's name works too
     if args.compare:
         return cmd_compare(args)

@@ -14,7 +14,8 @@ from tabletop.cards.db import CardDB
 from tabletop.engine import TabletopError, rulestext, saves
 from tabletop.scenario import load as load_scenario
 from tabletop.scenario import run
-from tests.helpers import EXAMPLES as SPEC_EXAMPLES, LAYOUTS, ROOT, SCENARIOS
+from tests.helpers import EXAMPLES as SPEC_EXAMPLES
+from tests.helpers import LAYOUTS, ROOT, SCENARIOS
 
 SOAK = bool(os.environ.get("TABLETOP_SOAK"))
 EXAMPLES = 2000 if SOAK else 120

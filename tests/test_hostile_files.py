@@ -11,7 +11,7 @@ import sqlite3
 import pytest
 
 from tabletop.cards import decks
-from tabletop.cards.db import CardDB, CardDataError, ImportCancelled
+from tabletop.cards.db import CardDataError, CardDB, ImportCancelled
 from tabletop.engine import InputError, rulestext
 from tests.cards.test_db import MTGJSON
 from tests.helpers import run_cli

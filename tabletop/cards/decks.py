@@ -301,7 +301,7 @@ def load(path, known=None) -> Deck:
     if known is None:
         from tabletop.cards.db import default
         known = lambda name: default().info(name) is not None  # noqa: E731
-    for section, entries in deck.sections.items():
+    for entries in deck.sections.values():
         for e in entries:
             if not known(e.name):
                 deck.unknown.append((str(path), e.line, e.name))

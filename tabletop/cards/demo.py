@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 DECKS = {
     "Forest Fire": [
         (8, "Forest"), (7, "Mountain"), (3, "Llanowar Elves"), (3, "Grizzly Bears"),

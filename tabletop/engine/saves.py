@@ -329,7 +329,7 @@ def from_json(d: dict, source: str = "save", verify: bool = True) -> Table:
         t.lineage = {int(c): [codec.unentry(e) for e in es] for c, es in d["lineage"]}
         if len(d["zones"]) != len(codec.keys):
             raise ValueError("the zone lists do not match the table")
-        for key, ids in zip(codec.keys, d["zones"]):
+        for key, ids in zip(codec.keys, d["zones"], strict=True):
             t.zones[key] = [int(i) for i in ids]
         t.effects = [Effect.from_json(e) for e in d["effects"]]
         t.revealed_tops = frozenset(d["revealed_tops"])

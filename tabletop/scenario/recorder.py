@@ -14,7 +14,6 @@ from tabletop.engine.model import CONTROLLED, ORDERED
 from tabletop.scenario import steps
 from tabletop.scenario.loader import FORMAT
 
-
 _ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r",
             "\b": "\\b", "\f": "\\f"}
 

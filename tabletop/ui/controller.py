@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal
 
-from tabletop.engine import Card, Result, Table, chooser_from_labels
-from tabletop.engine import views
-from tabletop.engine.views import JUDGE, view
 from tabletop.cards import demo
+from tabletop.engine import Card, Result, Table, chooser_from_labels, views
+from tabletop.engine.views import JUDGE, view
 
 
 class TableController(QObject):

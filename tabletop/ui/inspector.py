@@ -6,11 +6,17 @@ from __future__ import annotations
 import html
 
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import (QHBoxLayout, QLineEdit, QListWidget, QPushButton, QTextBrowser,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLineEdit,
+    QListWidget,
+    QPushButton,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
 
-from tabletop.engine import rulestext
-from tabletop.engine import views
+from tabletop.engine import rulestext, views
 
 CSS = """
 <style>

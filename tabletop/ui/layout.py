@@ -138,7 +138,7 @@ def field_positions(rect: Rect, cards: list[tuple[int, bool, bool]], mirrored: b
         squeeze = max(0.0, min(1.0, room / steps)) if steps else 1.0
         x = rect.x + GAP
         turn = (CARD_H - CARD_W) / 2  # a tapped card turns about its centre
-        for (cid, tapped), w in zip(row, widths):
+        for (cid, tapped), w in zip(row, widths, strict=True):
             out[cid] = (x + turn, y) if tapped else (x, y)
             x += (w + GAP) * squeeze
     return out

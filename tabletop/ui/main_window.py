@@ -7,21 +7,29 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QPainter
-from PySide6.QtWidgets import (QComboBox, QDockWidget, QFileDialog, QGraphicsView, QInputDialog,
-                               QLabel, QMainWindow, QMessageBox, QToolBar)
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDockWidget,
+    QFileDialog,
+    QGraphicsView,
+    QInputDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QToolBar,
+)
 
 from tabletop import __version__
-from tabletop.engine import editions, rulestext, saves
+from tabletop.engine import editions, rulestext, saves, views
 from tabletop.engine.errors import TabletopError
-from tabletop.engine import views
 from tabletop.engine.views import JUDGE
+from tabletop.ui import settings
 from tabletop.ui.controller import TableController
 from tabletop.ui.inspector import Inspector, LogView
 from tabletop.ui.scenario_panel import ScenarioPanel
+from tabletop.ui.scene import TableScene
 from tabletop.ui.window_judges import JudgeCommands
 from tabletop.ui.window_playtest import PlaytestCommands
-from tabletop.ui.scene import TableScene
-from tabletop.ui import settings
 
 
 class TableView(QGraphicsView):

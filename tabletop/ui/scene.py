@@ -108,7 +108,7 @@ class TableScene(QGraphicsScene):
             else:
                 place = L.strip_positions(r, len(ordered))
             spot.set_captions(captions)
-            for it, p in zip(ordered, place):
+            for it, p in zip(ordered, place, strict=False):
                 out[self._key(it)] = (key, p, it)
         for key in self.zone_items:
             if key[1] != "battlefield" or key in counts:

@@ -42,7 +42,7 @@ class EngineMachine(RuleBasedStateMachine):
         players = [f"P{i}" for i in range(n)]
         self.t = Table(players, edition, seed=seed)
         ed = get(edition)
-        for i in range(data.draw(st.integers(3, 14))):
+        for _ in range(data.draw(st.integers(3, 14))):
             card = data.draw(st.sampled_from(CARDS))
             zones = [z for z in ed.zones if z not in ("battlefield",) or
                      not (card.is_type("Instant") or card.is_type("Sorcery"))]
@@ -182,7 +182,7 @@ class EngineMachine(RuleBasedStateMachine):
                 assert i not in seen, "an object in two zones"
                 seen[i] = key
                 assert t.objs[i].zone == key
-        for cid, oid in t.current.items():
+        for oid in t.current.values():
             obj = t.objs[oid]
             if obj.zone is None:
                 assert obj.kind in ("token", "ability") or obj.token, "a card vanished"
@@ -212,14 +212,14 @@ class EngineMachine(RuleBasedStateMachine):
             obj = t.objs[t.current[cid]]
             if obj.zone is not None:
                 assert last and last[-1].obj == obj.id and last[-1].zone == obj.zone
-            for a, b in zip(entries, entries[1:]):
+            for a, b in zip(entries, entries[1:], strict=False):
                 assert b.obj >= a.obj
 
     @invariant()
     def no_view_leaks(self):
         t = self.t
         for viewer in t.players:
-            for key, items in view(t, viewer).items():
+            for items in view(t, viewer).values():
                 for item in items:
                     obj = t.objs[item.id]
                     if isinstance(item, Seen):

@@ -3,7 +3,8 @@
 import pytest
 
 from tabletop.scenario import load, run
-from tests.helpers import EXAMPLES as EXAMPLE_DIR, SCENARIOS
+from tests.helpers import EXAMPLES as EXAMPLE_DIR
+from tests.helpers import SCENARIOS
 
 FILES = sorted(SCENARIOS.rglob("*.toml"))
 EXAMPLES = sorted(EXAMPLE_DIR.glob("*.toml"))

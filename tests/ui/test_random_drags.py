@@ -40,7 +40,7 @@ def test_thousand_random_drags(make_window):
     t = demo.new_game(players=("Alice", "Bob", "Carol"))
     w = make_window(t)
     viewers = list(t.players) + [None]
-    for i in range(DRAGS):
+    for _ in range(DRAGS):
         roll = rng.random()
         if roll < 0.05:
             w.c.set_viewer(rng.choice(viewers))

@@ -54,8 +54,9 @@ def test_a_context_menu_action_keeps_the_card_selected(make_window):
     w.scene.item_for_cid(other.cid).setSelected(True)
     item = w.scene.item_for_cid(giant.cid)
     chosen = []
+    tries = [0]
 
-    def pick(tries=[0]):
+    def pick():
         """Choose Tap in the open menu; wait for it to open, and never leave it open."""
         menu = QApplication.activePopupWidget()
         if menu is None:
