@@ -369,7 +369,9 @@ def _gui_parser() -> argparse.ArgumentParser:
     p.add_argument("--self-test", action="store_true",
                    help="open offscreen, make one accepted and one refused drop, exit 0 if both "
                         "ended as the engine said")
-    p.add_argument("--data-dir", metavar="DIR", help=argparse.SUPPRESS)  # autosave folder (tests)
+    p.add_argument("--data-dir", metavar="DIR",
+                   help="keep everything (autosave, card data, rules texts, settings, logs) "
+                        "under DIR")
     p.add_argument("--scripted-session", type=int, metavar="N", help=argparse.SUPPRESS)
     p.add_argument("--restore-last", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--then-wait", action="store_true", help=argparse.SUPPRESS)  # SIGTERM test
@@ -379,8 +381,20 @@ def _gui_parser() -> argparse.ArgumentParser:
 
 def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    from tabletop import textsafe
+    from tabletop import paths, textsafe
     textsafe.install()  # file text never drives the terminal
+    rest, i = [], 0
+    while i < len(argv):  # --data-dir DIR anywhere: for the window and every subcommand
+        a = argv[i]
+        if a.startswith("--data-dir="):
+            paths.set_data_dir(a.split("=", 1)[1])
+        elif a == "--data-dir" and i + 1 < len(argv):
+            paths.set_data_dir(argv[i + 1])
+            i += 1
+        else:
+            rest.append(a)
+        i += 1
+    argv = rest
     if argv and argv[0] in SUBCOMMANDS:
         args = _sub_parser().parse_args(argv)
         from tabletop.engine.errors import TabletopError

@@ -28,3 +28,14 @@ def pytest_sessionfinish(session, exitstatus):
     """Leave nothing behind: the user folders (and any build cache under them) go."""
     import shutil
     shutil.rmtree(_tmp, ignore_errors=True)
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _usual_folders():
+    """A test that starts the app in-process with --data-dir leaves no override behind."""
+    yield
+    from tabletop import paths
+    paths.set_data_dir(None)

@@ -48,8 +48,8 @@ CREATE INDEX IF NOT EXISTS folds_fold ON folds(fold);
 
 
 def default_path() -> Path:
-    import platformdirs
-    return Path(platformdirs.user_data_dir("tabletop", appauthor=False)) / "cards.sqlite3"
+    from tabletop import paths
+    return paths.card_database()
 
 
 def split_type_line(line: str) -> tuple[list, list, list]:

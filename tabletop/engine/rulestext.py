@@ -204,8 +204,8 @@ def read(path) -> RulesText:
 
 # ---- the store in the user data folder ---------------------------------------------
 def store_dir() -> Path:
-    import platformdirs
-    return Path(platformdirs.user_data_dir("tabletop", appauthor=False)) / "rules"
+    from tabletop import paths
+    return paths.rules_dir()
 
 
 def import_file(path, store: Path | None = None) -> tuple[RulesText, Path]:

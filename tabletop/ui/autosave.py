@@ -26,8 +26,8 @@ SLOTS = 8
 
 
 def data_dir() -> Path:
-    import platformdirs
-    return Path(platformdirs.user_data_dir("tabletop", appauthor=False))
+    from tabletop import paths
+    return paths.data_dir()
 
 
 def _lock(fd: int) -> bool:

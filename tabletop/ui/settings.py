@@ -4,22 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import platformdirs
 from PySide6.QtCore import QSettings
 
-APP = "tabletop"
+from tabletop import paths
 
-
-def config_dir() -> Path:
-    return Path(platformdirs.user_config_dir(APP, appauthor=False))
-
-
-def log_dir() -> Path:
-    return Path(platformdirs.user_log_dir(APP, appauthor=False))
-
-
-def documents() -> Path:
-    return Path(platformdirs.user_documents_dir())
+APP = paths.APP
+config_dir = paths.config_dir
+log_dir = paths.log_dir
+documents = paths.documents
 
 
 def save_folder(preferred: Path | None = None) -> Path:
