@@ -58,17 +58,6 @@ def cmd_compare(args) -> int:
     return status
 
 
-def write_report(path: str, run, pictures) -> None:
-    from pathlib import Path
-
-    from tabletop.engine.saves import atomic_write
-    from tabletop.scenario import ruling_report
-    p = Path(path)
-    text = (ruling_report.markdown_report if p.suffix.lower() in (".md", ".markdown")
-            else ruling_report.html_report)(run, pictures)
-    atomic_write(p, text.encode("utf-8"))
-
-
 REPORT_STEPS = 2_000  # a report's size and time stay bounded
 REPORT_PICTURES = 60  # pictures of the table: the start and the first steps
 
@@ -106,6 +95,7 @@ def cmd_ruling(args) -> int:
                         pictures[rep.index] = table_png(session.run.table)
                 r = session.run
                 try:
+                    from tabletop.scenario.ruling_report import write_report
                     write_report(args.report, r, pictures)
                 except OSError as e:
                     print(f"tabletop ruling: cannot write the report {args.report}: "

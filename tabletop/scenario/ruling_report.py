@@ -151,3 +151,14 @@ def markdown_report(run: Run, pictures: dict[int, bytes] | None = None) -> str:
             out += [f"![The table after step {rep.index}]({_img(pictures[rep.index])})", ""]
     out.append(f"**Result:** {'every expectation held' if run.passed else 'some expectations FAILED'}.")
     return "\n".join(out) + "\n"
+
+
+def write_report(path, run, pictures) -> None:
+    """Write a run's report, HTML or Markdown by the file's suffix, atomically."""
+    from pathlib import Path
+
+    from tabletop.engine.saves import atomic_write
+    p = Path(path)
+    text = (markdown_report if p.suffix.lower() in (".md", ".markdown")
+            else html_report)(run, pictures)
+    atomic_write(p, text.encode("utf-8"))

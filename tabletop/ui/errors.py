@@ -5,30 +5,59 @@ unexpected exception the table is as it was before the gesture."""
 
 from __future__ import annotations
 
-import datetime
+import logging
+import logging.handlers
 import sys
 import traceback
 
+from PySide6.QtCore import QtMsgType, qInstallMessageHandler
 from PySide6.QtWidgets import QApplication
 
 from tabletop.ui import settings
+
+log = logging.getLogger("tabletop")
 
 
 def log_path():
     return settings.log_dir() / "tabletop.log"
 
 
-def write_log(text: str) -> None:
+def start_logging() -> None:
+    """The app's log: stdlib logging to a rotating file in the user's log folder (five
+    files of 1 MB at most), with Qt's own messages routed into it."""
+    p = log_path()
+    for h in [h for h in log.handlers if getattr(h, "tabletop", False)]:
+        if h.baseFilename == str(p.absolute()):
+            return
+        log.removeHandler(h)  # the log folder changed (--data-dir)
+        h.close()
     try:
-        p = log_path()
         p.parent.mkdir(parents=True, exist_ok=True)
-        with p.open("a", encoding="utf-8") as f:
-            f.write(f"--- {datetime.datetime.now().isoformat(timespec='seconds')}\n{text}\n")
+        handler = logging.handlers.RotatingFileHandler(p, maxBytes=1 << 20, backupCount=4,
+                                                       encoding="utf-8", delay=True)
     except OSError:
-        pass
+        return
+    handler.tabletop = True
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    log.addHandler(handler)
+    log.setLevel(logging.INFO)
+    levels = {QtMsgType.QtDebugMsg: logging.DEBUG, QtMsgType.QtInfoMsg: logging.INFO,
+              QtMsgType.QtWarningMsg: logging.WARNING, QtMsgType.QtCriticalMsg: logging.ERROR,
+              QtMsgType.QtFatalMsg: logging.CRITICAL}
+
+    def qt_messages(kind, context, message):
+        logging.getLogger("tabletop.qt").log(levels.get(kind, logging.WARNING), "%s", message)
+    qInstallMessageHandler(qt_messages)
+
+
+def write_log(text: str) -> None:
+    start_logging()
+    log.error("%s", text)
 
 
 def install(parent_getter=lambda: None, show_dialog: bool = True) -> None:
+    start_logging()
+
     def hook(exc_type, exc, tb):
         text = "".join(traceback.format_exception(exc_type, exc, tb))
         write_log(text)

@@ -64,8 +64,8 @@ class JudgeCommands:
         self.compare_dialog.show()
 
     def export_report(self) -> None:
-        from tabletop.cli import write_report
         from tabletop.scenario import Session
+        from tabletop.scenario.ruling_report import write_report
         from tabletop.ui.render import table_png
         path = getattr(self, "scenario_path", None)
         if path is None:

@@ -59,3 +59,21 @@ def test_window_layout_is_remembered(make_window, qtbot):
     qtbot.addWidget(w2)
     assert w2.dockWidgetArea(w2.inspector_dock) == Qt.LeftDockWidgetArea
     assert w2.log_dock.isHidden()
+
+
+def test_qt_messages_and_errors_go_to_a_rotating_log_file(qapp, monkeypatch, tmp_path):
+    """Issue 15, item 6: stdlib logging to a rotating file, Qt's messages routed in."""
+    import logging.handlers
+
+    from PySide6.QtCore import qWarning
+    monkeypatch.setattr(errors, "log_path", lambda: tmp_path / "tabletop.log")
+    errors.start_logging()
+    qWarning("a warning from Qt")
+    errors.write_log("an error from Tabletop")
+    handlers = [h for h in errors.log.handlers if getattr(h, "tabletop", False)]
+    assert len(handlers) == 1 and isinstance(handlers[0], logging.handlers.RotatingFileHandler)
+    assert handlers[0].maxBytes == 1 << 20 and handlers[0].backupCount == 4
+    handlers[0].flush()
+    text = (tmp_path / "tabletop.log").read_text()
+    assert "WARNING tabletop.qt: a warning from Qt" in text
+    assert "ERROR tabletop: an error from Tabletop" in text
