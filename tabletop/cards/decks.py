@@ -9,7 +9,6 @@ neither expand entities nor reach the network."""
 from __future__ import annotations
 
 import re
-import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -194,6 +193,8 @@ def parse_text(text: str, path: str = "deck.txt") -> Deck:
 def _xml(raw: bytes, path: Path):
     """Parse XML with no DTD and no entities, whatever the file's encoding (defusedxml
     refuses them after decoding, so a UTF-16 file cannot hide one)."""
+    import xml.etree.ElementTree as ET  # noqa: N817 (only where XML is read: not at start-up)
+
     from defusedxml import DefusedXmlException
     from defusedxml.ElementTree import fromstring
     try:
@@ -321,6 +322,7 @@ def to_text(deck: Deck) -> str:
 
 
 def to_cod(deck: Deck) -> str:
+    import xml.etree.ElementTree as ET  # noqa: N817
     root = ET.Element("cockatrice_deck", version="1")
     ET.SubElement(root, "deckname").text = deck.name
     for section, zone_name in (("main", "main"), ("sideboard", "side")):

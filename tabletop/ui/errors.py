@@ -6,7 +6,6 @@ unexpected exception the table is as it was before the gesture."""
 from __future__ import annotations
 
 import logging
-import logging.handlers
 import sys
 import traceback
 
@@ -25,6 +24,7 @@ def log_path():
 def start_logging() -> None:
     """The app's log: stdlib logging to a rotating file in the user's log folder (five
     files of 1 MB at most), with Qt's own messages routed into it."""
+    import logging.handlers
     p = log_path()
     for h in [h for h in log.handlers if getattr(h, "tabletop", False)]:
         if h.baseFilename == str(p.absolute()):
@@ -56,7 +56,8 @@ def write_log(text: str) -> None:
 
 
 def install(parent_getter=lambda: None, show_dialog: bool = True) -> None:
-    start_logging()
+    from PySide6.QtCore import QTimer
+    QTimer.singleShot(0, start_logging)  # once the first frame is up
 
     def hook(exc_type, exc, tb):
         text = "".join(traceback.format_exception(exc_type, exc, tb))

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tabletop.engine import rulestext, views
+from tabletop.engine import views
 
 CSS = """
 <style>
@@ -55,6 +55,7 @@ def rule_html(table, number: str) -> str:
     if src:
         out += (f'<div class="sub">{html.escape(ed.mark(number))} is not in this edition\'s '
                 f'text: {html.escape(src)}.</div>')
+    from tabletop.engine import rulestext  # only when a rule is shown: not at start-up
     v = rulestext.for_edition(number, ed)
     if v and v.shown:
         out += (f'<div class="verbatim">“{html.escape(v.text)}”<br>'

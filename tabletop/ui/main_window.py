@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop import __version__
-from tabletop.engine import editions, rulestext, saves, views
+from tabletop.engine import editions, saves, views
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.views import JUDGE
 from tabletop.ui import settings
@@ -429,6 +429,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
         if not path:
             return
         try:
+            from tabletop.engine import rulestext
             rt, dest = rulestext.import_file(path)
         except TabletopError as e:
             self.error("Cannot import the rules text", str(e))

@@ -23,8 +23,6 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop.engine import Result
-from tabletop.scenario import Session, load
-from tabletop.scenario.library import bundled_scenarios
 
 HELD, FAILED = "✔", "✘"
 
@@ -40,7 +38,7 @@ class ScenarioPanel(QWidget):
         super().__init__(parent)
         self.c = controller
         self.scenario = None
-        self.session: Session | None = None
+        self.session = None  # a scenario.Session while a scenario is open
         self.guard = lambda what: True  # the window's unsaved-changes guard
         self.title = QLabel(self.NONE)
         self.title.setWordWrap(True)
@@ -92,12 +90,13 @@ class ScenarioPanel(QWidget):
     # ---- opening ------------------------------------------------------------------------
     def open(self, path, edition: str | None = None) -> None:
         """Load a scenario (raises InputError; nothing changes then)."""
+        from tabletop.scenario import Session, load  # when a scenario opens: not at start-up
         scenario = load(path, edition)
         session = Session(scenario)
         self.scenario = scenario
         self._start(session)
 
-    def _start(self, session: Session) -> None:
+    def _start(self, session) -> None:
         self.session = session
         s = session.scenario
         self.c.set_table(session.run.table, session.run.names)
@@ -149,6 +148,7 @@ class ScenarioPanel(QWidget):
             self._replay(0)
 
     def _replay(self, upto: int) -> None:
+        from tabletop.scenario import Session
         session = Session(self.scenario)
         for _ in range(upto):
             session.advance()
@@ -184,6 +184,7 @@ class ScenarioLibrary(QDialog):
         self.setWindowTitle("Scenario library")
         self.resize(720, 520)
         self.chosen: Path | None = None
+        from tabletop.scenario.library import bundled_scenarios
         self.entries = bundled_scenarios()
         self.search = QLineEdit()
         self.search.setPlaceholderText("Search by rule number or title (e.g. 400.3, token, cr-1999)")

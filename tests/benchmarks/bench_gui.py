@@ -32,8 +32,42 @@ def start_time() -> float:
     return statistics.median(runs)
 
 
+BARE = """
+import os, sys, time
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
+app = QApplication(sys.argv)
+w = QMainWindow()
+w.setCentralWidget(QLabel("bare"))
+class First(QObject):
+    def eventFilter(self, obj, event):
+        if event.type() == QEvent.Paint:
+            print(f"{time.time():.4f}", flush=True)
+            os._exit(0)
+        return False
+f = First()
+w.centralWidget().installEventFilter(f)
+w.resize(1280, 800)
+w.show()
+app.exec()
+"""
+
+
+def bare_time() -> float:
+    """The same measure for a bare PySide6 QMainWindow, in the same run (median of 5)."""
+    runs = []
+    for _ in range(5):
+        s = time.time()
+        out = subprocess.run([sys.executable, "-c", BARE], check=True, capture_output=True,
+                             text=True).stdout
+        runs.append(float(out.split()[0]) - s)
+    return statistics.median(runs)
+
+
 def main():
-    print(f"start to first painted frame: {start_time():.2f} s")
+    app, bare = start_time(), bare_time()
+    print(f"start to first painted frame: {app:.2f} s; a bare QMainWindow: {bare:.2f} s; "
+          f"ratio {app / bare:.2f} (goal: at most 1.8)")
     t0 = time.perf_counter()
     from PySide6.QtCore import QPoint, Qt
     from PySide6.QtGui import QImage, QPainter
