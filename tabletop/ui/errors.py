@@ -57,7 +57,7 @@ def write_log(text: str) -> None:
 
 def install(parent_getter=lambda: None, show_dialog: bool = True) -> None:
     from PySide6.QtCore import QTimer
-    QTimer.singleShot(0, start_logging)  # once the first frame is up
+    QTimer.singleShot(1000, start_logging)  # after the first frame (write_log starts it sooner)
 
     def hook(exc_type, exc, tb):
         text = "".join(traceback.format_exception(exc_type, exc, tb))
