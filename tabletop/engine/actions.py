@@ -10,10 +10,10 @@ import random
 from tabletop.engine.errors import IllegalActionError
 from tabletop.engine.model import Card, Event, LineageEntry
 from tabletop.engine.moves import MoveRules
-from tabletop.engine.table import Result, TableState
+from tabletop.engine.table import Result
 
 
-class Table(TableState, MoveRules):
+class Table(MoveRules):
     """The whole table: state, rules and history."""
 
     def _player(self, player: str) -> str:

@@ -17,7 +17,7 @@ from typing import Callable
 
 from tabletop.engine.errors import IllegalActionError
 from tabletop.engine.model import CONTROLLED, ORDERED, Effect, Event, LineageEntry, Obj
-from tabletop.engine.table import Result
+from tabletop.engine.table import Result, TableState
 
 Chooser = Callable[[Obj, list[Effect]], "Effect | None"]
 
@@ -90,8 +90,8 @@ def _add(lst: list, items) -> None:
             lst.append(i)
 
 
-class MoveRules:
-    """Mixed into the Table: the move pipeline."""
+class MoveRules(TableState):
+    """The move pipeline, on top of the table's state (the Table adds its actions)."""
 
     # ---- deciding ----------------------------------------------------------
     def _destination(self, obj: Obj, zone: str, player: str | None):
