@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from tabletop.engine.errors import IllegalActionError
-from tabletop.engine.model import Card, Event, LineageEntry
+from tabletop.engine.model import Card, Event
 from tabletop.engine.moves import MoveRules
 from tabletop.engine.table import Result
 
@@ -157,18 +157,9 @@ class Table(MoveRules):
                 box.append(Event("unchanged", cid, obj.id, None, obj.zone, obj.zone, (), (),
                                  "it is already that way"))
             elif face_down and obj.zone[1] == "command" and ed.cite("command_face_down"):
-                key = obj.zone
-                index = self.zones[key].index(obj.id)
-                new = self._new_obj(cid, obj.card, obj.owner, kind=obj.kind, prev=obj.id,
-                                    face_down=True)
-                self._remove(key, obj.id)
-                self._set(obj, "zone", None)
-                self._set(new, "zone", key)
-                self._insert(key, index, new.id)
-                cites = ed.cite("command_face_down")
-                self._lineage(cid, LineageEntry(new.id, key, "new_object", cites))
-                box.append(Event("new_object", cid, new.id, obj.id, key, key, cites, (),
-                                 f"{obj.card.name} turned face down in the command zone: a new object"))
+                box.append(self._renew(obj, ed.cite("command_face_down"),
+                                       f"{obj.card.name} turned face down in the command "
+                                       f"zone: a new object", face_down=True))
             else:
                 self._set(obj, "face_down", face_down)
                 box.append(Event("turned", cid, obj.id, obj.id, obj.zone, obj.zone, (), (),

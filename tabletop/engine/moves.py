@@ -337,19 +337,9 @@ class MoveRules(TableState):
             return [Event("ceased", obj.cid, obj.id, None, plan.src, None,
                           tuple(plan.cites), tuple(plan.notes), plan.text)]
         if plan.kind == "new_object":  # 400.8: exiled again
-            lst = self.zones[plan.src]
-            index = lst.index(obj.id)
-            new = self._new_obj(obj.cid, obj.card, obj.owner, kind=obj.kind, token=obj.token,
-                                prev=obj.id, face_down=bool(face_down), pile=obj.pile)
-            self._remove(plan.src, obj.id)
-            self._set(obj, "zone", None)
-            self._set(new, "zone", plan.src)
-            self._insert(plan.src, index, new.id)
-            forgotten = self._forgotten(obj, keep_status=False)
-            self._lineage(obj.cid, LineageEntry(new.id, plan.src, "new_object",
-                                                tuple(plan.cites), (), forgotten))
-            return [Event("new_object", obj.cid, new.id, obj.id, plan.src, plan.src,
-                          tuple(plan.cites), tuple(plan.notes), plan.text)]
+            return [self._renew(obj, plan.cites, plan.text, plan.notes,
+                                self._forgotten(obj, keep_status=False),
+                                face_down=bool(face_down), pile=obj.pile)]
         text = plan.text or f"{name} stays where it is"
         return [Event(plan.kind, obj.cid, obj.id, None, plan.src, plan.dst,
                       tuple(plan.cites), tuple(plan.notes), text)]
@@ -591,13 +581,5 @@ class MoveRules(TableState):
         self._set(obj, "revealed", False)
         if not cites:
             return []
-        key = obj.zone
-        index = self.zones[key].index(obj.id)
-        new = self._new_obj(obj.cid, obj.card, obj.owner, kind=obj.kind, prev=obj.id)
-        self._remove(key, obj.id)
-        self._set(obj, "zone", None)
-        self._set(new, "zone", key)
-        self._insert(key, index, new.id)
-        self._lineage(obj.cid, LineageEntry(new.id, key, "new_object", cites))
-        return [Event("new_object", obj.cid, new.id, obj.id, key, key, cites, (),
-                      "a card stops being revealed on top of the library: a new object")]
+        return [self._renew(obj, cites, "a card stops being revealed on top of the library: "
+                                        "a new object")]

@@ -277,6 +277,23 @@ class TableState:
         self._lineage(cid, LineageEntry(obj.id, key, event, tuple(cites)))
         return Event(event, cid, obj.id, None, None, key, tuple(cites), tuple(notes), text)
 
+    def _renew(self, obj: Obj, cites, text: str, notes=(), forgotten=(), **attrs) -> Event:
+        """The object becomes a new object where it is, in its place in the zone (exiled
+        again 400.8, turned face down in the command zone 400.9, a revealed top card
+        covered 401.7): the one way the engine does it."""
+        key = obj.zone
+        index = self.zones[key].index(obj.id)
+        new = self._new_obj(obj.cid, obj.card, obj.owner, kind=obj.kind, token=obj.token,
+                            prev=obj.id, **attrs)
+        self._remove(key, obj.id)
+        self._set(obj, "zone", None)
+        self._set(new, "zone", key)
+        self._insert(key, index, new.id)
+        self._lineage(obj.cid, LineageEntry(new.id, key, "new_object", tuple(cites), (),
+                                            tuple(forgotten)))
+        return Event("new_object", obj.cid, new.id, obj.id, key, key, tuple(cites),
+                     tuple(notes), text)
+
     def _lineage(self, cid: int, entry: LineageEntry) -> None:
         self.lineage.setdefault(cid, []).append(entry)
         self._ops.append(("lin", cid, entry))
