@@ -259,3 +259,69 @@ def undo_status(table, viewer) -> tuple[str | None, str | None]:
     """The titles of what undo and redo would take back or bring back, for this viewer."""
     return (action_title(table, table.history[-1], viewer) if table.history else None,
             action_title(table, table.redo_stack[-1], viewer) if table.redo_stack else None)
+
+
+# ---- what the UI needs to act on, and to offer choices --------------------------------
+@dataclass(slots=True, frozen=True)
+class Handle:
+    """An object the window shows, as the window needs it to act on it: its card id and
+    its public status (what any player at the table sees), never its face."""
+
+    cid: int
+    owner: str
+    zone: tuple | None
+    tapped: bool
+    face_down: bool
+    revealed: bool
+    counters: dict
+
+
+def handle(table, oid: int) -> Handle | None:
+    """The object now behind an item the window drew (by the id it was drawn with)."""
+    old = table.objs.get(oid)
+    if old is None:
+        return None
+    obj = table.obj_of(old.cid)
+    return Handle(obj.cid, obj.owner, obj.zone, obj.tapped, obj.face_down, obj.revealed,
+                  dict(obj.counters))
+
+
+def current(table, selected) -> Obj | None:
+    """The object a selection stands for now: a card id, or ("o", object id) for a
+    card picked while hidden (followed to what it is now)."""
+    if isinstance(selected, tuple):
+        obj = table.objs.get(selected[1])
+        return table.obj_of(obj.cid) if obj is not None else None
+    return table.obj_of(selected)
+
+
+@dataclass(slots=True, frozen=True)
+class Choice:
+    """A card offered in a dialog: its id and the name the viewer may read."""
+
+    cid: int
+    name: str
+
+
+def choice_of(table, cid: int, viewer, looking: bool = False) -> Choice:
+    """``looking``: an effect lets the viewer look at it (a search, the top cards)."""
+    obj = table.obj_of(cid)
+    known = looking or may_see(table, obj, viewer)
+    return Choice(cid, obj.card.name if known else "a hidden card")
+
+
+def choices(table, key: tuple, viewer, looking: bool = False) -> list[Choice]:
+    """The cards of a zone, top first, as the viewer may name them."""
+    return [choice_of(table, o.cid, viewer, looking) for o in table.objects_in(key)]
+
+
+def top_choices(table, player: str, n: int, viewer) -> list[Choice]:
+    """The top n cards of a library, for an effect that lets the viewer look at them."""
+    return [choice_of(table, o.cid, viewer, True) for o in top_cards(table, player, n)]
+
+
+def zones_on_the_table(table) -> list[str]:
+    """The edition's zones the table shows: ante only in a game played for ante (407.1),
+    or while a card is there (an older save)."""
+    return [z for z in table.edition.zones if z != "ante" or table.ante
+            or any(lst for k, lst in table.zones.items() if k[1] == "ante")]

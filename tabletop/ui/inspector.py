@@ -105,11 +105,7 @@ class Inspector(QTextBrowser):
                          f"applied.</p><p class='sub'>Rules edition: {t.edition.id} — "
                          f"{html.escape(t.edition.title)}</p>")
             return "".join(parts)
-        if isinstance(sel, tuple):  # a hidden card: follow it to where it is now
-            obj = t.objs.get(sel[1])
-            obj = t.obj_of(obj.cid) if obj is not None else None
-        else:
-            obj = t.obj_of(sel)
+        obj = views.current(t, sel)  # a hidden card picked earlier: followed to where it is
         if obj is None:
             return "".join(parts)
         seen = views.inspect(t, obj, self.c.viewer)

@@ -222,8 +222,8 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
         if not items:
             self.show_message("Select a card first (click it).")
             return
-        obj = self.c.table.objs[items[0].oid]
-        if obj.zone is None:
+        obj = views.handle(self.c.table, items[0].oid)  # public status, never the face
+        if obj is None or obj.zone is None:
             return
         fn(obj)
 
@@ -470,7 +470,8 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
                 labels.append("Decline")
             item, ok = QInputDialog.getItem(
                 self, "Replacement effects",
-                f"{o.card.name}: which effect applies first? (rule "
+                f"{views.choice_of(self.c.table, o.cid, self.c.viewer).name}: which effect "
+                f"applies first? (rule "
                 f"{', '.join(self.c.table.edition.cite('replacement')) or 'of this edition'})",
                 labels, 0, False)
             if not ok or item == "Decline":

@@ -128,7 +128,8 @@ def load_decks(parent, choices) -> list | None:
 
 
 class ChooseCards(QDialog):
-    """Pick exactly (or at most) N cards from a list of objects."""
+    """Pick exactly (or at most) N cards from a list of views.Choice (id and the name the
+    viewer may read)."""
 
     def __init__(self, parent, title: str, prompt: str, objs, count: int, exact: bool = True):
         super().__init__(parent)
@@ -136,7 +137,7 @@ class ChooseCards(QDialog):
         self.count, self.exact = count, exact
         self.list = QListWidget()
         for o in objs:
-            item = QListWidgetItem(o.card.name)
+            item = QListWidgetItem(o.name)
             item.setData(Qt.UserRole, o.cid)
             item.setFlags(item.flags() | Qt.ItemIsUserCheckable)
             item.setCheckState(Qt.Unchecked)
@@ -174,7 +175,7 @@ class ArrangeCards(QDialog):
         self.list = QListWidget()
         self.list.setDragDropMode(QListWidget.InternalMove)
         for o in objs:
-            item = QListWidgetItem(o.card.name)
+            item = QListWidgetItem(o.name)
             item.setData(Qt.UserRole, o.cid)
             self.list.addItem(item)
         note = QLabel(prompt)

@@ -11,6 +11,7 @@ from PySide6.QtCore import QPointF, QPropertyAnimation, Qt
 from PySide6.QtGui import QBrush, QColor, QTransform
 from PySide6.QtWidgets import QGraphicsScene, QInputDialog, QMenu
 
+from tabletop.engine import views
 from tabletop.engine.views import Seen
 from tabletop.ui import layout as L
 from tabletop.ui.items import CardItem, ZoneItem
@@ -43,10 +44,8 @@ class TableScene(QGraphicsScene):
         self._dragging = None
         t = self.c.table
         ed = t.edition
-        # the ante zone is on the table only in a game played for ante (407.1)
-        zones = [z for z in ed.zones if z != "ante" or t.ante
-                 or any(lst for k, lst in t.zones.items() if k[1] == "ante")]
-        spots, rect = L.layout(zones, ed.per_player, t.players, self.c.viewer)
+        spots, rect = L.layout(views.zones_on_the_table(t), ed.per_player, t.players,
+                               self.c.viewer)
         self.setSceneRect(-10, -10, rect.w + 20, rect.h + 20)
         for spot in spots:
             player, zone = spot.key
@@ -210,7 +209,7 @@ class TableScene(QGraphicsScene):
 
     # ---- gestures from items ---------------------------------------------------------
     def cid_of(self, item: CardItem) -> int:
-        return self.c.table.objs[item.oid].cid
+        return views.handle(self.c.table, item.oid).cid
 
     def zone_at(self, pos: QPointF) -> ZoneItem | None:
         for z in self.zone_items.values():
@@ -393,14 +392,14 @@ class TableScene(QGraphicsScene):
     def _look(self, player) -> None:
         """An effect lets someone look at the top N: the cards are shown to the one
         who looks (the viewpoint), and the library does not change."""
-        from tabletop.engine.views import top_cards
+        from tabletop.engine.views import top_choices
         from tabletop.ui import dialogs
         n, ok = QInputDialog.getInt(None, "Look at the top", "How many cards?", 3, 1, 99)
         if not ok:
             return
-        cards = top_cards(self.c.table, player, n)
+        cards = top_choices(self.c.table, player, n, self.c.viewer)
         who = self.c.viewer or "The judge"
-        lines = [f"{i}. {o.card.name}" for i, o in enumerate(cards, 1)] or ["(the library is empty)"]
+        lines = [f"{i}. {o.name}" for i, o in enumerate(cards, 1)] or ["(the library is empty)"]
         dialogs.info(None, f"Top of {player}'s library",
                                 f"{who} looks at the top {len(cards)}:\n" + "\n".join(lines))
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog, QInputDialog
 
+from tabletop.engine import views
 from tabletop.engine.errors import TabletopError
 from tabletop.ui import settings
 
@@ -59,13 +60,13 @@ class PlaytestCommands:
         mark = t.mark()
         self.c.mulligan(player)
         n = t.mulligans.get(player, 0)  # counted by the game: new tables, saves and undo agree
-        hand = t.objects_in((player, "hand"))
+        hand = views.choices(t, (player, "hand"), player)
         dlg = ChooseCards(self, "London mulligan",
                           f"{player} has taken {n} mulligan(s): choose {min(n, len(hand))} "
                           "card(s) to put on the bottom of the library.", hand, min(n, len(hand)))
         order = None
         if dlg.exec():
-            chosen = [t.obj_of(c) for c in dlg.chosen()]
+            chosen = [views.choice_of(t, c, player) for c in dlg.chosen()]
             order = playtest.arrange(self, "Order on the bottom",
                                      ", ".join(t.edition.cite("library_arrange")) or "of the table",
                                      chosen)
@@ -78,7 +79,7 @@ class PlaytestCommands:
         """The searcher sees the library; the others see only a count. Then it is shuffled."""
         from tabletop.ui.playtest import ChooseCards
         player = self.seat()
-        lib = self.c.table.objects_in((player, "library"))
+        lib = views.choices(self.c.table, (player, "library"), player, looking=True)
         dlg = ChooseCards(self, f"Search {player}'s library",
                           "Choose a card to put into your hand (or none); the library is "
                           "shuffled afterwards.", lib, 1, exact=False)
@@ -102,7 +103,7 @@ class PlaytestCommands:
         ChooseCards = playtest.ChooseCards
         t = self.c.table
         player = t.active
-        hand = t.objects_in((player, "hand"))
+        hand = views.choices(t, (player, "hand"), player)
         excess = len(hand) - t.max_hand
         if excess > 0:
             dlg = ChooseCards(self, "Cleanup", f"{player} holds {len(hand)} cards: discard "
@@ -110,7 +111,7 @@ class PlaytestCommands:
                               hand, excess)
             if not dlg.exec():
                 return
-            chosen = [t.obj_of(c) for c in dlg.chosen()]
+            chosen = [views.choice_of(t, c, player) for c in dlg.chosen()]
             order = playtest.arrange(self, "Order in the graveyard",
                                      ", ".join(t.edition.cite("graveyard_arrange")) or
                                      "of the table", chosen)
