@@ -129,3 +129,28 @@ def test_recent_files(make_window, tmp_path):
     assert w.load_game(p)
     assert settings.recent_files()[0] == str(p)
     assert [a.text() for a in w.recent_menu.actions()] == [str(p)]
+
+
+def test_dialogs_offer_cards_by_the_names_the_viewer_may_read(make_window, monkeypatch):
+    """The choice dialogs get their names from views: the searcher reads their own library
+    (the search lets them), the mulligan shows the player's own hand."""
+    t = demo.new_game()
+    w = make_window(t)
+    offered = []
+
+    class Pick:
+        def __init__(self, parent, title, prompt, objs, count, exact=True):
+            offered.append([o.name for o in objs])
+            self.objs, self.count = objs, count
+
+        def exec(self):
+            return False  # cancelled
+    monkeypatch.setattr(playtest, "ChooseCards", Pick)
+    w.search_library()
+    lib = [t.objs[i].card.name for i in reversed(t.zones[("Alice", "library")])]
+    assert offered[-1] == lib and "a hidden card" not in offered[-1]
+    from tabletop.engine import views
+    bob_view = views.choices(t, ("Alice", "hand"), "Bob")
+    assert {c.name for c in bob_view} == {"a hidden card"}
+    alice_view = views.choices(t, ("Alice", "hand"), "Alice")
+    assert "a hidden card" not in {c.name for c in alice_view}
