@@ -39,7 +39,7 @@ class Card:
         return f"{left} — {' '.join(self.subtypes)}" if self.subtypes else left
 
     def to_json(self) -> dict:
-        d = {"name": self.name}
+        d: dict = {"name": self.name}
         for k in ("types", "subtypes", "supertypes", "colors"):
             v = getattr(self, k)
             if v:

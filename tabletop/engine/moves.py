@@ -25,8 +25,8 @@ Chooser = Callable[[Obj, list[Effect]], "Effect | None"]
 @dataclass(slots=True)
 class Plan:
     obj: Obj
-    src: tuple
-    dst: tuple  # the zone it ends up in (for a refusal: the zone it was aimed at)
+    src: tuple | None
+    dst: tuple | None  # the zone it ends up in (for a refusal: the zone it was aimed at)
     controller: str | None
     kind: str = "moved"
     cites: list = field(default_factory=list)
@@ -308,7 +308,7 @@ class MoveRules(TableState):
                     _add(p.cites, self.edition.cite(concept))
                 if key[1] == "stack":  # APNAP: the active player's objects lowest
                     seat = {pl: i for i, pl in enumerate(self.apnap())}
-                    group.sort(key=lambda p: -seat[p.controller])  # top first
+                    group.sort(key=lambda p: -seat[str(p.controller)])  # top first
             if key[1] == "library" and position == "bottom":
                 seq = group  # each goes under the last: top first
             else:
@@ -322,7 +322,8 @@ class MoveRules(TableState):
                           position=None) -> list[Event]:
         obj = plan.obj
         name = obj.card.name
-        if plan.kind == "unchanged" and plan.src[1] == "library" and position is not None:
+        if plan.kind == "unchanged" and plan.src is not None and plan.src[1] == "library" \
+                and position is not None:
             moved = self._reorder_library(plan, position)
             if moved:
                 return moved
@@ -330,7 +331,7 @@ class MoveRules(TableState):
             self._set(obj, "controller", plan.controller)
             return [Event("control_changed", obj.cid, obj.id, obj.id, plan.src, plan.dst,
                           tuple(plan.cites), tuple(plan.notes), plan.text)]
-        if plan.kind == "ceased":  # an ability leaving the stack
+        if plan.kind == "ceased" and plan.src is not None:  # an ability leaving the stack
             self._remove(plan.src, obj.id)
             self._set(obj, "zone", None)
             self._lineage(obj.cid, LineageEntry(obj.id, None, "ceased", tuple(plan.cites)))
@@ -359,6 +360,7 @@ class MoveRules(TableState):
     def _execute_move(self, plan: Plan, position, face_down, pile) -> list[Event]:
         ed = self.edition
         obj, src, dst = plan.obj, plan.src, plan.dst
+        assert src is not None and dst is not None, "only a plan that changes zones"
         cites, notes = plan.cites, plan.notes
         events = []
         index = self._index_for(dst, position if dst[1] == "library" else "top")
@@ -374,11 +376,12 @@ class MoveRules(TableState):
             self._remove(src, obj.id)
             self._set(obj, "zone", dst)
             self._insert(dst, index, obj.id)
-            kept = tuple((what, rule) for what, present in (
+            remembered = tuple((what, rule) for what, present in (
                 ("tapped", obj.tapped), ("counters", obj.counters),
                 ("attachment", obj.attached_to is not None),
                 ("effects", obj.modifications), ("controller", obj.controller)) if present)
-            self._lineage(obj.cid, LineageEntry(obj.id, dst, plan.kind, tuple(cites), kept))
+            self._lineage(obj.cid, LineageEntry(obj.id, dst, plan.kind, tuple(cites),
+                                                remembered))
             text = plan.text
             if not text:  # from the state it keeps: the controller it phases in under
                 text = f"{obj.card.name} phases out" if dst[1] == "phased-out" else (
@@ -394,7 +397,9 @@ class MoveRules(TableState):
         cite = ed.cites.get
         new_rule = cite("new_object", ())
         _add(cites, new_rule)
-        kept, mods, choices = [], (), ()
+        kept: list = []
+        mods: tuple = ()
+        choices: tuple = ()
         carry = src[1] == "stack" and dst[1] == "battlefield"
         if obj.modifications:
             if carry:
@@ -408,7 +413,7 @@ class MoveRules(TableState):
             choices = obj.choices
             _add(cites, ed.cite("carry_choices"))
             kept.append(("choices: " + "; ".join(map(str, choices)), ed.cite("carry_choices")[0]))
-        forgotten = ()
+        forgotten: list | tuple = ()
         if obj.tapped or obj.counters or obj.attached_to is not None or obj.modifications \
                 or obj.choices:
             forgotten = list(self._forgotten(obj, keep_status=False))
@@ -480,6 +485,7 @@ class MoveRules(TableState):
         card stays in its zone, the same object."""
         ed = self.edition
         obj, key = plan.obj, plan.src
+        assert key is not None
         lst = self.zones[key]
         rest = [i for i in lst if i != obj.id]
         n = len(rest)
@@ -520,6 +526,7 @@ class MoveRules(TableState):
                           for o in (self.objs[i] for i in lst) if o.attached_to == host.id]
             for r in riders:
                 src = r.zone
+                assert src is not None
                 dst = self._destination(r, "phased-out" if out else "battlefield", None)[0]
                 self._remove(src, r.id)
                 self._set(r, "zone", dst)
@@ -542,7 +549,7 @@ class MoveRules(TableState):
     def _token_check(self, obj: Obj, dst: tuple) -> list[Event]:
         """State-based check that belongs to zones: a token off the battlefield ceases."""
         if not obj.token or dst[1] == "battlefield":
-            return ()
+            return []
         ed = self.edition
         cites = ed.token_cite(dst[1])
         notes = () if cites else (ed.silence("token_ceases"),)

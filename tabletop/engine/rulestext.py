@@ -181,7 +181,7 @@ def _effective(text: str) -> str | None:
 def parse(text: str, source: str = "") -> RulesText:
     """Parse rules text in whichever known layout yields the most rules."""
     lines = text.split("\n")
-    best = ("", {}, {})
+    best: tuple[str, dict, dict] = ("", {}, {})
     for layout, fn in (("z-list", _z_list), ("rulings-list", lambda ls: _bullets(ls, BULLET_DASH)),
                        ("wiki", lambda ls: _bullets(ls, BULLET)), ("rst", _rst),
                        ("comprehensive-rules", _plain)):
@@ -217,7 +217,7 @@ def import_file(path, store: Path | None = None) -> tuple[RulesText, Path]:
     store = store or store_dir()
     dest = store / f"{rt.effective or 'undated'}-{digest}.json"
     atomic_write(dest, data)
-    _imports.cache_clear()
+    _cache.clear()
     return rt, dest
 
 
@@ -233,7 +233,7 @@ def imported(store: Path | None = None) -> list[tuple[Path, str]]:
         if d is None:
             continue
         eff = d.get("effective") if isinstance(d.get("effective"), str) else None
-        name = LAYOUT_NAMES.get(d.get("layout"), "Imported rules text")
+        name = LAYOUT_NAMES.get(str(d.get("layout")), "Imported rules text")
         out.append((p, f"{name}, {_date_words(eff)}: {len(d['rules']):,} rules"))
     return out
 
@@ -365,7 +365,7 @@ def verbatim_entry(number: str, year: int | None = None, store: Path | None = No
         same = same_rule(edition_id, number, text)
         key = (same is False, gap)
         if best_key is None or key < best_key:
-            name = LAYOUT_NAMES.get(d.get("layout"), "Imported rules text")
+            name = LAYOUT_NAMES.get(str(d.get("layout")), "Imported rules text")
             best = Verbatim(number, text, f"{name}, {_date_words(eff)}", eff, gap == 0, same,
                             year)
             best_key = key

@@ -29,8 +29,12 @@ MAX_BYTES = 64 * 1024 * 1024  # a 100,000-action game is about 45 MB
 _TUPLE_ATTRS = {"modifications", "choices"}
 _SEP = (",", ":")
 
-try:  # the json module's C encoder, built once: a third of the cost of json.dumps per call
-    from json.encoder import c_encode_basestring, c_make_encoder
+try:  # the json module's C encoder, built once: a save takes about a fifth less time than
+    # with json.dumps (tests/benchmarks/bench_engine.py measures both)
+    from json.encoder import (  # type: ignore[attr-defined]
+        c_encode_basestring,
+        c_make_encoder,
+    )
     _c_encoder = c_make_encoder(None, None, c_encode_basestring, None, ":", ",", False, False,
                                 True) if c_make_encoder and c_encode_basestring else None
 except ImportError:  # pragma: no cover - a Python built without the json accelerator
@@ -52,7 +56,8 @@ class _Codec:
         self.keys = list(t.zones)
         self.index = {k: i for i, k in enumerate(self.keys)}
         self.card_ids = t.card_numbers()
-        self.cards = cards if cards is not None else sorted(self.card_ids, key=self.card_ids.get)
+        self.cards = cards if cards is not None else sorted(self.card_ids,
+                                                            key=lambda c: self.card_ids[c])
         self.kept: set = set()
         self._by_identity: dict[int, int] = {}  # cards hash slowly; objects share them
 
@@ -236,7 +241,7 @@ class _Codec:
             extra = [self.obj(objs[i]) for i in sorted(self._ended(a.ops, done) - self.kept)]
             ops = a.ops
             moves = {(op[1], op[3]): i for i, op in enumerate(ops) if op[0] == "mv"}
-            events = []
+            events: list = []  # an op's index, or the event in full
             for e in a.events:
                 i = moves.get((e.cid, e.obj))
                 if i is not None and not e.notes and not e.text and e.prev == ops[i][2] \
@@ -266,7 +271,7 @@ def to_json(t: Table) -> dict:
     codec = _Codec(t)
     kept = {i for ids in t.zones.values() for i in ids}
     kept.update(t.current.values())
-    kept.update(t.objs[i].attached_to for i in list(kept) if t.objs[i].attached_to is not None)
+    kept.update(a for a in (t.objs[i].attached_to for i in list(kept)) if a is not None)
     codec.kept = kept
     objs = t.objs
     state_objs = [codec.obj(objs[i]) for i in sorted(kept) if i in objs]
@@ -408,7 +413,7 @@ def _journal(raw, players) -> list:
                 raise ValueError(f"a journal line's {what} must be a list of short texts")
             got = known[key] = key
         return got
-    out = []
+    out: list = []
     add = out.append
     for r in raw:
         if type(r) is not list or len(r) != 7:

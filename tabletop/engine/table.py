@@ -100,7 +100,7 @@ class Result:
 
     @property
     def cites(self) -> tuple[str, ...]:
-        seen = {}
+        seen: dict = {}
         for e in self.events:
             for c in e.cites:
                 seen.setdefault(c, None)
@@ -142,7 +142,9 @@ class TableState:
         self._journal_before = 0  # the journal's length before the last recorded action
         self.next_id = 1
         self.next_cid = 1
-        self._ops: list | None = None
+        # the ops of the action under way; None outside one, so a change made outside an
+        # action fails at once rather than going unrecorded
+        self._ops: list = None  # type: ignore[assignment]
         self._card_ids: dict[Card, int] = {}  # card faces numbered for saves; only grows
         for z in self.edition.zones:
             if z in self.edition.per_player:
@@ -255,6 +257,7 @@ class TableState:
         """The zone change itself (400.7): ``old`` leaves its zone and ``new``, just
         made by ``_new_obj``, enters ``dst`` at ``index``; one op records it all."""
         src = old.zone
+        assert src is not None, "an object in no zone cannot change zones"
         lst = self.zones[src]
         sidx = lst.index(old.id)
         del lst[sidx]
@@ -282,6 +285,7 @@ class TableState:
         again 400.8, turned face down in the command zone 400.9, a revealed top card
         covered 401.7): the one way the engine does it."""
         key = obj.zone
+        assert key is not None, "an object in no zone cannot be renewed"
         index = self.zones[key].index(obj.id)
         new = self._new_obj(obj.cid, obj.card, obj.owner, kind=obj.kind, token=obj.token,
                             prev=obj.id, **attrs)
@@ -410,6 +414,9 @@ class TableState:
                 prefix + views.hidden_sentence(self, e)
             self.journal.append(LogEntry(tag, e.kind, text, public, tuple(e.cites),
                                          tuple(e.notes), knowers))
+
+    def describe(self, e: Event) -> str:  # the move pipeline (moves.py) words events
+        raise NotImplementedError
 
     def refuse(self, obj: Obj | None, text: str) -> Result:
         """Something the table does not allow (not a rule: who may handle a card or a
@@ -562,16 +569,16 @@ class _Recording:
         if t._ops is not None:
             raise IllegalActionError("actions cannot nest")
         t._ops = []
-        self.box = []
+        self.box: list = []
         return self.box
 
-    def __exit__(self, exc_type, exc, tb) -> bool:
+    def __exit__(self, exc_type, exc, tb) -> None:
         t = self.table
         ops, t._ops = t._ops, None
         if exc_type is not None:
             for op in reversed(ops):
                 t._revert(op)
-            return False
+            return None
         ed = t.edition
         if ed.outside:  # say where a number the edition's own text lacks comes from
             for e in self.box:
@@ -588,4 +595,4 @@ class _Recording:
             t._journal(self.box, "done")
         elif self.box and all(e.kind == "rejected" for e in self.box):
             t._journal(self.box, "refused")
-        return False
+        return None

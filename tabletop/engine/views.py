@@ -222,9 +222,9 @@ def inspect(table, obj: Obj, viewer) -> Inspected:
     """The selected object as ``viewer`` may know it."""
     gone_public = obj.zone is None and obj.token  # a token ceased where all saw it
     if not gone_public and not may_see(table, obj, viewer):
-        status = ("tapped",) if obj.tapped and obj.zone[1] == "battlefield" else ()
-        return Inspected(True, obj.zone, status=status)
-    status = []
+        on_field = obj.zone is not None and obj.zone[1] == "battlefield"
+        return Inspected(True, obj.zone, status=("tapped",) if obj.tapped and on_field else ())
+    status: list[str] = []
     if obj.tapped:
         status.append("tapped")
     if obj.face_down:

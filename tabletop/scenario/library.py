@@ -26,7 +26,7 @@ def bundled_scenarios() -> list[dict]:
             d = tomllib.loads(p.read_text(encoding="utf-8"))
         except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
             continue
-        rules = set()
+        rules: set[str] = set()
         for st in d.get("steps", []):
             exp = st.get("expect", []) if isinstance(st, dict) else []
             for e in exp if isinstance(exp, list) else [exp]:

@@ -246,6 +246,7 @@ class Recorder:
                 session.advance()
             for step in recovered:
                 rep = session.advance()
+                assert rep is not None  # one report for each step the file has
                 step["expect"] = self._expectations(session.run, rep, step, rep.subjects)
             self.problems += [f"the replay differs from the table: {d}"
                               for d in self._differences(session.run)]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from tabletop.engine import Card, Effect, Table
 from tabletop.engine.errors import IllegalActionError, InputError
@@ -119,8 +120,8 @@ def build(scenario: Scenario) -> Run:
                 modifications=tuple((m["effect"], m.get("origin", "spell"))
                                     for m in spec.get("modifications", ())),
                 choices=tuple(spec.get("choices", ())))
-        except IllegalActionError as e:
-            raise InputError(f"{where_of(label)}: {e}") from None
+        except IllegalActionError as refused:
+            raise InputError(f"{where_of(label)}: {refused}") from None
         labels[label], names[obj.cid] = obj.cid, label
     for label, spec in s.cards.items():
         if spec.get("attached_to"):
@@ -245,7 +246,8 @@ def _check(r: Run, step: Step, exp: dict, events, subjects) -> list[Check]:
     if cid is None and card_keys:
         raise InputError(f"{r.scenario.path}: step {step.index}: expect: {label!r} does not "
                          "exist yet at this step")
-    obj = t.objs.get(t.current.get(cid)) if cid is not None else None  # None: never made, or undone
+    # None: never made, or undone. Any: every read below is guarded by ``live``
+    obj: Any = t.objs.get(t.current.get(cid, -1)) if cid is not None else None
     live = obj is not None and obj.zone is not None
     mine = [e for e in events if e.cid == cid]
     step_cites = {c for e in events for c in e.cites}  # cites_outside included (the contract)
@@ -282,7 +284,7 @@ def _check(r: Run, step: Step, exp: dict, events, subjects) -> list[Check]:
         elif key == "counters":
             have = dict(obj.counters) if live else {}
         elif key == "lineage":
-            have = [e.zone[1] for e in t.lineage.get(cid, ()) if e.zone is not None]
+            have = [e.zone[1] for e in t.lineage.get(cid or -1, ()) if e.zone is not None]
         else:  # pragma: no cover - the loader allows only the keys above
             raise InputError(f"unknown expectation {key!r}")
         out.append(Check(label, key, want, have, extra.get(key)))
