@@ -7,10 +7,77 @@ allocates little and copies nothing deep.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import NewType
 
-# Zone ids are the modern names in every edition; an edition shows its own.
-ZONE_IDS = ("library", "hand", "battlefield", "graveyard", "stack", "exile",
-            "command", "ante", "phased-out")
+ObjId = NewType("ObjId", int)  # one game object; a card that changes zones gets a new one
+CardId = NewType("CardId", int)  # the physical card (token, ability) across its objects
+
+
+class Zone(StrEnum):
+    """Zone ids: the modern names in every edition; an edition shows its own."""
+
+    LIBRARY = "library"
+    HAND = "hand"
+    BATTLEFIELD = "battlefield"
+    GRAVEYARD = "graveyard"
+    STACK = "stack"
+    EXILE = "exile"
+    COMMAND = "command"
+    ANTE = "ante"
+    PHASED_OUT = "phased-out"
+
+
+class EventKind(StrEnum):
+    """Every kind of event the engine reports (the contract's kinds first)."""
+
+    MOVED = "moved"
+    REDIRECTED = "redirected"
+    REPLACED = "replaced"
+    REJECTED = "rejected"
+    UNCHANGED = "unchanged"
+    NEW_OBJECT = "new_object"
+    CEASED = "ceased"
+    CONTROL_CHANGED = "control_changed"
+    REORDERED = "reordered"
+    CREATED = "created"
+    BROUGHT_IN = "brought_in"
+    ADDED = "added"
+    TAPPED = "tapped"
+    UNTAPPED = "untapped"
+    COUNTERS = "counters"
+    TURNED = "turned"
+    REVEALED = "revealed"
+    CONCEALED = "concealed"
+    MODIFIED = "modified"
+    CHOICES = "choices"
+    ATTACHED = "attached"
+    SHUFFLED = "shuffled"
+    EMPTY_LIBRARY = "empty_library"
+    OWNER_CHANGED = "owner_changed"
+    ROLLED = "rolled"
+    TURN = "turn"
+    LIFE = "life"
+    UNDONE = "undone"
+    REDONE = "redone"
+
+
+class OpKind(StrEnum):
+    """The recorded changes undo and redo replay (TableState._apply and _revert)."""
+
+    MOVE = "mv"
+    SET = "set"
+    INSERT = "ins"
+    DELETE = "del"
+    ZONE_ORDER = "zone"
+    CURRENT = "cur"
+    LINEAGE = "lin"
+    EFFECT = "eff"
+    META = "meta"
+    LIFE = "life"
+
+
+ZONE_IDS = tuple(z.value for z in Zone)
 ORDERED = frozenset({"library", "graveyard", "stack"})
 CONTROLLED = frozenset({"battlefield", "stack"})
 
