@@ -20,6 +20,18 @@ from tabletop.engine.actions import Table
 from tabletop.engine.errors import InputError
 from tabletop.engine.files import read_bounded
 from tabletop.engine.model import Card, Effect, Event, LineageEntry, Obj
+from tabletop.engine.ops import (
+    CurrentOp,
+    DeleteOp,
+    EffectOp,
+    InsertOp,
+    LifeOp,
+    LineageOp,
+    MetaOp,
+    MoveOp,
+    OrderOp,
+    SetOp,
+)
 from tabletop.engine.table import Action
 
 FORMAT = "tabletop-save"
@@ -199,37 +211,37 @@ class _Codec:
     def unop(self, d):
         tag = d[0]
         if tag == "v":
-            return ("mv", d[1], d[2], d[3], self.unz(d[4]), d[5], self.unz(d[6]), d[7],
+            return MoveOp("mv", d[1], d[2], d[3], self.unz(d[4]), d[5], self.unz(d[6]), d[7],
                     self.unentry(d[8]))
         if tag == "s":
-            return ("set", d[1], d[2], self.unval(d[2], d[3]), self.unval(d[2], d[4]))
+            return SetOp("set", d[1], d[2], self.unval(d[2], d[3]), self.unval(d[2], d[4]))
         if tag == "i":
-            return ("ins", self.unz(d[1]), d[2], d[3])
+            return InsertOp("ins", self.unz(d[1]), d[2], d[3])
         if tag == "d":
-            return ("del", self.unz(d[1]), d[2], d[3])
+            return DeleteOp("del", self.unz(d[1]), d[2], d[3])
         if tag == "z":
-            return ("zone", self.unz(d[1]), tuple(d[2]), tuple(d[3]))
+            return OrderOp("zone", self.unz(d[1]), tuple(d[2]), tuple(d[3]))
         if tag == "c":
-            return ("cur", d[1], d[2], d[3])
+            return CurrentOp("cur", d[1], d[2], d[3])
         if tag == "l":
-            return ("lin", d[1], self.unentry(d[2]))
+            return LineageOp("lin", d[1], self.unentry(d[2]))
         if tag == "e":
-            return ("eff", Effect.from_json(d[1]))
+            return EffectOp("eff", Effect.from_json(d[1]))
         if tag == "m":
             if d[1] == "revealed_tops":
-                return ("meta", d[1], frozenset(d[2]), frozenset(d[3]))
+                return MetaOp("meta", d[1], frozenset(d[2]), frozenset(d[3]))
             if d[1] == "sideboards":
-                return ("meta", d[1], {p: [Card.from_json(c) for c in cs] for p, cs in d[2].items()},
+                return MetaOp("meta", d[1], {p: [Card.from_json(c) for c in cs] for p, cs in d[2].items()},
                         {p: [Card.from_json(c) for c in cs] for p, cs in d[3].items()})
             if d[1] == "mulligans":
-                return ("meta", d[1], _mulligans(d[2]), _mulligans(d[3]))
+                return MetaOp("meta", d[1], _mulligans(d[2]), _mulligans(d[3]))
             if d[1] == "last_roll":
-                return ("meta", d[1], tuple(d[2]) if d[2] else None, tuple(d[3]) if d[3] else None)
+                return MetaOp("meta", d[1], tuple(d[2]) if d[2] else None, tuple(d[3]) if d[3] else None)
             if d[1] != "active":
                 raise ValueError(f"unknown table setting {d[1]!r}")
-            return ("meta", d[1], d[2], d[3])
+            return MetaOp("meta", d[1], d[2], d[3])
         if tag == "f":
-            return ("life", d[1], d[2], d[3])
+            return LifeOp("life", d[1], d[2], d[3])
         raise ValueError(f"unknown change {tag!r}")
 
     def action(self, a: Action, done: bool = True) -> str:

@@ -14,6 +14,19 @@ from dataclasses import dataclass
 from tabletop.engine import editions
 from tabletop.engine.errors import IllegalActionError, InputError
 from tabletop.engine.model import CONTROLLED, ORDERED, Card, Effect, Event, LineageEntry, Obj
+from tabletop.engine.ops import (
+    CurrentOp,
+    DeleteOp,
+    EffectOp,
+    InsertOp,
+    LifeOp,
+    LineageOp,
+    MetaOp,
+    MoveOp,
+    Op,
+    OrderOp,
+    SetOp,
+)
 
 
 class Action:
@@ -206,7 +219,7 @@ class TableState:
         old = getattr(obj, attr)
         if old == value and type(old) is type(value):
             return
-        self._ops.append(("set", obj.id, attr, old, value))
+        self._ops.append(SetOp("set", obj.id, attr, old, value))
         setattr(obj, attr, value)
 
     def _insert(self, key: tuple, index: int, oid: int) -> None:
@@ -214,26 +227,26 @@ class TableState:
         if index < 0:
             index = len(lst) + 1 + index
         lst.insert(index, oid)
-        self._ops.append(("ins", key, index, oid))
+        self._ops.append(InsertOp("ins", key, index, oid))
 
     def _remove(self, key: tuple, oid: int) -> None:
         lst = self.zones[key]
         index = lst.index(oid)
         del lst[index]
-        self._ops.append(("del", key, index, oid))
+        self._ops.append(DeleteOp("del", key, index, oid))
 
     def _reorder(self, key: tuple, new: list[int]) -> None:
         old = self.zones[key]
         self.zones[key] = list(new)
-        self._ops.append(("zone", key, tuple(old), tuple(new)))
+        self._ops.append(OrderOp("zone", key, tuple(old), tuple(new)))
 
     def _meta(self, name: str, value) -> None:
         old = getattr(self, name)
         setattr(self, name, value)
-        self._ops.append(("meta", name, old, value))
+        self._ops.append(MetaOp("meta", name, old, value))
 
     def _life(self, player: str, value: int) -> None:
-        self._ops.append(("life", player, self.life[player], value))
+        self._ops.append(LifeOp("life", player, self.life[player], value))
         self.life[player] = value
 
     def _new_obj(self, cid: int, card: Card, owner: str, *, kind: str = "card",
@@ -249,7 +262,7 @@ class TableState:
         if current:
             old = self.current.get(cid)
             self.current[cid] = oid
-            self._ops.append(("cur", cid, old, oid))
+            self._ops.append(CurrentOp("cur", cid, old, oid))
         return obj
 
     def _replace_obj(self, old: Obj, new: Obj, dst: tuple, index: int,
@@ -266,7 +279,7 @@ class TableState:
         self.current[old.cid] = new.id
         self.zones[dst].insert(index, new.id)
         self.lineage.setdefault(old.cid, []).append(entry)
-        self._ops.append(("mv", old.cid, old.id, new.id, src, sidx, dst, index, entry))
+        self._ops.append(MoveOp("mv", old.cid, old.id, new.id, src, sidx, dst, index, entry))
 
     def _spawn(self, card: Card, owner: str, key: tuple, event: str, cites=(), notes=(),
                text: str = "", position="top", **attrs) -> Event:
@@ -300,72 +313,17 @@ class TableState:
 
     def _lineage(self, cid: int, entry: LineageEntry) -> None:
         self.lineage.setdefault(cid, []).append(entry)
-        self._ops.append(("lin", cid, entry))
+        self._ops.append(LineageOp("lin", cid, entry))
 
     def _add_effect(self, effect: Effect) -> None:
         self.effects.append(effect)
-        self._ops.append(("eff", effect))
+        self._ops.append(EffectOp("eff", effect))
 
-    def _apply(self, op) -> None:
-        tag = op[0]
-        if tag == "mv":
-            _, cid, old, new, src, sidx, dst, index, entry = op
-            del self.zones[src][sidx]
-            self.objs[old].zone = None
-            self.objs[new].zone = dst
-            self.current[cid] = new
-            self.zones[dst].insert(index, new)
-            self.lineage.setdefault(cid, []).append(entry)
-        elif tag == "set":
-            setattr(self.objs[op[1]], op[2], op[4])
-        elif tag == "ins":
-            self.zones[op[1]].insert(op[2], op[3])
-        elif tag == "del":
-            del self.zones[op[1]][op[2]]
-        elif tag == "zone":
-            self.zones[op[1]] = list(op[3])
-        elif tag == "cur":
-            self.current[op[1]] = op[3]
-        elif tag == "lin":
-            self.lineage.setdefault(op[1], []).append(op[2])
-        elif tag == "eff":
-            self.effects.append(op[1])
-        elif tag == "meta":
-            setattr(self, op[1], op[3])
-        elif tag == "life":
-            self.life[op[1]] = op[3]
+    def _apply(self, op: Op) -> None:
+        op.apply(self)  # each kind of change knows how (ops.py)
 
-    def _revert(self, op) -> None:
-        tag = op[0]
-        if tag == "mv":
-            _, cid, old, new, src, sidx, dst, index, entry = op
-            self.lineage[cid].pop()
-            del self.zones[dst][index]
-            self.objs[new].zone = None
-            self.objs[old].zone = src
-            self.current[cid] = old
-            self.zones[src].insert(sidx, old)
-        elif tag == "set":
-            setattr(self.objs[op[1]], op[2], op[3])
-        elif tag == "ins":
-            del self.zones[op[1]][op[2]]
-        elif tag == "del":
-            self.zones[op[1]].insert(op[2], op[3])
-        elif tag == "zone":
-            self.zones[op[1]] = list(op[2])
-        elif tag == "cur":
-            if op[2] is None:
-                del self.current[op[1]]
-            else:
-                self.current[op[1]] = op[2]
-        elif tag == "lin":
-            self.lineage[op[1]].pop()
-        elif tag == "eff":
-            self.effects.pop()
-        elif tag == "meta":
-            setattr(self, op[1], op[2])
-        elif tag == "life":
-            self.life[op[1]] = op[2]
+    def _revert(self, op: Op) -> None:
+        op.revert(self)
 
     # ---- history -----------------------------------------------------------
     def can_redo(self) -> bool:

@@ -61,3 +61,24 @@ def test_every_event_and_op_the_engine_makes_is_in_its_vocabulary():
     assert kinds and kinds <= {k.value for k in EventKind}, kinds - set(EventKind)
     assert ops and ops <= {o.value for o in OpKind}, ops - set(OpKind)
     assert {"moved", "rejected", "new_object", "ceased", "reordered"} <= kinds
+
+
+def test_every_recorded_change_is_a_typed_op_that_applies_and_reverts_itself():
+    from tabletop.engine import ops as opmod
+    from tabletop.engine import saves
+    classes = (opmod.MoveOp, opmod.SetOp, opmod.InsertOp, opmod.DeleteOp, opmod.OrderOp,
+               opmod.CurrentOp, opmod.LineageOp, opmod.EffectOp, opmod.MetaOp, opmod.LifeOp)
+    assert all(c._fields[0] == "kind" and hasattr(c, "apply") and hasattr(c, "revert")
+               for c in classes)
+    t = Table(("Alice", "Bob"), "cr-2016")
+    cards = [t.add_card(Card(f"C{i}", ("Creature",)), "Alice", "library").cid for i in range(6)]
+    t.move(cards[0], "battlefield")
+    t.shuffle("Alice")
+    t.set_life("Bob", 3)
+    seen = {type(op) for a in t.history for op in a.ops}
+    assert seen and all(issubclass(c, classes) for c in seen)
+    back = saves.loads(saves.dumps(t))  # decoded from a save: typed too
+    assert {type(op) for a in back.history for op in a.ops} == seen
+    while back.undo():
+        pass
+    assert back.life["Bob"] == 20 and not back.zones[(None, "battlefield")]
