@@ -113,3 +113,16 @@ def test_edition_override_reruns_a_file(tmp_path):
     # under cr-1999 the sorcery is not refused (the text is silent), so step 4 fails
     assert r.returncode == 1
     assert "cr-1999" in r.stdout
+
+
+def test_the_step_registry_holds_the_contracts_steps_and_documents_the_rest():
+    """Every step kind is declared once (steps.py); the contract's kinds are exactly
+    those it lists, and each kind the project adds is described in docs/scenarios.md."""
+    from tabletop.scenario import steps
+    from tests.helpers import ROOT
+    contract = {"move", "draw", "shuffle", "turn_face", "tap", "untap", "counters", "modify",
+                "create_token", "undo"}
+    assert {k for k, v in steps.REGISTRY.items() if not v.project} == contract
+    doc = (ROOT / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    missing = [k for k, v in steps.REGISTRY.items() if v.project and f"`{k}`" not in doc]
+    assert not missing, missing
