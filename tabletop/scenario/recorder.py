@@ -59,6 +59,8 @@ class Recorder:
         self.table = table
         self.title = title
         self.start = len(table.history)
+        # the last action before recording: if it is undone, the setup no longer holds
+        self._anchor = table.history[-1] if table.history else None
         self.labels: dict[int, str] = {}
         self.cards: list[tuple[str, dict]] = []
         self.skipped: list[str] = []
@@ -144,7 +146,8 @@ class Recorder:
         t = self.table
         self.labels = dict(self._setup_labels)
         self.problems = []
-        if len(t.history) < self.start:
+        if len(t.history) < self.start or (
+                self.start and t.history[self.start - 1] is not self._anchor):
             self.problems.append("actions from before the recording started were undone: the "
                                  "file's setup is the table as it was when recording started")
             return []

@@ -157,3 +157,13 @@ def test_the_toml_writer_round_trips_any_text(text, key):
     doc = f"{_toml_key(key)} = {_toml(text)}\nlist = {_toml([text, {'k': text}])}\n"
     back = tomllib.loads(doc)
     assert back[key] == text and back["list"] == [text, {"k": text}]
+
+
+def test_undoing_past_the_start_of_the_recording_is_reported():
+    t = _table("cr-2016")
+    t.draw("Alice")
+    rec = Recorder(t)
+    t.undo()  # the draw from before the recording
+    t.draw("Bob")  # the history is as long again, but it is another game
+    rec.text()
+    assert rec.steps == [] and "undone" in rec.problems[0]
