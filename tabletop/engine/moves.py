@@ -32,6 +32,7 @@ class Plan:
     cites: list = field(default_factory=list)
     notes: list = field(default_factory=list)
     applied: list = field(default_factory=list)  # replacement effects, in order
+    declined: bool = False  # an optional replacement effect was declined
     text: str = ""
 
     @property
@@ -73,8 +74,7 @@ def _move_params(cids, zone, player, position, order, face_down, by, pile, allow
     applied: list = []
     for p in plans:
         applied += [x for x in p.applied if x not in applied]
-    declined = any(n.startswith(f"{p.obj.owner} declines") for p in plans for n in p.notes)
-    if applied or declined:
+    if applied or any(p.declined for p in plans):
         d["apply"] = applied
     return d
 
@@ -207,6 +207,7 @@ class MoveRules(TableState):
                 mandatory = [e for e in candidates if not e.optional]
                 if not mandatory:
                     declined.update(e.label for e in candidates)
+                    plan.declined = True
                     plan.notes.append(f"{obj.owner} declines " + ", ".join(
                         e.source or e.label for e in candidates))
                     break

@@ -141,21 +141,22 @@ class Recorder:
     # ---- steps ------------------------------------------------------------------------
     @property
     def steps(self) -> list[dict]:
-        """The steps so far (without expectations), and ``problems`` for what no step
-        can express."""
+        """The steps so far, recovered from the history (without expectations)."""
+        return self._recover()[0]
+
+    def _recover(self) -> tuple[list[dict], list[str]]:
+        """The steps the history holds since recording started, and what no step can
+        express. Labels of objects made during the recording are given afresh."""
         t = self.table
         self.labels = dict(self._setup_labels)
-        self.problems = []
         if len(t.history) < self.start or (
                 self.start and t.history[self.start - 1] is not self._anchor):
-            self.problems.append("actions from before the recording started were undone: the "
-                                 "file's setup is the table as it was when recording started")
-            return []
+            return [], ["actions from before the recording started were undone: the file's "
+                        "setup is the table as it was when recording started"]
         kinds = steps.by_engine_action()
-        out = []
+        out, problems = [], []
         for i, action in enumerate(t.history[self.start:], 1):
             k = kinds.get(action.name)
-            title = t.action_title(action)
             step = None
             if k is not None and k.recover is not None:
                 try:
@@ -163,12 +164,12 @@ class Recorder:
                 except (KeyError, StopIteration, TypeError, ValueError, IndexError):
                     step = None
             if step is None:
-                self.problems.append(f"action {i} ({title}) can't be written to a scenario "
-                                     f"file; it is left out, so the file may not replay the "
-                                     f"table exactly")
+                problems.append(f"action {i} ({t.action_title(action)}) can't be written to a "
+                                f"scenario file; it is left out, so the file may not replay "
+                                f"the table exactly")
                 continue
             out.append(step)
-        return out
+        return out, problems
 
     def _expectations(self, run, rep, step: dict, subjects) -> list[dict]:
         """What the replay shows after a step, as the step's expectations."""
@@ -230,6 +231,11 @@ class Recorder:
                     out.append(f"{label}: {what} differs")
             if a.zone == b.zone and live.position(a) != t.position(b):
                 out.append(f"{label}: its place in {a.zone[1]} differs")
+        for key, ids in live.zones.items():  # cards no label follows count too
+            if len(ids) != len(t.zones.get(key, ())):
+                who = f"{key[0]}'s " if key[0] else ""
+                out.append(f"{who}{key[1]} holds {len(ids)} cards, the replay "
+                           f"{len(t.zones.get(key, ()))}")
         if live.life != t.life:
             out.append("life totals differ")
         return out
@@ -241,7 +247,7 @@ class Recorder:
         replay ends somewhere other than the table recorded, ``problems`` says so."""
         from tabletop.scenario import loader
         from tabletop.scenario.runner import Session
-        recovered = self.steps
+        recovered, self.problems = self._recover()
         base = self._write(recovered)
         try:
             session = Session(loader.parse(tomllib.loads(base), Path("recording.toml")))

@@ -167,3 +167,15 @@ def test_undoing_past_the_start_of_the_recording_is_reported():
     t.draw("Bob")  # the history is as long again, but it is another game
     rec.text()
     assert rec.steps == [] and "undone" in rec.problems[0]
+
+
+def test_reading_the_steps_again_keeps_what_the_replay_found():
+    """The window reads ``rec.steps`` after writing the file: the problems stay."""
+    t = _table("cr-2016")
+    rec = Recorder(t)
+    t.draw("Alice")
+    t.add_card(CARDS[0], "Alice", "hand")  # left out: the replay ends with one card fewer
+    rec.text()
+    assert len(rec.steps) == 1
+    assert any("the replay differs from the table" in p for p in rec.problems)
+    assert any("can't be written to a scenario file" in p for p in rec.problems)
