@@ -168,14 +168,14 @@ def run_gui(args) -> int:
 
         from tabletop.engine import saves
         try:
-            saves.load(args.game)  # check it first: a bad file gets one message
+            game = saves.load(args.game)  # read (and check) once: a bad file gets one message
         except TabletopError as e:
             if headless:
                 print(f"tabletop: {e}", file=sys.stderr)
                 return 2
             dialogs.warn(window, "Cannot open the game", str(e))
-        else:
-            window.load_game(Path(args.game))  # the unsaved-changes guard asks if need be
+        else:  # the unsaved-changes guard asks if need be
+            window.load_game(Path(args.game), table=game)
     if args.scenario:
         from pathlib import Path
 

@@ -370,11 +370,12 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
         if path:
             self.load_game(Path(path), asked=True)
 
-    def load_game(self, path: Path, asked: bool = False) -> bool:
+    def load_game(self, path: Path, asked: bool = False, table=None) -> bool:
+        """Open a saved game; ``table``: the game already read from ``path``."""
         if not asked and not self.confirm_discard("open another game"):
             return False
         try:
-            table = saves.load(path)
+            table = table if table is not None else saves.load(path)
         except TabletopError as e:
             self.error("Cannot open the game", str(e))
             return False
