@@ -423,6 +423,84 @@ class Table(MoveRules):
         return Result(tuple(box))
 
 
+    # ---- players' counters, looking and showing ------------------------------
+    def set_player_counter(self, player: str, kind: str, value: int) -> Result:
+        """A player's counters of one kind (poison, "commander damage from Bob", energy):
+        set to ``value`` (0 removes the kind)."""
+        self._player(player)
+        kind = " ".join(str(kind).split())
+        if not kind or len(kind) > 60:
+            raise IllegalActionError("a player counter needs a name of 1 to 60 characters")
+        value = int(value)
+        if abs(value) > 10 ** 9:
+            raise IllegalActionError("that is too many counters")
+        mine = dict(self.player_counters.get(player, {}))
+        if value:
+            mine[kind] = value
+        else:
+            mine.pop(kind, None)
+        new = {p: c for p, c in self.player_counters.items() if p != player}
+        if mine:
+            new[player] = mine
+        with self._action("player_counters", {"player": player, "kind": kind, "value": value,
+                                              "title": f"{player}'s {kind} counters: {value}"}
+                          ) as box:
+            self._meta("player_counters", new)
+            box.append(Event("player_counters",
+                             text=f"{player} has {value} {kind} counter{'s' * (value != 1)}"))
+        return Result(tuple(box))
+
+    def look(self, player: str, whose: str, count: int | None = None) -> Result:
+        """``player`` looks at the top ``count`` cards of ``whose`` library, or searches
+        it all (``count`` None). Everyone is told that they looked, not what they saw."""
+        self._player(player)
+        key = self.zone_key("library", self._player(whose))
+        their = "their" if whose == player else f"{whose}'s"
+        if count is None:
+            text = f"{player} searches {their} library"
+        else:
+            count = max(0, min(int(count), len(self.zones[key])))
+            text = f"{player} looks at the top {count} card{'s' * (count != 1)} of " \
+                   f"{their} library"
+        with self._action("look", {"player": player, "whose": whose, "count": count,
+                                   "title": text}) as box:
+            box.append(Event("looked", src=key, dst=key, text=text))
+        return Result(tuple(box))
+
+    def show(self, player: str, cids, to: str | None = None) -> Result:
+        """``player`` reveals cards (the top of a library, a hand) to one player, or to
+        everyone (``to`` None); the cards stay where they are."""
+        self._player(player)
+        if to is not None:
+            self._player(to)
+        objs = [self.obj_of(c) for c in cids]
+        if not objs:
+            raise IllegalActionError("nothing to reveal")
+        for o in objs:
+            if o.zone is None:
+                raise IllegalActionError(f"{o.card.name} is in no zone")
+        names = [o.card.name for o in objs]
+        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        zones = {o.zone for o in objs}
+        where, key = "", None
+        if len(zones) == 1:
+            key = next(iter(zones))
+            where = " from " + views_place(self, key)
+        who = "everyone" if to is None else to
+        text = f"{player} reveals {listed}{where} to {who}"
+        audience = None if to is None else (player, to)  # who showed, who saw
+        with self._action("show", {"player": player, "cids": [o.cid for o in objs], "to": to,
+                                   "title": f"{player} reveals {len(objs)} card"
+                                            f"{'s' * (len(objs) != 1)} to {who}"}) as box:
+            box.append(Event("shown", src=key, dst=key, text=text, audience=audience))
+        return Result(tuple(box))
+
+
+def views_place(table, key) -> str:
+    """A zone in words ("Bob's hand")."""
+    return table.edition.place(key[1], key[0])
+
+
 def _cite_first(cites: list, numbers) -> None:
     for n in reversed(numbers):
         if n not in cites:

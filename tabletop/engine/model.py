@@ -58,6 +58,9 @@ class EventKind(StrEnum):
     ROLLED = "rolled"
     TURN = "turn"
     LIFE = "life"
+    PLAYER_COUNTERS = "player_counters"
+    LOOKED = "looked"
+    SHOWN = "shown"
     UNDONE = "undone"
     REDONE = "redone"
 
@@ -193,19 +196,25 @@ class Event:
     cites: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
     text: str = ""
+    # who may read the sentence (cards shown to one player); None: as the objects allow
+    audience: tuple[str, ...] | None = None
 
     def to_json(self) -> dict:
-        return {"kind": self.kind, "cid": self.cid, "object": self.obj,
-                "previous_object": self.prev,
-                "from": zone_json(self.src), "to": zone_json(self.dst),
-                "cites": list(self.cites), "notes": list(self.notes), "text": self.text}
+        d = {"kind": self.kind, "cid": self.cid, "object": self.obj,
+             "previous_object": self.prev,
+             "from": zone_json(self.src), "to": zone_json(self.dst),
+             "cites": list(self.cites), "notes": list(self.notes), "text": self.text}
+        if self.audience is not None:
+            d["audience"] = list(self.audience)
+        return d
 
     @classmethod
     def from_json(cls, d: dict) -> "Event":
         return cls(kind=d["kind"], cid=d.get("cid"), obj=d.get("object"),
                    prev=d.get("previous_object"), src=zone_from_json(d.get("from")),
                    dst=zone_from_json(d.get("to")), cites=tuple(d.get("cites", ())),
-                   notes=tuple(d.get("notes", ())), text=d.get("text", ""))
+                   notes=tuple(d.get("notes", ())), text=d.get("text", ""),
+                   audience=tuple(d["audience"]) if d.get("audience") is not None else None)
 
 
 def zone_json(z: ZoneKey | None) -> dict | None:

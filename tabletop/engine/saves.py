@@ -155,12 +155,20 @@ class _Codec:
         return v
 
     def event(self, e: Event) -> list:
-        return [e.kind, e.cid, e.obj, e.prev, self.z(e.src), self.z(e.dst), e.cites, e.notes,
-                e.text]
+        r = [e.kind, e.cid, e.obj, e.prev, self.z(e.src), self.z(e.dst), e.cites, e.notes,
+             e.text]
+        if e.audience is not None:
+            r.append(list(e.audience))
+        return r
 
     def unevent(self, d) -> Event:
+        audience = None
+        if len(d) > 9:
+            if type(d[9]) is not list or not all(type(p) is str for p in d[9]):
+                raise ValueError("an event's audience must be a list of players")
+            audience = tuple(d[9])
         return Event(d[0], d[1], d[2], d[3], self.unz(d[4]), self.unz(d[5]), tuple(d[6]),
-                     tuple(d[7]), d[8])
+                     tuple(d[7]), d[8], audience)
 
     @staticmethod
     def _move_event(op) -> Event:
@@ -235,6 +243,8 @@ class _Codec:
                         {p: [Card.from_json(c) for c in cs] for p, cs in d[3].items()})
             if d[1] == "mulligans":
                 return MetaOp("meta", d[1], _mulligans(d[2]), _mulligans(d[3]))
+            if d[1] == "player_counters":
+                return MetaOp("meta", d[1], _player_counters(d[2]), _player_counters(d[3]))
             if d[1] == "last_roll":
                 return MetaOp("meta", d[1], tuple(d[2]) if d[2] else None, tuple(d[3]) if d[3] else None)
             if d[1] != "active":
@@ -307,6 +317,7 @@ def to_json(t: Table) -> dict:
         "revealed_tops": sorted(t.revealed_tops),
         "last_roll": list(t.last_roll) if t.last_roll else None,
         "mulligans": dict(t.mulligans),
+        "player_counters": {p: dict(c) for p, c in t.player_counters.items()},
         "sideboards": {p: [c.to_json() for c in cs] for p, cs in t.sideboards.items()},
         "history": history,
         "redo": redo,
@@ -354,6 +365,9 @@ def from_json(d: dict, source: str = "save", verify: bool = True) -> Table:
         t.mulligans = _mulligans(d.get("mulligans", {}))
         if any(p not in t.players for p in t.mulligans):
             raise ValueError("mulligans are counted for a player not at the table")
+        t.player_counters = _player_counters(d.get("player_counters", {}))
+        if any(p not in t.players for p in t.player_counters):
+            raise ValueError("counters are kept for a player not at the table")
         t.sideboards = {p: [Card.from_json(c) for c in cs] for p, cs in d["sideboards"].items()}
         for name, target in (("history", t.history), ("redo", t.redo_stack)):
             raws = d[name]
@@ -497,6 +511,21 @@ def _card_fields(c, i: int) -> None:
     for key in ("power", "toughness"):
         if c.get(key) is not None:
             _str(c[key], f"{what}'s {key}", 10, empty=True)
+
+
+def _player_counters(d) -> dict:
+    """Players' counters (poison, commander damage...): player -> kind -> a whole number."""
+    if type(d) is not dict or len(d) > 8:
+        raise ValueError("players' counters must map players to their counters")
+    out = {}
+    for p, cs in d.items():
+        if type(cs) is not dict or len(cs) > 100:
+            raise ValueError(f"{_show(p)}'s counters must be at most 100 kinds")
+        for kind, n in cs.items():
+            _str(kind, "a kind of player counter", 60)
+            _int(n, -BIG, BIG, f"{_show(p)}'s {kind} counters")
+        out[p] = dict(cs)
+    return out
 
 
 def check_fields(d: dict) -> None:

@@ -147,6 +147,9 @@ class TableState:
         self.revealed_tops: frozenset = frozenset()
         self.last_roll: tuple | None = None  # (player, sides, value) of the last die or coin
         self.mulligans: dict[str, int] = {}  # mulligans taken this game, per player
+        # players' counters (poison, commander damage from a player, energy...): player ->
+        # kind -> count; replaced whole on each change (a MetaOp), never changed in place
+        self.player_counters: dict[str, dict[str, int]] = {}
         self.history: list[Action] = []
         self.redo_stack: list[Action] = []
         self._cleared_redo: list[Action] = []  # what the last recorded action cleared
@@ -514,6 +517,11 @@ class TableState:
         return f"<Table {self.edition.id} {', '.join(self.players)}: {len(self.history)} actions>"
 
 
+# actions that change nothing on the table but are part of the game's story (someone
+# looked at or revealed cards): recorded, logged and undone like any other
+TOLD_ONLY = frozenset({"look", "show"})
+
+
 class _Recording:
     """Context of one action: collects its ops; on error, takes them back."""
 
@@ -544,7 +552,7 @@ class _Recording:
                     notes = editions.outside_notes(ed, e.cites)
                     if notes:
                         e.notes = tuple(e.notes) + tuple(n for n in notes if n not in e.notes)
-        if ops:
+        if ops or (self.box and self.name in TOLD_ONLY):
             t.history.append(Action(self.name, self.params, tuple(self.box), ops))
             t._cleared_redo = t.redo_stack
             if t.redo_stack:

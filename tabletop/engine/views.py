@@ -112,6 +112,8 @@ def event_names_card(table, event, viewer) -> bool:
     see the object now, or everyone saw it leave a public zone face up."""
     if viewer is JUDGE:
         return True
+    if event.audience is not None:  # cards shown to some players only
+        return viewer in event.audience
     obj = table.objs.get(event.obj) if event.obj is not None else None
     if obj is None:
         return True
@@ -158,6 +160,9 @@ def hidden_sentence(table, event: Event) -> str:
     kind = event.kind
     if kind == "rejected":
         return HIDDEN_REFUSAL
+    if kind == "shown" and event.audience:  # who showed what to whom is public
+        where = f" from {zone_label(table, event.src)}" if event.src is not None else ""
+        return f"{event.audience[0]} reveals cards{where} to {event.audience[-1]}"
     if kind == "unchanged":
         return "a hidden card stays where it is"
     if event.src is not None and event.dst is not None and event.src != event.dst:

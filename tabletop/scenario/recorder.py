@@ -238,6 +238,8 @@ class Recorder:
                            f"{len(t.zones.get(key, ()))}")
         if live.life != t.life:
             out.append("life totals differ")
+        if live.player_counters != t.player_counters:
+            out.append("players' counters differ")
         return out
 
     # ---- writing ------------------------------------------------------------------------

@@ -665,6 +665,86 @@ class Life:
         return {"life": action.params["player"], "total": action.params["life"]}
 
 
+@kind("player_counter", {"kind", "value"}, {"kind", "value"}, engine=("player_counters",),
+      project=True)
+class PlayerCounter:
+    @staticmethod
+    def validate(v, where, subject, args):
+        v.player(where, "player_counter", subject)
+        name = v.c.typed(where, "kind", args["kind"], str, "a kind of counter")
+        if not name.strip() or len(name) > 60:
+            v.c.fail(where, "key 'kind' must be a name of 1 to 60 characters")
+        if abs(v.c.typed(where, "value", args["value"], int, "an integer")) > 10 ** 9:
+            v.c.fail(where, "key 'value' is too large")
+        return subject
+
+    @staticmethod
+    def perform(x, step):
+        a = step.args
+        return _events(x.table.set_player_counter(step.subject, a["kind"], a["value"])), []
+
+    @staticmethod
+    def recover(rec, action):
+        p = action.params
+        return {"player_counter": p["player"], "kind": p["kind"], "value": p["value"]}
+
+
+@kind("look", {"library", "count"}, engine=("look",), project=True)
+class Look:
+    @staticmethod
+    def validate(v, where, subject, args):
+        v.player(where, "look", subject)
+        if "library" in args:
+            v.player(where, "library", args["library"])
+        if "count" in args and v.c.typed(where, "count", args["count"], int,
+                                         "a whole number of cards") < 0:
+            v.c.fail(where, "key 'count' must be at least 0")
+        return subject
+
+    @staticmethod
+    def perform(x, step):
+        a = step.args
+        return _events(x.table.look(step.subject, a.get("library", step.subject),
+                                    a.get("count"))), []
+
+    @staticmethod
+    def recover(rec, action):
+        p = action.params
+        step = {"look": p["player"], "library": p["whose"]}
+        if p["count"] is not None:
+            step["count"] = p["count"]
+        return step
+
+
+@kind("show", {"cards", "to"}, {"cards"}, engine=("show",), project=True)
+class Show:
+    @staticmethod
+    def validate(v, where, subject, args):
+        v.player(where, "show", subject)
+        cards = v.c.strings(where, "cards", args["cards"])
+        if not cards:
+            v.c.fail(where, "key 'cards': needs at least one label")
+        for lab in cards:
+            v.label_ref(where, lab, "cards")
+        if "to" in args:
+            v.player(where, "to", args["to"])
+        return subject
+
+    @staticmethod
+    def perform(x, step):
+        a = step.args
+        cids = [x.labels[lab] for lab in a["cards"]]
+        return _events(x.table.show(step.subject, cids, a.get("to"))), cids
+
+    @staticmethod
+    def recover(rec, action):
+        p = action.params
+        step = {"show": p["player"], "cards": [rec.label(c) for c in p["cids"]]}
+        if p["to"] is not None:
+            step["to"] = p["to"]
+        return step
+
+
 # ---- taking back -------------------------------------------------------------------------
 @kind("undo")
 class Undo:

@@ -22,7 +22,8 @@ PLAYERS = ("Alice", "Bob")
 ACTIONS = ["move", "move_many", "draw", "shuffle", "mulligan", "tap", "untap", "counters",
            "turn_face", "reveal", "modify", "choices", "attach", "create_token", "wish",
            "ability", "emblem", "whole_zone", "cleanup", "reveal_top", "next_turn", "roll",
-           "life", "undo", "redo", "ante_start", "award_ante"]
+           "life", "undo", "redo", "ante_start", "award_ante", "player_counter", "look",
+           "show"]
 
 
 def _table(edition: str) -> Table:
@@ -91,6 +92,14 @@ def _act(t: Table, what: str, data) -> None:
         t.roll(player, pick([2, 6, 20]))
     elif what == "life":
         t.set_life(player, pick([3, 17, 25]))
+    elif what == "player_counter":
+        t.set_player_counter(player, pick(["poison", "commander damage from Bob"]),
+                             pick([0, 1, 7]))
+    elif what == "look":
+        t.look(player, pick(PLAYERS), pick([None, 0, 2]))
+    elif what == "show":
+        t.show(player, data.draw(st.lists(st.sampled_from(live), min_size=1, max_size=3,
+                                          unique=True)), pick([None, *PLAYERS]))
     elif what == "undo":
         t.undo()
     elif what == "redo":
@@ -131,7 +140,7 @@ def test_every_engine_action_a_player_can_take_has_a_step():
     for name in ("move", "draw", "shuffle", "mulligan", "tap", "untap", "counters", "turn_face",
                  "reveal", "modify", "choices", "attach", "create_token", "bring_in",
                  "ability", "emblem", "zone", "cleanup", "reveal_top", "turn", "roll", "life",
-                 "ante", "award_ante"):
+                 "ante", "award_ante", "player_counters", "look", "show"):
         assert name in kinds and kinds[name].recover is not None, name
 
 
