@@ -1,0 +1,100 @@
+"""Players' counters, looking at a library and revealing cards (issue 16, items 3, 4, 8):
+engine actions in the history, the log, saves and undo; what each viewer reads."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tabletop.engine import Card, Table, saves, views
+from tabletop.engine.errors import IllegalActionError, InputError
+
+
+def _table(players=("Alice", "Bob", "Carol")) -> Table:
+    t = Table(players, "cr-2016", seed=3)
+    for p in players:
+        for name in ("Forest", "Hill Giant", "Shock"):
+            t.add_card(Card(name, ("Land",) if name == "Forest" else ("Creature",)), p,
+                       "library")
+        t.add_card(Card("Llanowar Elves", ("Creature",)), p, "hand")
+    t.start_here()
+    return t
+
+
+def test_player_counters_are_set_logged_undone_and_saved():
+    t = _table()
+    t.set_player_counter("Alice", "poison", 3)
+    t.set_player_counter("Alice", "commander damage from Bob", 7)
+    assert t.player_counters == {"Alice": {"poison": 3, "commander damage from Bob": 7}}
+    assert t.journal[-1].text == "Alice has 7 commander damage from Bob counters"
+    back = saves.loads(saves.dumps(t))
+    assert back.player_counters == t.player_counters
+    t.set_player_counter("Alice", "poison", 0)  # 0 removes the kind
+    assert t.player_counters == {"Alice": {"commander damage from Bob": 7}}
+    t.undo()
+    assert t.player_counters["Alice"]["poison"] == 3
+    t.undo()
+    t.undo()
+    assert t.player_counters == {}
+    t.redo()
+    assert t.player_counters == {"Alice": {"poison": 3}}
+
+
+def test_player_counters_refuse_nonsense():
+    t = _table()
+    with pytest.raises(IllegalActionError):
+        t.set_player_counter("Zed", "poison", 1)
+    with pytest.raises(IllegalActionError):
+        t.set_player_counter("Alice", "  ", 1)
+    assert t.history == []
+
+
+def test_a_tampered_save_with_bad_player_counters_is_refused():
+    t = _table()
+    t.set_player_counter("Alice", "poison", 2)
+    d = json.loads(saves.dumps(t))
+    for bad in ({"Alice": {"poison": 1e300}}, {"Alice": {"poison": "x"}},
+                {"Zed": {"poison": 1}}, {"Alice": [1]}):
+        d["player_counters"] = bad
+        with pytest.raises(InputError):
+            saves.loads(json.dumps(d))
+
+
+def test_looking_tells_everyone_that_not_what():
+    t = _table()
+    res = t.look("Alice", "Alice", 2)
+    assert res.events[0].text == "Alice looks at the top 2 cards of their library"
+    t.look("Bob", "Alice")
+    line = t.journal[-1]
+    assert line.text == line.public == "Bob searches Alice's library"
+    assert all(n not in line.text for n in ("Forest", "Hill Giant", "Shock"))
+    assert [a.name for a in t.history] == ["look", "look"]
+    t.undo()
+    assert len(t.history) == 1 and t.journal[-1].tag == "undone"
+
+
+def test_cards_shown_to_one_player_are_named_only_to_them():
+    t = _table()
+    hand = [o.cid for o in t.objects_in(("Alice", "hand"))]
+    res = t.show("Alice", hand, "Bob")
+    e = res.events[0]
+    assert views.tell(t, e, "Bob").text == "Alice reveals Llanowar Elves from Alice's hand to Bob"
+    assert views.tell(t, e, "Alice").named
+    carol = views.tell(t, e, "Carol")
+    assert not carol.named and "Llanowar" not in carol.text
+    assert carol.text == "Alice reveals cards from Alice's hand to Bob"
+    assert t.journal[-1].told("Carol")[0] == carol.text
+    assert t.journal[-1].told(None)[0].endswith("to Bob")  # the judge reads it all
+    back = saves.loads(saves.dumps(t))
+    assert back.history[-1].events[0].audience == ("Alice", "Bob")
+
+
+def test_cards_revealed_to_everyone_are_named_to_everyone():
+    t = _table()
+    top = [o.cid for o in t.objects_in(("Bob", "library"))[:2]]
+    t.show("Bob", top)
+    line = t.journal[-1]
+    assert line.text == line.public == \
+        "Bob reveals Shock and Hill Giant from Bob's library to everyone"
+    assert [o.cid for o in t.objects_in(("Bob", "library"))[:2]] == top  # nothing moved
