@@ -320,6 +320,23 @@ def choices(table, key: tuple, viewer, looking: bool = False) -> list[Choice]:
     return [choice_of(table, o.cid, viewer, looking) for o in table.objects_in(key)]
 
 
+def pile(table, key: tuple, viewer, looking: bool = False, count: int | None = None) -> list:
+    """A zone's cards for a zone viewer, top first: ``Seen`` for what the viewer may see
+    (or, ``looking``, what an effect lets them look at: a search, the top ``count``),
+    ``Hidden`` for the rest (a face-down exiled card)."""
+    objs = table.objects_in(key)
+    if count is not None:
+        objs = objs[:count]
+    ordered = key[1] in ORDERED
+    out = []
+    for i, o in enumerate(objs, 1):
+        f = face_of(table, o, viewer, True, i if ordered else None)
+        if looking and isinstance(f, Hidden) and not o.face_down:
+            f = face_of(table, o, JUDGE, True, i if ordered else None)
+        out.append(f)
+    return out
+
+
 def top_choices(table, player: str, n: int, viewer) -> list[Choice]:
     """The top n cards of a library, for an effect that lets the viewer look at them."""
     return [choice_of(table, o.cid, viewer, True) for o in top_cards(table, player, n)]

@@ -70,6 +70,10 @@ class TableController(QObject):
         return views.drop_hint(self.table, obj, zone, player, self.viewer, self.actor(obj),
                                self.anyone)
 
+    def table_has(self, cid) -> bool:
+        """Whether a card id (from a drag that may have outlived its table) is this table's."""
+        return isinstance(cid, int) and self.table.live(cid) is not None
+
     def may_handle(self, cid: int) -> bool:
         return views.move_refusal(self.table, self.table.obj_of(cid), self.viewer,
                                   self.anyone) is None
@@ -193,6 +197,50 @@ class TableController(QObject):
 
     def set_life(self, player: str, life: int) -> Result:
         return self._done(self.table.set_life(player, life))
+
+    def player_counter(self, player: str, kind: str, value: int) -> Result:
+        return self._done(self.table.set_player_counter(player, kind, value))
+
+    def add_life(self, player: str, delta: int) -> Result:
+        return self.set_life(player, self.table.life[player] + delta)
+
+    def look(self, whose: str, count: int | None = None) -> Result:
+        """The viewer looks at the top ``count`` of a library (or searches it all):
+        logged for everyone, the cards named to nobody."""
+        who = self.viewer if self.viewer is not JUDGE else whose
+        return self._done(self.table.look(who, whose, count))
+
+    def show(self, player: str, cids, to: str | None = None) -> Result:
+        refused = self._player_refusal(player)
+        if refused is not None:
+            return self._done(refused)
+        return self._done(self.table.show(player, cids, to))
+
+    def top_cids(self, player: str, n: int) -> list[int]:
+        """The card ids of the top n cards of a library (ids, never faces)."""
+        return [c.cid for c in views.top_choices(self.table, player, n, JUDGE)]
+
+    def mill(self, player: str, n: int) -> Result:
+        """The top n cards of a library into its owner's graveyard, one action."""
+        refused = self._player_refusal(player)
+        if refused is not None:
+            return self._done(refused)
+        cids = self.top_cids(player, n)
+        if not cids:
+            return self._done(self.table.refuse(None, f"{player}'s library is empty"))
+        return self._done(self.table.move_many(cids, "graveyard", player))
+
+    def top_to_bottom(self, player: str) -> Result:
+        cids = self.top_cids(player, 1)
+        if not cids:
+            return self._done(Result(()))
+        return self.drop(cids[0], "library", player, "bottom")
+
+    def move_all(self, player: str, src: str, dst: str, shuffle: bool = False) -> Result:
+        refused = self._player_refusal(player)
+        if refused is not None:
+            return self._done(refused)
+        return self._done(self.table.zone_to_zone(player, src, dst, shuffle=shuffle))
 
     def next_turn(self) -> Result:
         return self._done(self.table.next_turn())

@@ -270,6 +270,56 @@ class TableScene(QGraphicsScene):
             return
         super().keyPressEvent(event)
 
+    # ---- cards dragged in from a zone viewer -----------------------------------------------
+    def _viewer_cid(self, event):
+        from tabletop.ui.zone_viewer import cid_from_mime
+        return cid_from_mime(event.mimeData())
+
+    def dragEnterEvent(self, event) -> None:
+        if self._viewer_cid(event) is None:
+            super().dragEnterEvent(event)
+            return
+        event.setDropAction(Qt.MoveAction)
+        event.accept()
+
+    def dragMoveEvent(self, event) -> None:
+        cid = self._viewer_cid(event)
+        if cid is None:
+            super().dragMoveEvent(event)
+            return
+        zone_item = self.zone_at(event.scenePos())
+        if zone_item is not self._hover_zone:
+            if self._hover_zone is not None:
+                self._hover_zone.set_state(None)
+            self._hover_zone = zone_item
+            if zone_item is not None:
+                zone, player = self.target_of(zone_item)
+                zone_item.set_state(self.c.drop_hint(cid, zone, player))
+        event.setDropAction(Qt.MoveAction)
+        event.accept()
+
+    def dragLeaveEvent(self, event) -> None:
+        if self._hover_zone is not None:
+            self._hover_zone.set_state(None)
+            self._hover_zone = None
+        super().dragLeaveEvent(event)
+
+    def dropEvent(self, event) -> None:
+        cid = self._viewer_cid(event)
+        if cid is None:
+            super().dropEvent(event)
+            return
+        self._end_drag()
+        zone_item = self.zone_at(event.scenePos())
+        event.setDropAction(Qt.MoveAction)
+        event.accept()
+        if zone_item is None or not self.c.table_has(cid):
+            return
+        zone, player = self.target_of(zone_item)
+        position = "bottom" if event.modifiers() & (Qt.ShiftModifier | Qt.AltModifier) \
+            else "top"
+        self.c.drop(cid, zone, player, position)
+
     def card_double_clicked(self, item: CardItem) -> None:
         """Tap or untap; the engine refuses (and says why) for a card off the battlefield.
         On a library, draw its top card."""
@@ -371,37 +421,107 @@ class TableScene(QGraphicsScene):
             self.c.put_ability(cid, text.strip())
 
     def zone_menu(self, zone_item: ZoneItem, screen_pos) -> None:
-        player, zone = zone_item.key
-        menu = QMenu()
-        if zone == "library" and player:
-            menu.addAction("Draw", lambda: self.c.draw(player, 1))
-            menu.addAction("Draw N…", lambda: self._draw_n(player))
-            menu.addAction("Shuffle", lambda: self.c.shuffle(player))
-            menu.addAction("Look at the top N…", lambda: self._look(player))
-        if zone == "battlefield" and player:
-            menu.addAction("Create a token…", lambda: self._token(player))
-            menu.addAction("Untap all", lambda: self.c.untap_all(player))
-        if zone == "hand" and player:
-            menu.addAction("Discard to hand size (cleanup)", lambda: self.c.cleanup(player))
-        if player and not self.c.may_act_for(player):  # greyed: only looking is anyone's
-            for a in menu.actions():
-                a.setEnabled(a.text().startswith("Look at"))
+        menu = self.zone_actions(zone_item)
         if not menu.isEmpty():
             menu.exec(screen_pos)
 
+    def zone_actions(self, zone_item: ZoneItem) -> QMenu:
+        """A zone's menu. Commands that act for a player are greyed for a viewpoint that
+        may not act for them; looking at a public pile is anyone's."""
+        player, zone = zone_item.key
+        t = self.c.table
+        ed = t.edition
+        menu = QMenu()
+        acting: list = []  # actions only the player (or the judge, or hot seat) may take
+
+        def act(text, slot, menu=menu):
+            a = menu.addAction(text, slot)
+            acting.append(a)
+            return a
+
+        def move_all(sources_menu, src, targets):
+            sub = sources_menu.addMenu("Move all to")
+            acting.append(sub.menuAction())
+            for dst, shuffle in targets:
+                if not ed.has_zone(dst):
+                    continue
+                label = ed.zone_name(dst) + (" (then shuffle)" if shuffle else "")
+                sub.addAction(label, lambda d=dst, s=shuffle: self.c.move_all(player, src, d, s))
+
+        if zone == "library" and player:
+            act("Draw", lambda: self.c.draw(player, 1))
+            act("Draw N…", lambda: self._draw_n(player))
+            act("Shuffle", lambda: self.c.shuffle(player))
+            menu.addSeparator()
+            menu.addAction("Look at the top N (privately)…", lambda: self._look(player))
+            menu.addAction("Search the library…", lambda: self.view_zone(zone_item.key,
+                                                                      search=True))
+            act("Reveal the top N to everyone…", lambda: self._reveal_top_n(player))
+            menu.addSeparator()
+            act("Mill N (top cards into the graveyard)…", lambda: self._mill(player))
+            act("Put the top card on the bottom", lambda: self.c.top_to_bottom(player))
+            move_all(menu, "library", [("graveyard", False), ("exile", False), ("hand", False)])
+        if zone in ("graveyard", "exile") or (zone in ("command", "ante", "stack")):
+            menu.addAction(f"View {ed.zone_name(zone).lower()}…",
+                           lambda: self.view_zone(zone_item.key))
+            if player and zone == "graveyard":
+                move_all(menu, zone, [("library", True), ("library", False), ("hand", False),
+                                      ("exile", False)])
+        if zone == "battlefield" and player:
+            act("Create a token…", lambda: self._token(player))
+            act("Untap all", lambda: self.c.untap_all(player))
+        if zone == "hand" and player:
+            reveal = menu.addMenu("Reveal the hand to")
+            acting.append(reveal.menuAction())
+            for other in t.players:
+                if other != player:
+                    reveal.addAction(other, lambda o=other: self._reveal_hand(player, o))
+            reveal.addAction("Everyone", lambda: self._reveal_hand(player, None))
+            act("Discard to hand size (cleanup)", lambda: self.c.cleanup(player))
+            move_all(menu, "hand", [("library", True), ("graveyard", False)])
+        if player and not self.c.may_act_for(player):  # greyed: only looking is anyone's
+            for a in acting:
+                a.setEnabled(False)
+        return menu
+
+    # ---- zone viewers ---------------------------------------------------------------------
+    def view_zone(self, key, search: bool = False, count: int | None = None):
+        """Open a viewer on a zone. Searching a library, or looking at its top cards, is
+        logged for everyone (the engine's look action); the cards are shown only here."""
+        from tabletop.ui.zone_viewer import ZoneViewer
+        looking = key[1] == "library"
+        if looking:
+            self.c.look(key[0], None if search else count)
+        parent = self.views()[0].window() if self.views() else None
+        dlg = ZoneViewer(self.c, key, parent, looking=looking,
+                         count=None if search else count, shuffle_after=search)
+        dlg.show()
+        self.viewers = [v for v in getattr(self, "viewers", []) if v.isVisible()] + [dlg]
+        return dlg
+
     def _look(self, player) -> None:
-        """An effect lets someone look at the top N: the cards are shown to the one
-        who looks (the viewpoint), and the library does not change."""
-        from tabletop.engine.views import top_choices
-        from tabletop.ui import dialogs
+        """An effect lets the viewpoint look at the top N: the cards are shown to the one
+        who looks, everyone is told that they looked, and the library does not change."""
         n, ok = QInputDialog.getInt(None, "Look at the top", "How many cards?", 3, 1, 99)
-        if not ok:
-            return
-        cards = top_choices(self.c.table, player, n, self.c.viewer)
-        who = self.c.viewer or "The judge"
-        lines = [f"{i}. {o.name}" for i, o in enumerate(cards, 1)] or ["(the library is empty)"]
-        dialogs.info(None, f"Top of {player}'s library",
-                                f"{who} looks at the top {len(cards)}:\n" + "\n".join(lines))
+        if ok:
+            self.view_zone((player, "library"), count=n)
+
+    def _reveal_top_n(self, player) -> None:
+        n, ok = QInputDialog.getInt(None, "Reveal the top", "How many cards?", 1, 1, 99)
+        if ok:
+            cids = self.c.top_cids(player, n)
+            if cids:
+                self.c.show(player, cids)
+
+    def _reveal_hand(self, player, to) -> None:
+        cids = [c.cid for c in views.choices(self.c.table, (player, "hand"), self.c.viewer)]
+        if cids:
+            self.c.show(player, cids, to)
+
+    def _mill(self, player) -> None:
+        n, ok = QInputDialog.getInt(None, "Mill", "How many cards from the top?", 1, 1, 999)
+        if ok:
+            self.c.mill(player, n)
 
     def _draw_n(self, player) -> None:
         n, ok = QInputDialog.getInt(None, "Draw", "How many cards?", 2, 1, 99)

@@ -9,7 +9,7 @@ dialog met is recorded in ``bot.seen`` as (title, text, button pressed)."""
 from __future__ import annotations
 
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication, QDialog, QMessageBox
+from PySide6.QtWidgets import QApplication, QDialog, QInputDialog, QMessageBox
 
 
 class DialogBot:
@@ -22,7 +22,8 @@ class DialogBot:
         self.timer.start()
 
     def expect(self, title: str, button: str) -> None:
-        """The next dialog whose title contains ``title`` gets ``button`` pressed."""
+        """The next dialog whose title contains ``title`` gets ``button`` pressed (an
+        input dialog: ``button`` is the value typed before OK)."""
         self.queue.append((title, button))
 
     def titles(self) -> list[str]:
@@ -57,6 +58,19 @@ class DialogBot:
                 esc.click()
             else:
                 w.reject()
+        elif isinstance(w, QInputDialog):
+            for i, (t, value) in enumerate(self.queue):
+                if t in title:
+                    del self.queue[i]
+                    if w.inputMode() == QInputDialog.IntInput:
+                        w.setIntValue(int(value))
+                    else:
+                        w.setTextValue(str(value))
+                    self.seen.append((title, w.labelText(), str(value)))
+                    w.accept()
+                    return
+            self.seen.append((title, w.labelText(), "rejected"))
+            w.reject()
         elif isinstance(w, QDialog):
             self.seen.append((title, "", "rejected"))
             w.reject()
