@@ -446,8 +446,11 @@ class Table(MoveRules):
                                               "title": f"{player}'s {kind} counters: {value}"}
                           ) as box:
             self._meta("player_counters", new)
-            box.append(Event("player_counters",
-                             text=f"{player} has {value} {kind} counter{'s' * (value != 1)}"))
+            if kind.startswith("commander damage"):
+                text = f"{player} has taken {value} {kind}"
+            else:
+                text = f"{player} has {value} {kind} counter{'s' * (value != 1)}"
+            box.append(Event("player_counters", text=text))
         return Result(tuple(box))
 
     def look(self, player: str, whose: str, count: int | None = None) -> Result:

@@ -342,6 +342,25 @@ def top_choices(table, player: str, n: int, viewer) -> list[Choice]:
     return [choice_of(table, o.cid, viewer, True) for o in top_cards(table, player, n)]
 
 
+@dataclass(slots=True, frozen=True)
+class PlayerSeen:
+    """A player as everyone at the table sees them: all of it is public."""
+
+    name: str
+    life: int
+    counters: tuple  # (kind, count), in the order they were first given
+    active: bool
+    hand: int  # cards in hand
+    library: int
+
+
+def player_view(table, player: str) -> PlayerSeen:
+    return PlayerSeen(player, table.life[player],
+                      tuple(table.player_counters.get(player, {}).items()),
+                      table.active == player, len(table.zones.get((player, "hand"), ())),
+                      len(table.zones.get((player, "library"), ())))
+
+
 def zones_on_the_table(table) -> list[str]:
     """The edition's zones the table shows: ante only in a game played for ante (407.1),
     or while a card is there (an older save)."""

@@ -199,9 +199,15 @@ class TableController(QObject):
         return self._done(self.table.set_life(player, life))
 
     def player_counter(self, player: str, kind: str, value: int) -> Result:
+        refused = self._player_refusal(player)
+        if refused is not None:
+            return self._done(refused)
         return self._done(self.table.set_player_counter(player, kind, value))
 
     def add_life(self, player: str, delta: int) -> Result:
+        refused = self._player_refusal(player)
+        if refused is not None:
+            return self._done(refused)
         return self.set_life(player, self.table.life[player] + delta)
 
     def look(self, whose: str, count: int | None = None) -> Result:

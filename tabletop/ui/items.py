@@ -407,3 +407,164 @@ class ZoneItem(QGraphicsObject):
 
     def contextMenuEvent(self, event) -> None:
         self.scene().zone_menu(self, event.screenPos())
+
+
+class PlayerItem(QGraphicsObject):
+    """A seat's player panel: name, life with − and + (and the mouse wheel), the player's
+    counters (poison, commander damage...) each with − and +, and "Add a counter".
+    It draws a ``PlayerSeen`` (public facts) and reports clicks to the scene."""
+
+    ROW = 42  # a counter: its kind on one line, its count and − + below
+
+    def __init__(self, spot, seen, parent=None):
+        super().__init__(parent)
+        self.spot = spot
+        self.player = spot.key[0]
+        self.seen = seen
+        self.enabled = True  # this viewpoint may change this player's life and counters
+        self.setZValue(-5)
+        self.setPos(spot.rect.x, spot.rect.y)
+        self.setAcceptHoverEvents(True)
+        self.setAcceptedMouseButtons(Qt.LeftButton | Qt.RightButton)
+
+    def set_seen(self, seen, enabled: bool) -> None:
+        if seen != self.seen or enabled != self.enabled:
+            self.seen, self.enabled = seen, enabled
+            self.update()
+        tip = f"{seen.name}: {seen.life} life"
+        for kind, n in seen.counters:
+            tip += f"\n{kind}: {n}"
+        self.setToolTip(plain_tooltip(tip + "\nClick − or +, or turn the mouse wheel over "
+                                            "the life total; right-click for more."))
+
+    def boundingRect(self) -> QRectF:
+        r = self.spot.rect
+        return QRectF(0, 0, r.w, r.h)
+
+    # ---- geometry: paint and clicks use the same rectangles ------------------------
+    def life_rect(self) -> QRectF:
+        return QRectF(0, 44, self.spot.rect.w, 56)
+
+    def regions(self) -> list[tuple[QRectF, tuple]]:
+        """(rectangle, what a click there does) in item coordinates."""
+        w = self.spot.rect.w
+        out = [(QRectF(6, 58, 30, 30), ("life", -1)), (QRectF(w - 36, 58, 30, 30), ("life", 1))]
+        y = self._counters_top()
+        for kind, _n in self.seen.counters:
+            out.append((QRectF(w - 58, y + 18, 24, 22), ("counter", kind, -1)))
+            out.append((QRectF(w - 30, y + 18, 24, 22), ("counter", kind, 1)))
+            y += self.ROW
+        out.append((QRectF(6, y + 6, w - 12, 24), ("add",)))
+        return out
+
+    def _counters_top(self) -> float:
+        return 142.0
+
+    def region_at(self, pos) -> tuple | None:
+        for rect, what in self.regions():
+            if rect.contains(pos):
+                return what
+        return None
+
+    def paint(self, painter, option, widget=None) -> None:
+        painter.setRenderHint(painter.RenderHint.Antialiasing, True)
+        s = self.seen
+        rect = self.boundingRect().adjusted(1, 1, -1, -1)
+        path = QPainterPath()
+        path.addRoundedRect(rect, 10, 10)
+        painter.fillPath(path, QColor(0, 0, 0, 60) if not s.active else QColor(255, 214, 90, 40))
+        painter.setPen(QPen(QColor("#ffd54a") if s.active else QColor(255, 255, 255, 60),
+                            2 if s.active else 1))
+        painter.drawPath(path)
+        w = rect.width()
+        f = QFont()
+        f.setPointSizeF(10)
+        f.setBold(True)
+        painter.setFont(f)
+        painter.setPen(TEXT_LIGHT)
+        painter.drawText(QRectF(8, 6, w - 14, 20), Qt.AlignLeft | Qt.AlignVCenter,
+                         QFontMetrics(f).elidedText(s.name, Qt.ElideRight, int(w - 14)))
+        f.setPointSizeF(8)
+        f.setBold(False)
+        painter.setFont(f)
+        painter.setPen(QColor("#ffd54a"))
+        painter.drawText(QRectF(8, 24, w - 14, 16), Qt.AlignLeft | Qt.AlignVCenter,
+                         "active player" if s.active else "")
+        # life: − big number +
+        big = QFont()
+        big.setPointSizeF(24)
+        big.setBold(True)
+        painter.setFont(big)
+        painter.setPen(TEXT_LIGHT if s.life > 0 else QColor("#ff8a80"))
+        painter.drawText(QRectF(36, 50, w - 72, 44), Qt.AlignCenter, str(s.life))
+        f.setPointSizeF(8)
+        painter.setFont(f)
+        painter.setPen(QColor(255, 255, 255, 170))
+        painter.drawText(QRectF(0, 94, w, 14), Qt.AlignCenter, "life")
+        for rect_, what in self.regions()[:2]:
+            self._button(painter, rect_, "−" if what[1] < 0 else "+", 14)
+        painter.setPen(QColor(255, 255, 255, 190))
+        f.setPointSizeF(8)
+        painter.setFont(f)
+        painter.drawText(QRectF(8, 112, w - 14, 16), Qt.AlignLeft | Qt.AlignVCenter,
+                         f"hand {s.hand} · library {s.library}")
+        painter.setPen(QPen(QColor(255, 255, 255, 50), 1))
+        painter.drawLine(QPointF(8, 134), QPointF(w - 6, 134))
+        y = self._counters_top()
+        for kind, n in s.counters:
+            f.setPointSizeF(8)
+            f.setBold(False)
+            painter.setFont(f)
+            painter.setPen(QColor("#ffe08a") if kind == "poison" else TEXT_LIGHT)
+            label = kind
+            if kind.startswith("commander damage from "):  # the tooltip says it whole
+                label = "commander: " + kind[len("commander damage from "):]
+            painter.drawText(QRectF(8, y, w - 12, 16), Qt.AlignLeft | Qt.AlignVCenter,
+                             QFontMetrics(f).elidedText(label, Qt.ElideRight, int(w - 12)))
+            f.setPointSizeF(13)
+            f.setBold(True)
+            painter.setFont(f)
+            painter.drawText(QRectF(8, y + 16, w - 70, 26), Qt.AlignLeft | Qt.AlignVCenter,
+                             str(n))
+            y += self.ROW
+        for rect_, what in self.regions()[2:]:
+            if what[0] == "counter":
+                self._button(painter, rect_, "−" if what[2] < 0 else "+", 10)
+            else:
+                self._button(painter, rect_, "+ counter…", 9, pill=True)
+
+    def _button(self, painter, rect, text, size, pill=False) -> None:
+        painter.setPen(QPen(QColor(255, 255, 255, 120 if self.enabled else 50), 1))
+        painter.setBrush(QColor(255, 255, 255, 40 if self.enabled else 12))
+        if pill:
+            painter.drawRoundedRect(rect, 8, 8)
+        else:
+            painter.drawEllipse(rect)
+        f = QFont()
+        f.setPointSizeF(size)
+        f.setBold(True)
+        painter.setFont(f)
+        painter.setPen(QColor(255, 255, 255, 230 if self.enabled else 90))
+        painter.drawText(rect, Qt.AlignCenter, text)
+
+    # ---- gestures ----------------------------------------------------------------
+    def mousePressEvent(self, event) -> None:
+        what = self.region_at(event.pos())
+        if event.button() == Qt.LeftButton and what is not None:
+            event.accept()
+            self.scene().player_clicked(self, what, event.screenPos())
+            return
+        if event.button() == Qt.LeftButton:
+            event.accept()  # a click on the panel itself does nothing
+            return
+        super().mousePressEvent(event)
+
+    def wheelEvent(self, event) -> None:
+        if not self.life_rect().contains(event.pos()):
+            event.ignore()
+            return
+        event.accept()
+        self.scene().player_clicked(self, ("life", 1 if event.delta() > 0 else -1), None)
+
+    def contextMenuEvent(self, event) -> None:
+        self.scene().player_menu(self, event.screenPos())

@@ -19,6 +19,7 @@ FIELD_H = 2 * CARD_H + 3 * GAP + 14
 BAND_H = HAND_H + FIELD_H + GAP
 STRIP_H = CARD_H + 2 * GAP + 22
 PILE_ORDER = ("library", "graveyard", "exile", "ante", "phased-out")
+PANEL_W = 124  # each seat's player panel (life, counters) at its left
 
 
 @dataclass(slots=True, frozen=True)
@@ -85,7 +86,9 @@ def layout(zones, per_player, players, viewer) -> tuple[list[ZoneSpot], Rect]:
 
 
 def _band(player, y, piles, field_w, mirrored, x0: float = 0.0) -> list[ZoneSpot]:
-    out = []
+    out = [ZoneSpot((player, "player"), Rect(x0, y, PANEL_W, BAND_H - GAP), mirrored)]
+    x0 += PANEL_W + GAP / 2
+    field_w -= PANEL_W + GAP / 2
     if mirrored:
         hand_y, field_y = y, y + HAND_H + GAP / 2
     else:

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QGraphicsScene, QInputDialog, QMenu
 from tabletop.engine import views
 from tabletop.engine.views import Seen
 from tabletop.ui import layout as L
-from tabletop.ui.items import CardItem, ZoneItem
+from tabletop.ui.items import CardItem, PlayerItem, ZoneItem
 
 PILES = {"library", "graveyard"}
 
@@ -24,6 +24,7 @@ class TableScene(QGraphicsScene):
         super().__init__(parent)
         self.c = controller
         self.zone_items: dict[tuple, ZoneItem] = {}
+        self.player_items: dict[str, PlayerItem] = {}
         self.cards: dict[tuple, CardItem] = {}
         self._hover_zone: ZoneItem | None = None
         self._preview: CardItem | None = None
@@ -38,6 +39,7 @@ class TableScene(QGraphicsScene):
     def rebuild(self) -> None:
         self.clear()
         self.zone_items.clear()
+        self.player_items.clear()
         self.cards.clear()
         self._hover_zone = None
         self._preview = None
@@ -49,6 +51,11 @@ class TableScene(QGraphicsScene):
         self.setSceneRect(-10, -10, rect.w + 20, rect.h + 20)
         for spot in spots:
             player, zone = spot.key
+            if zone == "player":  # the seat's panel: life and counters
+                panel = PlayerItem(spot, views.player_view(t, player))
+                self.addItem(panel)
+                self.player_items[player] = panel
+                continue
             name = ed.zone_name(zone)
             pile = zone not in ("hand", "battlefield") and player is not None
             title = name if (pile or not player) else f"{name} — {player}"
@@ -113,11 +120,8 @@ class TableScene(QGraphicsScene):
             if key[1] != "battlefield" or key in counts:
                 continue
             counts[key] = 0
-        name = t.edition.zone_name("battlefield")
-        for player in t.players:  # life totals ride on each battlefield's title
-            spot = self.zone_items.get((player, "battlefield"))
-            if spot is not None:
-                spot.set_title(f"{name} — {player} · {t.life[player]} life")
+        for player, panel in self.player_items.items():  # life and counters: public
+            panel.set_seen(views.player_view(t, player), self.c.may_act_for(player))
         for key, n in counts.items():
             if key in self.zone_items:
                 self.zone_items[key].set_count(n)
@@ -483,6 +487,67 @@ class TableScene(QGraphicsScene):
             for a in acting:
                 a.setEnabled(False)
         return menu
+
+    # ---- players' panels: life and counters ----------------------------------------------
+    def player_clicked(self, panel: PlayerItem, what: tuple, screen_pos) -> None:
+        player = panel.player
+        if what[0] == "life":
+            self.c.add_life(player, what[1])
+        elif what[0] == "counter":
+            n = dict(panel.seen.counters).get(what[1], 0)
+            self.c.player_counter(player, what[1], n + what[2])
+        elif what[0] == "add":
+            menu = self.add_counter_menu(player)
+            if screen_pos is not None:
+                menu.exec(screen_pos)
+
+    def add_counter_menu(self, player: str) -> QMenu:
+        menu = QMenu()
+        have = dict(self.player_items[player].seen.counters) if player in self.player_items \
+            else {}
+        kinds = ["poison"] + [f"commander damage from {p}" for p in self.c.table.players
+                              if p != player] + ["energy", "experience"]
+        for kind in kinds:
+            menu.addAction(kind, lambda k=kind: self.c.player_counter(player, k,
+                                                                      have.get(k, 0) + 1))
+        menu.addSeparator()
+        menu.addAction("Another kind…", lambda: self._other_counter(player))
+        if not self.c.may_act_for(player):
+            for a in menu.actions():
+                a.setEnabled(False)
+        return menu
+
+    def player_menu(self, panel: PlayerItem, screen_pos) -> None:
+        menu = self.player_actions(panel.player)
+        menu.exec(screen_pos)
+
+    def player_actions(self, player: str) -> QMenu:
+        menu = QMenu()
+        menu.addAction("Set life…", lambda: self._set_life(player))
+        add = self.add_counter_menu(player)
+        add.setTitle("Add a counter")
+        menu.addMenu(add)
+        menu._keep = add  # the submenu lives as long as its menu
+        for kind, _n in self.player_items[player].seen.counters:
+            menu.addAction(f"Remove all {kind} counters",
+                           lambda k=kind: self.c.player_counter(player, k, 0))
+        if not self.c.may_act_for(player):
+            for a in menu.actions():
+                a.setEnabled(False)
+        return menu
+
+    def _set_life(self, player) -> None:
+        life, ok = QInputDialog.getInt(None, "Life total", f"{player}'s life:",
+                                       self.player_items[player].seen.life, -999, 9999)
+        if ok:
+            self.c.set_life(player, life)
+
+    def _other_counter(self, player) -> None:
+        kind, ok = QInputDialog.getText(None, "Add a counter", f"A kind of counter for {player}:")
+        kind = " ".join(kind.split())
+        if ok and kind:
+            have = dict(self.player_items[player].seen.counters)
+            self.c.player_counter(player, kind[:60], have.get(kind[:60], 0) + 1)
 
     # ---- zone viewers ---------------------------------------------------------------------
     def view_zone(self, key, search: bool = False, count: int | None = None):

@@ -27,7 +27,7 @@ def test_player_counters_are_set_logged_undone_and_saved():
     t.set_player_counter("Alice", "poison", 3)
     t.set_player_counter("Alice", "commander damage from Bob", 7)
     assert t.player_counters == {"Alice": {"poison": 3, "commander damage from Bob": 7}}
-    assert t.journal[-1].text == "Alice has 7 commander damage from Bob counters"
+    assert t.journal[-1].text == "Alice has taken 7 commander damage from Bob"
     back = saves.loads(saves.dumps(t))
     assert back.player_counters == t.player_counters
     t.set_player_counter("Alice", "poison", 0)  # 0 removes the kind

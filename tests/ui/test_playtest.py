@@ -62,7 +62,7 @@ def test_london_mulligan_dice_and_life(make_window, monkeypatch):
     w.c.roll("Alice", 6)
     assert 1 <= t.last_roll[2] <= 6 and "rolls a d6" in w.log.lines()[-1]
     w.c.set_life("Alice", 13)
-    assert "13 life" in w.scene.zone_items[("Alice", "battlefield")].title
+    assert w.scene.player_items["Alice"].seen.life == 13
     before = len(t.zones[("Alice", "library")])
     w.search_library()
     assert len(t.zones[("Alice", "library")]) == before - 1
