@@ -408,12 +408,57 @@ class Table(MoveRules):
             box.append(Event("rolled", text=f"{player} {verb}: {what}"))
         return Result(tuple(box))
 
-    def next_turn(self) -> Result:
+    def next_turn(self, untap: bool = False) -> Result:
+        """The next player's turn begins, at its untap step; ``untap``: their permanents
+        untap (the table does it for the player)."""
         nxt = self.apnap()[1 % len(self.players)]
-        with self._action("turn", {"title": f"{nxt}'s turn"}) as box:
+        params = {"title": f"{nxt}'s turn"}
+        if untap:
+            params["untap"] = True
+        with self._action("turn", params) as box:
             self._meta("active", nxt)
-            box.append(Event("turn", text=f"{nxt} is now the active player"))
+            self._meta("turn", self.turn + 1)
+            self._meta("phase", "untap")
+            box.append(Event("turn", text=f"{nxt} is now the active player (turn {self.turn})"))
+            if untap:
+                self._untap_all(nxt, box)
         return Result(tuple(box))
+
+    def _untap_all(self, player: str, box) -> None:
+        for o in self.objects_in((None, "battlefield")):
+            if o.controller == player and o.tapped:
+                self._set(o, "tapped", False)
+                box.append(Event("untapped", o.cid, o.id, None, o.zone, o.zone,
+                                 text=f"{o.card.name} untaps"))
+
+    def set_phase(self, phase: str, draw: bool = False) -> Result:
+        """The turn moves to a step or phase (the phase bar). ``draw``: entering the draw
+        step, the active player draws a card (the table does it for them)."""
+        if phase not in PHASES:
+            raise IllegalActionError(f"unknown step {phase!r} (steps: {', '.join(PHASES)})")
+        params = {"phase": phase, "title": f"{PHASE_NAMES[phase]} ({self.active})"}
+        if draw:
+            params["draw"] = True
+        with self._action("phase", params) as box:
+            self._meta("phase", phase)
+            box.append(Event("phase", text=f"{self.active}'s turn {self.turn}: "
+                                           f"{PHASE_NAMES[phase].lower()}"))
+            if draw and phase == "draw":
+                lib = self.zone_key("library", self.active)
+                if self.zones[lib]:
+                    plan = self.plan_move(self.objs[self.zones[lib][-1]], "hand", self.active)
+                    self._run_plans([plan], "top", None, False, None, box)
+                else:
+                    box.append(Event("empty_library", None, None, None, lib, lib,
+                                     text=f"{self.active} can't draw: the library is empty"))
+        return Result(tuple(box))
+
+    def next_phase(self, draw: bool = False) -> Result:
+        """The next step of the turn; after the cleanup step, use next_turn."""
+        i = PHASES.index(self.phase) if self.phase in PHASES else 0
+        if i + 1 >= len(PHASES):
+            raise IllegalActionError("the cleanup step is the last: the next turn comes next")
+        return self.set_phase(PHASES[i + 1], draw=draw)
 
     def set_life(self, player: str, life: int) -> Result:
         with self._action("life", {"player": player, "life": int(life),
@@ -497,6 +542,15 @@ class Table(MoveRules):
                                             f"{'s' * (len(objs) != 1)} to {who}"}) as box:
             box.append(Event("shown", src=key, dst=key, text=text, audience=audience))
         return Result(tuple(box))
+
+
+# the steps and phases of a turn, in order, with their names on the phase bar
+PHASE_NAMES = {"untap": "Untap", "upkeep": "Upkeep", "draw": "Draw", "main1": "Main 1",
+               "combat": "Beginning of combat", "attackers": "Declare attackers",
+               "blockers": "Declare blockers", "damage": "Combat damage",
+               "end_combat": "End of combat", "main2": "Main 2", "end": "End step",
+               "cleanup": "Cleanup"}
+PHASES = tuple(PHASE_NAMES)
 
 
 def views_place(table, key) -> str:

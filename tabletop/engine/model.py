@@ -57,6 +57,7 @@ class EventKind(StrEnum):
     OWNER_CHANGED = "owner_changed"
     ROLLED = "rolled"
     TURN = "turn"
+    PHASE = "phase"
     LIFE = "life"
     PLAYER_COUNTERS = "player_counters"
     LOOKED = "looked"

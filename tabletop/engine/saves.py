@@ -16,7 +16,7 @@ import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 
-from tabletop.engine.actions import Table
+from tabletop.engine.actions import PHASES, Table
 from tabletop.engine.errors import InputError
 from tabletop.engine.files import read_bounded
 from tabletop.engine.model import Card, Effect, Event, LineageEntry, Obj
@@ -247,7 +247,13 @@ class _Codec:
                 return MetaOp("meta", d[1], _player_counters(d[2]), _player_counters(d[3]))
             if d[1] == "last_roll":
                 return MetaOp("meta", d[1], tuple(d[2]) if d[2] else None, tuple(d[3]) if d[3] else None)
-            if d[1] != "active":
+            if d[1] == "turn":
+                _int(d[2], 1, BIG, "a turn number")
+                _int(d[3], 1, BIG, "a turn number")
+            elif d[1] == "phase":
+                if d[2] not in PHASES or d[3] not in PHASES:
+                    raise ValueError("a step of the turn is not one Tabletop knows")
+            elif d[1] != "active":
                 raise ValueError(f"unknown table setting {d[1]!r}")
             return MetaOp("meta", d[1], d[2], d[3])
         if tag == "f":
@@ -318,6 +324,7 @@ def to_json(t: Table) -> dict:
         "last_roll": list(t.last_roll) if t.last_roll else None,
         "mulligans": dict(t.mulligans),
         "player_counters": {p: dict(c) for p, c in t.player_counters.items()},
+        "turn": t.turn, "phase": t.phase,
         "sideboards": {p: [c.to_json() for c in cs] for p, cs in t.sideboards.items()},
         "history": history,
         "redo": redo,
@@ -366,6 +373,10 @@ def from_json(d: dict, source: str = "save", verify: bool = True) -> Table:
         if any(p not in t.players for p in t.mulligans):
             raise ValueError("mulligans are counted for a player not at the table")
         t.player_counters = _player_counters(d.get("player_counters", {}))
+        t.turn = _int(d.get("turn", 1), 1, BIG, "the turn number")
+        t.phase = d.get("phase", "main1")
+        if t.phase not in PHASES:
+            raise ValueError(f"the step {_show(t.phase)} is not one Tabletop knows")
         if any(p not in t.players for p in t.player_counters):
             raise ValueError("counters are kept for a player not at the table")
         t.sideboards = {p: [Card.from_json(c) for c in cs] for p, cs in d["sideboards"].items()}

@@ -150,6 +150,8 @@ class TableState:
         # players' counters (poison, commander damage from a player, energy...): player ->
         # kind -> count; replaced whole on each change (a MetaOp), never changed in place
         self.player_counters: dict[str, dict[str, int]] = {}
+        self.turn = 1  # the turn number
+        self.phase = "main1"  # a step or phase of the turn (PHASES), for the phase bar
         self.history: list[Action] = []
         self.redo_stack: list[Action] = []
         self._cleared_redo: list[Action] = []  # what the last recorded action cleared

@@ -240,6 +240,8 @@ class Recorder:
             out.append("life totals differ")
         if live.player_counters != t.player_counters:
             out.append("players' counters differ")
+        if (live.active, live.turn, live.phase) != (t.active, t.turn, t.phase):
+            out.append("the turn differs")
         return out
 
     # ---- writing ------------------------------------------------------------------------

@@ -612,19 +612,49 @@ class AwardAnte:
         return {"award_ante": action.params["winner"]}
 
 
-@kind("next_turn", engine=("turn",), project=True)
+@kind("next_turn", {"then_untap"}, engine=("turn",), project=True)
 class NextTurn:
     @staticmethod
     def validate(v, where, subject, args):
+        v.c.typed(where, "then_untap", args.get("then_untap", False), bool, "true or false")
         return _flag(v, where, subject, "next_turn")
 
     @staticmethod
     def perform(x, step):
-        return _events(x.table.next_turn()), []
+        res = x.table.next_turn(untap=step.args.get("then_untap", False))
+        return _events(res), _cids(res)
 
     @staticmethod
     def recover(rec, action):
-        return {"next_turn": True}
+        step = {"next_turn": True}
+        if action.params.get("untap"):
+            step["then_untap"] = True
+        return step
+
+
+@kind("phase", {"then_draw"}, engine=("phase",), project=True)
+class Phase:
+    @staticmethod
+    def validate(v, where, subject, args):
+        from tabletop.engine.actions import PHASES
+        v.c.typed(where, "phase", subject, str, "a step of the turn")
+        if subject not in PHASES:
+            v.c.fail(where, f"key 'phase': {subject!r} is not a step (steps: "
+                            f"{', '.join(PHASES)})")
+        v.c.typed(where, "then_draw", args.get("then_draw", False), bool, "true or false")
+        return subject
+
+    @staticmethod
+    def perform(x, step):
+        res = x.table.set_phase(step.subject, draw=step.args.get("then_draw", False))
+        return _events(res), _cids(res)
+
+    @staticmethod
+    def recover(rec, action):
+        step = {"phase": action.params["phase"]}
+        if action.params.get("draw"):
+            step["then_draw"] = True
+        return step
 
 
 @kind("roll", {"sides", "seed"}, engine=("roll",), project=True)

@@ -98,3 +98,42 @@ def test_cards_revealed_to_everyone_are_named_to_everyone():
     assert line.text == line.public == \
         "Bob reveals Shock and Hill Giant from Bob's library to everyone"
     assert [o.cid for o in t.objects_in(("Bob", "library"))[:2]] == top  # nothing moved
+
+
+def test_turns_and_steps_untap_draw_undo_and_save():
+    t = _table(("Alice", "Bob"))
+    bears = t.add_card(Card("Grizzly Bears", ("Creature",)), "Bob", "battlefield", tapped=True)
+    t.start_here()
+    assert (t.turn, t.phase, t.active) == (1, "main1", "Alice")
+    t.next_turn(untap=True)
+    assert (t.turn, t.phase, t.active) == (2, "untap", "Bob")
+    assert t.obj_of(bears.cid).tapped is False
+    assert t.journal[-2].text == "Bob is now the active player (turn 2)"
+    t.next_phase()
+    hand = len(t.zones[("Bob", "hand")])
+    t.next_phase(draw=True)
+    assert t.phase == "draw" and len(t.zones[("Bob", "hand")]) == hand + 1
+    back = saves.loads(saves.dumps(t))
+    assert (back.turn, back.phase, back.active) == (2, "draw", "Bob")
+    t.undo()
+    assert t.phase == "upkeep" and len(t.zones[("Bob", "hand")]) == hand
+    t.set_phase("cleanup")
+    with pytest.raises(IllegalActionError):
+        t.next_phase()
+    with pytest.raises(IllegalActionError):
+        t.set_phase("second breakfast")
+    t.undo()
+    t.undo()
+    t.undo()
+    assert (t.turn, t.phase, t.active) == (1, "main1", "Alice")
+    assert t.obj_of(bears.cid).tapped is True
+
+
+def test_a_tampered_turn_or_step_is_refused():
+    t = _table(("Alice", "Bob"))
+    d = json.loads(saves.dumps(t))
+    for key, bad in (("turn", 0), ("turn", "3"), ("phase", "lunch")):
+        d2 = dict(d)
+        d2[key] = bad
+        with pytest.raises(InputError):
+            saves.loads(json.dumps(d2))

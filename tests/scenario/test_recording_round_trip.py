@@ -23,7 +23,7 @@ ACTIONS = ["move", "move_many", "draw", "shuffle", "mulligan", "tap", "untap", "
            "turn_face", "reveal", "modify", "choices", "attach", "create_token", "wish",
            "ability", "emblem", "whole_zone", "cleanup", "reveal_top", "next_turn", "roll",
            "life", "undo", "redo", "ante_start", "award_ante", "player_counter", "look",
-           "show"]
+           "show", "phase"]
 
 
 def _table(edition: str) -> Table:
@@ -87,7 +87,9 @@ def _act(t: Table, what: str, data) -> None:
     elif what == "reveal_top":
         t.reveal_top(player, pick([True, False]))
     elif what == "next_turn":
-        t.next_turn()
+        t.next_turn(untap=pick([False, True]))
+    elif what == "phase":
+        t.set_phase(pick(["upkeep", "draw", "main2", "cleanup"]), draw=pick([False, True]))
     elif what == "roll":
         t.roll(player, pick([2, 6, 20]))
     elif what == "life":
@@ -140,7 +142,7 @@ def test_every_engine_action_a_player_can_take_has_a_step():
     for name in ("move", "draw", "shuffle", "mulligan", "tap", "untap", "counters", "turn_face",
                  "reveal", "modify", "choices", "attach", "create_token", "bring_in",
                  "ability", "emblem", "zone", "cleanup", "reveal_top", "turn", "roll", "life",
-                 "ante", "award_ante", "player_counters", "look", "show"):
+                 "ante", "award_ante", "player_counters", "look", "show", "phase"):
         assert name in kinds and kinds[name].recover is not None, name
 
 
