@@ -412,7 +412,7 @@ class Table(MoveRules):
         """The next player's turn begins, at its untap step; ``untap``: their permanents
         untap (the table does it for the player)."""
         nxt = self.apnap()[1 % len(self.players)]
-        params = {"title": f"{nxt}'s turn"}
+        params: dict[str, object] = {"title": f"{nxt}'s turn"}
         if untap:
             params["untap"] = True
         with self._action("turn", params) as box:
@@ -436,7 +436,8 @@ class Table(MoveRules):
         step, the active player draws a card (the table does it for them)."""
         if phase not in PHASES:
             raise IllegalActionError(f"unknown step {phase!r} (steps: {', '.join(PHASES)})")
-        params = {"phase": phase, "title": f"{PHASE_NAMES[phase]} ({self.active})"}
+        params: dict[str, object] = {"phase": phase,
+                                     "title": f"{PHASE_NAMES[phase]} ({self.active})"}
         if draw:
             params["draw"] = True
         with self._action("phase", params) as box:

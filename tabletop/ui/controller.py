@@ -248,8 +248,11 @@ class TableController(QObject):
             return self._done(refused)
         return self._done(self.table.zone_to_zone(player, src, dst, shuffle=shuffle))
 
-    def next_turn(self) -> Result:
-        return self._done(self.table.next_turn())
+    def next_turn(self, untap: bool = False) -> Result:
+        return self._done(self.table.next_turn(untap=untap))
+
+    def set_phase(self, phase: str, draw: bool = False) -> Result:
+        return self._done(self.table.set_phase(phase, draw=draw))
 
     def cleanup(self, player: str, discard=None) -> Result:
         refused = self._player_refusal(player)

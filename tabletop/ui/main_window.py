@@ -184,7 +184,15 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
         self._act(tm, "Create a &token…", self.create_token, "Ctrl+K")
         self._act(tm, "&Cleanup: discard to hand size", lambda: self.c.cleanup(self.seat()),
                   "Ctrl+L")
+        self._act(tm, "Next &step", self.next_phase, "Ctrl+Right")
         self._act(tm, "&Next turn (with cleanup)", self.next_turn, "Ctrl+T")
+        self.untap_action = self._act(tm, "The untap step &untaps", lambda on: settings.set_value(
+            "turn/untap", bool(on)))
+        self.draw_action = self._act(tm, "The dra&w step draws", lambda on: settings.set_value(
+            "turn/draw", bool(on)))
+        for a, key in ((self.untap_action, "turn/untap"), (self.draw_action, "turn/draw")):
+            a.setCheckable(True)
+            a.setChecked(str(settings.value(key, "true")).lower() == "true")
         tm.addSeparator()
         self._act(tm, "&Mulligan (London)", self.mulligan, "Ctrl+M")
         self._act(tm, "&Search your library…", self.search_library, "Ctrl+Shift+F")
@@ -214,6 +222,12 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
         self.viewpoint_box.activated.connect(
             lambda i: self.c.set_viewer(self.viewpoint_box.itemData(i)))
         bar.addWidget(self.viewpoint_box)
+        from tabletop.ui.phase_bar import PhaseBar
+        self.addToolBarBreak()
+        self.phase_bar = PhaseBar(self)
+        self.addToolBar(self.phase_bar)
+        self.c.changed.connect(self.phase_bar.refresh)
+        self.c.reset.connect(self.phase_bar.refresh)
 
     # ---- state changes ---------------------------------------------------------------
     def _on_card(self, fn) -> None:

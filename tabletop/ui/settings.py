@@ -39,10 +39,15 @@ def set_value(key: str, v) -> None:
     s.sync()
 
 
+# the docks and toolbars' layout version: a layout saved before the phase bar existed is
+# not restored (it would squeeze the bar onto the first toolbar's row)
+LAYOUT_VERSION = 1
+
+
 def save_window(window) -> None:
     s = _settings()
     s.setValue("window/geometry", window.saveGeometry())
-    s.setValue("window/state", window.saveState())
+    s.setValue("window/state", window.saveState(LAYOUT_VERSION))
     s.sync()
 
 
@@ -53,7 +58,7 @@ def restore_window(window) -> None:
     if geo is not None:
         window.restoreGeometry(geo)
     if state is not None:
-        window.restoreState(state)
+        window.restoreState(state, LAYOUT_VERSION)
 
 
 def recent_files() -> list[str]:

@@ -96,9 +96,33 @@ class PlaytestCommands:
         if ok:
             self.c.set_life(player, life)
 
-    def next_turn(self) -> None:
-        """Cleanup for the active player (discard to the maximum hand size, 402.2), then
-        the next player's turn."""
+    def auto_untap(self) -> bool:
+        return self.untap_action.isChecked()
+
+    def auto_draw(self) -> bool:
+        return self.draw_action.isChecked()
+
+    def go_to_phase(self, phase: str) -> None:
+        """A click on the phase bar: that step of this turn (cleanup discards first)."""
+        if phase == "cleanup" and not self._discard_to_hand_size():
+            self.phase_bar.refresh()
+            return
+        self.c.set_phase(phase, draw=self.auto_draw())
+        self.phase_bar.refresh()
+
+    def next_phase(self) -> None:
+        """The next step; after the cleanup step, the next turn."""
+        from tabletop.engine.actions import PHASES
+        t = self.c.table
+        i = PHASES.index(t.phase) if t.phase in PHASES else 0
+        if i + 1 >= len(PHASES):
+            self.next_turn()
+            return
+        self.go_to_phase(PHASES[i + 1])
+
+    def _discard_to_hand_size(self) -> bool:
+        """Cleanup: the active player discards down to the maximum hand size (402.2);
+        False when the player cancels."""
         from tabletop.ui import playtest
         ChooseCards = playtest.ChooseCards
         t = self.c.table
@@ -110,13 +134,21 @@ class PlaytestCommands:
                               f"{excess} (rule {', '.join(t.edition.cite('hand_max'))}).",
                               hand, excess)
             if not dlg.exec():
-                return
+                return False
             chosen = [views.choice_of(t, c, player) for c in dlg.chosen()]
             order = playtest.arrange(self, "Order in the graveyard",
                                      ", ".join(t.edition.cite("graveyard_arrange")) or
                                      "of the table", chosen)
             if order is None:
-                return
+                return False
             self.c.cleanup(player, order)
-        self.c.next_turn()
+        return True
+
+    def next_turn(self) -> None:
+        """Cleanup for the active player (discard to the maximum hand size, 402.2), then
+        the next player's turn."""
+        if not self._discard_to_hand_size():
+            return
+        self.c.next_turn(untap=self.auto_untap())
+        self.phase_bar.refresh()
 

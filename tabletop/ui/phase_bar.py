@@ -1,0 +1,64 @@
+"""The phase bar: the turn number, the active player, and the steps of the turn as
+buttons (click one to go there); Next step and Next turn. The untap step can untap and
+the draw step can draw for the player (View > Turn), as a table's regulars expect."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QButtonGroup, QLabel, QToolBar, QToolButton
+
+from tabletop.engine.actions import PHASE_NAMES, PHASES
+
+SHORT = {"untap": "Untap", "upkeep": "Upkeep", "draw": "Draw", "main1": "Main 1",
+         "combat": "Combat", "attackers": "Attack", "blockers": "Block", "damage": "Damage",
+         "end_combat": "End combat", "main2": "Main 2", "end": "End", "cleanup": "Cleanup"}
+
+
+class PhaseBar(QToolBar):
+    def __init__(self, window):
+        super().__init__("Turn", window)
+        self.setObjectName("phase-bar")
+        self.w = window
+        self.turn_label = QLabel()
+        self.turn_label.setTextFormat(Qt.PlainText)
+        self.turn_label.setMinimumWidth(150)
+        self.addWidget(self.turn_label)
+        self.group = QButtonGroup(self)
+        self.group.setExclusive(True)
+        self.buttons: dict[str, QToolButton] = {}
+        for phase in PHASES:
+            b = QToolButton()
+            b.setText(SHORT[phase])
+            b.setToolTip(PHASE_NAMES[phase])
+            b.setCheckable(True)
+            b.setAutoRaise(True)
+            b.clicked.connect(lambda _=False, p=phase: self.w.go_to_phase(p))
+            self.group.addButton(b)
+            self.addWidget(b)
+            self.buttons[phase] = b
+        self.addSeparator()
+        self.next_step = QToolButton()
+        self.next_step.setText("Next step ▸")
+        self.next_step.clicked.connect(self.w.next_phase)
+        self.addWidget(self.next_step)
+        self.next_turn_button = QToolButton()
+        self.next_turn_button.setText("Next turn ▸▸")
+        self.next_turn_button.clicked.connect(self.w.next_turn)
+        self.addWidget(self.next_turn_button)
+        self.setStyleSheet("QToolButton:checked { background: #ffd54a; color: #1d1d1d; "
+                           "font-weight: bold; border-radius: 4px; }")
+        self.refresh()
+
+    def refresh(self, _result=None) -> None:
+        t = self.w.c.table
+        self.turn_label.setText(f" Turn {t.turn} · {t.active} ")
+        b = self.buttons.get(t.phase)
+        if b is not None and not b.isChecked():
+            b.setChecked(True)
+        self.next_step.setToolTip("The cleanup step is the last: Next turn" if
+                                  t.phase == PHASES[-1] else
+                                  f"Go to {PHASE_NAMES[PHASES[PHASES.index(t.phase) + 1]]}"
+                                  if t.phase in PHASES else "")
+
+    def checked(self) -> str | None:
+        return next((p for p, b in self.buttons.items() if b.isChecked()), None)
