@@ -453,9 +453,12 @@ def _journal(raw, players) -> list:
     out: list = []
     add = out.append
     for r in raw:
-        if type(r) is not list or len(r) != 7:
-            raise ValueError("a journal line must have 7 fields")
-        tag, kind, text, public, cites, notes, knowers = r
+        if type(r) is not list or len(r) not in (7, 9):
+            raise ValueError("a journal line must have 7 or 9 fields")
+        tag, kind, text, public, cites, notes, knowers = r[:7]
+        lead, sub = (r[7], r[8]) if len(r) == 9 else ("", False)
+        if type(lead) is not str or len(lead) > 400 or sub is not True and len(r) == 9:
+            raise ValueError("a journal line's heading must be a short text")
         if tag not in tags:
             raise ValueError(f"unknown journal tag {str(tag)[:20]!r}")
         if type(kind) is not str or type(text) is not str or type(public) is not str \
@@ -466,7 +469,8 @@ def _journal(raw, players) -> list:
             if any(p not in players for p in k):
                 raise ValueError("a journal line names a player not at the table")
             known.setdefault("ok", set()).add(k)
-        add(LogEntry(tag, kind, text, public, strings(cites, "cites"), strings(notes, "notes"), k))
+        add(LogEntry(tag, kind, text, public, strings(cites, "cites"), strings(notes, "notes"), k,
+                     lead, sub))
     return out
 
 

@@ -87,6 +87,10 @@ class LogEntry:
     cites: tuple = ()
     notes: tuple = ()
     knowers: tuple = ()  # players told the whole sentence (and its rules)
+    # one action moving several cards is one entry with its lines: the first line carries
+    # the entry's heading (public: it names no card), and every line is marked ``sub``
+    lead: str = ""
+    sub: bool = False
 
     TAGS = ("done", "undone", "redone", "refused")
 
@@ -97,8 +101,11 @@ class LogEntry:
         return self.public, (), ()
 
     def to_json(self) -> list:
-        return [self.tag, self.kind, self.text, self.public, list(self.cites),
-                list(self.notes), list(self.knowers)]
+        r: list = [self.tag, self.kind, self.text, self.public, list(self.cites),
+                   list(self.notes), list(self.knowers)]
+        if self.sub:
+            r += [self.lead, True]
+        return r
 
 
 @dataclass(slots=True, frozen=True)
@@ -339,7 +346,8 @@ class TableState:
             return None
         action = self.history[-1]
         told = len(self.journal)
-        self._journal(action.events, "undone")  # told while its objects are as it left them
+        # told while its objects are as it left them
+        self._journal(action.events, "undone", _lead(self, action))
         try:
             self._replay(reversed(action.ops), self._revert, self._apply)
         except InputError:
@@ -358,25 +366,29 @@ class TableState:
         self.redo_stack.pop()
         action.raw = None
         self.history.append(action)
-        self._journal(action.events, "redone")
+        self._journal(action.events, "redone", _lead(self, action))
         return action
 
-    def _journal(self, events, tag: str) -> None:
-        """Write the log lines of these events as they stand now, for every viewer."""
+    def _journal(self, events, tag: str, lead: str = "") -> None:
+        """Write the log lines of these events as they stand now, for every viewer;
+        ``lead``: they are one entry under this heading (a move of several cards)."""
         if self.quiet:
             return
         from tabletop.engine import views
         players = self.players
         prefix = "" if tag in ("done", "refused") else f"{tag}: "
+        sub = bool(lead)
+        lead = prefix + lead if lead else ""
         for e in events:
             if e.kind == "added":
                 continue
-            text = prefix + self.describe(e)
+            text = self.describe(e) if sub else prefix + self.describe(e)
             knowers = tuple(p for p in players if views.event_names_card(self, e, p))
             public = text if len(knowers) == len(players) else \
-                prefix + views.hidden_sentence(self, e)
+                ("" if sub else prefix) + views.hidden_sentence(self, e)
             self.journal.append(LogEntry(tag, e.kind, text, public, tuple(e.cites),
-                                         tuple(e.notes), knowers))
+                                         tuple(e.notes), knowers, lead, sub))
+            lead = ""  # the heading goes on the entry's first line only
 
     def describe(self, e: Event) -> str:  # the move pipeline (moves.py) words events
         raise NotImplementedError
@@ -519,6 +531,18 @@ class TableState:
         return f"<Table {self.edition.id} {', '.join(self.players)}: {len(self.history)} actions>"
 
 
+def _lead(t: "TableState", action: Action) -> str:
+    """The heading of an action logged as one entry with lines: a move of several cards
+    (public: it names no card)."""
+    p = action.params
+    if action.name == "move" and len(p.get("cids", ())) > 1:
+        who = f"{p['by']} moves" if p.get("by") else "Move"
+        whose = None if p["zone"] in ("battlefield", "stack") else p.get("player")
+        return p.get("title") or \
+            f"{who} {len(p['cids'])} cards {t.edition.toward(p['zone'], whose)}"
+    return ""
+
+
 # actions that change nothing on the table but are part of the game's story (someone
 # looked at or revealed cards): recorded, logged and undone like any other
 TOLD_ONLY = frozenset({"look", "show"})
@@ -560,7 +584,7 @@ class _Recording:
             if t.redo_stack:
                 t.redo_stack = []
             t._journal_before = len(t.journal)
-            t._journal(self.box, "done")
+            t._journal(self.box, "done", _lead(t, t.history[-1]))
         elif self.box and all(e.kind == "rejected" for e in self.box):
             t._journal(self.box, "refused")
         return None

@@ -117,6 +117,26 @@ class TableController(QObject):
         res = t.move(cid, zone, player, position=position, chooser=chooser, by=self.actor(obj))
         return self._done(res)
 
+    def drop_many(self, cids, zone: str, player: str | None, position="top") -> Result:
+        """Several cards dropped together: the engine decides for each (some land, one is
+        redirected, one is refused), as one action. Cards this viewpoint may not handle
+        stay where they are, and the log says why."""
+        refusals = [r for r in (self._refusal(c) for c in cids) if r is not None]
+        allowed = [c for c in cids if self._refusal(c) is None]
+        if not allowed:
+            return self._done(refusals[0]) if refusals else self._done(Result(()))
+        if len(allowed) == 1:
+            return self.drop(allowed[0], zone, player, position)
+
+        def choose(obj, candidates):
+            ask = self.chooser(obj) if self.chooser else None
+            return ask(obj, candidates) if ask else candidates[0]
+
+        by = self.viewer if self.viewer is not JUDGE else None
+        t = self.table
+        return self._done(t.move_many(allowed, zone, player, position=position,
+                                      chooser=choose if self.chooser else None, by=by))
+
     def move_many(self, cids, zone, player=None, order=None, apply=None,
                   position="top") -> Result:
         chooser = chooser_from_labels(apply) if apply is not None else None

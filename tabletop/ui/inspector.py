@@ -187,10 +187,17 @@ class LogView(QWidget):
         viewer = self.c.viewer
         ed = self.c.table.edition
         for entry in entries:
-            n += 1
             text, cites, notes = entry.told(viewer)
             mark = "refused: " if entry.tag == "refused" else ""
-            out.append(f"{n}. {mark}{text}" + (f"  [{ed.marks(cites)}]" if cites else ""))
+            rules = f"  [{ed.marks(cites)}]" if cites else ""
+            if entry.sub:  # a line of an entry with several (a group of cards moved)
+                if entry.lead:
+                    n += 1
+                    out.append(f"{n}. {entry.lead}:")
+                out.append(f"     – {mark}{text}{rules}")
+            else:
+                n += 1
+                out.append(f"{n}. {mark}{text}{rules}")
             out.extend(f"     note: {note}" for note in notes)
         return out, n
 

@@ -234,14 +234,19 @@ class CardItem(QGraphicsObject):
     # ---- gestures ----------------------------------------------------------------
     def mousePressEvent(self, event) -> None:
         if event.button() == Qt.LeftButton:
+            scene = self.scene()
+            if event.modifiers() & Qt.ControlModifier:  # add to or take from the selection
+                self.setSelected(not self.isSelected())
+                self._press = None
+                event.accept()
+                return
             self.stop_sliding()
             self._press = event.scenePos()
-            self._origin = self.pos()
-            self.setZValue(1000)
-            scene = self.scene()
-            if scene is not None:
-                scene.clearSelection()
-            self.setSelected(True)
+            group = scene is not None and self.isSelected() and len(scene.selected_cards()) > 1
+            if not group:  # a press on a card of a selection keeps it: a group drag
+                if scene is not None:
+                    scene.clearSelection()
+                self.setSelected(True)
             if scene is not None:
                 scene.card_pressed(self)
             event.accept()
@@ -252,8 +257,10 @@ class CardItem(QGraphicsObject):
         if self._press is None:
             return
         delta = event.scenePos() - self._press
-        self.setPos(self._origin + delta)
-        self.scene().drag_moved(self, event.scenePos())
+        scene = self.scene()
+        for item in scene.dragged_with(self):
+            item.setPos(item._origin + delta)
+        scene.drag_moved(self, event.scenePos())
 
     def cancel_drag(self) -> bool:
         """Escape during a drag: forget it (the scene puts the card back)."""

@@ -39,6 +39,8 @@ class TableView(QGraphicsView):
         self.setViewportUpdateMode(QGraphicsView.SmartViewportUpdate)
         self.setTransformationAnchor(QGraphicsView.AnchorUnderMouse)
         self.setMouseTracking(True)
+        self.setDragMode(QGraphicsView.RubberBandDrag)  # on the cloth: select a group
+        self.setRubberBandSelectionMode(Qt.IntersectsItemShape)
         self.fit_on_resize = True
 
     def fit(self) -> None:
@@ -138,6 +140,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
         self.undo_action = self._act(e, "&Undo", self.undo, QKeySequence.Undo)
         self.redo_action = self._act(e, "&Redo", self.redo, "Ctrl+Shift+Z")
         self._act(e, "&Copy the log", self.log.copy, "Ctrl+Alt+C")
+        self._act(e, "Select all in the &zone", self.select_zone, QKeySequence.SelectAll)
         v = mb.addMenu("&View")
         self._act(v, "Zoom &in", lambda: self.view.zoom(1.2), QKeySequence.ZoomIn)
         self._act(v, "Zoom &out", lambda: self.view.zoom(1 / 1.2), QKeySequence.ZoomOut)
@@ -230,6 +233,20 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
         self.c.reset.connect(self.phase_bar.refresh)
 
     # ---- state changes ---------------------------------------------------------------
+    def select_zone(self) -> None:
+        """Ctrl+A: every card in the zone of the selected card, else of the zone under
+        the mouse."""
+        from PySide6.QtGui import QCursor
+        sel = self.scene.selected_cards()
+        key = sel[0].zone_key if sel else None
+        if key is None:
+            at = self.view.mapToScene(self.view.viewport().mapFromGlobal(QCursor.pos()))
+            zone = self.scene.zone_at(at)
+            key = zone.key if zone is not None else None
+        if key is not None:
+            n = self.scene.select_zone(key)
+            self.show_message(f"{n} card{'s' * (n != 1)} selected: drag one to move them all")
+
     def _on_card(self, fn) -> None:
         """Run a Card-menu command on the selected card, if there is one."""
         items = [i for i in self.scene.selectedItems() if hasattr(i, "oid")]

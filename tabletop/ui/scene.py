@@ -29,6 +29,7 @@ class TableScene(QGraphicsScene):
         self._hover_zone: ZoneItem | None = None
         self._preview: CardItem | None = None
         self._dragging: CardItem | None = None
+        self._group: list[CardItem] = []  # the cards a drag carries (the selection)
         self.animations = True
         self.setBackgroundBrush(QBrush(QColor("#1f4a3a")))
         controller.reset.connect(self.rebuild)
@@ -226,9 +227,29 @@ class TableScene(QGraphicsScene):
         player, zone = zone_item.key
         return zone, player
 
+    def selected_cards(self) -> list[CardItem]:
+        return [i for i in self.selectedItems() if isinstance(i, CardItem)]
+
+    def dragged_with(self, item: CardItem) -> list[CardItem]:
+        return self._group if item in self._group else [item]
+
+    def select_zone(self, key) -> int:
+        """Select every card drawn in a zone (Ctrl+A); returns how many."""
+        self.clearSelection()
+        items = [i for i in self.cards.values() if i.zone_key == key]
+        for i in items:
+            i.setSelected(True)
+        return len(items)
+
     def card_pressed(self, item: CardItem) -> None:
         self._show_preview(None)
         self._dragging = item
+        group = self.selected_cards() if item.isSelected() else [item]
+        self._group = group if len(group) > 1 else [item]
+        for i, it in enumerate(self._group):
+            it.stop_sliding()
+            it._origin = it.pos()
+            it.setZValue(1000 + i)
         self.c.selection.emit(self.cid_of(item) if item.face is not None
                               else ("hidden", item.oid))
 
@@ -245,11 +266,13 @@ class TableScene(QGraphicsScene):
 
     def _end_drag(self) -> None:
         self._dragging = None
+        self._group = []
         if self._hover_zone is not None:
             self._hover_zone.set_state(None)
             self._hover_zone = None
 
     def dropped(self, item: CardItem, pos: QPointF, modifiers, moved: bool) -> None:
+        group = self.dragged_with(item)
         self._end_drag()
         zone_item = self.zone_at(pos) if moved else None
         if zone_item is None:
@@ -257,6 +280,10 @@ class TableScene(QGraphicsScene):
             return
         zone, player = self.target_of(zone_item)
         position = "bottom" if modifiers & (Qt.ShiftModifier | Qt.AltModifier) else "top"
+        if len(group) > 1:  # the engine checks each card; one action, one undo
+            self.c.drop_many([self.cid_of(i) for i in group], zone, player, position)
+            self.sync(None)  # a card no one moved (refused by etiquette) goes back
+            return
         self.c.drop(self.cid_of(item), zone, player, position)
 
     def cancel_drag(self) -> bool:
@@ -264,6 +291,8 @@ class TableScene(QGraphicsScene):
         item = self._dragging
         if item is None or item.scene() is not self or not item.cancel_drag():
             return False
+        for other in self._group:
+            other.setPos(other._origin)
         self._end_drag()
         self.sync(None, animate=False)
         return True
