@@ -222,18 +222,27 @@ class Table(MoveRules):
     # ---- new objects -------------------------------------------------------
     def create_token(self, card: Card, owner: str, controller: str | None = None, *,
                      tapped: bool = False, counters: dict | None = None,
-                     face_down: bool = False) -> Result:
+                     face_down: bool = False, count: int = 1) -> Result:
+        """``count`` tokens (1 to 100) of one kind, as one action."""
         self._player(owner)
         controller = self._player(controller or owner)
-        with self._action("create_token", {"name": card.name, "card": card.to_json(),
-                                           "owner": owner, "controller": controller,
-                                           "tapped": tapped, "counters": dict(counters or {}),
-                                           "face_down": face_down,
-                                           "title": f"Create a {card.name} token"}) as box:
-            box.append(self._spawn(card, owner, (None, "battlefield"), "created",
-                                   text=f"{controller} creates a {card.name} token", kind="token",
-                                   token=True, controller=controller, tapped=tapped,
-                                   counters=dict(counters or {}), face_down=face_down))
+        count = int(count)
+        if not 1 <= count <= 100:
+            raise IllegalActionError("create 1 to 100 tokens at a time")
+        params = {"name": card.name, "card": card.to_json(), "owner": owner,
+                  "controller": controller, "tapped": tapped, "counters": dict(counters or {}),
+                  "face_down": face_down,
+                  "title": f"Create a {card.name} token" if count == 1 else
+                  f"Create {count} {card.name} tokens"}
+        if count > 1:
+            params["count"] = count
+        with self._action("create_token", params) as box:
+            for _ in range(count):
+                box.append(self._spawn(card, owner, (None, "battlefield"), "created",
+                                       text=f"{controller} creates a {card.name} token",
+                                       kind="token", token=True, controller=controller,
+                                       tapped=tapped, counters=dict(counters or {}),
+                                       face_down=face_down))
         return Result(tuple(box))
 
     def bring_in(self, card: Card, owner: str, zone: str = "hand",

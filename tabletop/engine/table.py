@@ -535,6 +535,8 @@ def _lead(t: "TableState", action: Action) -> str:
     """The heading of an action logged as one entry with lines: a move of several cards
     (public: it names no card)."""
     p = action.params
+    if action.name == "create_token" and p.get("count", 1) > 1:
+        return f"{p['controller']} creates {p['count']} {p['name']} tokens"
     if action.name == "move" and len(p.get("cids", ())) > 1:
         who = f"{p['by']} moves" if p.get("by") else "Move"
         whose = None if p["zone"] in ("battlefield", "stack") else p.get("player")

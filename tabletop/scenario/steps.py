@@ -433,7 +433,13 @@ def _new_label(v, where, subject, name):
         v.c.fail(where, f"label {subject!r} is already used")
 
 
-@kind("create_token", CARD_KEYS - {"zone"}, {"name", "owner"}, engine=("create_token",))
+def token_labels(label: str, count: int) -> list[str]:
+    """The labels of ``count`` tokens made by one step: the label, then label_2..."""
+    return [label] + [f"{label}_{i}" for i in range(2, count + 1)]
+
+
+@kind("create_token", (CARD_KEYS - {"zone"}) | {"count"}, {"name", "owner"},
+      engine=("create_token",))
 class CreateToken:
     @staticmethod
     def validate(v, where, subject, args):
@@ -441,7 +447,15 @@ class CreateToken:
         spec = v.card_spec(where, args, with_zone=False)
         if spec.get("attached_to") is not None and spec["attached_to"] not in v.labels:
             v.c.fail(where, f"key 'attached_to': unknown label {spec['attached_to']!r}")
-        v.labels.add(subject)
+        count = v.c.typed(where, "count", args.get("count", 1), int, "a whole number")
+        if not 1 <= count <= 100:
+            v.c.fail(where, "key 'count' must be from 1 to 100")
+        if count > 1 and args.get("attached_to"):
+            v.c.fail(where, "key 'attached_to' takes one token, not a count")
+        for label in token_labels(subject, count):
+            if label in v.labels:
+                v.c.fail(where, f"label {label!r} is already used")
+            v.labels.add(label)
         return subject
 
     @staticmethod
@@ -449,21 +463,33 @@ class CreateToken:
         a = step.args
         card = x.card(a, f"{x.path}: step {step.index}")
         t = x.table
+        count = a.get("count", 1)
         res = t.create_token(card, a["owner"], a.get("controller"), tapped=a.get("tapped", False),
-                             counters=a.get("counters"), face_down=a.get("face_down", False))
-        cid = res.events[0].cid
-        x.name(step.subject, cid)
+                             counters=a.get("counters"), face_down=a.get("face_down", False),
+                             count=count)
+        cids = [e.cid for e in res.events if e.kind == "created"]
+        for label, cid in zip(token_labels(step.subject, count), cids, strict=True):
+            x.name(label, cid)
         events = _events(res)
         if a.get("attached_to"):
-            events += _events(t.attach(cid, x.labels[a["attached_to"]]))
-        return events, [cid]
+            events += _events(t.attach(cids[0], x.labels[a["attached_to"]]))
+        return events, cids
 
     @staticmethod
     def recover(rec, action):
         p = action.params
-        cid = next(e.cid for e in action.events if e.kind == "created")
+        cids = [e.cid for e in action.events if e.kind == "created"]
         card = Card.from_json(p["card"])
-        step = {"create_token": rec.new_label(cid, card.name), **_card_json(card, p["owner"])}
+        label = rec.new_label(cids[0], card.name)
+        step = {"create_token": label, **_card_json(card, p["owner"])}
+        if len(cids) > 1:
+            labels = token_labels(label, len(cids))
+            taken = set(rec.labels.values()) - {label}
+            if taken & set(labels[1:]):
+                return None  # the labels a count makes are taken: reported, not written
+            for cid, lab in zip(cids[1:], labels[1:], strict=True):
+                rec.labels[cid] = lab
+            step["count"] = len(cids)
         if p.get("controller") and p["controller"] != p["owner"]:
             step["controller"] = p["controller"]
         for k in ("tapped", "face_down"):

@@ -202,6 +202,27 @@ class TableController(QObject):
         card = known or Card(name, tuple(types), tuple(subtypes))
         return self._done(self.table.create_token(card, player))
 
+    def create_tokens(self, card: Card, player: str, count: int = 1,
+                      tapped: bool = False) -> Result:
+        refused = self._player_refusal(player)
+        if refused is not None:
+            return self._done(refused)
+        return self._done(self.table.create_token(card, player, tapped=tapped, count=count))
+
+    def token_kinds(self) -> list:
+        """The card database's tokens (for the token dialog)."""
+        from tabletop.cards.db import default
+        return list(default().tokens())
+
+    def copy_as_token(self, cid: int) -> Result:
+        """A token that copies a card this viewer can see, for the viewer's seat (or, for
+        the judge, the card's controller)."""
+        obj = self.table.obj_of(cid)
+        face = views.face_of(self.table, obj, self.viewer)
+        if not isinstance(face, views.Seen) or face.card is None:
+            return self._done(self.table.refuse(None, "a card you can't see can't be copied"))
+        return self.create_tokens(face.card, self.actor(obj))
+
     def put_ability(self, cid: int, text: str) -> Result:
         refused = self._refusal(cid)
         if refused is not None:

@@ -384,10 +384,13 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
     def toggle_full_screen(self) -> None:
         self.showNormal() if self.isFullScreen() else self.showFullScreen()
 
-    def create_token(self) -> None:
-        name, ok = QInputDialog.getText(self, "Create a token", "Token name:", text="Soldier")
-        if ok and name.strip():
-            self.c.create_token(name.strip(), self.seat())
+    def create_token(self, player: str | None = None) -> None:
+        """The token dialog: name, power/toughness, colours, types, how many."""
+        from tabletop.ui.token_dialog import TokenDialog
+        dlg = TokenDialog(self, self.c.table.players, player or self.seat(), self.c.token_kinds())
+        if dlg.exec():
+            self.c.create_tokens(dlg.card(), dlg.player.currentData(), dlg.count.value(),
+                                 dlg.tapped.isChecked())
 
     def error(self, title: str, text: str) -> None:
         from tabletop.ui import dialogs

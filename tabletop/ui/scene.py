@@ -440,6 +440,7 @@ class TableScene(QGraphicsScene):
         menu.addAction("Put into library, Nth from the top…", lambda: self._nth(cid, owner))
         if item.face is not None:
             menu.addAction("Put an ability of it on the stack…", lambda: self._ability(cid))
+            menu.addAction("Copy it as a token", lambda: self.c.copy_as_token(cid))
         return menu
 
     def _nth(self, cid, owner) -> None:
@@ -623,9 +624,9 @@ class TableScene(QGraphicsScene):
             self.c.draw(player, n)
 
     def _token(self, player) -> None:
-        name, ok = QInputDialog.getText(None, "Create a token", "Token name:", text="Soldier")
-        if ok and name.strip():
-            self.c.create_token(name.strip(), player)
+        window = self.views()[0].window() if self.views() else None
+        if window is not None and hasattr(window, "create_token"):
+            window.create_token(player)
 
     # ---- for tests and the self-test ---------------------------------------------------
     def item_for_cid(self, cid: int) -> CardItem | None:

@@ -73,7 +73,7 @@ def _act(t: Table, what: str, data) -> None:
         t.attach(pick(live), pick(live))
     elif what == "create_token":
         t.create_token(Card("Soldier", ("Creature",), ("Soldier",)), player,
-                       pick([None, *PLAYERS]), tapped=pick([False, True]))
+                       pick([None, *PLAYERS]), tapped=pick([False, True]), count=pick([1, 3]))
     elif what == "wish":
         t.bring_in(Card("Sideboard Giant", ("Creature",)), player, pick(["hand", "battlefield"]))
     elif what == "ability":

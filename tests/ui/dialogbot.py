@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication, QDialog, QInputDialog, QMessageBox
 class DialogBot:
     def __init__(self):
         self.queue: list[tuple[str, str]] = []
+        self.handlers: list[tuple[str, object]] = []
         self.seen: list[tuple[str, str, str]] = []
         self.timer = QTimer()
         self.timer.setInterval(20)
@@ -25,6 +26,11 @@ class DialogBot:
         """The next dialog whose title contains ``title`` gets ``button`` pressed (an
         input dialog: ``button`` is the value typed before OK)."""
         self.queue.append((title, button))
+
+    def answer(self, title: str, handler) -> None:
+        """The next dialog (of any kind) whose title contains ``title`` is handed to
+        ``handler(dialog)``, which fills it in and presses its buttons as a person would."""
+        self.handlers.append((title, handler))
 
     def titles(self) -> list[str]:
         return [t for t, _, _ in self.seen]
@@ -37,6 +43,12 @@ class DialogBot:
         if w is None or not w.isVisible():
             return
         title = w.windowTitle()
+        for i, (t, handler) in enumerate(self.handlers):
+            if t in title:
+                del self.handlers[i]
+                self.seen.append((title, "", "answered"))
+                handler(w)
+                return
         if isinstance(w, QMessageBox):
             text = w.text()
             wanted = None
