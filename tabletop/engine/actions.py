@@ -8,9 +8,17 @@ from __future__ import annotations
 import random
 
 from tabletop.engine.errors import IllegalActionError
-from tabletop.engine.model import Card, Event
+from tabletop.engine.model import Card, Event, Obj, split_pt
 from tabletop.engine.moves import MoveRules
 from tabletop.engine.table import Result
+
+
+def check_pt(text: str) -> str:
+    """A power/toughness as the table keeps it ("3/3"), or IllegalActionError."""
+    parts = split_pt(text)
+    if parts is None:
+        raise IllegalActionError(f"power/toughness must read like 3/3 or */4, not {text!r}")
+    return "/".join(parts)
 
 
 class Table(MoveRules):
@@ -210,13 +218,108 @@ class Table(MoveRules):
                              "; ".join(map(str, choices))))
         return Result(tuple(box))
 
+    def attach_refusal(self, cid: int, target_cid: int) -> str | None:
+        """Why a table tool may not attach this object to that one, or None: an Aura or
+        Equipment is attached to another permanent on the battlefield (301.5 and 303.4 of
+        the full 2016 rules: numbers from outside the zone rules the editions carry)."""
+        obj, target = self.obj_of(cid), self.obj_of(target_cid)
+        if cid == target_cid:
+            return "a permanent can't be attached to itself"
+        if any(o.zone is None or o.zone[1] != "battlefield" for o in (obj, target)):
+            return "only a permanent on the battlefield is attached to another one"
+        return None
+
     def attach(self, cid: int, target_cid: int | None) -> Result:
         obj = self.obj_of(cid)
         target = self.obj_of(target_cid).id if target_cid is not None else None
         with self._action("attach", {"cid": cid, "to": target_cid,
                                      "title": f"Attach {obj.card.name}"}) as box:
             self._set(obj, "attached_to", target)
-            box.append(Event("attached", cid, obj.id, obj.id, obj.zone, obj.zone))
+            host = self.objs[target] if target is not None else None
+            public = host is not None and not host.face_down and host.zone is not None \
+                and host.zone[1] in ("battlefield", "stack")  # else its name is not for all
+            text = (f"{obj.card.name} is no longer attached" if host is None else
+                    f"{obj.card.name} is attached to "
+                    f"{host.card.name if public else 'a face-down or hidden card'}")
+            box.append(Event("attached", cid, obj.id, obj.id, obj.zone, obj.zone, text=text))
+        return Result(tuple(box))
+
+    def set_pt(self, cid: int, pt: str | None) -> Result:
+        """An effect sets the permanent's power and toughness ("3/3"; None: back to the
+        printed ones). Counters still apply on top; the object forgets it when it
+        changes zones (400.7)."""
+        obj = self.obj_of(cid)
+        if pt is not None:
+            pt = check_pt(pt)
+        with self._action("power_toughness", {"cid": cid, "pt": pt,
+                                              "title": f"Power/toughness of {obj.card.name}"}
+                          ) as box:
+            if obj.zone is None or obj.zone[1] != "battlefield":
+                box.append(Event("rejected", cid, obj.id, None, obj.zone, obj.zone, (), (),
+                                 "only a permanent's power and toughness are set this way"))
+            else:
+                self._set(obj, "pt", pt)
+                now = pt if pt is not None else "as printed"
+                box.append(Event("power_toughness", cid, obj.id, obj.id, obj.zone, obj.zone,
+                                 (), (), f"{obj.card.name}'s power/toughness: {now}"))
+        return Result(tuple(box))
+
+    def set_note(self, cid: int, text: str) -> Result:
+        """A note on a card (what it is copying, a chosen creature type...), seen by
+        everyone; "" removes it."""
+        obj = self.obj_of(cid)
+        text = " ".join(str(text).split())
+        if len(text) > 300:
+            raise IllegalActionError("a note is at most 300 characters")
+        with self._action("note", {"cid": cid, "text": text,
+                                   "title": f"Note on {obj.card.name}"}) as box:
+            if obj.zone is None:
+                box.append(Event("rejected", cid, obj.id, None, None, None, (), (),
+                                 f"{obj.card.name} no longer exists"))
+            else:
+                self._set(obj, "note", text)
+                box.append(Event("noted", cid, obj.id, obj.id, obj.zone, obj.zone, (), (),
+                                 f"note on {obj.card.name}: {text}" if text
+                                 else f"the note on {obj.card.name} is removed"))
+        return Result(tuple(box))
+
+    def arrow(self, player: str, cid: int, to) -> Result:
+        """``player`` points from a permanent or spell to another one (``to`` a card id)
+        or to a player (``to`` a name): an attack, a target. Arrows go at the next turn."""
+        self._player(player)
+        obj = self.obj_of(cid)
+        aim: Obj | str
+        if isinstance(to, str):
+            target: int | str = self._player(to)
+            aim = to
+        else:
+            tobj = self.obj_of(int(to))
+            target, aim = tobj.id, tobj
+        with self._action("arrow", {"player": player, "cid": cid, "to": to,
+                                    "title": f"{player} points from {obj.card.name}"}) as box:
+            ends = [obj] + ([aim] if isinstance(aim, Obj) else [])
+            if any(o.zone is None or o.zone[1] not in ("battlefield", "stack") for o in ends):
+                box.append(Event("rejected", cid, obj.id, None, obj.zone, obj.zone, (), (),
+                                 "arrows go between permanents, spells and players"))
+            elif len(self.arrows) >= 200:
+                box.append(Event("rejected", cid, obj.id, None, obj.zone, obj.zone, (), (),
+                                 "the table already has 200 arrows"))
+            else:
+                self._meta("arrows", self.arrows + ((player, obj.id, target),))
+                box.append(Event("arrows", cid, obj.id, obj.id, obj.zone, obj.zone, (), (),
+                                 f"{player} points from {obj.card.name} to "
+                                 f"{aim if isinstance(aim, str) else aim.card.name}"))
+        return Result(tuple(box))
+
+    def clear_arrows(self, player: str | None = None) -> Result:
+        """Take away ``player``'s arrows, or everyone's (None)."""
+        keep = tuple(a for a in self.arrows if player is not None and a[0] != player)
+        who = "all" if player is None else f"{self._player(player)}'s"
+        with self._action("clear_arrows", {"player": player,
+                                           "title": f"Clear {who} arrows"}) as box:
+            if keep != self.arrows:
+                self._meta("arrows", keep)
+            box.append(Event("arrows", text=f"{who} arrows are cleared".capitalize()))
         return Result(tuple(box))
 
     # ---- new objects -------------------------------------------------------
@@ -428,6 +531,8 @@ class Table(MoveRules):
             self._meta("active", nxt)
             self._meta("turn", self.turn + 1)
             self._meta("phase", "untap")
+            if self.arrows:
+                self._meta("arrows", ())
             box.append(Event("turn", text=f"{nxt} is now the active player (turn {self.turn})"))
             if untap:
                 self._untap_all(nxt, box)

@@ -6,6 +6,7 @@ allocates little and copies nothing deep.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import NewType
@@ -60,6 +61,9 @@ class EventKind(StrEnum):
     PHASE = "phase"
     LIFE = "life"
     PLAYER_COUNTERS = "player_counters"
+    POWER_TOUGHNESS = "power_toughness"
+    NOTED = "noted"
+    ARROWS = "arrows"
     LOOKED = "looked"
     SHOWN = "shown"
     UNDONE = "undone"
@@ -152,9 +156,49 @@ class Obj:
     pile: str | None = None  # exile pile: what exiled it (406.4)
     revealed: bool = False
     prev: int | None = None  # the object it was before (lineage)
+    pt: str | None = None  # power/toughness set by an effect ("3/3"), over the printed one
+    note: str = ""  # a player's note on the card, public, forgotten with the object
 
     ATTRS = ("zone", "controller", "tapped", "face_down", "counters", "attached_to",
-             "modifications", "choices", "pile", "revealed")
+             "modifications", "choices", "pile", "revealed", "pt", "note")
+
+
+_PT_PART = re.compile(r"[0-9*+\-X.½]{1,6}")
+_PT_COUNTER = re.compile(r"([+-]\d{1,3})/([+-]\d{1,3})")
+
+
+def split_pt(text) -> tuple[str, str] | None:
+    """"3/3", "*/1+*", "-1/2" as (power, toughness); None for anything else."""
+    if type(text) is not str or text.count("/") != 1:
+        return None
+    p, t = (x.strip() for x in text.split("/"))
+    if _PT_PART.fullmatch(p) and _PT_PART.fullmatch(t):
+        return p, t
+    return None
+
+
+def power_toughness(obj: "Obj") -> tuple[str, str] | None:
+    """The object's power and toughness as modified: the ones an effect set (or the
+    printed ones), plus counters such as +1/+1, -1/-1 or +1/+0. A part that is not a
+    number ("*") is shown as it is. None for an object without power/toughness."""
+    base = split_pt(obj.pt) if obj.pt else None
+    if base is None:
+        if obj.card.power is None or obj.card.toughness is None:
+            return None
+        base = (obj.card.power, obj.card.toughness)
+    dp = dt = 0
+    for kind, n in obj.counters.items():
+        m = _PT_COUNTER.fullmatch(kind)
+        if m:
+            dp += int(m.group(1)) * n
+            dt += int(m.group(2)) * n
+    out = []
+    for part, d in zip(base, (dp, dt), strict=True):
+        try:
+            out.append(str(int(part) + d))
+        except ValueError:
+            out.append(part if not d else f"{part}{d:+d}")
+    return out[0], out[1]
 
 
 @dataclass(slots=True, frozen=True)

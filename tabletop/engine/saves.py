@@ -19,7 +19,7 @@ from pathlib import Path
 from tabletop.engine.actions import PHASES, Table
 from tabletop.engine.errors import InputError
 from tabletop.engine.files import read_bounded
-from tabletop.engine.model import Card, Effect, Event, LineageEntry, Obj
+from tabletop.engine.model import Card, Effect, Event, LineageEntry, Obj, split_pt
 from tabletop.engine.ops import (
     CurrentOp,
     DeleteOp,
@@ -39,6 +39,8 @@ VERSION = 1
 MAX_BYTES = 64 * 1024 * 1024  # a 100,000-action game is about 45 MB
 
 _TUPLE_ATTRS = {"modifications", "choices"}
+OBJ_FIELDS = 16  # the most fields an object's row has (trailing defaults are left out)
+MAX_NOTE = 300
 _SEP = (",", ":")
 
 try:  # the json module's C encoder, built once: a save takes about a fifth less time than
@@ -88,25 +90,26 @@ class _Codec:
         r = [o.id, o.cid, self.card(o.card), o.owner, o.prev, self.z(o.zone), o.controller]
         if not (o.tapped or o.face_down or o.token or o.revealed or o.kind != "card"
                 or o.counters or o.attached_to is not None or o.modifications or o.choices
-                or o.pile):
+                or o.pile or o.pt or o.note):
             return r  # the common case: nothing but defaults after the controller
         flags = o.tapped | o.face_down << 1 | o.token << 2 | o.revealed << 3
         r += [flags, 0 if o.kind == "card" else o.kind, o.counters or 0, o.attached_to,
              self.val("modifications", o.modifications) or 0,
-             self.val("choices", o.choices) or 0, o.pile]
+             self.val("choices", o.choices) or 0, o.pile, o.pt, o.note or None]
         while len(r) > 7 and (r[-1] is None or r[-1] == 0):
             r.pop()
         return r
 
     def unobj(self, r) -> Obj:
-        r = r + [None] * (14 - len(r))
+        r = r + [None] * (OBJ_FIELDS - len(r))
         flags = r[7] or 0
         return Obj(id=r[0], cid=r[1], card=self.cards[r[2]], owner=r[3], prev=r[4],
                    zone=self.unz(r[5]), controller=r[6], tapped=bool(flags & 1),
                    face_down=bool(flags & 2), token=bool(flags & 4), revealed=bool(flags & 8),
                    kind=r[8] or "card", counters=dict(r[9] or {}), attached_to=r[10],
                    modifications=self.unval("modifications", r[11] or ()),
-                   choices=self.unval("choices", r[12] or ()), pile=r[13])
+                   choices=self.unval("choices", r[12] or ()), pile=r[13], pt=r[14],
+                   note=r[15] or "")
 
     @staticmethod
     def _ended(ops, done: bool) -> set:
@@ -152,6 +155,10 @@ class _Codec:
             return tuple(tuple(m) if isinstance(m, list) else m for m in v)
         if attr not in Obj.ATTRS and attr != "owner":
             raise ValueError(f"unknown object attribute {attr!r}")
+        if attr == "pt" and v is not None and split_pt(v) is None:
+            raise ValueError("a power/toughness is not like 3/3")
+        if attr == "note" and (type(v) is not str or len(v) > MAX_NOTE):
+            raise ValueError(f"a note must be text of at most {MAX_NOTE} characters")
         return v
 
     def event(self, e: Event) -> list:
@@ -245,6 +252,9 @@ class _Codec:
                 return MetaOp("meta", d[1], _mulligans(d[2]), _mulligans(d[3]))
             if d[1] == "player_counters":
                 return MetaOp("meta", d[1], _player_counters(d[2]), _player_counters(d[3]))
+            if d[1] == "arrows":
+                return MetaOp("meta", d[1], _arrows(d[2], self.t.players),
+                              _arrows(d[3], self.t.players))
             if d[1] == "last_roll":
                 return MetaOp("meta", d[1], tuple(d[2]) if d[2] else None, tuple(d[3]) if d[3] else None)
             if d[1] == "turn":
@@ -325,6 +335,7 @@ def to_json(t: Table) -> dict:
         "mulligans": dict(t.mulligans),
         "player_counters": {p: dict(c) for p, c in t.player_counters.items()},
         "turn": t.turn, "phase": t.phase,
+        "arrows": [list(a) for a in t.arrows],
         "sideboards": {p: [c.to_json() for c in cs] for p, cs in t.sideboards.items()},
         "history": history,
         "redo": redo,
@@ -379,6 +390,7 @@ def from_json(d: dict, source: str = "save", verify: bool = True) -> Table:
             raise ValueError(f"the step {_show(t.phase)} is not one Tabletop knows")
         if any(p not in t.players for p in t.player_counters):
             raise ValueError("counters are kept for a player not at the table")
+        t.arrows = _arrows(d.get("arrows", []), t.players)
         t.sideboards = {p: [Card.from_json(c) for c in cs] for p, cs in d["sideboards"].items()}
         for name, target in (("history", t.history), ("redo", t.redo_stack)):
             raws = d[name]
@@ -528,6 +540,21 @@ def _card_fields(c, i: int) -> None:
             _str(c[key], f"{what}'s {key}", 10, empty=True)
 
 
+def _arrows(d, players) -> tuple:
+    """Arrows on the table: (player, object id, object id or player name)."""
+    if type(d) is not list or len(d) > 200:
+        raise ValueError("the arrows must be a list of at most 200")
+    out = []
+    for a in d:
+        if type(a) is not list or len(a) != 3 or a[0] not in players:
+            raise ValueError("an arrow must name its player, its card and where it points")
+        _int(a[1], 1, BIG, "an arrow's card")
+        if not (a[2] in players or (type(a[2]) is int and 1 <= a[2] <= BIG)):
+            raise ValueError("an arrow points at a card or a player at the table")
+        out.append((a[0], a[1], a[2]))
+    return tuple(out)
+
+
 def _player_counters(d) -> dict:
     """Players' counters (poison, commander damage...): player -> kind -> a whole number."""
     if type(d) is not dict or len(d) > 8:
@@ -604,8 +631,8 @@ def check_fields(d: dict) -> None:
 
 
 def _object_fields(r, d: dict, n_cards: int) -> None:
-    if type(r) is not list or not 7 <= len(r) <= 14:
-        raise FieldError("an object must be a list of 7 to 14 fields")
+    if type(r) is not list or not 7 <= len(r) <= OBJ_FIELDS:
+        raise FieldError(f"an object must be a list of 7 to {OBJ_FIELDS} fields")
     oid = _int(r[0], 1, d["next_id"] - 1, "an object id (below the next object id)")
     what = f"object {oid}"
     _int(r[1], 1, d["next_cid"] - 1, f"{what}'s card id (below the next card id)")
@@ -616,7 +643,7 @@ def _object_fields(r, d: dict, n_cards: int) -> None:
         _int(r[4], 1, BIG, f"{what}'s previous object")
     if r[6] is not None and r[6] not in d["players"]:
         raise FieldError(f"{what} is controlled by {_show(r[6])}, who is not at the table")
-    extra = r + [None] * (14 - len(r))
+    extra = r + [None] * (OBJ_FIELDS - len(r))
     if extra[7] not in (None, 0):
         _int(extra[7], 0, 15, f"{what}'s flags")
     if extra[8] not in (None, 0) and extra[8] not in ("token", "ability", "emblem", "card"):
@@ -632,6 +659,10 @@ def _object_fields(r, d: dict, n_cards: int) -> None:
         _int(extra[10], 1, BIG, f"{what}'s attachment")
     if extra[13] is not None:
         _str(extra[13], f"{what}'s exile pile", 200)
+    if extra[14] is not None and split_pt(extra[14]) is None:
+        raise FieldError(f"{what}'s power/toughness must read like 3/3")
+    if extra[15] is not None:
+        _str(extra[15], f"{what}'s note", MAX_NOTE)
 
 
 def _check_consistent(t: Table) -> None:

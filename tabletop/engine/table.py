@@ -159,6 +159,9 @@ class TableState:
         self.player_counters: dict[str, dict[str, int]] = {}
         self.turn = 1  # the turn number
         self.phase = "main1"  # a step or phase of the turn (PHASES), for the phase bar
+        # arrows players draw (an attacker to what it attacks, a spell to its target):
+        # (player, object id, object id or player name); gone at the next turn
+        self.arrows: tuple = ()
         self.history: list[Action] = []
         self.redo_stack: list[Action] = []
         self._cleared_redo: list[Action] = []  # what the last recorded action cleared

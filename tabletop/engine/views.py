@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tabletop.engine.model import ORDERED, Card, Event, Obj
+from tabletop.engine.model import ORDERED, Card, Event, Obj, power_toughness
 
 JUDGE = None  # the judge's viewpoint: sees every face
 
@@ -29,6 +29,9 @@ class Seen:
     pile: str | None = None  # exile pile: what exiled it (public, 406.4)
     revealed: bool = False
     position: int | None = None  # place from the top in an ordered zone
+    pt: tuple[str, str] | None = None  # power/toughness as modified (counters, effects)
+    note: str = ""  # a player's note on it: public
+    host: int | None = None  # the object id of what it is attached to (public)
 
 
 @dataclass(slots=True, frozen=True)
@@ -47,6 +50,8 @@ class Hidden:
     position: int | None = None
     row: str = "others"  # a face-down permanent is a nameless 2/2 creature: never a land row
     revealed: bool = False
+    note: str = ""
+    host: int | None = None
 
 
 def may_see(table, obj: Obj, viewer: str | None, libraries: bool = True) -> bool:
@@ -88,13 +93,47 @@ def face_of(table, o: Obj, viewer: str | None, libraries: bool = True,
             position: int | None = None):
     """One object as ``viewer`` may see it: a Seen, or a Hidden with only public facts
     (``position``: its place from the top of an ordered zone, which is public)."""
+    h = _host(table, o) if o.attached_to is not None else None
+    host = h.id if h is not None else None  # an object id: a card id would follow a
+    # face-down host back to what it was
     if may_see(table, o, viewer, libraries):
         land = not o.face_down and "Land" in o.card.types
         return Seen(o.id, o.cid, o.card.name, o.face_down, o.tapped,
                     tuple(sorted(o.counters.items())), o.token, o.controller, o.owner,
-                    o.card, "lands" if land else "others", o.pile, o.revealed, position)
+                    o.card, "lands" if land else "others", o.pile, o.revealed, position,
+                    power_toughness(o), o.note, host)
     return Hidden(o.id, True, o.tapped, o.owner, o.controller,
-                  tuple(sorted(o.counters.items())), o.pile, position, revealed=o.revealed)
+                  tuple(sorted(o.counters.items())), o.pile, position, revealed=o.revealed,
+                  note=o.note, host=host)
+
+
+@dataclass(slots=True, frozen=True)
+class Arrow:
+    """An arrow a player drew, as everyone sees it: from a card to a card or a player."""
+
+    player: str
+    source: int  # object id (as the view's entries carry; a card id would follow a
+    # face-down card back to what it was)
+    target: int | None  # object id, or None when it points at a player
+    target_player: str | None = None
+
+
+def arrows(table) -> list[Arrow]:
+    """The arrows whose ends are still where they were drawn (an object that left the
+    battlefield or the stack is a new object, and its arrows are gone with it)."""
+    out = []
+    objs = table.objs
+    for player, src, to in table.arrows:
+        a = objs.get(src)
+        if a is None or a.zone is None or table.current.get(a.cid) != a.id:
+            continue
+        if isinstance(to, str):
+            out.append(Arrow(player, a.id, None, to))
+            continue
+        b = objs.get(to)
+        if b is not None and b.zone is not None and table.current.get(b.cid) == b.id:
+            out.append(Arrow(player, a.id, b.id))
+    return out
 
 
 def counts(table) -> dict:
@@ -221,6 +260,9 @@ class Inspected:
     status: tuple = ()
     lineage: tuple = ()  # LineageEntry, oldest first: only for a card the viewer sees
     exists: bool = True
+    pt: tuple[str, str] | None = None  # as modified by counters and effects
+    note: str = ""
+    counters: tuple = ()  # (kind, count)
 
 
 def inspect(table, obj: Obj, viewer) -> Inspected:
@@ -228,7 +270,11 @@ def inspect(table, obj: Obj, viewer) -> Inspected:
     gone_public = obj.zone is None and obj.token  # a token ceased where all saw it
     if not gone_public and not may_see(table, obj, viewer):
         on_field = obj.zone is not None and obj.zone[1] == "battlefield"
-        return Inspected(True, obj.zone, status=("tapped",) if obj.tapped and on_field else ())
+        public = ["tapped"] if obj.tapped and on_field else []
+        if obj.note:
+            public.append(f"note: {obj.note}")
+        return Inspected(True, obj.zone, status=tuple(public), note=obj.note,
+                         counters=tuple(sorted(obj.counters.items())))
     status: list[str] = []
     if obj.tapped:
         status.append("tapped")
@@ -240,11 +286,25 @@ def inspect(table, obj: Obj, viewer) -> Inspected:
         status.append(", ".join(f"{k} ×{v}" for k, v in obj.counters.items()))
     if obj.modifications:
         status.append("; ".join(f"{m[0]} ({m[1]})" for m in obj.modifications))
+    if obj.pt:
+        status.append(f"power/toughness set to {obj.pt}")
+    host = _host(table, obj)
+    if host is not None:
+        known = may_see(table, host, viewer)
+        status.append(f"attached to {host.card.name if known else 'a hidden card'}")
+    if obj.note:
+        status.append(f"note: {obj.note}")
     if obj.zone is None:
         status.append("no longer exists")
     return Inspected(False, obj.zone, obj.card.name, obj.card, obj.owner, obj.controller,
                      obj.id, tuple(status), tuple(table.lineage.get(obj.cid, ())),
-                     obj.zone is not None)
+                     obj.zone is not None, power_toughness(obj), obj.note,
+                     tuple(sorted(obj.counters.items())))
+
+
+def _host(table, obj: Obj) -> Obj | None:
+    h = table.objs.get(obj.attached_to) if obj.attached_to is not None else None
+    return h if h is not None and h.zone is not None else None
 
 
 def action_title(table, action, viewer) -> str:

@@ -9,6 +9,7 @@ import re
 import tomllib
 from pathlib import Path
 
+from tabletop.engine import views
 from tabletop.engine.errors import InputError
 from tabletop.engine.model import CONTROLLED, ORDERED
 from tabletop.scenario import steps
@@ -226,7 +227,8 @@ class Recorder:
                 continue
             if a is None:
                 continue
-            for what in ("zone", "controller", "tapped", "face_down", "counters", "owner"):
+            for what in ("zone", "controller", "tapped", "face_down", "counters", "owner",
+                         "pt", "note"):
                 if getattr(a, what) != getattr(b, what):
                     out.append(f"{label}: {what} differs")
             if a.zone == b.zone and live.position(a) != t.position(b):
@@ -242,6 +244,8 @@ class Recorder:
             out.append("players' counters differ")
         if (live.active, live.turn, live.phase) != (t.active, t.turn, t.phase):
             out.append("the turn differs")
+        if len(views.arrows(live)) != len(views.arrows(t)):
+            out.append("the arrows differ")
         return out
 
     # ---- writing ------------------------------------------------------------------------

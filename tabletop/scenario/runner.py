@@ -203,8 +203,10 @@ class _Context:
 
 def _perform(r: Run, step: Step, marks, redo_marks):
     t, subj, L = r.table, step.subject, r.labels
-    gone = [x for x in (subj if isinstance(subj, list) else [subj])
-            if isinstance(x, str) and x in L and L[x] not in t.current]
+    named = subj if isinstance(subj, list) else [subj]
+    if step.action in ("attach", "arrow") and "to" in step.args:
+        named = [*named, step.args["to"]]  # what it points at can be gone too
+    gone = [x for x in named if isinstance(x, str) and x in L and L[x] not in t.current]
     if gone and step.action in steps.ON_AN_OBJECT:
         # an object whose creation was undone: there is nothing to act on
         return [Event("rejected", L[x], None, None, None, None, (), (),

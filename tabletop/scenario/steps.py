@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 from tabletop.engine import Card, chooser_from_labels
 from tabletop.engine.errors import InputError
-from tabletop.engine.model import Event
+from tabletop.engine.model import Event, split_pt
 
 
 @dataclass(frozen=True)
@@ -426,6 +426,105 @@ class Reveal:
         return {"reveal": rec.label(p["cid"]), "on": p["on"]}
 
 
+@kind("set_pt", {"pt"}, {"pt"}, engine=("power_toughness",), project=True)
+class SetPT:
+    """``set_pt = "giant", pt = "5/5"``; ``pt = ""``: back to the printed ones."""
+
+    @staticmethod
+    def validate(v, where, subject, args):
+        v.label_ref(where, subject, "set_pt")
+        pt = v.c.typed(where, "pt", args["pt"], str, 'a power/toughness such as "3/3"')
+        if pt and split_pt(pt) is None:
+            v.c.fail(where, f'key \'pt\' must read like "3/3" or "*/4", not {_show(pt)}')
+        return subject
+
+    @staticmethod
+    def perform(x, step):
+        cid = x.labels[step.subject]
+        return _events(x.table.set_pt(cid, step.args["pt"] or None)), [cid]
+
+    @staticmethod
+    def recover(rec, action):
+        p = action.params
+        return {"set_pt": rec.label(p["cid"]), "pt": p["pt"] or ""}
+
+
+@kind("note", {"text"}, {"text"}, engine=("note",), project=True)
+class Note:
+    @staticmethod
+    def validate(v, where, subject, args):
+        v.label_ref(where, subject, "note")
+        if len(v.c.typed(where, "text", args["text"], str, "a text")) > 300:
+            v.c.fail(where, "key 'text' must be at most 300 characters")
+        return subject
+
+    @staticmethod
+    def perform(x, step):
+        cid = x.labels[step.subject]
+        return _events(x.table.set_note(cid, step.args["text"])), [cid]
+
+    @staticmethod
+    def recover(rec, action):
+        p = action.params
+        return {"note": rec.label(p["cid"]), "text": p["text"]}
+
+
+@kind("arrow", {"by", "to", "to_player"}, {"by"}, engine=("arrow",), project=True)
+class ArrowStep:
+    """``arrow = "giant", by = "Alice"``, with ``to = "elves"`` (a card) or
+    ``to_player = "Bob"``."""
+
+    @staticmethod
+    def validate(v, where, subject, args):
+        v.label_ref(where, subject, "arrow")
+        v.player(where, "by", args["by"])
+        if ("to" in args) == ("to_player" in args):
+            v.c.fail(where, "an arrow points at a card ('to') or at a player ('to_player')")
+        if "to" in args:
+            v.label_ref(where, args["to"], "to")
+        else:
+            v.player(where, "to_player", args["to_player"])
+        return subject
+
+    @staticmethod
+    def perform(x, step):
+        a = step.args
+        cid = x.labels[step.subject]
+        to = x.labels[a["to"]] if "to" in a else a["to_player"]
+        return _events(x.table.arrow(a["by"], cid, to)), [cid]
+
+    @staticmethod
+    def recover(rec, action):
+        p = action.params
+        step = {"arrow": rec.label(p["cid"]), "by": p["player"]}
+        if isinstance(p["to"], str):
+            step["to_player"] = p["to"]
+        else:
+            step["to"] = rec.label(p["to"])
+        return step
+
+
+@kind("clear_arrows", engine=("clear_arrows",), project=True)
+class ClearArrows:
+    """``clear_arrows = "Alice"`` (hers), or ``clear_arrows = true`` (everyone's)."""
+
+    @staticmethod
+    def validate(v, where, subject, args):
+        if subject is not True:
+            v.player(where, "clear_arrows", subject)
+        return subject
+
+    @staticmethod
+    def perform(x, step):
+        who = None if step.subject is True else step.subject
+        return _events(x.table.clear_arrows(who)), []
+
+    @staticmethod
+    def recover(rec, action):
+        who = action.params["player"]
+        return {"clear_arrows": True if who is None else who}
+
+
 # ---- new objects ------------------------------------------------------------------------
 def _new_label(v, where, subject, name):
     v.c.typed(where, name, subject, str, "a new label")
@@ -444,7 +543,8 @@ class CreateToken:
     @staticmethod
     def validate(v, where, subject, args):
         _new_label(v, where, subject, "create_token")
-        spec = v.card_spec(where, args, with_zone=False)
+        spec = v.card_spec(where, {k: a for k, a in args.items() if k != "count"},
+                           with_zone=False)
         if spec.get("attached_to") is not None and spec["attached_to"] not in v.labels:
             v.c.fail(where, f"key 'attached_to': unknown label {spec['attached_to']!r}")
         count = v.c.typed(where, "count", args.get("count", 1), int, "a whole number")
@@ -461,7 +561,8 @@ class CreateToken:
     @staticmethod
     def perform(x, step):
         a = step.args
-        card = x.card(a, f"{x.path}: step {step.index}")
+        card = x.card({k: v for k, v in a.items() if k != "count"},
+                      f"{x.path}: step {step.index}")
         t = x.table
         count = a.get("count", 1)
         res = t.create_token(card, a["owner"], a.get("controller"), tapped=a.get("tapped", False),
@@ -849,7 +950,7 @@ class Redo:
 
 # steps that act on an object the file labels, and so on nothing once its creation is undone
 ON_AN_OBJECT = frozenset({"move", "turn_face", "tap", "untap", "counters", "modify",
-                          "choices", "attach", "reveal"})
+                          "choices", "attach", "reveal", "set_pt", "note", "arrow"})
 
 
 def perform(x, step) -> tuple:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Signal
 
 from tabletop.cards import demo
-from tabletop.engine import Card, Result, Table, chooser_from_labels, views
+from tabletop.engine import Card, IllegalActionError, Result, Table, chooser_from_labels, views
 from tabletop.engine.views import JUDGE, view
 
 
@@ -154,6 +154,51 @@ class TableController(QObject):
         if refused is not None:
             return self._done(refused)
         return self._done(self.table.add_counters(cid, {kind: n}))
+
+    def set_counters(self, cid: int, kind: str, value: int) -> Result:
+        """Counters of one kind set to ``value`` (the engine records the difference)."""
+        have = dict(self.table.obj_of(cid).counters).get(kind, 0)
+        return self.counters(cid, kind, int(value) - have)
+
+    def set_pt(self, cid: int, pt: str | None) -> Result:
+        refused = self._refusal(cid)
+        if refused is not None:
+            return self._done(refused)
+        try:
+            return self._done(self.table.set_pt(cid, pt))
+        except IllegalActionError as e:
+            return self._done(self.table.refuse(self.table.obj_of(cid), str(e)))
+
+    def note(self, cid: int, text: str) -> Result:
+        refused = self._refusal(cid)
+        if refused is not None:
+            return self._done(refused)
+        try:
+            return self._done(self.table.set_note(cid, text))
+        except IllegalActionError as e:
+            return self._done(self.table.refuse(self.table.obj_of(cid), str(e)))
+
+    def attach(self, cid: int, host: int | None) -> Result:
+        """Attach a permanent to another (an Aura, an Equipment), or unattach it."""
+        refused = self._refusal(cid)
+        if refused is not None:
+            return self._done(refused)
+        t = self.table
+        why = t.attach_refusal(cid, host) if host is not None else None
+        if why is not None:
+            return self._done(t.refuse(t.obj_of(cid), why))
+        return self._done(t.attach(cid, host))
+
+    def arrow(self, cid: int, to) -> Result:
+        """An arrow from a card to a card (a card id) or a player (a name), drawn by the
+        viewer (the judge draws it for the card's controller)."""
+        obj = self.table.obj_of(cid)
+        return self._done(self.table.arrow(self.actor(obj), cid, to))
+
+    def clear_arrows(self) -> Result:
+        """The viewer's arrows (the judge's: everyone's)."""
+        who = None if self.viewer is JUDGE else self.viewer
+        return self._done(self.table.clear_arrows(who))
 
     def turn_face(self, cid: int, down: bool) -> Result:
         refused = self._refusal(cid)

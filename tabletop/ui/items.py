@@ -3,6 +3,9 @@ change the table themselves (the scene turns gestures into controller calls)."""
 
 from __future__ import annotations
 
+import math
+import time
+
 from PySide6.QtCore import Property, QEasingCurve, QPointF, QPropertyAnimation, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QLinearGradient, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject
@@ -18,6 +21,16 @@ COLORS = {
 GOLD, ARTIFACT, LAND = QColor("#c9a94a"), QColor("#9aa3ab"), QColor("#a88b62")
 BACK = QColor("#2b3a67")
 TEXT_DARK, TEXT_LIGHT = QColor("#1d1d1d"), QColor("#fafafa")
+
+
+def _pt_colour(card, pt) -> QColor:
+    """Green when bigger than printed, red when smaller, white as printed."""
+    try:
+        d = (int(pt[0]) + int(pt[1])) - (int(card.power) + int(card.toughness))
+    except (TypeError, ValueError, AttributeError):
+        return QColor("#fafafa") if card is not None and pt == (card.power, card.toughness) \
+            else QColor("#ffe9a8")
+    return QColor("#c8f0c0") if d > 0 else QColor("#f7c6bd") if d < 0 else QColor("#fafafa")
 
 
 def frame_color(card) -> QColor:
@@ -49,6 +62,9 @@ class CardItem(QGraphicsObject):
         self.zone_key = None
         self.badge = ""  # e.g. the count of a pile, or the order on the stack
         self._press = None
+        self._rpress = None  # a right-button press: an arrow if it moves, else the menu
+        self._rmoved = False
+        self._menu_at = 0.0
         self._origin = QPointF()
         self.setAcceptHoverEvents(True)
         self.setFlag(QGraphicsItem.ItemIsSelectable, True)
@@ -67,14 +83,19 @@ class CardItem(QGraphicsObject):
         self.card = (card or face.card) if face is not None else None
         tapped = bool(face.tapped) if face is not None else tapped
         self.setRotation(90 if tapped else 0)
+        note = getattr(self.view, "note", "") if self.view is not None else ""
         if face is not None and not (face.face_down and self.card is None):
             c = self.card
             tip = face.name if c is None else f"{face.name}\n{c.type_line}"
+            if face.pt is not None and not face.face_down:
+                tip += f"\n{face.pt[0]}/{face.pt[1]}"
             if face.face_down:
                 tip += "\n(face down)"
+            if note:
+                tip += f"\nNote: {note}"
             self.setToolTip(plain_tooltip(tip))
         else:
-            self.setToolTip("")
+            self.setToolTip(plain_tooltip(f"Note: {note}") if note else "")
         self.update()
 
     @property
@@ -83,7 +104,7 @@ class CardItem(QGraphicsObject):
 
     def text_items(self) -> list[str]:
         """Every string this item could show (for hidden-information tests)."""
-        out = [self.toolTip(), self.badge]
+        out = [self.toolTip(), self.badge, getattr(self.view, "note", "")]
         if self.face is not None:
             out.append(self.face.name)
             if self.card is not None:
@@ -102,6 +123,7 @@ class CardItem(QGraphicsObject):
             self._paint_back(painter, rect)
         else:
             self._paint_face(painter, rect, face)
+        self._paint_marks(painter, rect)
         if selected:
             painter.setPen(QPen(QColor("#ffd54a"), 3))
             painter.setBrush(Qt.NoBrush)
@@ -183,17 +205,8 @@ class CardItem(QGraphicsObject):
         type_rect = type_box.adjusted(3, 0, -3, 0)
         painter.drawText(type_rect, Qt.AlignVCenter | Qt.AlignLeft,
                          QFontMetrics(f3).elidedText(type_line, Qt.ElideRight, int(type_rect.width())))
-        if card and card.power is not None:
-            pt = QRectF(inner.right() - 30, inner.bottom() - 17, 30, 17)
-            painter.setPen(Qt.NoPen)
-            painter.setBrush(box)
-            painter.drawRoundedRect(pt, 3, 3)
-            painter.setPen(TEXT_DARK)
-            f.setPointSizeF(7.5)
-            painter.setFont(f)
-            painter.drawText(pt, Qt.AlignCenter, f"{card.power}/{card.toughness}")
         if face.token:
-            tag = QRectF(inner.x(), inner.bottom() - 17, 38, 15)
+            tag = QRectF(inner.x() + 4, inner.y() + 24, 38, 14)
             painter.setPen(Qt.NoPen)
             painter.setBrush(QColor("#222"))
             painter.drawRoundedRect(tag, 3, 3)
@@ -201,23 +214,67 @@ class CardItem(QGraphicsObject):
             f3.setBold(True)
             painter.setFont(f3)
             painter.drawText(tag, Qt.AlignCenter, "TOKEN")
-        x = inner.x()
-        y = inner.y() + 84
-        f3.setBold(True)
-        painter.setFont(f3)
-        metrics = QFontMetrics(f3)
-        for kind, n in face.counters:
+
+    def _paint_marks(self, painter, rect) -> None:
+        """Power/toughness as modified, counters and the note marker: drawn upright
+        even on a tapped card, so they read the same from the player's chair."""
+        v = self.view
+        if v is None:
+            return
+        face = self.face
+        pt = face.pt if face is not None and not face.face_down else None
+        note = getattr(v, "note", "")
+        if not (v.counters or pt or note):
+            return
+        painter.save()
+        area = rect
+        if self.tapped:  # the item turns by 90 degrees about its centre: turn back
+            c = rect.center()
+            painter.translate(c)
+            painter.rotate(-90)
+            painter.translate(-c)
+            area = QRectF(c.x() - CARD_H / 2, c.y() - CARD_W / 2, CARD_H, CARD_W)
+        inner = area.adjusted(5, 5, -5, -5)
+        f = QFont()
+        f.setBold(True)
+        right = inner.right()
+        if pt is not None:
+            f.setPointSizeF(8)
+            painter.setFont(f)
+            text = f"{pt[0]}/{pt[1]}"
+            w = max(32.0, QFontMetrics(f).horizontalAdvance(text) + 10)
+            box = QRectF(inner.right() - w, inner.bottom() - 18, w, 18)
+            painter.setPen(QPen(QColor("#222"), 1))
+            painter.setBrush(_pt_colour(self.card, pt))
+            painter.drawRoundedRect(box, 4, 4)
+            painter.setPen(TEXT_DARK)
+            painter.drawText(box, Qt.AlignCenter, text)
+            right = box.left() - 3
+        f.setPointSizeF(6.8)
+        painter.setFont(f)
+        metrics = QFontMetrics(f)
+        x, y = inner.x(), inner.bottom() - 16
+        for kind, n in v.counters:
             label = f"{kind} ×{n}" if n > 1 else kind
             w = min(inner.width(), metrics.horizontalAdvance(label) + 10)
-            if x + w > inner.right() + 0.5:
-                x, y = inner.x(), y + 16
+            if x + w > right + 0.5 and x > inner.x():
+                x, y, right = inner.x(), y - 17, inner.right()
+            r = QRectF(x, y, w, 15)
             painter.setPen(QPen(QColor("#222"), 1))
             painter.setBrush(QColor("#ffe08a"))
-            r = QRectF(x, y, w, 14)
             painter.drawRoundedRect(r, 7, 7)
             painter.setPen(TEXT_DARK)
-            painter.drawText(r, Qt.AlignCenter, label)
+            painter.drawText(r, Qt.AlignCenter, metrics.elidedText(label, Qt.ElideRight,
+                                                                   int(w - 6)))
             x += w + 2
+        if note:
+            r = QRectF(inner.right() - 18, inner.y() + 20, 18, 16)
+            painter.setPen(QPen(QColor("#222"), 1))
+            painter.setBrush(QColor("#fff7c2"))
+            painter.drawRoundedRect(r, 3, 3)
+            painter.setPen(TEXT_DARK)
+            painter.drawText(r, Qt.AlignCenter, "✎")
+        painter.restore()
 
     def _paint_badge(self, painter, rect) -> None:
         r = QRectF(rect.right() - 26, rect.top() - 8, 30, 18)
@@ -233,6 +290,11 @@ class CardItem(QGraphicsObject):
 
     # ---- gestures ----------------------------------------------------------------
     def mousePressEvent(self, event) -> None:
+        if event.button() == Qt.RightButton:  # a right-drag draws an arrow; a click, the menu
+            self._rpress = event.scenePos()
+            self._rmoved = False
+            event.accept()
+            return
         if event.button() == Qt.LeftButton:
             scene = self.scene()
             if event.modifiers() & Qt.ControlModifier:  # add to or take from the selection
@@ -254,6 +316,12 @@ class CardItem(QGraphicsObject):
             super().mousePressEvent(event)
 
     def mouseMoveEvent(self, event) -> None:
+        if self._rpress is not None:
+            if (event.scenePos() - self._rpress).manhattanLength() > 6:
+                self._rmoved = True
+            if self._rmoved:
+                self.scene().arrow_drag(self, event.scenePos())
+            return
         if self._press is None:
             return
         delta = event.scenePos() - self._press
@@ -271,6 +339,15 @@ class CardItem(QGraphicsObject):
         return True
 
     def mouseReleaseEvent(self, event) -> None:
+        if event.button() == Qt.RightButton and self._rpress is not None:
+            moved, self._rpress = self._rmoved, None
+            self._menu_at = time.monotonic()
+            scene = self.scene()
+            if moved:
+                scene.arrow_dropped(self, event.scenePos())
+            else:
+                self._open_menu(event.screenPos())
+            return
         if self._press is None:  # the end of a double click, or a cancelled drag
             if self.scene() is not None and self.scene().mouseGrabberItem() is self:
                 self.ungrabMouse()  # else the next press, anywhere, would come here
@@ -288,12 +365,21 @@ class CardItem(QGraphicsObject):
         scene.card_double_clicked(self)
 
     def contextMenuEvent(self, event) -> None:
+        from PySide6.QtGui import QContextMenuEvent
+        if event.reason() == QContextMenuEvent.Mouse and (
+                self._rpress is not None or time.monotonic() - self._menu_at < 0.5):
+            event.accept()  # the right button's press and release handle it (arrows)
+            return
+        self._open_menu(event.screenPos())
+
+    def _open_menu(self, screen_pos) -> None:
         scene = self.scene()
         if not self.isSelected():  # the menu acts on this card: show it selected
             scene.clearSelection()
             self.setSelected(True)
             scene.card_pressed(self)
-        scene.card_menu(self, event.screenPos())
+            scene._end_drag()
+        scene.card_menu(self, screen_pos)
 
     def hoverEnterEvent(self, event) -> None:
         self.scene().hover(self, True)
@@ -319,6 +405,52 @@ class CardItem(QGraphicsObject):
         anim.setEndValue(pos)
         anim.start()
         return anim
+
+
+ARROW_COLOURS = ("#e8463a", "#3aa0e8", "#f0b429", "#9b59b6", "#2ecc71", "#ecf0f1")
+
+
+class ArrowItem(QGraphicsItem):
+    """An arrow from a card to a card or a player: a curve with a head."""
+
+    def __init__(self, start: QPointF, end: QPointF, colour: str, parent=None):
+        super().__init__(parent)
+        self.colour = QColor(colour)
+        self.set_ends(start, end)
+        self.setAcceptedMouseButtons(Qt.NoButton)
+        self.setZValue(4000)
+
+    def set_ends(self, start: QPointF, end: QPointF) -> None:
+        self.prepareGeometryChange()
+        self.start, self.end = QPointF(start), QPointF(end)
+        d = self.end - self.start
+        bend = QPointF(-d.y(), d.x()) * 0.15
+        self.ctrl = (self.start + self.end) / 2 + bend
+        path = QPainterPath(self.start)
+        path.quadTo(self.ctrl, self.end)
+        self.path = path
+
+    def boundingRect(self) -> QRectF:
+        return self.path.boundingRect().adjusted(-16, -16, 16, 16)
+
+    def paint(self, painter, option, widget=None) -> None:
+        painter.setRenderHint(painter.RenderHint.Antialiasing, True)
+        shadow = QPen(QColor(0, 0, 0, 110), 8, Qt.SolidLine, Qt.RoundCap)
+        painter.setPen(shadow)
+        painter.setBrush(Qt.NoBrush)
+        painter.drawPath(self.path)
+        painter.setPen(QPen(self.colour, 5, Qt.SolidLine, Qt.RoundCap))
+        painter.drawPath(self.path)
+        # the head points along the curve's last stretch
+        d = self.end - self.ctrl
+        angle = math.atan2(d.y(), d.x())
+        head = QPainterPath(self.end)
+        for a in (angle + 2.7, angle - 2.7):
+            head.lineTo(self.end + QPointF(math.cos(a), math.sin(a)) * 18)
+        head.closeSubpath()
+        painter.setPen(QPen(QColor(0, 0, 0, 140), 1.5))
+        painter.setBrush(self.colour)
+        painter.drawPath(head)
 
 
 class ZoneItem(QGraphicsObject):

@@ -121,28 +121,44 @@ def hand_positions(rect: Rect, n: int) -> list[tuple[float, float]]:
     return _row(rect, n, rect.y + 14 + GAP / 2, centred=True)
 
 
-def field_positions(rect: Rect, cards: list[tuple[int, bool, bool]], mirrored: bool):
+RIDE_X, RIDE_Y = 18, 9  # how far each attached card peeks out from behind its host
+
+
+def field_positions(rect: Rect, cards: list[tuple[int, bool, bool]], mirrored: bool,
+                    riders: dict | None = None):
     """Battlefield places: lands on the row nearer the player, the rest nearer the
-    middle. ``cards``: (id, is_land, tapped) in order; returns id -> (x, y)."""
+    middle. ``cards``: (id, is_land, tapped) in order; ``riders``: host id -> [(id,
+    tapped)] of the cards attached to it, which sit behind it, peeking out at its
+    top left. Returns id -> (x, y)."""
+    riders = riders or {}
     rows = {True: [], False: []}
     for cid, land, tapped in cards:
         rows[land].append((cid, tapped))
     front_y = rect.y + 14 + GAP / 2 if not mirrored else rect.y + rect.h - CARD_H - GAP
     back_y = front_y + CARD_H + GAP if not mirrored else front_y - CARD_H - GAP
     out = {}
+    turn = (CARD_H - CARD_W) / 2  # a tapped card turns about its centre
     for land, y in ((False, front_y), (True, back_y)):
         row = rows[land]
         if not row:
             continue
-        widths = [(CARD_H if tapped else CARD_W) for _, tapped in row]
+        lead = [RIDE_X * len(riders.get(cid, ())) for cid, _ in row]
+        widths = [(CARD_H if tapped else CARD_W) + extra
+                  for (_, tapped), extra in zip(row, lead, strict=True)]
         # every card but the last takes a step; the last must end inside the zone
         steps = sum(widths[:-1]) + GAP * (len(row) - 1)
         room = rect.w - 2 * GAP - widths[-1]
         squeeze = max(0.0, min(1.0, room / steps)) if steps else 1.0
         x = rect.x + GAP
-        turn = (CARD_H - CARD_W) / 2  # a tapped card turns about its centre
-        for (cid, tapped), w in zip(row, widths, strict=True):
-            out[cid] = (x + turn, y) if tapped else (x, y)
+        for (cid, tapped), w, extra in zip(row, widths, lead, strict=True):
+            hx = x + extra
+            out[cid] = (hx + turn, y) if tapped else (hx, y)
+            mine = riders.get(cid, ())
+            for j, (rid, rtapped) in enumerate(mine):
+                back = len(mine) - j  # the first attached sits furthest back
+                rx = hx - RIDE_X * back
+                ry = y - RIDE_Y * back if not mirrored else y + RIDE_Y * back
+                out[rid] = (rx + turn, ry) if rtapped else (rx, ry)
             x += (w + GAP) * squeeze
     return out
 

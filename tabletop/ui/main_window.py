@@ -202,6 +202,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
         self._act(tm, "&Life total…", self.set_life, "Ctrl+Shift+I")
         self._act(tm, "&Roll a die", lambda: self.c.roll(self.seat(), 6), "Ctrl+Shift+R")
         self._act(tm, "&Flip a coin", lambda: self.c.roll(self.seat(), 2), "Ctrl+Shift+C")
+        self._act(tm, "Clear your a&rrows", self.c.clear_arrows, "Ctrl+Shift+X")
         tm.addSeparator()
         self.anyone_action = self._act(tm, "&Allow moving anyone's cards", self._set_anyone)
         self.anyone_action.setCheckable(True)

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QGraphicsScene, QInputDialog, QMenu
 from tabletop.engine import views
 from tabletop.engine.views import Seen
 from tabletop.ui import layout as L
-from tabletop.ui.items import CardItem, PlayerItem, ZoneItem
+from tabletop.ui.items import ARROW_COLOURS, ArrowItem, CardItem, PlayerItem, ZoneItem
 
 PILES = {"library", "graveyard"}
 
@@ -30,6 +30,9 @@ class TableScene(QGraphicsScene):
         self._preview: CardItem | None = None
         self._dragging: CardItem | None = None
         self._group: list[CardItem] = []  # the cards a drag carries (the selection)
+        self._picking: tuple | None = None  # ("attach" or "arrow", card id): the next click
+        self._arrow_line: ArrowItem | None = None  # the arrow a right-drag is drawing
+        self.arrow_items: list[ArrowItem] = []
         self.animations = True
         self.setBackgroundBrush(QBrush(QColor("#1f4a3a")))
         controller.reset.connect(self.rebuild)
@@ -45,6 +48,9 @@ class TableScene(QGraphicsScene):
         self._hover_zone = None
         self._preview = None
         self._dragging = None
+        self._arrow_line = None
+        self.arrow_items = []
+        self._stop_pick()
         t = self.c.table
         ed = t.edition
         spots, rect = L.layout(views.zones_on_the_table(t), ed.per_player, t.players,
@@ -78,18 +84,7 @@ class TableScene(QGraphicsScene):
         for key, items in v.items():
             player, zone = key
             if zone == "battlefield":
-                by_ctrl: dict[str, list] = {}
-                for it in reversed(items):
-                    by_ctrl.setdefault(it.controller, []).append(it)
-                for ctrl, lst in by_ctrl.items():
-                    spot = self.zone_items.get((ctrl, "battlefield"))
-                    if spot is None:
-                        continue
-                    counts[(ctrl, "battlefield")] = len(lst)
-                    pos = L.field_positions(spot.spot.rect, [
-                        (it.id, it.row == "lands", it.tapped) for it in lst], spot.spot.mirrored)
-                    for it in lst:
-                        out[self._key(it)] = ((ctrl, "battlefield"), pos[it.id], it)
+                self._place_field(items, out, counts)
                 continue
             spot = self.zone_items.get(key)
             if spot is None:
@@ -130,6 +125,41 @@ class TableScene(QGraphicsScene):
             if key not in counts:
                 item.set_count(0)
         return out
+
+    def _place_field(self, items, out, counts) -> None:
+        """The battlefield: each controller's cards in their half; a card attached to
+        another sits behind its host, wherever the host is, and follows it."""
+        by_id = {it.id: it for it in items}
+
+        def root(it):  # the permanent a chain of attachments ends on
+            seen = {it.id}
+            while it.host is not None and it.host in by_id and it.host not in seen:
+                seen.add(it.host)
+                it = by_id[it.host]
+            return it
+
+        by_ctrl: dict[str, list] = {}
+        riders: dict[int, list] = {}
+        for it in reversed(items):
+            counts[(it.controller, "battlefield")] = counts.get((it.controller, "battlefield"),
+                                                                0) + 1
+            r = root(it)
+            if r is not it:
+                riders.setdefault(r.id, []).append(it)
+            else:
+                by_ctrl.setdefault(it.controller, []).append(it)
+        for ctrl, lst in by_ctrl.items():
+            spot = self.zone_items.get((ctrl, "battlefield"))
+            if spot is None:
+                continue
+            mine = {h.id: [(r.id, r.tapped) for r in riders.get(h.id, ())] for h in lst}
+            pos = L.field_positions(spot.spot.rect, [
+                (it.id, it.row == "lands", it.tapped) for it in lst], spot.spot.mirrored,
+                {k: v for k, v in mine.items() if v})
+            for it in lst:
+                for r in riders.get(it.id, ()):  # behind their host: placed (and drawn) first
+                    out[self._key(r)] = ((r.controller, "battlefield"), pos[r.id], r)
+                out[self._key(it)] = ((ctrl, "battlefield"), pos[it.id], it)
 
     @staticmethod
     def _key(it):
@@ -189,6 +219,7 @@ class TableScene(QGraphicsScene):
                     item.slide_to(target)
                 else:
                     item.setPos(target)
+        self._draw_arrows(wanted)
         for e in events:
             if e.kind in ("redirected", "replaced") and e.dst is not None:
                 placed = next((w for w in wanted.values() if w[2].id == e.obj), None)
@@ -298,6 +329,11 @@ class TableScene(QGraphicsScene):
         return True
 
     def keyPressEvent(self, event) -> None:
+        if event.key() == Qt.Key_Escape and self._picking is not None:
+            self._stop_pick()
+            self.c.message.emit("")
+            event.accept()
+            return
         if event.key() == Qt.Key_Escape and self.cancel_drag():
             event.accept()
             return
@@ -411,48 +447,103 @@ class TableScene(QGraphicsScene):
 
     def card_actions(self, item: CardItem) -> QMenu:
         """The card's menu, from what this viewer may know of it (its view entry)."""
-        v = item.view
+        from tabletop.ui.card_menu import card_actions
+        return card_actions(self, item)
+
+    # ---- arrows and picking a target -------------------------------------------------------
+    def start_pick(self, what: str, cid: int, name: str) -> None:
+        """Attach a card to, or point an arrow at, what is clicked next (Escape cancels)."""
+        self._picking = (what, cid)
+        for v in self.views():
+            v.viewport().setCursor(Qt.CrossCursor)
+        self.c.message.emit(f"Click the permanent to attach {name} to (Escape cancels)"
+                            if what == "attach" else
+                            f"Click the card or player {name} points at (Escape cancels)")
+
+    def _stop_pick(self) -> None:
+        self._picking = None
+        for v in self.views():
+            v.viewport().unsetCursor()
+
+    def target_at(self, pos: QPointF, source: int | None = None):
+        """The card id (on the battlefield or the stack) or player under ``pos``."""
+        for it in self.items(pos):
+            if isinstance(it, CardItem) and it is not self._preview and it.zone_key \
+                    and it.zone_key[1] in ("battlefield", "stack") and it.view is not None:
+                cid = self.cid_of(it)
+                if cid != source:
+                    return cid
+            elif isinstance(it, PlayerItem):
+                return it.player
+        return None
+
+    def mousePressEvent(self, event) -> None:
+        if self._picking is None:
+            super().mousePressEvent(event)
+            return
+        what, cid = self._picking
+        self._stop_pick()
+        event.accept()
+        if event.button() != Qt.LeftButton or not self.c.table_has(cid):
+            self.c.message.emit("")
+            return
+        target = self.target_at(event.scenePos(), cid)
+        if target is None:
+            self.c.message.emit("Nothing there to " + ("attach to" if what == "attach"
+                                                       else "point at"))
+        elif what == "arrow":
+            self.c.arrow(cid, target)
+        elif isinstance(target, int):
+            self.c.attach(cid, target)
+        else:
+            self.c.message.emit("Attaching to a player is not supported; point an arrow "
+                                "instead")
+
+    def arrow_drag(self, item: CardItem, pos: QPointF) -> None:
+        start = item.sceneBoundingRect().center()
+        if self._arrow_line is None or self._arrow_line.scene() is not self:
+            self._arrow_line = ArrowItem(start, pos, self._arrow_colour(self.c.viewer))
+            self.addItem(self._arrow_line)
+        else:
+            self._arrow_line.set_ends(start, pos)
+
+    def arrow_dropped(self, item: CardItem, pos: QPointF) -> None:
+        if self._arrow_line is not None and self._arrow_line.scene() is self:
+            self.removeItem(self._arrow_line)
+        self._arrow_line = None
         cid = self.cid_of(item)
-        zone = item.zone_key[1] if item.zone_key else None
-        menu = QMenu()
-        if v is None or zone is None:
-            return menu
-        if not self.c.may_handle(cid):
-            owner = getattr(v, "controller", None) if zone in ("battlefield", "stack") \
-                else getattr(v, "owner", None)
-            a = menu.addAction(f"Only {owner or 'its owner'} handles this card")
-            a.setEnabled(False)
-            return menu
-        if zone == "battlefield":
-            menu.addAction("Untap" if v.tapped else "Tap",
-                           lambda: self.c.tap(cid, not v.tapped))
-            menu.addAction("Add a +1/+1 counter", lambda: self.c.counters(cid, "+1/+1", 1))
-            for kind, _n in v.counters:
-                menu.addAction(f"Remove a {kind} counter",
-                               lambda k=kind: self.c.counters(cid, k, -1))
-        if zone not in ("library", "hand"):
-            menu.addAction("Turn face up" if v.face_down else "Turn face down",
-                           lambda: self.c.turn_face(cid, not v.face_down))
-        if zone == "hand" and item.face is not None:
-            menu.addAction("Stop revealing" if v.revealed else "Reveal to everyone",
-                           lambda: self.c.reveal(cid, not v.revealed))
-        owner = getattr(v, "owner", None)
-        menu.addAction("Put into library, Nth from the top…", lambda: self._nth(cid, owner))
-        if item.face is not None:
-            menu.addAction("Put an ability of it on the stack…", lambda: self._ability(cid))
-            menu.addAction("Copy it as a token", lambda: self.c.copy_as_token(cid))
-        return menu
+        if item.zone_key is None or item.zone_key[1] not in ("battlefield", "stack"):
+            self.c.message.emit("Arrows start at a permanent or a spell")
+            return
+        target = self.target_at(pos, cid)
+        if target is not None:
+            self.c.arrow(cid, target)
 
-    def _nth(self, cid, owner) -> None:
-        n, ok = QInputDialog.getInt(None, "Put into library", "Position from the top (1 is the top):",
-                                    1, 1, 999)
-        if ok:
-            self.c.drop(cid, "library", owner, n)
+    def _arrow_colour(self, player) -> str:
+        players = list(self.c.table.players)
+        i = players.index(player) if player in players else len(players)
+        return ARROW_COLOURS[i % len(ARROW_COLOURS)]
 
-    def _ability(self, cid) -> None:
-        text, ok = QInputDialog.getText(None, "Ability", "What the ability does:")
-        if ok and text.strip():
-            self.c.put_ability(cid, text.strip())
+    def _draw_arrows(self, wanted) -> None:
+        for a in self.arrow_items:
+            if a.scene() is self:
+                self.removeItem(a)
+        self.arrow_items = []
+        centre = {face.id: QPointF(pos[0] + L.CARD_W / 2, pos[1] + L.CARD_H / 2)
+                  for _spot, pos, face in wanted.values()}
+        for arrow in views.arrows(self.c.table):
+            start = centre.get(arrow.source)
+            if arrow.target is not None:
+                end = centre.get(arrow.target)
+            else:
+                panel = self.player_items.get(arrow.target_player)
+                end = QPointF(panel.spot.rect.x + panel.spot.rect.w / 2,
+                              panel.spot.rect.y + 40) if panel is not None else None
+            if start is None or end is None:
+                continue
+            item = ArrowItem(start, end, self._arrow_colour(arrow.player))
+            self.addItem(item)
+            self.arrow_items.append(item)
 
     def zone_menu(self, zone_item: ZoneItem, screen_pos) -> None:
         menu = self.zone_actions(zone_item)

@@ -23,7 +23,7 @@ ACTIONS = ["move", "move_many", "draw", "shuffle", "mulligan", "tap", "untap", "
            "turn_face", "reveal", "modify", "choices", "attach", "create_token", "wish",
            "ability", "emblem", "whole_zone", "cleanup", "reveal_top", "next_turn", "roll",
            "life", "undo", "redo", "ante_start", "award_ante", "player_counter", "look",
-           "show", "phase"]
+           "show", "phase", "set_pt", "note", "arrow", "clear_arrows"]
 
 
 def _table(edition: str) -> Table:
@@ -102,6 +102,14 @@ def _act(t: Table, what: str, data) -> None:
     elif what == "show":
         t.show(player, data.draw(st.lists(st.sampled_from(live), min_size=1, max_size=3,
                                           unique=True)), pick([None, *PLAYERS]))
+    elif what == "set_pt":
+        t.set_pt(pick(live), pick(["5/5", "*/2", None]))
+    elif what == "note":
+        t.set_note(pick(live), pick(["copying Hill Giant", ""]))
+    elif what == "arrow":
+        t.arrow(player, pick(live), pick([*live, *PLAYERS]))
+    elif what == "clear_arrows":
+        t.clear_arrows(pick([None, *PLAYERS]))
     elif what == "undo":
         t.undo()
     elif what == "redo":
@@ -142,7 +150,8 @@ def test_every_engine_action_a_player_can_take_has_a_step():
     for name in ("move", "draw", "shuffle", "mulligan", "tap", "untap", "counters", "turn_face",
                  "reveal", "modify", "choices", "attach", "create_token", "bring_in",
                  "ability", "emblem", "zone", "cleanup", "reveal_top", "turn", "roll", "life",
-                 "ante", "award_ante", "player_counters", "look", "show", "phase"):
+                 "ante", "award_ante", "player_counters", "look", "show", "phase",
+                 "power_toughness", "note", "arrow", "clear_arrows"):
         assert name in kinds and kinds[name].recover is not None, name
 
 

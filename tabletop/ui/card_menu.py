@@ -1,0 +1,126 @@
+"""A card's context menu: what the viewer may do with it, built from its view entry.
+
+Every entry calls the controller, which asks the engine; the menu decides nothing
+about the rules (a card the viewer may not handle gets one greyed line saying why)."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QInputDialog, QMenu
+
+COUNTER_KINDS = {"battlefield": ("+1/+1", "-1/-1", "loyalty", "charge"),
+                 "exile": ("time",)}
+
+
+def card_actions(scene, item) -> QMenu:
+    v = item.view
+    c = scene.c
+    cid = scene.cid_of(item)
+    zone = item.zone_key[1] if item.zone_key else None
+    menu = QMenu()
+    if v is None or zone is None:
+        return menu
+    if not c.may_handle(cid):
+        owner = getattr(v, "controller", None) if zone in ("battlefield", "stack") \
+            else getattr(v, "owner", None)
+        a = menu.addAction(f"Only {owner or 'its owner'} handles this card")
+        a.setEnabled(False)
+        if zone in ("battlefield", "stack"):  # pointing at something is anyone's
+            menu.addAction("Point an arrow from it…",
+                           lambda: scene.start_pick("arrow", cid, _name(item)))
+        return menu
+    name = _name(item)
+    if zone == "battlefield":
+        menu.addAction("Untap" if v.tapped else "Tap", lambda: c.tap(cid, not v.tapped))
+    if zone in COUNTER_KINDS:
+        _counters_menu(menu, c, cid, v, name, COUNTER_KINDS[zone])
+    if zone == "battlefield":
+        if item.face is not None and not v.face_down:
+            menu.addAction("Set power/toughness…", lambda: _set_pt(c, cid, item))
+        if v.host is not None:
+            menu.addAction("Unattach", lambda: c.attach(cid, None))
+        else:
+            menu.addAction("Attach to…", lambda: scene.start_pick("attach", cid, name))
+    if zone in ("battlefield", "stack"):
+        menu.addAction("Point an arrow from it…", lambda: scene.start_pick("arrow", cid, name))
+    if zone not in ("library", "hand"):
+        menu.addAction("Note…" if not v.note else "Change the note…",
+                       lambda: _note(c, cid, name, v.note))
+        menu.addSeparator()
+        menu.addAction("Turn face up" if v.face_down else "Turn face down",
+                       lambda: c.turn_face(cid, not v.face_down))
+    if zone == "hand" and item.face is not None:
+        menu.addAction("Stop revealing" if v.revealed else "Reveal to everyone",
+                       lambda: c.reveal(cid, not v.revealed))
+    owner = getattr(v, "owner", None)
+    menu.addAction("Put into library, Nth from the top…", lambda: _nth(c, cid, owner))
+    if item.face is not None:
+        menu.addAction("Put an ability of it on the stack…", lambda: _ability(c, cid))
+        menu.addAction("Copy it as a token", lambda: c.copy_as_token(cid))
+    return menu
+
+
+def _name(item) -> str:
+    return item.face.name if item.face is not None else "this card"
+
+
+def _counters_menu(menu, c, cid, v, name, kinds) -> None:
+    sub = menu.addMenu("Counters")
+    for kind in kinds:
+        sub.addAction(f"Add a {kind} counter", lambda k=kind: c.counters(cid, k, 1))
+    sub.addAction("Add counters of another kind…", lambda: _other_kind(c, cid, name))
+    if v.counters:
+        sub.addSeparator()
+    for kind, n in v.counters:
+        sub.addAction(f"Remove a {kind} counter", lambda k=kind: c.counters(cid, k, -1))
+        sub.addAction(f"Set {kind} counters…", lambda k=kind, n=n: _set_count(c, cid, name, k, n))
+
+
+def _other_kind(c, cid, name) -> None:
+    kind, ok = QInputDialog.getText(None, "Add counters",
+                                    f"A kind of counter to put on {name} (e.g. shield, "
+                                    f"+1/+0, page):")
+    kind = " ".join(kind.split())[:60]
+    if not (ok and kind):
+        return
+    n, ok = QInputDialog.getInt(None, "Add counters", f"How many {kind} counters?", 1, 1, 999)
+    if ok:
+        c.counters(cid, kind, n)
+
+
+def _set_count(c, cid, name, kind, n) -> None:
+    value, ok = QInputDialog.getInt(None, "Set counters", f"{kind} counters on {name}:",
+                                    n, 0, 9999)
+    if ok:
+        c.set_counters(cid, kind, value)
+
+
+def _set_pt(c, cid, item) -> None:
+    face = item.face
+    now = f"{face.pt[0]}/{face.pt[1]}" if face.pt else ""
+    text, ok = QInputDialog.getText(
+        None, "Set power/toughness",
+        f"{face.name}'s power/toughness, before counters (e.g. 4/4 or */3);\n"
+        f"leave it empty for the printed ones:", text=now)
+    if ok:
+        c.set_pt(cid, text.strip() or None)
+
+
+def _note(c, cid, name, note) -> None:
+    text, ok = QInputDialog.getText(None, "Note on a card",
+                                    f"A note on {name}, for everyone at the table\n"
+                                    f"(leave it empty to remove it):", text=note)
+    if ok:
+        c.note(cid, text)
+
+
+def _nth(c, cid, owner) -> None:
+    n, ok = QInputDialog.getInt(None, "Put into library",
+                                "Position from the top (1 is the top):", 1, 1, 999)
+    if ok:
+        c.drop(cid, "library", owner, n)
+
+
+def _ability(c, cid) -> None:
+    text, ok = QInputDialog.getText(None, "Ability", "What the ability does:")
+    if ok and text.strip():
+        c.put_ability(cid, text.strip())

@@ -1,0 +1,137 @@
+"""Power/toughness as modified, set power/toughness, notes on cards and arrows (issue 16,
+item 10): recorded, undone, saved and checked on load, forgotten with the object."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tabletop.cards import builtin
+from tabletop.engine import IllegalActionError, InputError, Table, saves, views
+from tabletop.engine.model import power_toughness
+
+
+def _table():
+    t = Table(("Alice", "Bob"), "cr-2016")
+    giant = t.add_card(builtin.lookup("Hill Giant"), "Alice", "battlefield")
+    elves = t.add_card(builtin.lookup("Llanowar Elves"), "Bob", "battlefield")
+    t.start_here()
+    return t, giant.cid, elves.cid
+
+
+def test_counters_and_a_set_power_toughness_make_the_modified_one():
+    t, giant, _ = _table()
+    assert power_toughness(t.obj_of(giant)) == ("3", "3")
+    t.add_counters(giant, {"+1/+1": 2, "-1/-1": 1, "+1/+0": 1})
+    assert power_toughness(t.obj_of(giant)) == ("5", "4")
+    t.set_pt(giant, "1/1")  # an effect sets it; counters still apply on top
+    assert power_toughness(t.obj_of(giant)) == ("3", "2")
+    assert views.face_of(t, t.obj_of(giant), "Bob").pt == ("3", "2")
+    t.set_pt(giant, "*/4")
+    assert power_toughness(t.obj_of(giant)) == ("*+2", "5")
+    t.undo()
+    t.undo()
+    assert t.obj_of(giant).pt is None and power_toughness(t.obj_of(giant)) == ("5", "4")
+
+
+def test_set_power_toughness_is_refused_off_the_battlefield_and_when_malformed():
+    t, giant, _ = _table()
+    with pytest.raises(IllegalActionError):
+        t.set_pt(giant, "three/3")
+    t.move(giant, "graveyard")
+    res = t.set_pt(giant, "5/5")
+    assert res.events[0].kind == "rejected" and t.obj_of(giant).pt is None
+
+
+def test_a_new_object_forgets_its_set_power_toughness_and_note():
+    t, giant, _ = _table()
+    t.set_pt(giant, "5/5")
+    t.set_note(giant, "  copying   Shivan Dragon ")
+    assert t.obj_of(giant).note == "copying Shivan Dragon"
+    t.move(giant, "hand")
+    t.move(giant, "battlefield")
+    o = t.obj_of(giant)
+    assert (o.pt, o.note) == (None, "") and power_toughness(o) == ("3", "3")
+
+
+def test_a_note_is_public_even_on_a_face_down_card():
+    t, giant, _ = _table()
+    t.turn_face(giant, True)
+    t.set_note(giant, "morph")
+    seen_by_bob = views.face_of(t, t.obj_of(giant), "Bob")
+    assert isinstance(seen_by_bob, views.Hidden) and seen_by_bob.note == "morph"
+    assert "note: morph" in views.inspect(t, t.obj_of(giant), "Bob").status
+    with pytest.raises(IllegalActionError):
+        t.set_note(giant, "x" * 301)
+
+
+def test_arrows_point_at_cards_and_players_and_go_at_the_next_turn():
+    t, giant, elves = _table()
+    t.arrow("Alice", giant, "Bob")
+    t.arrow("Bob", elves, giant)
+    g, e = t.obj_of(giant).id, t.obj_of(elves).id
+    assert views.arrows(t) == [views.Arrow("Alice", g, None, "Bob"),
+                               views.Arrow("Bob", e, g)]
+    t.next_turn()
+    assert views.arrows(t) == []
+    t.undo()
+    assert len(views.arrows(t)) == 2
+    t.clear_arrows("Bob")
+    assert views.arrows(t) == [views.Arrow("Alice", g, None, "Bob")]
+    t.clear_arrows()
+    assert t.arrows == ()
+
+
+def test_an_arrow_goes_with_its_card_when_it_leaves():
+    t, giant, elves = _table()
+    t.arrow("Bob", elves, giant)
+    t.move(giant, "graveyard")
+    assert views.arrows(t) == []
+    t.move(giant, "battlefield")  # a new object: the old arrow is not its arrow
+    assert views.arrows(t) == []
+    res = t.arrow("Alice", giant, t.add_card(builtin.lookup("Shock"), "Alice", "hand").cid)
+    assert res.events[0].kind == "rejected"
+
+
+def test_marks_survive_a_save_and_its_history_replays():
+    t, giant, elves = _table()
+    t.set_pt(giant, "5/5")
+    t.set_note(elves, "summoning sick")
+    t.arrow("Alice", giant, elves)
+    back = saves.loads(saves.dumps(t))
+    assert back.obj_of(giant).pt == "5/5" and back.obj_of(elves).note == "summoning sick"
+    assert views.arrows(back) == views.arrows(t)
+    for _ in range(3):
+        back.undo()
+    assert back.obj_of(giant).pt is None and back.obj_of(elves).note == "" and not back.arrows
+
+
+@pytest.mark.parametrize("tamper, words", [
+    (lambda d: d["arrows"].append(["Mallory", 1, 2]), "arrow"),
+    (lambda d: d["arrows"].append(["Alice", 1, 2.5]), "arrow"),
+    (lambda d: d["objects"][0].extend([None] * (16 - len(d["objects"][0]) - 2) + ["3 / x", None]),
+     "power/toughness"),
+    (lambda d: d["objects"][0].extend([None] * (16 - len(d["objects"][0]) - 1) + ["n" * 400]),
+     "note"),
+])
+def test_a_tampered_mark_is_refused_on_load(tamper, words):
+    t, giant, elves = _table()
+    t.arrow("Alice", giant, elves)
+    d = json.loads(saves.dumps(t))
+    tamper(d)
+    with pytest.raises(InputError, match=words):
+        saves.loads(json.dumps(d))
+
+
+def test_attaching_names_the_host_only_when_everyone_may_see_it():
+    t, giant, elves = _table()
+    aura = t.add_card(builtin.lookup("Rancor"), "Alice", "battlefield").cid
+    t.start_here()
+    t.attach(aura, giant)
+    assert views.tell(t, t.history[-1].events[0], "Bob").text == \
+        "Rancor is attached to Hill Giant"
+    t.turn_face(elves, True)
+    t.attach(aura, elves)
+    told = views.tell(t, t.history[-1].events[0], "Alice").text
+    assert "Llanowar" not in told and "attached to a face-down" in told

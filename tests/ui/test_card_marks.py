@@ -1,0 +1,179 @@
+"""Counters of any kind, power/toughness, attaching, arrows and notes from the table
+(issue 16, item 10), driven as a person does: the card's menu, real clicks and a
+right-drag on the view. Every change goes through the engine and is undone by Undo."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+
+from tabletop.cards import builtin
+from tabletop.engine import Table
+from tabletop.ui.items import ArrowItem
+
+
+def _table():
+    t = Table(("Alice", "Bob"), "cr-2016", seed=3)
+    giant = t.add_card(builtin.lookup("Hill Giant"), "Alice", "battlefield")
+    rancor = t.add_card(builtin.lookup("Rancor"), "Alice", "battlefield")
+    elves = t.add_card(builtin.lookup("Llanowar Elves"), "Bob", "battlefield")
+    t.start_here()
+    return t, giant.cid, rancor.cid, elves.cid
+
+
+def _menu_action(w, cid, *path):
+    """Trigger an entry of a card's menu, through its submenus, as a click would."""
+    root = menu = w.scene.card_actions(w.scene.item_for_cid(cid))
+    for i, text in enumerate(path):
+        action = next(a for a in menu.actions() if a.text() == text)
+        if i + 1 < len(path):
+            menu = action.menu()
+        else:
+            action.trigger()
+    QApplication.processEvents()
+    del root
+
+
+def _at(w, cid) -> QPoint:
+    return w.view.mapFromScene(w.scene.item_for_cid(cid).sceneBoundingRect().center())
+
+
+def test_counters_of_any_kind_from_the_menu(make_window, dialogs):
+    t, giant, _, _ = _table()
+    w = make_window(t)
+    _menu_action(w, giant, "Counters", "Add a loyalty counter")
+    _menu_action(w, giant, "Counters", "Add a +1/+1 counter")
+    dialogs.expect("Add counters", "shield")
+    dialogs.expect("Add counters", "2")
+    _menu_action(w, giant, "Counters", "Add counters of another kind…")
+    dialogs.expect("Set counters", "5")
+    _menu_action(w, giant, "Counters", "Set loyalty counters…")
+    assert t.obj_of(giant).counters == {"loyalty": 5, "+1/+1": 1, "shield": 2}
+    _menu_action(w, giant, "Counters", "Remove a shield counter")
+    assert t.obj_of(giant).counters["shield"] == 1
+    item = w.scene.item_for_cid(giant)
+    assert "4/4" in item.toolTip()  # power/toughness as modified by the +1/+1 counter
+    for _ in range(5):
+        w.undo()
+    assert t.obj_of(giant).counters == {}
+
+
+def _chips(w, cid) -> tuple[int, int]:
+    """The width and height, on screen, of the yellow counter chips drawn on a card."""
+    item = w.scene.item_for_cid(cid)
+    rect = w.view.mapFromScene(item.sceneBoundingRect()).boundingRect()
+    img = QImage(w.view.viewport().size(), QImage.Format_RGB32)
+    painter = QPainter(img)
+    w.view.render(painter)
+    painter.end()
+    chip = QColor("#ffe08a")
+    xs, ys = [], []
+    for y in range(max(0, rect.top()), min(img.height(), rect.bottom())):
+        for x in range(max(0, rect.left()), min(img.width(), rect.right())):
+            c = img.pixelColor(x, y)
+            if abs(c.red() - chip.red()) + abs(c.green() - chip.green()) \
+                    + abs(c.blue() - chip.blue()) < 30:
+                xs.append(x)
+                ys.append(y)
+    assert xs, "no counter drawn"
+    return max(xs) - min(xs), max(ys) - min(ys)
+
+
+def test_counters_read_upright_on_a_tapped_card(make_window):
+    t, giant, _, _ = _table()
+    w = make_window(t)
+    w.resize(1280, 800)
+    QApplication.processEvents()
+    w.scene.animations = False
+    w.c.counters(giant, "charge", 3)
+    width, height = _chips(w, giant)
+    assert width > 2 * height  # a row of text, left to right
+    w.c.tap(giant, True)
+    width_tapped, height_tapped = _chips(w, giant)
+    assert width_tapped > 2 * height_tapped  # still upright, not turned with the card
+
+
+def test_set_power_toughness_and_a_note(make_window, dialogs):
+    t, giant, _, _ = _table()
+    w = make_window(t)
+    w.c.counters(giant, "+1/+1", 1)
+    dialogs.expect("Set power/toughness", "5/5")
+    _menu_action(w, giant, "Set power/toughness…")
+    assert t.obj_of(giant).pt == "5/5"
+    assert "6/6" in w.scene.item_for_cid(giant).toolTip()
+    dialogs.expect("Set power/toughness", "five")  # refused, said, nothing changes
+    _menu_action(w, giant, "Set power/toughness…")
+    assert t.obj_of(giant).pt == "5/5"
+    dialogs.expect("Note on a card", "copying Craw Wurm")
+    _menu_action(w, giant, "Note…")
+    assert t.obj_of(giant).note == "copying Craw Wurm"
+    assert "Note: copying Craw Wurm" in w.scene.item_for_cid(giant).toolTip()
+    w.c.turn_face(giant, True)
+    w.c.set_viewer("Bob")  # Bob sees the note on the face-down card, not its name
+    texts = w.scene.item_for_cid(giant) or next(
+        i for i in w.scene.cards.values() if i.zone_key == ("Alice", "battlefield")
+        and i.face is None)
+    assert "copying Craw Wurm" in " ".join(texts.text_items())
+    assert "Hill Giant" not in " ".join(texts.text_items())
+
+
+def test_attach_by_clicking_the_host_and_it_follows(make_window, dialogs):
+    t, giant, rancor, elves = _table()
+    w = make_window(t)
+    w.scene.animations = False
+    _menu_action(w, rancor, "Attach to…")
+    QTest.mouseClick(w.view.viewport(), Qt.LeftButton, Qt.NoModifier, _at(w, giant))
+    QApplication.processEvents()
+    assert t.obj_of(rancor).attached_to == t.obj_of(giant).id
+    s = w.scene
+    host, rider = s.item_for_cid(giant), s.item_for_cid(rancor)
+    assert rider.zValue() < host.zValue()  # behind its host
+    d = rider.pos() - host.pos()
+    assert -40 < d.x() < 0 and abs(d.y()) < 30  # peeking out at its top left
+    w.c.tap(giant, True)
+    host, rider = s.item_for_cid(giant), s.item_for_cid(rancor)
+    assert host.sceneBoundingRect().intersects(rider.sceneBoundingRect())
+    # attaching to a card off the battlefield is refused by the engine
+    _menu_action(w, rancor, "Unattach")
+    assert t.obj_of(rancor).attached_to is None
+    _menu_action(w, rancor, "Attach to…")
+    QTest.keyClick(w.view.viewport(), Qt.Key_Escape)  # Escape cancels the pick
+    QTest.mouseClick(w.view.viewport(), Qt.LeftButton, Qt.NoModifier, _at(w, elves))
+    QApplication.processEvents()
+    assert t.obj_of(rancor).attached_to is None
+
+
+def test_a_right_drag_draws_an_arrow_and_a_right_click_opens_the_menu(make_window,
+                                                                      monkeypatch):
+    t, giant, _, elves = _table()
+    w = make_window(t)
+    w.scene.animations = False
+    vp = w.view.viewport()
+    menus = []
+    monkeypatch.setattr(w.scene, "card_menu", lambda item, pos: menus.append(item))
+    QTest.mousePress(vp, Qt.RightButton, Qt.NoModifier, _at(w, giant))
+    mid = (_at(w, giant) + _at(w, elves)) / 2
+    QTest.mouseMove(vp, mid)
+    QTest.mouseMove(vp, _at(w, elves))
+    QTest.mouseRelease(vp, Qt.RightButton, Qt.NoModifier, _at(w, elves))
+    QApplication.processEvents()
+    assert t.arrows == (("Alice", t.obj_of(giant).id, t.obj_of(elves).id),)
+    arrows = [i for i in w.scene.items() if isinstance(i, ArrowItem)]
+    assert len(arrows) == 1 and menus == []
+    QTest.mouseClick(vp, Qt.RightButton, Qt.NoModifier, _at(w, giant))
+    QApplication.processEvents()
+    assert len(menus) == 1 and len(t.arrows) == 1  # a click: the menu, no arrow
+    # an arrow at a player: drop it on Bob's panel
+    panel = w.scene.player_items["Bob"]
+    QTest.mousePress(vp, Qt.RightButton, Qt.NoModifier, _at(w, giant))
+    target = w.view.mapFromScene(panel.sceneBoundingRect().center())
+    QTest.mouseMove(vp, target)
+    QTest.mouseRelease(vp, Qt.RightButton, Qt.NoModifier, target)
+    QApplication.processEvents()
+    assert t.arrows[-1] == ("Alice", t.obj_of(giant).id, "Bob")
+    w.c.next_turn()  # arrows go at the next turn
+    assert not [i for i in w.scene.items() if isinstance(i, ArrowItem)]
+    w.undo()
+    assert len([i for i in w.scene.items() if isinstance(i, ArrowItem)]) == 2
