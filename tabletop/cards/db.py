@@ -1,6 +1,7 @@
 """The card database: the built-in set plus imported card data, in SQLite in the
-user data folder. Facts only: names, costs, types, power/toughness/loyalty,
-colours, layout and faces; never rules text.
+user data folder: names, costs, types, power/toughness/loyalty, colours, layout and
+faces, and the oracle text of cards the user imported (the built-in cards carry no
+card text: Tabletop ships none).
 
 Imports read MTGJSON (AtomicCards, AllPrintings, a set file; plain, .gz or .xz) or Scryfall's
 Oracle or Default Cards bulk JSON as a stream, a card at a time, inside one transaction:
@@ -28,6 +29,7 @@ MAX_TEXT = 6 << 30  # decompressed: AllPrintings is about 1.5 GB today
 MAX_RATIO = 40  # card JSON compresses about 10:1; a bomb of whitespace, 1000:1
 MAX_VALUE = 32 << 20  # one card (or one set of AllPrintings) as JSON text
 MAX_CARDS = 1_000_000
+MAX_CARD_TEXT = 4000  # the longest oracle texts are about 1,000 characters
 
 
 class CardDataError(TabletopError):
@@ -125,6 +127,9 @@ class CardDB:
         d = builtin.info(name)
         if d is not None:
             return d
+        return self._imported(name)
+
+    def _imported(self, name: str) -> dict | None:
         if self._db() is None:
             return None
         row = self._query("SELECT data FROM cards WHERE name = ?", (name,))
@@ -135,6 +140,19 @@ class CardDB:
             row = self._query("SELECT c.data FROM folds f JOIN cards c ON c.name = f.name "
                               "WHERE f.fold = ? LIMIT 1", (fold(name),))
         return json.loads(row[0]) if row else None
+
+    def text(self, name: str) -> str | None:
+        """A card's oracle text (each face's, for a card with faces), when imported card
+        data has it; None otherwise."""
+        d = self._imported(name)  # the built-in cards carry no text
+        if d is None:
+            return None
+        faces = d.get("faces") or []
+        if faces and any(f.get("text") for f in faces):
+            return "\n\n".join(f"{f.get('name', '')}: {f.get('text', '')}".strip()
+                               for f in faces if isinstance(f, dict))
+        text = d.get("text")
+        return text if isinstance(text, str) else None
 
     def card(self, name: str) -> Card | None:
         d = self.info(name)
@@ -575,7 +593,14 @@ def _face_mtgjson(face: dict) -> dict:
     for key in ("power", "toughness", "loyalty"):
         if face.get(key) is not None:
             d[key] = str(face[key])
+    _text(d, face.get("text"))
     return d
+
+
+def _text(d: dict, text) -> None:
+    """The card's oracle text, kept for the card preview and the inspector."""
+    if isinstance(text, str) and text.strip():
+        d["text"] = text[:MAX_CARD_TEXT]
 
 
 def _from_mtgjson(name: str, faces: list) -> dict:
@@ -602,6 +627,7 @@ def _face_scryfall(face: dict) -> dict:
     for key in ("power", "toughness", "loyalty"):
         if face.get(key) is not None:
             d[key] = str(face[key])
+    _text(d, face.get("oracle_text"))
     return d
 
 

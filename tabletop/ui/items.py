@@ -23,6 +23,19 @@ BACK = QColor("#2b3a67")
 TEXT_DARK, TEXT_LIGHT = QColor("#1d1d1d"), QColor("#fafafa")
 
 
+def _fit_text(painter, rect: QRectF, text: str, font: QFont, smallest: float) -> None:
+    """One line of text in ``rect``: the font shrinks (down to ``smallest`` points) before
+    the text is cut short with an ellipsis."""
+    width = int(rect.width())
+    size = font.pointSizeF()
+    while size > smallest and QFontMetrics(font).horizontalAdvance(text) > width:
+        size = max(smallest, size - 0.4)
+        font.setPointSizeF(size)
+    painter.setFont(font)
+    painter.drawText(rect, Qt.AlignVCenter | Qt.AlignLeft,
+                     QFontMetrics(font).elidedText(text, Qt.ElideRight, width))
+
+
 def _pt_colour(card, pt) -> QColor:
     """Green when bigger than printed, red when smaller, white as printed."""
     try:
@@ -172,41 +185,52 @@ class CardItem(QGraphicsObject):
         box = QColor(255, 255, 255, 215) if not light else QColor(255, 255, 255, 235)
         painter.setPen(Qt.NoPen)
         painter.setBrush(box)
-        title = QRectF(inner.x(), inner.y(), inner.width(), 18)
+        title = QRectF(inner.x(), inner.y(), inner.width(), 24)
         painter.drawRoundedRect(title, 3, 3)
-        type_box = QRectF(inner.x(), inner.y() + 64, inner.width(), 16)
+        type_box = QRectF(inner.x(), inner.y() + 58, inner.width(), 26)
         painter.drawRoundedRect(type_box, 3, 3)
         painter.setBrush(QColor(0, 0, 0, 40))
-        painter.drawRect(QRectF(inner.x() + 2, inner.y() + 21, inner.width() - 4, 40))
+        painter.drawRect(QRectF(inner.x() + 2, inner.y() + 27, inner.width() - 4, 28))
         f = QFont()
-        f.setPointSizeF(6.6)
+        f.setPointSizeF(8.6)
         f.setBold(True)
         painter.setFont(f)
         painter.setPen(TEXT_DARK)
-        name_rect = title.adjusted(3, 0, -3, 0)
-        painter.drawText(name_rect, Qt.AlignVCenter | Qt.AlignLeft,
-                         QFontMetrics(f).elidedText(face.name, Qt.ElideRight, int(name_rect.width())))
+        _fit_text(painter, title.adjusted(3, 0, -2, 0), face.name, f, 6.6)
         cost = (card.mana_cost if card else "").replace("{", "").replace("}", "")
         if cost:
             f2 = QFont(f)
-            f2.setPointSizeF(6.2)
+            f2.setPointSizeF(7.4)
             painter.setFont(f2)
             w = QFontMetrics(f2).horizontalAdvance(cost) + 8
-            pill = QRectF(inner.right() - w, inner.y() + 22, w, 13)
+            pill = QRectF(inner.right() - w, inner.y() + 29, w, 15)
             painter.setPen(Qt.NoPen)
             painter.setBrush(QColor(255, 255, 255, 225))
-            painter.drawRoundedRect(pill, 6, 6)
+            painter.drawRoundedRect(pill, 7, 7)
             painter.setPen(TEXT_DARK)
             painter.drawText(pill, Qt.AlignCenter, cost)
         f3 = QFont()
-        f3.setPointSizeF(5.6)
-        painter.setFont(f3)
+        f3.setPointSizeF(7.0)
+        f3.setBold(True)
         type_line = card.type_line if card else ""
-        type_rect = type_box.adjusted(3, 0, -3, 0)
-        painter.drawText(type_rect, Qt.AlignVCenter | Qt.AlignLeft,
-                         QFontMetrics(f3).elidedText(type_line, Qt.ElideRight, int(type_rect.width())))
+        type_rect = type_box.adjusted(3, 0, -2, 0)
+        if QFontMetrics(f3).horizontalAdvance(type_line) <= type_rect.width():
+            painter.setFont(f3)
+            painter.drawText(type_rect, Qt.AlignVCenter | Qt.AlignLeft, type_line)
+        else:  # two lines: the types, then the subtypes
+            left, _, right = type_line.partition(" — ")
+            small = QFont(f3)
+            small.setPointSizeF(6.4)
+            painter.setFont(small)
+            m = QFontMetrics(small)
+            half = type_rect.height() / 2
+            for i, line in enumerate((left + (" —" if right else ""), right)):
+                painter.drawText(QRectF(type_rect.x(), type_rect.y() + i * half,
+                                        type_rect.width(), half),
+                                 Qt.AlignVCenter | Qt.AlignLeft,
+                                 m.elidedText(line, Qt.ElideRight, int(type_rect.width())))
         if face.token:
-            tag = QRectF(inner.x() + 4, inner.y() + 24, 38, 14)
+            tag = QRectF(inner.x() + 4, inner.y() + 30, 40, 14)
             painter.setPen(Qt.NoPen)
             painter.setBrush(QColor("#222"))
             painter.drawRoundedRect(tag, 3, 3)
@@ -254,11 +278,21 @@ class CardItem(QGraphicsObject):
         painter.setFont(f)
         metrics = QFontMetrics(f)
         x, y = inner.x(), inner.bottom() - 16
+        down = not self.tapped and face is not None and not face.face_down
+        if down:  # over the art box, leaving the name and type line readable
+            cost = self.card.mana_cost if self.card is not None else ""
+            y, step = inner.y() + 25, 17
+            right = inner.right() - (len(cost.replace("{", "").replace("}", "")) * 6 + 12
+                                     if cost else 0)
+        else:  # from the bottom up; power/toughness has the bottom row to itself
+            step = -17
+            if pt is not None:
+                y, right = inner.bottom() - 18 - 17, inner.right()
         for kind, n in v.counters:
             label = f"{kind} ×{n}" if n > 1 else kind
             w = min(inner.width(), metrics.horizontalAdvance(label) + 10)
             if x + w > right + 0.5 and x > inner.x():
-                x, y, right = inner.x(), y - 17, inner.right()
+                x, y, right = inner.x(), y + step, inner.right()
             r = QRectF(x, y, w, 15)
             painter.setPen(QPen(QColor("#222"), 1))
             painter.setBrush(QColor("#ffe08a"))

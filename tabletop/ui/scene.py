@@ -27,7 +27,7 @@ class TableScene(QGraphicsScene):
         self.player_items: dict[str, PlayerItem] = {}
         self.cards: dict[tuple, CardItem] = {}
         self._hover_zone: ZoneItem | None = None
-        self._preview: CardItem | None = None
+        self._preview = None  # the hover preview (a CardPreview)
         self._dragging: CardItem | None = None
         self._group: list[CardItem] = []  # the cards a drag carries (the selection)
         self._picking: tuple | None = None  # ("attach" or "arrow", card id): the next click
@@ -423,20 +423,13 @@ class TableScene(QGraphicsScene):
             self._preview = None
         if item is None:
             return
-        p = CardItem(("preview",), item.oid, item.face, item.card)
-        p.setRotation(0)
-        p.setScale(2.2)
-        p.setAcceptedMouseButtons(Qt.NoButton)
-        p.setAcceptHoverEvents(False)
-        p.setFlag(CardItem.ItemIsSelectable, False)
-        p.setZValue(5000)
-        r = self.sceneRect()
-        x = item.pos().x() + L.CARD_W + 20
-        if x + L.CARD_W * 2.2 > r.right():
-            x = item.pos().x() - L.CARD_W * 2.2 - 20
-        y = min(max(r.top(), item.pos().y() - L.CARD_H * 0.6), r.bottom() - L.CARD_H * 2.2)
-        p.setPos(x, y)
+        from tabletop.ui.preview import CardPreview, place
+        p = CardPreview(item.face)
         self.addItem(p)
+        if self.views():
+            p.setPos(place(p, item.sceneBoundingRect(), self.views()[0]))
+        else:
+            p.setPos(item.sceneBoundingRect().topRight())
         self._preview = p
 
     # ---- menus ------------------------------------------------------------------------

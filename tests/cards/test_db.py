@@ -49,7 +49,7 @@ MTGJSON = {
     "data": {
         "Zap Gun": [{"name": "Zap Gun", "manaCost": "{2}", "type": "Artifact",
                      "types": ["Artifact"], "subtypes": [], "supertypes": [], "colors": [],
-                     "layout": "normal", "text": "rules text is not kept",
+                     "layout": "normal", "text": "{T}: Tap target gadget.\nZap!",
                      "legalities": {"vintage": "Legal"}}],
         "Night // Day": [
             {"name": "Night // Day", "faceName": "Night", "manaCost": "{B}", "types": ["Instant"],
@@ -65,7 +65,7 @@ MTGJSON = {
 SCRYFALL = [
     {"object": "card", "name": "Glade Watcher", "layout": "normal", "mana_cost": "{1}{G}",
      "type_line": "Creature — Elemental", "power": "3", "toughness": "3", "colors": ["G"],
-     "oracle_text": "not kept"},
+     "oracle_text": "Whenever a watcher watches, draw a glade."},
     {"object": "card", "name": "Kruin Outlaw // Terror of Kruin Pass", "layout": "transform",
      "type_line": "Creature — Human Rogue Werewolf // Creature — Werewolf",
      "card_faces": [
@@ -97,7 +97,21 @@ def test_import_mtgjson_atomic_cards(tmp_path, how):
     assert db.card("zap gun").types == ("Artifact",)
     assert db.info("Day")["name"] == "Night // Day"
     assert db.card("sunlit hoplite").power == "1"
-    assert "text" not in json.dumps(db.info("Zap Gun"))
+    # the user's own imported data keeps its card text, for the preview and inspector
+    assert db.text("Zap Gun") == "{T}: Tap target gadget.\nZap!"
+    assert db.text("Sunlit Hoplite") is None and db.text("No Such Card") is None
+
+
+def test_imported_text_is_found_for_a_built_in_card_too(tmp_path):
+    data = {"data": {"Hill Giant": [{"name": "Hill Giant", "types": ["Creature"],
+                                     "layout": "normal", "text": "Our words for a giant."}]}}
+    p = tmp_path / "AtomicCards.json"
+    p.write_text(json.dumps(data))
+    db = CardDB(tmp_path / "cards.sqlite3")
+    assert db.text("Hill Giant") is None
+    db.import_file(p)
+    assert db.text("hill giant") == "Our words for a giant."
+    assert db.card("Hill Giant") == builtin.lookup("Hill Giant")  # facts: the built-in ones
 
 
 @pytest.mark.parametrize("how", ["plain", "gz", "xz"])
@@ -107,6 +121,7 @@ def test_import_scryfall_oracle_cards(tmp_path, how):
     assert db.import_file(p) == 3
     c = db.card("Glade Watcher")
     assert (c.types, c.subtypes, c.power) == (("Creature",), ("Elemental",), "3")
+    assert db.text("glade watcher") == "Whenever a watcher watches, draw a glade."
     assert db.info("terror of kruin pass")["name"] == "Kruin Outlaw // Terror of Kruin Pass"
     assert db.info("Garruk Relentless")["loyalty"] == "3"
     assert db.card("garruk relentless").supertypes == ("Legendary",)

@@ -1,0 +1,177 @@
+"""The hover preview: the whole card, large and at a fixed size on screen whatever the
+table's zoom: name, cost, type line, the oracle text (from the card database when the
+user has imported card data), power/toughness as modified, counters by kind, the note.
+
+It draws only what the viewer's view entry says (a ``Seen``); a hidden card has none."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPen, QTextOption
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject
+
+from tabletop.ui.items import TEXT_DARK, _pt_colour, frame_color
+
+W, H = 270.0, 378.0  # pixels on screen
+NO_TEXT = "No card text here: import card data (File > Import card data) to read it."
+
+
+def oracle_text(name: str) -> str | None:
+    """The card's text from the user's card database, or None."""
+    from tabletop.cards.db import default
+    from tabletop.engine.errors import TabletopError
+    try:
+        return default().text(name)
+    except TabletopError:  # a damaged or locked database: the preview goes without
+        return None
+
+
+class CardPreview(QGraphicsObject):
+    def __init__(self, face, parent=None):
+        super().__init__(parent)
+        self.face = face
+        self.card = face.card
+        self.text = oracle_text(face.name) if face.card is not None else None
+        self.setFlag(QGraphicsItem.ItemIgnoresTransformations, True)
+        self.setAcceptedMouseButtons(Qt.NoButton)
+        self.setAcceptHoverEvents(False)
+        self.setZValue(5000)
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-2, -2, W + 4, H + 4)
+
+    def text_items(self) -> list[str]:
+        """Every string it shows (for hidden-information tests)."""
+        c = self.card
+        out = [self.face.name, self.text or ""]
+        if c is not None:
+            out += [c.type_line, c.mana_cost]
+        out.append(getattr(self.face, "note", ""))
+        return [s for s in out if s]
+
+    def paint(self, painter, option, widget=None) -> None:
+        painter.setRenderHint(painter.RenderHint.Antialiasing, True)
+        face, card = self.face, self.card
+        rect = QRectF(0, 0, W, H)
+        frame = frame_color(card)
+        painter.setPen(QPen(QColor(0, 0, 0, 160), 2))
+        painter.setBrush(frame)
+        painter.drawRoundedRect(rect, 12, 12)
+        inner = rect.adjusted(10, 10, -10, -10)
+        paper = QColor(255, 255, 255, 235)
+        # the name and cost
+        title_font = QFont()
+        title_font.setPointSizeF(11.5)
+        title_font.setBold(True)
+        cost = (card.mana_cost if card else "").replace("}{", " ").strip("{}")
+        fm = QFontMetrics(title_font)
+        cost_w = fm.horizontalAdvance(cost) + 12 if cost else 0
+        name_w = inner.width() - cost_w - 12
+        name_lines = 2 if fm.horizontalAdvance(face.name) > name_w else 1
+        title = QRectF(inner.x(), inner.y(), inner.width(), 10 + fm.height() * name_lines)
+        painter.setPen(Qt.NoPen)
+        painter.setBrush(paper)
+        painter.drawRoundedRect(title, 6, 6)
+        painter.setPen(TEXT_DARK)
+        painter.setFont(title_font)
+        painter.drawText(title.adjusted(8, 0, -cost_w - 4, 0),
+                         Qt.AlignVCenter | Qt.AlignLeft | Qt.TextWordWrap, face.name)
+        if cost:
+            painter.drawText(title.adjusted(0, 0, -8, 0), Qt.AlignVCenter | Qt.AlignRight, cost)
+        y = title.bottom() + 6
+        # the type line
+        small = QFont()
+        small.setPointSizeF(9.5)
+        small.setBold(True)
+        sm = QFontMetrics(small)
+        type_line = card.type_line if card else ""
+        if face.face_down:
+            type_line += " (face down)" if type_line else "Face down"
+        if face.token:
+            type_line = f"Token {type_line}".strip()
+        lines = 2 if sm.horizontalAdvance(type_line) > inner.width() - 16 else 1
+        tl = QRectF(inner.x(), y, inner.width(), 8 + sm.height() * lines)
+        painter.setPen(Qt.NoPen)
+        painter.setBrush(paper)
+        painter.drawRoundedRect(tl, 6, 6)
+        painter.setPen(TEXT_DARK)
+        painter.setFont(small)
+        painter.drawText(tl.adjusted(8, 0, -8, 0), Qt.AlignVCenter | Qt.TextWordWrap, type_line)
+        y = tl.bottom() + 6
+        # the text box: oracle text, then counters and the note
+        bottom = inner.bottom() - 34
+        box = QRectF(inner.x(), y, inner.width(), bottom - y)
+        painter.setPen(Qt.NoPen)
+        painter.setBrush(QColor(255, 255, 255, 245))
+        painter.drawRoundedRect(box, 6, 6)
+        body = QFont()
+        body.setPointSizeF(9.5)
+        extra = []
+        for kind, n in face.counters:
+            extra.append(f"{n} × {kind} counter{'s' * (n != 1)}")
+        note = getattr(face, "note", "")
+        if note:
+            extra.append(f"Note: {note}")
+        opt = QTextOption()
+        opt.setWrapMode(QTextOption.WrapAtWordBoundaryOrAnywhere)
+        text_rect = box.adjusted(8, 6, -8, -6)
+        marks_h = 0.0
+        if extra:
+            mark_font = QFont(body)
+            mark_font.setBold(True)
+            painter.setFont(mark_font)
+            mm = QFontMetrics(mark_font)
+            marks_h = sum(mm.boundingRect(QRectF(text_rect).toRect(), Qt.TextWordWrap, e)
+                          .height() for e in extra) + 4
+            marks = QRectF(text_rect.x(), text_rect.bottom() - marks_h, text_rect.width(),
+                           marks_h)
+            painter.setPen(QColor("#6b4e00"))
+            painter.drawText(marks, Qt.AlignBottom | Qt.TextWordWrap, "\n".join(extra))
+        painter.setFont(body)
+        words = self.text
+        if words is None:
+            painter.setPen(QColor("#666"))
+            body.setItalic(True)
+            painter.setFont(body)
+            words = NO_TEXT if card is not None and "Token" not in type_line else ""
+        else:
+            painter.setPen(TEXT_DARK)
+        room = text_rect.adjusted(0, 0, 0, -marks_h)
+        painter.drawText(room, words, opt)
+        # power/toughness as modified (and as printed, when it differs)
+        pt = face.pt if not face.face_down else None
+        if pt is not None:
+            f = QFont()
+            f.setPointSizeF(13)
+            f.setBold(True)
+            label = f"{pt[0]}/{pt[1]}"
+            w = max(64.0, QFontMetrics(f).horizontalAdvance(label) + 20)
+            r = QRectF(inner.right() - w, inner.bottom() - 28, w, 28)
+            painter.setPen(QPen(QColor("#222"), 1.2))
+            painter.setBrush(_pt_colour(card, pt))
+            painter.drawRoundedRect(r, 6, 6)
+            painter.setPen(TEXT_DARK)
+            painter.setFont(f)
+            painter.drawText(r, Qt.AlignCenter, label)
+            if card is not None and (card.power, card.toughness) != pt:
+                small.setBold(False)
+                painter.setFont(small)
+                painter.setPen(QColor(255, 255, 255, 230) if frame.lightness() < 140
+                               else TEXT_DARK)
+                painter.drawText(QRectF(inner.x(), r.y(), r.x() - inner.x() - 8, r.height()),
+                                 Qt.AlignVCenter | Qt.AlignRight,
+                                 f"printed {card.power}/{card.toughness}")
+
+
+def place(preview: CardPreview, item_rect: QRectF, view) -> QPointF:
+    """Beside the card (right if there is room, else left), inside the visible table."""
+    scale = view.transform().m11() or 1.0
+    w, h = W / scale, H / scale
+    visible = view.mapToScene(view.viewport().rect()).boundingRect()
+    gap = 12 / scale
+    x = item_rect.right() + gap
+    if x + w > visible.right():
+        x = item_rect.left() - gap - w
+    x = max(visible.left(), x)
+    y = min(max(visible.top(), item_rect.center().y() - h / 2), visible.bottom() - h)
+    return QPointF(x, max(visible.top(), y))
