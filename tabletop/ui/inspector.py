@@ -29,6 +29,9 @@ td, th { padding: 2px 6px; border-bottom: 1px solid #ddd; vertical-align: top; t
 .num { font-weight: bold; }
 .verbatim { color: #333; font-style: italic; margin-left: 12px; }
 .note { color: #8a5a00; }
+.cost { font-weight: normal; color: #555; font-size: 10pt; }
+.oracle { margin: 6px 0; padding: 6px; background: #f6f3ea; border: 1px solid #ddd; }
+.marks { color: #6b4e00; font-weight: bold; margin: 2px 0; }
 </style>
 """
 
@@ -63,6 +66,33 @@ def rule_html(table, number: str) -> str:
     elif v:
         out += f'<div class="verbatim"><span class="sub">{html.escape(v.label())}</span></div>'
     return out + "</div>"
+
+
+def card_html(card, seen) -> str:
+    """The whole card: name and cost, type line, power/toughness as modified (and as
+    printed when they differ), the oracle text of imported card data, counters, note."""
+    from tabletop.ui.preview import oracle_text
+    out = (f"<h2>{html.escape(card.name)}"
+           + (f" <span class='cost'>{html.escape(card.mana_cost)}</span>"
+              if card.mana_cost else "") + "</h2>"
+           f"<div class='sub'>{html.escape(card.type_line)}")
+    if seen.pt is not None:
+        now = f"{seen.pt[0]}/{seen.pt[1]}"
+        printed = f"{card.power}/{card.toughness}"
+        out += f" — <b>{html.escape(now)}</b>"
+        if card.power is not None and now != printed:
+            out += f" (printed {html.escape(printed)})"
+    out += "</div>"
+    text = oracle_text(card.name)
+    if text:
+        out += "<div class='oracle'>" + "<br>".join(html.escape(line)
+                                                    for line in text.splitlines()) + "</div>"
+    if seen.counters:
+        out += ("<div class='marks'>Counters: " + ", ".join(
+            f"{n} × {html.escape(k)}" for k, n in seen.counters) + "</div>")
+    if seen.note:
+        out += f"<div class='marks'>Note: {html.escape(seen.note)}</div>"
+    return out
 
 
 class Inspector(QTextBrowser):
@@ -116,9 +146,7 @@ class Inspector(QTextBrowser):
             return "".join(parts)
         sel = obj.cid
         card = seen.card
-        pt = f" — {card.power}/{card.toughness}" if card.power is not None else ""
-        parts.append(f"<h2>{html.escape(card.name)}</h2><div class='sub'>"
-                     f"{html.escape(card.type_line)} {html.escape(card.mana_cost)}{pt}</div>")
+        parts.append(card_html(card, seen))
         rows = [("Owner", seen.owner), ("Controller", seen.controller or "—"),
                 ("Zone", _zone(t, seen.zone)), ("Object id", str(seen.oid)),
                 ("Status", ", ".join(seen.status) or "—")]
