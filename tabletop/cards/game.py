@@ -17,22 +17,41 @@ def new_game(decks, edition: str = "cr-2016", seed: int | None = 1, life: int = 
     if lookup is None:
         from tabletop.cards.db import default
         lookup = default().card
-    players = [p for p, _ in decks]
-    t = Table(players, edition, seed=seed, ante=ante, max_hand=max_hand, life=life)
+    lists = []
     for player, deck in decks:
-        if deck.sections["commander"] and not t.edition.has_zone("command"):
-            raise InputError(f"{deck.path or deck.name}: a commander needs the command zone, "
-                             f"which {t.edition.id} does not have")
+        sections: dict[str, list[Card]] = {"main": [], "commander": [], "sideboard": []}
         for section in ("main", "commander", "sideboard", "companion"):
             for e in deck.sections[section]:
                 card = lookup(e.name) or Card(e.name, ())
-                for _ in range(e.count):
-                    if section == "main":
-                        t.add_card(card, player, "library")
-                    elif section == "commander":
-                        t.add_card(card, player, "command")
-                    else:
-                        t.add_to_sideboard(player, card)
+                where = section if section != "companion" else "sideboard"
+                sections[where] += [card] * e.count
+        if sections["commander"] and not editions_has_command(edition):
+            raise InputError(f"{deck.path or deck.name}: a commander needs the command zone, "
+                             f"which {edition} does not have")
+        lists.append((player, sections))
+    return game_from_cards(lists, edition, seed, life, hand, max_hand, ante)
+
+
+def editions_has_command(edition: str) -> bool:
+    from tabletop.engine import editions
+    return editions.get(edition).has_zone("command")
+
+
+def game_from_cards(lists, edition: str = "cr-2016", seed: int | None = 1, life: int = 20,
+                    hand: int = 7, max_hand: int = 7, ante: bool = False) -> Table:
+    """A game from each player's cards: ``lists`` is (player, {"main": [Card],
+    "commander": [Card], "sideboard": [Card]}) in turn order."""
+    if not 1 <= len(lists) <= 4:
+        raise InputError(f"a game is for 1 to 4 decks, not {len(lists)}")
+    players = [p for p, _ in lists]
+    t = Table(players, edition, seed=seed, ante=ante, max_hand=max_hand, life=life)
+    for player, sections in lists:
+        for card in sections.get("main", ()):
+            t.add_card(card, player, "library")
+        for card in sections.get("commander", ()):
+            t.add_card(card, player, "command")
+        for card in sections.get("sideboard", ()):
+            t.add_to_sideboard(player, card)
         t.shuffle(player)
     if ante and t.edition.has_zone("ante"):
         t.ante_start()
@@ -40,3 +59,32 @@ def new_game(decks, edition: str = "cr-2016", seed: int | None = 1, life: int = 
         t.draw(player, hand)
     t.start_here()  # the starting table is where undo stops
     return t
+
+
+def decks_in_play(table: Table) -> dict[str, dict[str, list[Card]]]:
+    """Each player's cards for the next game of a match: "main" (every card that began
+    this game in it, wherever it is now: library, hand, battlefield, graveyard...),
+    "commander", and "sideboard" (outside the game, 400.10a, with the cards brought
+    in from it, which go back). Tokens, abilities and emblems are not cards of a deck.
+    A card won in a game played for ante belongs to its new owner."""
+    out: dict[str, dict[str, list[Card]]] = {
+        p: {"main": [], "commander": [], "sideboard": list(table.sideboards.get(p, []))}
+        for p in table.players}
+    for cid, entries in table.lineage.items():
+        if not entries:
+            continue
+        first = table.objs.get(entries[0].obj)
+        now = table.live(cid) or first
+        if first is None or first.kind != "card" or first.token:
+            continue
+        mine = out[now.owner]
+        if entries[0].event == "brought_in":
+            mine["sideboard"].append(first.card)
+        elif entries[0].zone is not None and entries[0].zone[1] == "command":
+            mine["commander"].append(first.card)
+        else:
+            mine["main"].append(first.card)
+    for sections in out.values():
+        for cards in sections.values():
+            cards.sort(key=lambda c: c.name.casefold())
+    return out

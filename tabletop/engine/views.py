@@ -421,6 +421,15 @@ def player_view(table, player: str) -> PlayerSeen:
                       len(table.zones.get((player, "library"), ())))
 
 
+def sideboard(table, player: str, viewer) -> list[Card] | int:
+    """A player's sideboard (outside the game, 400.10a): its cards for the player
+    and the judge; for anyone else only how many there are."""
+    cards = list(table.sideboards.get(player, ()))
+    if viewer is JUDGE or viewer == player:
+        return cards
+    return len(cards)
+
+
 def zones_on_the_table(table) -> list[str]:
     """The edition's zones the table shows: ante only in a game played for ante (407.1),
     or while a card is there (an older save)."""

@@ -259,6 +259,13 @@ class TableController(QObject):
         from tabletop.cards.db import default
         return list(default().tokens())
 
+    def bring_in(self, player: str, card: Card, zone: str = "hand") -> Result:
+        """A card from the player's sideboard comes into the game (a wish, 400.10)."""
+        refused = self._player_refusal(player)
+        if refused is not None:
+            return self._done(refused)
+        return self._done(self.table.bring_in(card, player, zone))
+
     def copy_as_token(self, cid: int) -> Result:
         """A token that copies a card this viewer can see, for the viewer's seat (or, for
         the judge, the card's controller)."""

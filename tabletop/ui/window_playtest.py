@@ -35,6 +35,40 @@ class PlaytestCommands:
         self.path = None
         self.c.set_table(table)
 
+    def next_game(self) -> None:
+        """The next game of a match: each player swaps cards between deck and sideboard,
+        someone is chosen to play first, and a new game starts from the same cards."""
+        from tabletop.cards.game import decks_in_play, game_from_cards
+        from tabletop.ui.sideboard import SideboardingDialog
+        t = self.c.table
+        decks = decks_in_play(t)
+        if not any(d["main"] or d["commander"] for d in decks.values()):
+            self.error("No decks", "The cards of this table make no decks to play again.")
+            return
+        viewer = self.c.viewer
+        editable = list(t.players) if viewer is None or self.c.anyone else [viewer]
+        dlg = SideboardingDialog(decks, t.players, editable, self)
+        if not dlg.exec():
+            return
+        if not self.confirm_discard("start the next game"):
+            return
+        try:
+            table = game_from_cards(dlg.lists(), edition=t.edition.id, seed=None,
+                                    life=dlg.life.value(), max_hand=t.max_hand, ante=t.ante)
+        except TabletopError as e:
+            self.error("Cannot start the next game", str(e))
+            return
+        self.path = None
+        self.c.set_table(table)
+        self.show_message(f"The next game: {table.players[0]} plays first.")
+
+    def show_sideboard(self) -> None:
+        from tabletop.ui.sideboard import SideboardDialog
+        player = self.seat()
+        dlg = SideboardDialog(self.c, player, self)
+        dlg.show()
+        self._sideboard = dlg  # kept open beside the table, like a zone viewer
+
     def import_cards(self) -> None:
         from tabletop.ui.playtest import import_card_data
         path, _ = QFileDialog.getOpenFileName(

@@ -27,10 +27,14 @@ def imported(tmp_path, monkeypatch):
                                      "layout": "normal", "text": TEXT}]}}
     p = tmp_path / "AtomicCards.json"
     p.write_text(json.dumps(data))
+    from tabletop.cards import db as dbmod
+    dbmod.default.cache_clear()  # the app's database is the one in this data folder
     db = CardDB(paths.card_database())
     db.import_file(p)
     db.close()
-    return tmp_path
+    yield tmp_path
+    dbmod.default().close()
+    dbmod.default.cache_clear()
 
 
 def _click(w, cid):
