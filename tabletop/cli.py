@@ -221,6 +221,26 @@ def cmd_cards(args) -> int:
 
 def _cards(args, db) -> int:
     from tabletop.engine.errors import InputError
+    if args.download is not None:
+        from tabletop.cards import download
+        url = args.download or download.DEFAULT_URL
+        bar = _progress_bar("Downloading")
+        try:
+            n = download.download_and_import(
+                db, url, lambda stage, r, t: bar(0, r, t) if stage == "download" else None)
+        except download.Offline as e:
+            print(f"tabletop cards: {e}. Download the file another way and import it with "
+                  f"tabletop cards --import FILE", file=sys.stderr)
+            return 2
+        except InputError as e:
+            print(f"tabletop cards: {e}", file=sys.stderr)
+            return 2
+        except (OSError, __import__("sqlite3").Error) as e:
+            print(f"tabletop cards: cannot write the card database {db.path}: {e}",
+                  file=sys.stderr)
+            return 2
+        _out(f"Downloaded and imported {n:,} cards into {db.path}")
+        return 0
     if args.import_file:
         try:
             n = db.import_file(args.import_file, _progress_bar("Importing"))
@@ -254,6 +274,9 @@ def _cards(args, db) -> int:
         fc = Card.from_json(face)
         fpt = f"  {fc.power}/{fc.toughness}" if fc.power is not None else ""
         _out(f"  face: {fc.name}  {fc.mana_cost}  {fc.type_line}{fpt}")
+    text = db.text(c.name)
+    if text:
+        _out("\n".join("  | " + line for line in text.splitlines()))
     return 0
 
 
@@ -321,6 +344,9 @@ def _sub_parser() -> argparse.ArgumentParser:
     cp.add_argument("name", nargs="*")
     cp.add_argument("--import", dest="import_file", metavar="FILE",
                     help="import MTGJSON AtomicCards.json (.gz, .xz) or Scryfall oracle cards")
+    cp.add_argument("--download", nargs="?", const="", metavar="URL",
+                    help="download card data (default: MTGJSON's AtomicCards.json.gz), "
+                         "check the SHA-256 published beside it (URL.sha256) and import it")
     cp.add_argument("--json", action="store_true")
     cp.add_argument("--rebuild", action="store_true",
                     help="set a damaged card database aside and start a new one")

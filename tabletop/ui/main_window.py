@@ -133,6 +133,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
         self.record_action.setCheckable(True)
         f.addSeparator()
         self._act(f, "Import &rules text…", self.import_rules)
+        self._act(f, "Get card data (download)…", self.get_card_data)
         self._act(f, "Import card &data…", self.import_cards)
         self._act(f, "Export &picture of the table…", self.export_picture)
         f.addSeparator()

@@ -208,10 +208,12 @@ class ImportWorker(QThread):
     """Imports card data off the GUI thread, on its own database connection."""
 
     progressed = Signal(int, int, int)  # cards, bytes read, total bytes
+    downloaded = Signal(int, int)  # bytes downloaded, total bytes (0: not told)
 
-    def __init__(self, path: str, parent=None):
+    def __init__(self, path: str, parent=None, url: str | None = None):
         super().__init__(parent)
         self.path = path
+        self.url = url  # download card data from here first (and check its SHA-256)
         self.cancel = False
         self.result: int | None = None
         self.error: Exception | None = None
@@ -220,32 +222,55 @@ class ImportWorker(QThread):
         from tabletop.cards.db import CardDB
         db = CardDB()
         try:
-            self.result = db.import_file(self.path, self.progressed.emit, lambda: self.cancel)
+            if self.url is not None:
+                from tabletop.cards import download
+
+                def progress(stage, read, total):
+                    if stage == "download":
+                        self.downloaded.emit(read, total)
+                    else:
+                        self.progressed.emit(0, read, total)
+                self.result = download.download_and_import(db, self.url, progress,
+                                                           lambda: self.cancel)
+            else:
+                self.result = db.import_file(self.path, self.progressed.emit,
+                                             lambda: self.cancel)
         except (TabletopError, OSError) as e:
             self.error = e
         finally:
             db.close()
 
 
-def import_card_data(parent, path: str) -> int | None:
-    """Import in a worker thread with progress and Cancel: a bad file, a damaged
-    database or Cancel each get one message and leave the database as it was."""
+def import_card_data(parent, path: str, url: str | None = None) -> int | None:
+    """Import (after downloading it from ``url``, when given) in a worker thread with
+    progress and Cancel: a bad file, a failed download, a damaged database or Cancel
+    each get one message and leave the database as it was."""
     from PySide6.QtCore import QEventLoop
 
     from tabletop.cards.db import CardDataError, ImportCancelled, default
     from tabletop.ui import dialogs
-    name = Path(path).name
-    dlg = QProgressDialog(f"Importing {name}…", "Cancel", 0, 1000, parent)
-    dlg.setWindowTitle("Import card data")
+    name = Path(path).name if url is None else url.rsplit("/", 1)[-1]
+    first = f"Importing {name}…" if url is None else f"Downloading {name}…"
+    dlg = QProgressDialog(first, "Cancel", 0, 1000, parent)
+    dlg.setWindowTitle("Import card data" if url is None else "Get card data")
     dlg.setWindowModality(Qt.WindowModal)
     dlg.setMinimumDuration(0)
     dlg.setAutoClose(False)
     dlg.setAutoReset(False)
-    worker = ImportWorker(path, parent)
+    worker = ImportWorker(path, parent, url)
 
     def progress(done, read, total):
         dlg.setValue(int(1000 * read / total) if total else 1000)
-        dlg.setLabelText(f"Importing {name}: {done:,} cards")
+        dlg.setLabelText(f"Importing {name}: {done:,} cards" if done else
+                         f"Importing {name}…")
+
+    def fetched(read, total):
+        if total:
+            dlg.setValue(int(1000 * read / total))
+            dlg.setLabelText(f"Downloading {name}: {read / 1e6:.1f} of {total / 1e6:.1f} MB")
+        else:
+            dlg.setLabelText(f"Downloading {name}: {read / 1e6:.1f} MB")
+    worker.downloaded.connect(fetched)
 
     def cancel():
         worker.cancel = True
@@ -272,6 +297,16 @@ def import_card_data(parent, path: str) -> int | None:
             dialogs.info(parent, "A new card database",
                          "A new card database was started."
                          + (f" The old one is kept as {aside}." if aside else ""))
+        return None
+    if url is not None and isinstance(e, TabletopError):
+        from tabletop.cards.download import Offline
+        if isinstance(e, Offline):
+            if dialogs.ask(parent, "Cannot reach the card data",
+                           f"{e}\n\nIf you have the file already (downloaded another way), "
+                           f"import it instead?"):
+                parent.import_cards()
+            return None
+        dialogs.warn(parent, "Cannot get the card data", str(e))
         return None
     if isinstance(e, TabletopError):
         dialogs.warn(parent, "Cannot import the card data", str(e))

@@ -69,6 +69,15 @@ class PlaytestCommands:
         dlg.show()
         self._sideboard = dlg  # kept open beside the table, like a zone viewer
 
+    def get_card_data(self, url: str | None = None) -> None:
+        """Download MTGJSON's card data (its SHA-256 checked) and import it."""
+        from tabletop.cards.download import DEFAULT_URL
+        from tabletop.ui.playtest import import_card_data
+        url = url or str(settings.value("cards/url", "") or DEFAULT_URL)
+        n = import_card_data(self, "", url=url)
+        if n is not None:
+            self.show_message(f"Downloaded and imported {n:,} card{'s' * (n != 1)}.")
+
     def import_cards(self) -> None:
         from tabletop.ui.playtest import import_card_data
         path, _ = QFileDialog.getOpenFileName(

@@ -16,6 +16,7 @@ class DialogBot:
     def __init__(self):
         self.queue: list[tuple[str, str]] = []
         self.handlers: list[tuple[str, object]] = []
+        self.left: set[str] = set()  # titles of dialogs left to themselves (progress)
         self.seen: list[tuple[str, str, str]] = []
         self.timer = QTimer()
         self.timer.setInterval(20)
@@ -32,6 +33,11 @@ class DialogBot:
         ``handler(dialog)``, which fills it in and presses its buttons as a person would."""
         self.handlers.append((title, handler))
 
+    def leave(self, title: str) -> None:
+        """Dialogs whose title contains ``title`` are left alone (a progress dialog
+        that closes itself when its work is done)."""
+        self.left.add(title)
+
     def titles(self) -> list[str]:
         return [t for t, _, _ in self.seen]
 
@@ -43,6 +49,8 @@ class DialogBot:
         if w is None or not w.isVisible():
             return
         title = w.windowTitle()
+        if any(t in title for t in self.left):
+            return
         for i, (t, handler) in enumerate(self.handlers):
             if t in title:
                 del self.handlers[i]
