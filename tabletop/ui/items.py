@@ -23,6 +23,12 @@ BACK = QColor("#2b3a67")
 TEXT_DARK, TEXT_LIGHT = QColor("#1d1d1d"), QColor("#fafafa")
 
 
+def picture(name: str):
+    """The card's picture (a QPixmap) when one is at hand, else None."""
+    from tabletop.ui.pictures import store
+    return store().get(name)
+
+
 def _fit_text(painter, rect: QRectF, text: str, font: QFont, smallest: float) -> None:
     """One line of text in ``rect``: the font shrinks (down to ``smallest`` points) before
     the text is cut short with an ellipsis."""
@@ -175,6 +181,10 @@ class CardItem(QGraphicsObject):
                              "face down")
 
     def _paint_face(self, painter, rect, face) -> None:
+        pix = picture(face.name)
+        if pix is not None:
+            self._paint_picture(painter, rect, face, pix)
+            return
         card = self.card
         frame = frame_color(card)
         painter.setPen(QPen(frame.darker(170), 1.5))
@@ -237,6 +247,38 @@ class CardItem(QGraphicsObject):
             painter.setPen(TEXT_LIGHT)
             f3.setBold(True)
             painter.setFont(f3)
+            painter.drawText(tag, Qt.AlignCenter, "TOKEN")
+
+    def _paint_picture(self, painter, rect, face, pix) -> None:
+        """The card's picture, with its name in a strip across the top, large enough
+        to read at the table's size."""
+        painter.save()
+        path = QPainterPath()
+        path.addRoundedRect(rect, 6, 6)
+        painter.setClipPath(path)
+        painter.setRenderHint(painter.RenderHint.SmoothPixmapTransform, True)
+        painter.drawPixmap(rect, pix, QRectF(pix.rect()))
+        painter.restore()
+        painter.setPen(QPen(QColor(0, 0, 0, 170), 1.2))
+        painter.setBrush(Qt.NoBrush)
+        painter.drawRoundedRect(rect, 6, 6)
+        strip = QRectF(rect.x() + 3, rect.y() + 3, rect.width() - 6, 21)
+        painter.setPen(Qt.NoPen)
+        painter.setBrush(QColor(255, 255, 255, 215))
+        painter.drawRoundedRect(strip, 3, 3)
+        painter.setPen(TEXT_DARK)
+        f = QFont()
+        f.setPointSizeF(8.6)
+        f.setBold(True)
+        _fit_text(painter, strip.adjusted(3, 0, -2, 0), face.name, f, 6.6)
+        if face.token:
+            tag = QRectF(rect.x() + 6, rect.y() + 27, 40, 14)
+            painter.setPen(Qt.NoPen)
+            painter.setBrush(QColor("#222"))
+            painter.drawRoundedRect(tag, 3, 3)
+            painter.setPen(TEXT_LIGHT)
+            f.setPointSizeF(7)
+            painter.setFont(f)
             painter.drawText(tag, Qt.AlignCenter, "TOKEN")
 
     def _paint_marks(self, painter, rect) -> None:

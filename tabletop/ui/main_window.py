@@ -155,6 +155,15 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
         v.addAction(self.inspector_dock.toggleViewAction())
         v.addAction(self.log_dock.toggleViewAction())
         v.addAction(self.scenario_dock.toggleViewAction())
+        v.addSeparator()
+        pm = v.addMenu("Card &pictures")
+        self.pictures_action = self._act(pm, "&Download pictures (Scryfall)",
+                                         self.set_picture_downloads)
+        self.pictures_action.setCheckable(True)
+        self.pictures_action.setChecked(
+            str(settings.value("pictures/download", "true")).lower() == "true")
+        self._act(pm, "Your &pictures folder…", self.choose_picture_folder)
+        self._act(pm, "Picture &cache size…", self.set_picture_cache)
         # presenter keys: active only while presenting
         self.presenter_keys = []
         for key, slot in (("Space", self.scenario_panel.step), ("Right", self.scenario_panel.step),
@@ -395,6 +404,34 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
         if dlg.exec():
             self.c.create_tokens(dlg.card(), dlg.player.currentData(), dlg.count.value(),
                                  dlg.tapped.isChecked())
+
+    # ---- card pictures ---------------------------------------------------------------------
+    def set_picture_downloads(self, on: bool) -> None:
+        from tabletop.ui import pictures
+        settings.set_value("pictures/download", "true" if on else "false")
+        pictures.store().forget()
+        self.scene.update()
+
+    def choose_picture_folder(self) -> None:
+        from tabletop.ui import pictures
+        folder = QFileDialog.getExistingDirectory(
+            self, "Your pictures folder (one picture per card name, e.g. Hill Giant.jpg)",
+            str(pictures.user_folder()))
+        if folder:
+            settings.set_value("pictures/folder", folder)
+            pictures.store().forget()
+            self.scene.update()
+
+    def set_picture_cache(self) -> None:
+        from PySide6.QtWidgets import QInputDialog
+
+        from tabletop.ui import pictures
+        mb, ok = QInputDialog.getInt(self, "Picture cache",
+                                     "Keep at most this many megabytes of downloaded "
+                                     "pictures\n(the oldest go first):",
+                                     pictures.cache_limit() >> 20, 0, 100_000)
+        if ok:
+            settings.set_value("pictures/cache_mb", mb)
 
     def error(self, title: str, text: str) -> None:
         from tabletop.ui import dialogs

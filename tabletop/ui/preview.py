@@ -7,10 +7,10 @@ It draws only what the viewer's view entry says (a ``Seen``); a hidden card has 
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPen, QTextOption
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainterPath, QPen, QTextOption
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject
 
-from tabletop.ui.items import TEXT_DARK, _pt_colour, frame_color
+from tabletop.ui.items import TEXT_DARK, _pt_colour, frame_color, picture
 
 W, H = 270.0, 378.0  # pixels on screen
 NO_TEXT = "No card text here: import card data (File > Import card data) to read it."
@@ -53,6 +53,10 @@ class CardPreview(QGraphicsObject):
         painter.setRenderHint(painter.RenderHint.Antialiasing, True)
         face, card = self.face, self.card
         rect = QRectF(0, 0, W, H)
+        pix = picture(face.name) if not face.face_down else None
+        if pix is not None:
+            self._paint_picture(painter, rect, pix)
+            return
         frame = frame_color(card)
         painter.setPen(QPen(QColor(0, 0, 0, 160), 2))
         painter.setBrush(frame)
@@ -106,12 +110,7 @@ class CardPreview(QGraphicsObject):
         painter.drawRoundedRect(box, 6, 6)
         body = QFont()
         body.setPointSizeF(9.5)
-        extra = []
-        for kind, n in face.counters:
-            extra.append(f"{n} × {kind} counter{'s' * (n != 1)}")
-        note = getattr(face, "note", "")
-        if note:
-            extra.append(f"Note: {note}")
+        extra = _marks(face)
         opt = QTextOption()
         opt.setWrapMode(QTextOption.WrapAtWordBoundaryOrAnywhere)
         text_rect = box.adjusted(8, 6, -8, -6)
@@ -138,7 +137,42 @@ class CardPreview(QGraphicsObject):
             painter.setPen(TEXT_DARK)
         room = text_rect.adjusted(0, 0, 0, -marks_h)
         painter.drawText(room, words, opt)
-        # power/toughness as modified (and as printed, when it differs)
+        self._paint_pt(painter, inner, frame, small)
+
+    def _paint_picture(self, painter, rect, pix) -> None:
+        """The card's picture, large; counters, the note and power/toughness as modified
+        over its lower part."""
+        painter.save()
+        path = QPainterPath()
+        path.addRoundedRect(rect, 12, 12)
+        painter.setClipPath(path)
+        painter.setRenderHint(painter.RenderHint.SmoothPixmapTransform, True)
+        painter.drawPixmap(rect, pix, QRectF(pix.rect()))
+        painter.restore()
+        inner = rect.adjusted(10, 10, -10, -10)
+        extra = _marks(self.face)
+        if extra:
+            f = QFont()
+            f.setPointSizeF(9.5)
+            f.setBold(True)
+            painter.setFont(f)
+            fm = QFontMetrics(f)
+            h = fm.height() * len(extra) + 10
+            box = QRectF(inner.x(), inner.bottom() - 34 - h, inner.width(), h)
+            painter.setPen(Qt.NoPen)
+            painter.setBrush(QColor(255, 248, 220, 235))
+            painter.drawRoundedRect(box, 6, 6)
+            painter.setPen(QColor("#6b4e00"))
+            painter.drawText(box.adjusted(8, 5, -8, -5), Qt.AlignLeft | Qt.AlignVCenter,
+                             "\n".join(extra))
+        small = QFont()
+        small.setPointSizeF(9.5)
+        small.setBold(True)
+        self._paint_pt(painter, inner, QColor("#333"), small)
+
+    def _paint_pt(self, painter, inner, frame, small) -> None:
+        """Power/toughness as modified (and as printed, when it differs)."""
+        face, card = self.face, self.card
         pt = face.pt if not face.face_down else None
         if pt is not None:
             f = QFont()
@@ -161,6 +195,13 @@ class CardPreview(QGraphicsObject):
                 painter.drawText(QRectF(inner.x(), r.y(), r.x() - inner.x() - 8, r.height()),
                                  Qt.AlignVCenter | Qt.AlignRight,
                                  f"printed {card.power}/{card.toughness}")
+
+
+def _marks(face) -> list[str]:
+    out = [f"{n} × {kind} counter{'s' * (n != 1)}" for kind, n in face.counters]
+    if getattr(face, "note", ""):
+        out.append(f"Note: {face.note}")
+    return out
 
 
 def place(preview: CardPreview, item_rect: QRectF, view) -> QPointF:

@@ -37,6 +37,8 @@ class TableScene(QGraphicsScene):
         self.setBackgroundBrush(QBrush(QColor("#1f4a3a")))
         controller.reset.connect(self.rebuild)
         controller.changed.connect(self.sync)
+        from tabletop.ui.pictures import store
+        store().ready.connect(self._picture_arrived)
         self.rebuild()
 
     # ---- layout --------------------------------------------------------------------
@@ -125,6 +127,13 @@ class TableScene(QGraphicsScene):
             if key not in counts:
                 item.set_count(0)
         return out
+
+    def _picture_arrived(self, name: str) -> None:
+        for item in self.cards.values():
+            if item.face is not None and item.face.name == name:
+                item.update()
+        if self._preview is not None and self._preview.face.name == name:
+            self._preview.update()
 
     def _place_field(self, items, out, counts) -> None:
         """The battlefield: each controller's cards in their half; a card attached to
