@@ -124,16 +124,47 @@ def hand_positions(rect: Rect, n: int) -> list[tuple[float, float]]:
 RIDE_X, RIDE_Y = 18, 9  # how far each attached card peeks out from behind its host
 
 
+GRID_X, GRID_Y = CARD_W / 4, CARD_H / 6  # where a card dropped on the battlefield snaps
+
+
+def snap(rect: Rect, x: float, y: float, mirrored: bool) -> tuple[float, float]:
+    """A dropped card's place in its battlefield, as an offset from the zone's corner in
+    the seat's own orientation (the near edge first): snapped to the grid and kept
+    inside the zone, so it never overlaps another zone."""
+    dx = min(max(x - rect.x, GAP / 2), rect.w - CARD_W - GAP / 2)
+    dy = min(max(y - rect.y, 14.0), rect.h - CARD_H - GAP / 2)
+    dx = round(dx / GRID_X) * GRID_X
+    dy = round(dy / GRID_Y) * GRID_Y
+    dx = min(max(dx, 0.0), rect.w - CARD_W)
+    dy = min(max(dy, 0.0), rect.h - CARD_H)
+    if mirrored:  # kept as the seat's owner sees it: the same place from either chair
+        dy = rect.h - CARD_H - dy
+    return dx, dy
+
+
+def unsnap(rect: Rect, place: tuple[float, float], mirrored: bool) -> tuple[float, float]:
+    dx, dy = place
+    dx = min(max(dx, 0.0), max(0.0, rect.w - CARD_W))
+    dy = min(max(dy, 0.0), max(0.0, rect.h - CARD_H))
+    if mirrored:
+        dy = rect.h - CARD_H - dy
+    return rect.x + dx, rect.y + dy
+
+
 def field_positions(rect: Rect, cards: list[tuple[int, bool, bool]], mirrored: bool,
-                    riders: dict | None = None):
+                    riders: dict | None = None, placed: dict | None = None):
     """Battlefield places: lands on the row nearer the player, the rest nearer the
     middle. ``cards``: (id, is_land, tapped) in order; ``riders``: host id -> [(id,
     tapped)] of the cards attached to it, which sit behind it, peeking out at its
     top left. Returns id -> (x, y)."""
     riders = riders or {}
-    rows = {True: [], False: []}
+    placed = placed or {}  # id -> (x, y): cards a player put somewhere; the rest flow
+    rows: dict[bool, list] = {True: [], False: []}
     for cid, land, tapped in cards:
-        rows[land].append((cid, tapped))
+        if cid not in placed:
+            rows[land].append((cid, tapped))
+    blocks = [(x - RIDE_X * len(riders.get(cid, ())), y, x + CARD_W, y + CARD_H)
+              for cid, (x, y) in placed.items()]
     front_y = rect.y + 14 + GAP / 2 if not mirrored else rect.y + rect.h - CARD_H - GAP
     back_y = front_y + CARD_H + GAP if not mirrored else front_y - CARD_H - GAP
     out = {}
@@ -148,9 +179,12 @@ def field_positions(rect: Rect, cards: list[tuple[int, bool, bool]], mirrored: b
         # every card but the last takes a step; the last must end inside the zone
         steps = sum(widths[:-1]) + GAP * (len(row) - 1)
         room = rect.w - 2 * GAP - widths[-1]
+        xs = _around(rect, y, widths, blocks) if blocks else None
         squeeze = max(0.0, min(1.0, room / steps)) if steps else 1.0
         x = rect.x + GAP
-        for (cid, tapped), w, extra in zip(row, widths, lead, strict=True):
+        for k, ((cid, tapped), w, extra) in enumerate(zip(row, widths, lead, strict=True)):
+            if xs is not None:
+                x = xs[k]
             hx = x + extra
             out[cid] = (hx + turn, y) if tapped else (hx, y)
             mine = riders.get(cid, ())
@@ -160,6 +194,33 @@ def field_positions(rect: Rect, cards: list[tuple[int, bool, bool]], mirrored: b
                 ry = y - RIDE_Y * back if not mirrored else y + RIDE_Y * back
                 out[rid] = (rx + turn, ry) if rtapped else (rx, ry)
             x += (w + GAP) * squeeze
+    for cid, (x, y) in placed.items():
+        out[cid] = (x, y)
+        mine = riders.get(cid, ())
+        for j, (rid, rtapped) in enumerate(mine):
+            back = len(mine) - j
+            ry = y - RIDE_Y * back if not mirrored else y + RIDE_Y * back
+            out[rid] = (x - RIDE_X * back + (turn if rtapped else 0), ry)
+    return out
+
+
+def _around(rect: Rect, y: float, widths: list[float], blocks) -> list[float] | None:
+    """x for each card of a row, in order, stepping over the cards a player placed on
+    the row; None when they do not all fit that way (then the row squeezes as usual)."""
+    x = rect.x + GAP
+    out = []
+    for w in widths:
+        moved = True
+        while moved:
+            moved = False
+            for bx0, by0, bx1, by1 in blocks:
+                if by0 < y + CARD_H and y < by1 and bx0 < x + w and x < bx1:
+                    x = bx1 + GAP / 2
+                    moved = True
+        if x + w > rect.x + rect.w - GAP / 2:
+            return None
+        out.append(x)
+        x += w + GAP
     return out
 
 

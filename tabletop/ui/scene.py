@@ -33,6 +33,10 @@ class TableScene(QGraphicsScene):
         self._picking: tuple | None = None  # ("attach" or "arrow", card id): the next click
         self._arrow_line: ArrowItem | None = None  # the arrow a right-drag is drawing
         self.arrow_items: list[ArrowItem] = []
+        # where players put cards on the battlefield: object id -> offset in its zone (a
+        # new object, after any zone change, starts in the rows again); the rest flow
+        self.places: dict[int, tuple[float, float]] = {}
+        self._places_of = None  # the table the places belong to
         self.animations = True
         self.setBackgroundBrush(QBrush(QColor("#1f4a3a")))
         controller.reset.connect(self.rebuild)
@@ -54,6 +58,9 @@ class TableScene(QGraphicsScene):
         self.arrow_items = []
         self._stop_pick()
         t = self.c.table
+        if self._places_of is not t:  # a new table: nothing placed yet
+            self.places = {}
+            self._places_of = t
         ed = t.edition
         spots, rect = L.layout(views.zones_on_the_table(t), ed.per_player, t.players,
                                self.c.viewer)
@@ -162,9 +169,12 @@ class TableScene(QGraphicsScene):
             if spot is None:
                 continue
             mine = {h.id: [(r.id, r.tapped) for r in riders.get(h.id, ())] for h in lst}
-            pos = L.field_positions(spot.spot.rect, [
-                (it.id, it.row == "lands", it.tapped) for it in lst], spot.spot.mirrored,
-                {k: v for k, v in mine.items() if v})
+            rect, mirrored = spot.spot.rect, spot.spot.mirrored
+            placed = {it.id: L.unsnap(rect, self.places[it.id], mirrored)
+                      for it in lst if it.id in self.places}
+            pos = L.field_positions(rect, [
+                (it.id, it.row == "lands", it.tapped) for it in lst], mirrored,
+                {k: v for k, v in mine.items() if v}, placed)
             for it in lst:
                 for r in riders.get(it.id, ()):  # behind their host: placed (and drawn) first
                     out[self._key(r)] = ((r.controller, "battlefield"), pos[r.id], r)
@@ -320,11 +330,40 @@ class TableScene(QGraphicsScene):
             return
         zone, player = self.target_of(zone_item)
         position = "bottom" if modifiers & (Qt.ShiftModifier | Qt.AltModifier) else "top"
+        offsets = {}
+        if zone == "battlefield":  # where each card was let go: it stays there
+            r, mirrored = zone_item.spot.rect, zone_item.spot.mirrored
+            offsets = {self.cid_of(i): L.snap(r, i.pos().x(), i.pos().y(), mirrored)
+                       for i in group}
+            if all(i.zone_key == zone_item.key for i in group):
+                # moved within its own battlefield: only its place changes (no rule is
+                # involved and nothing is recorded)
+                for i in group:
+                    self.places[i.view.id] = offsets[self.cid_of(i)]
+                self.sync(None)
+                return
         if len(group) > 1:  # the engine checks each card; one action, one undo
-            self.c.drop_many([self.cid_of(i) for i in group], zone, player, position)
-            self.sync(None)  # a card no one moved (refused by etiquette) goes back
+            res = self.c.drop_many([self.cid_of(i) for i in group], zone, player, position)
+        else:
+            res = self.c.drop(self.cid_of(item), zone, player, position)
+        self._place_after(res, offsets)
+        self.sync(None)  # a card no one moved (refused by etiquette) goes back
+
+    def _place_after(self, res, offsets: dict) -> None:
+        """Cards the engine put on the battlefield stay where they were dropped."""
+        if not offsets or res is None:
             return
-        self.c.drop(self.cid_of(item), zone, player, position)
+        for e in res.events:
+            if e.cid in offsets and e.dst is not None and e.dst[1] == "battlefield" \
+                    and e.obj is not None and e.kind not in ("rejected", "unchanged"):
+                self.places[e.obj] = offsets[e.cid]
+
+    def arrange(self, key) -> None:
+        """Tidy a battlefield: every card back in the rows."""
+        for item in self.cards.values():
+            if item.zone_key == key and item.view is not None:
+                self.places.pop(item.view.id, None)
+        self.sync(None)
 
     def cancel_drag(self) -> bool:
         """Escape: the dragged card goes home and nothing moves."""
@@ -396,7 +435,13 @@ class TableScene(QGraphicsScene):
         zone, player = self.target_of(zone_item)
         position = "bottom" if event.modifiers() & (Qt.ShiftModifier | Qt.AltModifier) \
             else "top"
-        self.c.drop(cid, zone, player, position)
+        offsets = {}
+        if zone == "battlefield":
+            p = event.scenePos()
+            offsets[cid] = L.snap(zone_item.spot.rect, p.x() - L.CARD_W / 2,
+                                  p.y() - L.CARD_H / 2, zone_item.spot.mirrored)
+        self._place_after(self.c.drop(cid, zone, player, position), offsets)
+        self.sync(None)
 
     def card_double_clicked(self, item: CardItem) -> None:
         """Tap or untap; the engine refuses (and says why) for a card off the battlefield.
@@ -597,6 +642,8 @@ class TableScene(QGraphicsScene):
         if zone == "battlefield" and player:
             act("Create a token…", lambda: self._token(player))
             act("Untap all", lambda: self.c.untap_all(player))
+            menu.addAction("Arrange (cards back into rows)",
+                           lambda: self.arrange(zone_item.key))
         if zone == "hand" and player:
             reveal = menu.addMenu("Reveal the hand to")
             acting.append(reveal.menuAction())

@@ -1,0 +1,82 @@
+"""Free placement on the battlefield (issue 16, item 5): a card stays where it is
+dropped, snapped to a grid and inside its zone; a card moved within its battlefield
+changes only its place (nothing recorded); new cards flow around placed ones; rows
+compress before they overflow; Arrange tidies."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF
+
+from tabletop.cards import builtin
+from tabletop.engine import Table
+from tabletop.ui import layout as L
+from tabletop.ui.selftest import drag
+
+
+def _table(n_field=2):
+    t = Table(("Alice", "Bob"), "cr-2016")
+    field = [t.add_card(builtin.lookup("Hill Giant"), "Alice", "battlefield").cid
+             for _ in range(n_field)]
+    hand = t.add_card(builtin.lookup("Llanowar Elves"), "Alice", "hand").cid
+    t.start_here()
+    return t, field, hand
+
+
+def _spot(w):
+    return w.scene.zone_items[("Alice", "battlefield")].spot.rect
+
+
+def _inside(w, item) -> bool:
+    r = _spot(w)
+    b = item.sceneBoundingRect()
+    return r.x <= b.left() + 1 and b.right() - 1 <= r.x + r.w and r.y <= b.top() + 1 \
+        and b.bottom() - 1 <= r.y + r.h
+
+
+def test_a_card_stays_where_it_is_dropped(make_window):
+    t, field, hand = _table()
+    w = make_window(t)
+    r = _spot(w)
+    target = QPointF(r.x + r.w * 0.6, r.y + r.h * 0.5)
+    drag(w.view, w.scene.item_for_cid(hand), target)
+    assert t.obj_of(hand).zone == (None, "battlefield") and len(t.history) == 1
+    item = w.scene.item_for_cid(hand)
+    c = item.sceneBoundingRect().center()
+    assert abs(c.x() - target.x()) <= L.GRID_X and abs(c.y() - target.y()) <= L.GRID_Y
+    assert _inside(w, item)
+    # within its battlefield: only the place changes, nothing is recorded
+    giant = w.scene.item_for_cid(field[0])
+    far = QPointF(r.x + r.w * 0.85, r.y + r.h * 0.3)
+    drag(w.view, giant, far)
+    giant = w.scene.item_for_cid(field[0])
+    assert len(t.history) == 1 and abs(giant.sceneBoundingRect().center().x() - far.x()) \
+        <= L.GRID_X
+    # it keeps its place when tapped, and never leaves its zone however far it is dropped
+    before = giant.pos()
+    w.c.tap(field[0], True)
+    assert w.scene.item_for_cid(field[0]).pos() == before
+    drag(w.view, w.scene.item_for_cid(field[1]), QPointF(r.x + r.w - 5, r.y + r.h - 5))
+    assert _inside(w, w.scene.item_for_cid(field[1]))
+
+
+def test_new_cards_flow_around_placed_ones_and_arrange_tidies(make_window):
+    t, field, hand = _table(1)
+    w = make_window(t)
+    r = _spot(w)
+    first_slot = w.scene.item_for_cid(field[0]).pos()
+    drag(w.view, w.scene.item_for_cid(field[0]),
+         QPointF(r.x + L.GAP + L.CARD_W / 2 + 1, r.y + r.h / 2))  # about the first slot
+    placed = w.scene.item_for_cid(field[0]).sceneBoundingRect()
+    w.c.drop(hand, "battlefield", None)  # not dropped by hand: it flows
+    new = w.scene.item_for_cid(hand).sceneBoundingRect()
+    assert not new.intersects(placed)
+    menu = w.scene.zone_actions(w.scene.zone_items[("Alice", "battlefield")])
+    next(a for a in menu.actions() if a.text().startswith("Arrange")).trigger()
+    assert w.scene.item_for_cid(field[0]).pos() == first_slot
+
+
+def test_a_crowded_row_compresses_inside_its_zone(make_window):
+    t, field, _ = _table(40)
+    w = make_window(t)
+    for cid in field:
+        assert _inside(w, w.scene.item_for_cid(cid))
