@@ -17,9 +17,8 @@ import re
 from pathlib import Path
 from urllib.parse import quote
 
-from PySide6.QtCore import QByteArray, QObject, QTimer, QUrl, Signal
+from PySide6.QtCore import QObject, QTimer, QUrl, Signal
 from PySide6.QtGui import QImage, QPixmap
-from PySide6.QtNetwork import QNetworkAccessManager, QNetworkReply, QNetworkRequest
 
 from tabletop import paths
 from tabletop.ui import settings
@@ -65,7 +64,7 @@ class Pictures(QObject):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.nam = QNetworkAccessManager(self)
+        self.nam = None  # Qt's network classes load with the first download, not at start
         self.memory: dict[str, QPixmap | None] = {}  # None: looked for, none there
         self.queue: list[str] = []
         self.busy = False
@@ -115,6 +114,9 @@ class Pictures(QObject):
     def _next(self) -> None:
         if self.busy or not self.queue or not downloading():
             return
+        from PySide6.QtNetwork import QNetworkAccessManager, QNetworkRequest
+        if self.nam is None:
+            self.nam = QNetworkAccessManager(self)
         name = self.queue.pop(0)
         self.busy = True
         req = QNetworkRequest(QUrl(self.url_for(name)))
@@ -127,13 +129,14 @@ class Pictures(QObject):
             lambda got, _total, r=reply: r.abort() if got > MAX_PICTURE else None)
         reply.finished.connect(lambda r=reply, n=name: self._arrived(r, n))
 
-    def _arrived(self, reply: QNetworkReply, name: str) -> None:
+    def _arrived(self, reply, name: str) -> None:
+        from PySide6.QtNetwork import QNetworkReply
         self.busy = False
         try:
             if reply.error() != QNetworkReply.NoError:
                 self.failed.add(name)
                 return
-            data: QByteArray = reply.readAll()
+            data = reply.readAll()
             image = QImage()
             if data.size() > MAX_PICTURE or not image.loadFromData(data):
                 self.failed.add(name)  # not a picture (an error page): keep the frame
