@@ -21,7 +21,8 @@ HEADERS = {"deck": "main", "main": "main", "maindeck": "main", "main deck": "mai
            "sideboard": "sideboard", "side": "sideboard", "commander": "commander",
            "companion": "companion"}
 LINE = re.compile(r"^(?:(SB|sb|Sb):\s*)?(\d+)\s*[xX]?\s+(.+?)\s*$")
-SET_SUFFIX = re.compile(r"\s+\([A-Za-z0-9_]{2,8}\)(?:\s+[A-Za-z0-9★-]+)?\s*$")
+SET_SUFFIX = re.compile(r"\s+\(([A-Za-z0-9_]{2,8})\)(?:\s+([A-Za-z0-9★-]+))?\s*$")
+XMAGE_SET = re.compile(r"^\[([A-Za-z0-9_]{2,8}):([A-Za-z0-9★-]+)\]")
 
 
 @dataclass(slots=True)
@@ -29,6 +30,7 @@ class Entry:
     count: int
     name: str
     line: int | None = None
+    printing: tuple[str, str] | None = None  # (set code, collector number) when it says
 
 
 @dataclass(slots=True)
@@ -39,7 +41,8 @@ class Deck:
     unknown: list = field(default_factory=list)  # (file, line, name)
     notes: list = field(default_factory=list)  # what was read but left out, in words
 
-    def add(self, section: str, count: int, name: str, line: int | None = None) -> None:
+    def add(self, section: str, count: int, name: str, line: int | None = None,
+            printing: tuple[str, str] | None = None) -> None:
         total = sum(e.count for entries in self.sections.values() for e in entries) + count
         if count > MAX_CARDS or total > MAX_CARDS:
             where = f"line {line}: " if line else ""
@@ -48,8 +51,18 @@ class Deck:
         for e in self.sections[section]:
             if e.name == name:
                 e.count += count
+                e.printing = e.printing or printing
                 return
-        self.sections[section].append(Entry(count, name, line))
+        self.sections[section].append(Entry(count, name, line, printing))
+
+    def printings(self) -> dict[str, tuple[str, str]]:
+        """Card name -> (set code, collector number), for the cards whose lines say."""
+        out: dict[str, tuple[str, str]] = {}
+        for entries in self.sections.values():
+            for e in entries:
+                if e.printing and e.name not in out:
+                    out[e.name] = e.printing
+        return out
 
     def count(self, section: str = "main") -> int:
         return sum(e.count for e in self.sections[section])
@@ -91,15 +104,29 @@ def clean_name(name: str) -> tuple[str, set]:
     """A card name as deck exports write it, cleaned: set code and collector number
     (" (SLD) 1659"), finish markers ("*F*"), MWS/XMage "[SET:123]" markers, tags
     ("#commander") returned apart; "Fire/Ice" written as "Fire // Ice"."""
+    name, tags, _ = clean_line(name)
+    return name, tags
+
+
+def clean_line(name: str) -> tuple[str, set, tuple[str, str] | None]:
+    """As ``clean_name``, with the printing the line names: (set code, collector
+    number) from " (M11) 149" or "[M11:149]", else None."""
     tags = {t.lower() for t in TAG.findall(name)}
     name = TAG.sub("", name)
+    printing = None
+    m = XMAGE_SET.match(name.strip())
+    if m:
+        printing = (m.group(1).upper(), m.group(2))
     for _ in range(3):  # markers may come in any order
         name = FINISH.sub("", name)
+        m = SET_SUFFIX.search(name)
+        if m and m.group(2) and printing is None:
+            printing = (m.group(1).upper(), m.group(2))
         name = SET_SUFFIX.sub("", name)
         name = BRACKET.sub("", name).strip()
     if "/" in name:
         name = SPLIT.sub(" // ", name)
-    return name.strip(), tags
+    return name.strip(), tags, printing
 
 
 def parse_text(text: str, path: str = "deck.txt") -> Deck:
@@ -156,7 +183,7 @@ def parse_text(text: str, path: str = "deck.txt") -> Deck:
         count = int(m.group(2))
         if count <= 0 or count > 250:
             raise InputError(f"{path}: line {n}: a count of {count} is not possible")
-        name, tags = clean_name(m.group(3))
+        name, tags, printing = clean_line(m.group(3))
         if not name:
             raise InputError(f"{path}: line {n}: a card line without a name")
         where = section
@@ -168,23 +195,23 @@ def parse_text(text: str, path: str = "deck.txt") -> Deck:
             where = "companion"
         elif tags & {"sideboard", "side"}:
             where, marked = "sideboard", True
-        entries.append((n, where, count, name, block))
+        entries.append((n, where, count, name, block, printing))
         seen_cards = True
     if labels and (not entries or len(labels) > max(5, len(entries) // 4)):
         n, ln = labels[0]
         raise InputError(f"{path}: line {n}: not a card line ({ln[:60]!r}); expected "
                          "'4 Card Name'")
-    blocks = sorted({b for _, where, _, _, b in entries if where is None})
+    blocks = sorted({b for _, where, _, _, b, _ in entries if where is None})
     side_block = None
     if not marked and len(blocks) == 2:
-        last = sum(c for _, where, c, _, b in entries if where is None and b == blocks[-1])
-        first = sum(c for _, where, c, _, b in entries if where is None and b == blocks[0])
+        last = sum(c for _, where, c, _, b, _ in entries if where is None and b == blocks[-1])
+        first = sum(c for _, where, c, _, b, _ in entries if where is None and b == blocks[0])
         if last <= SIDEBOARD_BLOCK and first > last:
             side_block = blocks[-1]
-    for n, where, count, name, b in entries:
+    for n, where, count, name, b, printing in entries:
         if where is None:
             where = "sideboard" if b == side_block else "main"
-        deck.add(where, count, name, n)
+        deck.add(where, count, name, n, printing)
     if not any(deck.sections.values()):
         raise InputError(f"{path}: no cards found: not a deck list")
     return deck

@@ -29,7 +29,12 @@ def new_game(decks, edition: str = "cr-2016", seed: int | None = 1, life: int = 
             raise InputError(f"{deck.path or deck.name}: a commander needs the command zone, "
                              f"which {edition} does not have")
         lists.append((player, sections))
-    return game_from_cards(lists, edition, seed, life, hand, max_hand, ante)
+    printings: dict = {}
+    for _, deck in decks:
+        for name, p in deck.printings().items():
+            card = lookup(name)
+            printings.setdefault(card.name if card is not None else name, p)
+    return game_from_cards(lists, edition, seed, life, hand, max_hand, ante, printings)
 
 
 def editions_has_command(edition: str) -> bool:
@@ -38,13 +43,16 @@ def editions_has_command(edition: str) -> bool:
 
 
 def game_from_cards(lists, edition: str = "cr-2016", seed: int | None = 1, life: int = 20,
-                    hand: int = 7, max_hand: int = 7, ante: bool = False) -> Table:
+                    hand: int = 7, max_hand: int = 7, ante: bool = False,
+                    printings: dict | None = None) -> Table:
     """A game from each player's cards: ``lists`` is (player, {"main": [Card],
-    "commander": [Card], "sideboard": [Card]}) in turn order."""
+    "commander": [Card], "sideboard": [Card]}) in turn order; ``printings``: card name
+    -> (set code, collector number) the decks named (for pictures)."""
     if not 1 <= len(lists) <= 4:
         raise InputError(f"a game is for 1 to 4 decks, not {len(lists)}")
     players = [p for p, _ in lists]
     t = Table(players, edition, seed=seed, ante=ante, max_hand=max_hand, life=life)
+    t.printings = dict(printings or {})
     for player, sections in lists:
         for card in sections.get("main", ()):
             t.add_card(card, player, "library")

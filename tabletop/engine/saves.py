@@ -336,6 +336,7 @@ def to_json(t: Table) -> dict:
         "player_counters": {p: dict(c) for p, c in t.player_counters.items()},
         "turn": t.turn, "phase": t.phase,
         "arrows": [list(a) for a in t.arrows],
+        "printings": {n: list(p) for n, p in t.printings.items()},
         "sideboards": {p: [c.to_json() for c in cs] for p, cs in t.sideboards.items()},
         "history": history,
         "redo": redo,
@@ -391,6 +392,7 @@ def from_json(d: dict, source: str = "save", verify: bool = True) -> Table:
         if any(p not in t.players for p in t.player_counters):
             raise ValueError("counters are kept for a player not at the table")
         t.arrows = _arrows(d.get("arrows", []), t.players)
+        t.printings = _printings(d.get("printings", {}))
         t.sideboards = {p: [Card.from_json(c) for c in cs] for p, cs in d["sideboards"].items()}
         for name, target in (("history", t.history), ("redo", t.redo_stack)):
             raws = d[name]
@@ -538,6 +540,20 @@ def _card_fields(c, i: int) -> None:
     for key in ("power", "toughness"):
         if c.get(key) is not None:
             _str(c[key], f"{what}'s {key}", 10, empty=True)
+
+
+def _printings(d) -> dict:
+    """Card name -> (set code, collector number), as the decks said."""
+    if type(d) is not dict or len(d) > 20_000:
+        raise ValueError("the printings must map at most 20,000 card names to a set and a "
+                         "number")
+    out = {}
+    for name, p in d.items():
+        if type(name) is not str or len(name) > 200 or type(p) is not list or len(p) != 2 \
+                or not all(type(x) is str and 0 < len(x) <= 12 for x in p):
+            raise ValueError("a printing must be a set code and a collector number")
+        out[name] = (p[0], p[1])
+    return out
 
 
 def _arrows(d, players) -> tuple:

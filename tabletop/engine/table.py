@@ -162,6 +162,9 @@ class TableState:
         # arrows players draw (an attacker to what it attacks, a spell to its target):
         # (player, object id, object id or player name); gone at the next turn
         self.arrows: tuple = ()
+        # the printings the decks named (card name -> (set code, collector number)): for
+        # pictures only; no rule reads them. Set up with the game, saved with it.
+        self.printings: dict[str, tuple[str, str]] = {}
         self.history: list[Action] = []
         self.redo_stack: list[Action] = []
         self._cleared_redo: list[Action] = []  # what the last recorded action cleared

@@ -32,6 +32,7 @@ class Seen:
     pt: tuple[str, str] | None = None  # power/toughness as modified (counters, effects)
     note: str = ""  # a player's note on it: public
     host: int | None = None  # the object id of what it is attached to (public)
+    printing: tuple[str, str] | None = None  # (set, number) the deck named: for pictures
 
 
 @dataclass(slots=True, frozen=True)
@@ -101,7 +102,7 @@ def face_of(table, o: Obj, viewer: str | None, libraries: bool = True,
         return Seen(o.id, o.cid, o.card.name, o.face_down, o.tapped,
                     tuple(sorted(o.counters.items())), o.token, o.controller, o.owner,
                     o.card, "lands" if land else "others", o.pile, o.revealed, position,
-                    power_toughness(o), o.note, host)
+                    power_toughness(o), o.note, host, table.printings.get(o.card.name))
     return Hidden(o.id, True, o.tapped, o.owner, o.controller,
                   tuple(sorted(o.counters.items())), o.pile, position, revealed=o.revealed,
                   note=o.note, host=host)
@@ -428,6 +429,11 @@ def sideboard(table, player: str, viewer) -> list[Card] | int:
     if viewer is JUDGE or viewer == player:
         return cards
     return len(cards)
+
+
+def printings(table) -> dict:
+    """The printings the decks named (card name -> (set, number)): public, for pictures."""
+    return dict(table.printings)
 
 
 def zones_on_the_table(table) -> list[str]:

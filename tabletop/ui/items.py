@@ -23,10 +23,10 @@ BACK = QColor("#2b3a67")
 TEXT_DARK, TEXT_LIGHT = QColor("#1d1d1d"), QColor("#fafafa")
 
 
-def picture(name: str):
+def picture(name: str, printing=None):
     """The card's picture (a QPixmap) when one is at hand, else None."""
     from tabletop.ui.pictures import store
-    return store().get(name)
+    return store().get(name, printing)
 
 
 def _fit_text(painter, rect: QRectF, text: str, font: QFont, smallest: float) -> None:
@@ -181,7 +181,7 @@ class CardItem(QGraphicsObject):
                              "face down")
 
     def _paint_face(self, painter, rect, face) -> None:
-        pix = picture(face.name)
+        pix = picture(face.name, face.printing)
         if pix is not None:
             self._paint_picture(painter, rect, face, pix)
             return

@@ -36,6 +36,11 @@ def file_stem(name: str) -> str:
     return _UNSAFE.sub("", name).strip(" .")[:150] or "card"
 
 
+def cache_stem(name: str, printing: tuple[str, str]) -> str:
+    """The cache's file name for one printing: "Lightning Bolt (M11) 149"."""
+    return file_stem(f"{name} ({printing[0]}) {printing[1]}")
+
+
 def user_folder() -> Path:
     chosen = settings.value("pictures/folder", "")
     return Path(str(chosen)) if chosen else paths.data_dir() / "pictures"
@@ -65,10 +70,11 @@ class Pictures(QObject):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.nam = None  # Qt's network classes load with the first download, not at start
-        self.memory: dict[str, QPixmap | None] = {}  # None: looked for, none there
-        self.queue: list[str] = []
+        # (name, printing) -> picture; None: looked for, none there
+        self.memory: dict[tuple, QPixmap | None] = {}
+        self.queue: list[tuple] = []
         self.busy = False
-        self.failed: set[str] = set()  # asked once this session and not found
+        self.failed: set[tuple] = set()  # asked once this session and not found
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
         self.timer.timeout.connect(self._next)
@@ -78,25 +84,30 @@ class Pictures(QObject):
         self.memory.clear()
         self.failed.clear()
 
-    def get(self, name: str) -> QPixmap | None:
+    def get(self, name: str, printing: tuple[str, str] | None = None) -> QPixmap | None:
         """The card's picture if one is at hand; else None, and (downloads on) it is
-        asked for: ``ready`` tells when it arrives."""
-        if name in self.memory:
-            return self.memory[name]  # None: looked for already (ready says if it comes)
-        pix = self._from_disk(name)
+        asked for: ``ready`` tells when it arrives. ``printing``: (set code, collector
+        number) when the deck named one; the user's own picture of the name comes first."""
+        key = (name, printing)
+        if key in self.memory:
+            return self.memory[key]  # None: looked for already (ready says if it comes)
+        pix = self._from_disk(name, printing)
         if pix is not None:
-            self.memory[name] = pix
+            self.memory[key] = pix
             return pix
-        if downloading() and name not in self.failed and name not in self.queue:
-            self.queue.append(name)
+        if downloading() and key not in self.failed and key not in self.queue:
+            self.queue.append(key)
             if not self.busy and not self.timer.isActive():
                 self.timer.start(0)
-        self.memory[name] = None
+        self.memory[key] = None
         return None
 
-    def _from_disk(self, name: str) -> QPixmap | None:
-        stem = file_stem(name)
-        for folder in (user_folder(), cache_folder()):
+    def _from_disk(self, name: str, printing=None) -> QPixmap | None:
+        places = [(user_folder(), file_stem(name))]
+        if printing is not None:
+            places.append((cache_folder(), cache_stem(name, printing)))
+        places.append((cache_folder(), file_stem(name)))
+        for folder, stem in places:
             for ext in EXTENSIONS:
                 for candidate in (stem, stem.lower()):
                     p = folder / f"{candidate}{ext}"
@@ -107,8 +118,11 @@ class Pictures(QObject):
         return None
 
     # ---- downloading ------------------------------------------------------------------
-    def url_for(self, name: str) -> str:
+    def url_for(self, name: str, printing: tuple[str, str] | None = None) -> str:
         base = str(settings.value("pictures/url", "") or SCRYFALL).rstrip("/")
+        if printing is not None:  # the very printing the deck names
+            return (f"{base}/cards/{quote(printing[0].lower(), safe='')}/"
+                    f"{quote(printing[1], safe='')}?format=image&version=normal")
         return f"{base}/cards/named?exact={quote(name)}&format=image&version=normal"
 
     def _next(self) -> None:
@@ -117,9 +131,9 @@ class Pictures(QObject):
         from PySide6.QtNetwork import QNetworkAccessManager, QNetworkRequest
         if self.nam is None:
             self.nam = QNetworkAccessManager(self)
-        name = self.queue.pop(0)
+        key = self.queue.pop(0)
         self.busy = True
-        req = QNetworkRequest(QUrl(self.url_for(name)))
+        req = QNetworkRequest(QUrl(self.url_for(*key)))
         req.setHeader(QNetworkRequest.UserAgentHeader, "Tabletop (card pictures)")
         req.setAttribute(QNetworkRequest.RedirectPolicyAttribute,
                          QNetworkRequest.NoLessSafeRedirectPolicy)
@@ -127,34 +141,36 @@ class Pictures(QObject):
         reply = self.nam.get(req)
         reply.downloadProgress.connect(
             lambda got, _total, r=reply: r.abort() if got > MAX_PICTURE else None)
-        reply.finished.connect(lambda r=reply, n=name: self._arrived(r, n))
+        reply.finished.connect(lambda r=reply, k=key: self._arrived(r, k))
 
-    def _arrived(self, reply, name: str) -> None:
+    def _arrived(self, reply, key: tuple) -> None:
         from PySide6.QtNetwork import QNetworkReply
         self.busy = False
         try:
             if reply.error() != QNetworkReply.NoError:
-                self.failed.add(name)
+                self.failed.add(key)
                 return
             data = reply.readAll()
             image = QImage()
             if data.size() > MAX_PICTURE or not image.loadFromData(data):
-                self.failed.add(name)  # not a picture (an error page): keep the frame
+                self.failed.add(key)  # not a picture (an error page): keep the frame
                 return
-            self._store(name, bytes(data), image)
-            self.memory[name] = QPixmap.fromImage(image)
+            name, printing = key
+            self._store(cache_stem(name, printing) if printing else file_stem(name),
+                        bytes(data), image)
+            self.memory[key] = QPixmap.fromImage(image)
             self.ready.emit(name)
         finally:
             reply.deleteLater()
             if self.queue:
                 self.timer.start(PAUSE_MS)
 
-    def _store(self, name: str, data: bytes, image: QImage) -> None:
+    def _store(self, stem: str, data: bytes, image: QImage) -> None:
         folder = cache_folder()
         try:
             folder.mkdir(parents=True, exist_ok=True)
             ext = ".png" if data[:8] == b"\x89PNG\r\n\x1a\n" else ".jpg"
-            final = folder / f"{file_stem(name)}{ext}"
+            final = folder / f"{stem}{ext}"
             tmp = final.with_suffix(ext + ".tmp")
             tmp.write_bytes(data)
             os.replace(tmp, final)

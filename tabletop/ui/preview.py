@@ -53,7 +53,7 @@ class CardPreview(QGraphicsObject):
         painter.setRenderHint(painter.RenderHint.Antialiasing, True)
         face, card = self.face, self.card
         rect = QRectF(0, 0, W, H)
-        pix = picture(face.name) if not face.face_down else None
+        pix = picture(face.name, face.printing) if not face.face_down else None
         if pix is not None:
             self._paint_picture(painter, rect, pix)
             return

@@ -54,7 +54,8 @@ class PlaytestCommands:
             return
         try:
             table = game_from_cards(dlg.lists(), edition=t.edition.id, seed=None,
-                                    life=dlg.life.value(), max_hand=t.max_hand, ante=t.ante)
+                                    life=dlg.life.value(), max_hand=t.max_hand, ante=t.ante,
+                                    printings=views.printings(t))
         except TabletopError as e:
             self.error("Cannot start the next game", str(e))
             return

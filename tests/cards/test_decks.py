@@ -36,6 +36,16 @@ def test_arena_export_sections_set_codes_crlf_and_unknown():
     assert d.unknown == [(str(DECKS / "arena.txt"), 8, "Totally Unknown Card")]
 
 
+def test_the_printing_a_line_names_is_kept_for_pictures():
+    d = decks.load(DECKS / "arena.txt")
+    assert d.printings()["Llanowar Elves"] == ("M19", "314")
+    assert d.printings()["Naturalize"] == ("M19", "190")
+    d = decks.parse_text("1 Sol Ring (CMR) 472 *F*\n1 [M10:146] Naturalize\n"
+                         "2 Island (UST)\n1 Forest\n", "m.txt")
+    assert d.printings() == {"Sol Ring": ("CMR", "472"), "Naturalize": ("M10", "146")}
+    assert entries(d) == [(1, "Sol Ring"), (1, "Naturalize"), (2, "Island"), (1, "Forest")]
+
+
 def test_arena_companion_section():
     d = decks.parse_text("Companion\n1 Lurrus of the Dream-Den\n\nDeck\n4 Island\n", "a.txt")
     assert entries(d, "companion") == [(1, "Lurrus of the Dream-Den")]

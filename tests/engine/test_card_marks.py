@@ -135,3 +135,15 @@ def test_attaching_names_the_host_only_when_everyone_may_see_it():
     t.attach(aura, elves)
     told = views.tell(t, t.history[-1].events[0], "Alice").text
     assert "Llanowar" not in told and "attached to a face-down" in told
+
+
+def test_printings_are_saved_and_checked():
+    t, _, _ = _table()
+    t.printings = {"Hill Giant": ("M11", "149")}
+    back = saves.loads(saves.dumps(t))
+    assert back.printings == {"Hill Giant": ("M11", "149")}
+    assert views.face_of(back, back.objs[1], "Bob").printing == ("M11", "149")
+    d = json.loads(saves.dumps(t))
+    d["printings"]["Hill Giant"] = ["M11", 149]
+    with pytest.raises(InputError, match="printing"):
+        saves.loads(json.dumps(d))

@@ -80,7 +80,7 @@ def test_pictures_download_once_into_the_cache(make_window, monkeypatch, tmp_pat
             t, giant, elves, secret = _table()
             w = make_window(t)
             qtbot.waitUntil(lambda: (tmp_path / "picture-cache" / "Hill Giant.png").exists()
-                            and "Llanowar Elves" in store.failed, timeout=5000)
+                            and ("Llanowar Elves", None) in store.failed, timeout=5000)
             w.view.viewport().repaint()
             assert _close(_colour_at_card(w, giant), "#e76f51")
             assert not (tmp_path / "picture-cache" / "Llanowar Elves.jpg").exists()
@@ -131,3 +131,29 @@ def test_file_names_hold_no_path():
     assert pictures.file_stem("Fire // Ice") == "Fire  Ice"
     assert pictures.file_stem("../../etc/passwd") == "etcpasswd"
     assert "/" not in pictures.file_stem("a/b\\c:d")
+
+
+def test_the_printing_a_deck_names_is_the_picture_asked_for(make_window, monkeypatch,
+                                                          tmp_path, qtbot):
+    from tabletop.cards import decks
+    from tabletop.cards.game import new_game
+    _fresh(monkeypatch, tmp_path)
+    monkeypatch.delenv("TABLETOP_OFFLINE")
+    deck = decks.parse_text("Deck\n1 Hill Giant (M11) 149\n1 Llanowar Elves\n")
+    t = new_game([("Alice", deck)], seed=2, hand=2)
+    assert t.printings == {"Hill Giant": ("M11", "149")}
+    with LocalServer() as srv:
+        srv.files["/cards/m11/149?format=image&version=normal"] = _png("#264653")
+        settings.set_value("pictures/url", srv.url(""))
+        try:
+            w = make_window(t)
+            qtbot.waitUntil(lambda: (tmp_path / "picture-cache" / "Hill Giant (M11) 149.png")
+                            .exists(), timeout=5000)
+            giant = next(o.cid for o in t.objects_in(("Alice", "hand"))
+                         if o.card.name == "Hill Giant")
+            w.view.viewport().repaint()
+            assert _close(_colour_at_card(w, giant), "#264653")
+            assert "/cards/m11/149?format=image&version=normal" in srv.hits
+            assert not any("Hill%20Giant" in h for h in srv.hits)  # not by name
+        finally:
+            settings.set_value("pictures/url", "")
