@@ -29,6 +29,27 @@ def picture(name: str, printing=None):
     return store().get(name, printing)
 
 
+def draw_picture(painter, rect: QRectF, pix, radius: float) -> None:
+    """A picture filling ``rect``, its corners rounded like a card's."""
+    painter.save()
+    path = QPainterPath()
+    path.addRoundedRect(rect, radius, radius)
+    painter.setClipPath(path)
+    painter.setRenderHint(painter.RenderHint.SmoothPixmapTransform, True)
+    painter.drawPixmap(rect, pix, QRectF(pix.rect()))
+    painter.restore()
+
+
+def _token_tag(painter, tag: QRectF, font: QFont) -> None:
+    painter.setPen(Qt.NoPen)
+    painter.setBrush(QColor("#222"))
+    painter.drawRoundedRect(tag, 3, 3)
+    painter.setPen(TEXT_LIGHT)
+    font.setBold(True)
+    painter.setFont(font)
+    painter.drawText(tag, Qt.AlignCenter, "TOKEN")
+
+
 def _fit_text(painter, rect: QRectF, text: str, font: QFont, smallest: float) -> None:
     """One line of text in ``rect``: the font shrinks (down to ``smallest`` points) before
     the text is cut short with an ellipsis."""
@@ -240,25 +261,12 @@ class CardItem(QGraphicsObject):
                                  Qt.AlignVCenter | Qt.AlignLeft,
                                  m.elidedText(line, Qt.ElideRight, int(type_rect.width())))
         if face.token:
-            tag = QRectF(inner.x() + 4, inner.y() + 30, 40, 14)
-            painter.setPen(Qt.NoPen)
-            painter.setBrush(QColor("#222"))
-            painter.drawRoundedRect(tag, 3, 3)
-            painter.setPen(TEXT_LIGHT)
-            f3.setBold(True)
-            painter.setFont(f3)
-            painter.drawText(tag, Qt.AlignCenter, "TOKEN")
+            _token_tag(painter, QRectF(inner.x() + 4, inner.y() + 30, 40, 14), f3)
 
     def _paint_picture(self, painter, rect, face, pix) -> None:
         """The card's picture, with its name in a strip across the top, large enough
         to read at the table's size."""
-        painter.save()
-        path = QPainterPath()
-        path.addRoundedRect(rect, 6, 6)
-        painter.setClipPath(path)
-        painter.setRenderHint(painter.RenderHint.SmoothPixmapTransform, True)
-        painter.drawPixmap(rect, pix, QRectF(pix.rect()))
-        painter.restore()
+        draw_picture(painter, rect, pix, 6)
         painter.setPen(QPen(QColor(0, 0, 0, 170), 1.2))
         painter.setBrush(Qt.NoBrush)
         painter.drawRoundedRect(rect, 6, 6)
@@ -272,14 +280,8 @@ class CardItem(QGraphicsObject):
         f.setBold(True)
         _fit_text(painter, strip.adjusted(3, 0, -2, 0), face.name, f, 6.6)
         if face.token:
-            tag = QRectF(rect.x() + 6, rect.y() + 27, 40, 14)
-            painter.setPen(Qt.NoPen)
-            painter.setBrush(QColor("#222"))
-            painter.drawRoundedRect(tag, 3, 3)
-            painter.setPen(TEXT_LIGHT)
             f.setPointSizeF(7)
-            painter.setFont(f)
-            painter.drawText(tag, Qt.AlignCenter, "TOKEN")
+            _token_tag(painter, QRectF(rect.x() + 6, rect.y() + 27, 40, 14), f)
 
     def _paint_marks(self, painter, rect) -> None:
         """Power/toughness as modified, counters and the note marker: drawn upright

@@ -7,10 +7,10 @@ It draws only what the viewer's view entry says (a ``Seen``); a hidden card has 
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainterPath, QPen, QTextOption
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPen, QTextOption
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject
 
-from tabletop.ui.items import TEXT_DARK, _pt_colour, frame_color, picture
+from tabletop.ui.items import TEXT_DARK, _pt_colour, draw_picture, frame_color, picture
 
 W, H = 270.0, 378.0  # pixels on screen
 NO_TEXT = "No card text here: import card data (File > Import card data) to read it."
@@ -142,13 +142,7 @@ class CardPreview(QGraphicsObject):
     def _paint_picture(self, painter, rect, pix) -> None:
         """The card's picture, large; counters, the note and power/toughness as modified
         over its lower part."""
-        painter.save()
-        path = QPainterPath()
-        path.addRoundedRect(rect, 12, 12)
-        painter.setClipPath(path)
-        painter.setRenderHint(painter.RenderHint.SmoothPixmapTransform, True)
-        painter.drawPixmap(rect, pix, QRectF(pix.rect()))
-        painter.restore()
+        draw_picture(painter, rect, pix, 12)
         inner = rect.adjusted(10, 10, -10, -10)
         extra = _marks(self.face)
         if extra:
