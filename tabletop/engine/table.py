@@ -80,7 +80,7 @@ class LogEntry:
     """One line of the table's journal, written when its event happened and never
     changed: undo and redo add lines of their own."""
 
-    tag: str  # "done", "undone", "redone" or "refused"
+    tag: str  # "done", "undone", "redone", "refused", or "step" (a scenario step's words)
     kind: str  # the event's kind
     text: str  # the whole sentence, for the judge and the players who know the card
     public: str  # the same event for a player who may not see the card: names nothing
@@ -92,7 +92,7 @@ class LogEntry:
     lead: str = ""
     sub: bool = False
 
-    TAGS = ("done", "undone", "redone", "refused")
+    TAGS = ("done", "undone", "redone", "refused", "step")  # step: a scenario step's heading
 
     def told(self, viewer) -> tuple[str, tuple, tuple]:
         """(text, cites, notes) as this viewer (a player, or None: the judge) reads it."""
@@ -374,6 +374,12 @@ class TableState:
         self.history.append(action)
         self._journal(action.events, "redone", _lead(self, action))
         return action
+
+    def log_step(self, text: str, public: str) -> None:
+        """A heading in the log before a scenario step's events: its sentence for the
+        judge, ``public`` (naming no card) for the players."""
+        if not self.quiet:
+            self.journal.append(LogEntry("step", "step", text, public))
 
     def _journal(self, events, tag: str, lead: str = "") -> None:
         """Write the log lines of these events as they stand now, for every viewer;

@@ -49,7 +49,7 @@ def same_rules(a: Run, b: Run, index: int) -> bool:
 class StepComparison:
     index: int
     action: str
-    say: str
+    say: str  # the step's `say`, else its sentence
     outcomes: dict  # edition -> text
     outcome_differs: bool
     rules_differ: bool
@@ -85,6 +85,8 @@ def compare(path, edition_ids) -> Comparison:
     if not ok:
         raise InputError(f"{path}: cannot run under any of {', '.join(edition_ids)}")
     first = runs[ok[0]]
+    from tabletop.scenario.sentences import sentences
+    words = sentences(first.scenario)
     steps = []
     for i, step in enumerate(first.scenario.steps):
         texts = {}
@@ -92,7 +94,7 @@ def compare(path, edition_ids) -> Comparison:
             texts[e] = describe(runs[e], i) if isinstance(runs[e], Run) else "cannot run here"
         outs = {outcome(runs[e], i) for e in ok}
         rules = all(same_rules(first, runs[e], i) for e in ok[1:])
-        steps.append(StepComparison(step.index, step.action, step.say, texts,
+        steps.append(StepComparison(step.index, step.action, step.say or words[i], texts,
                                     len(outs) > 1 or len(ok) < len(edition_ids), not rules))
     return Comparison(str(path), title, list(edition_ids), runs, steps)
 

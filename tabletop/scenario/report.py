@@ -32,8 +32,9 @@ def text_report(run: Run) -> str:
     ed = run.table.edition
     out = [f"{s.path}: {s.title}", f"  edition {ed.id}: {ed.title}"]
     for rep in run.reports:
-        head = f"  step {rep.index} ({rep.action})"
-        out.append(head + (f": {rep.say}" if rep.say else ""))
+        out.append(f"  step {rep.index}: {rep.sentence}")
+        if rep.say:
+            out.append(f"    “{rep.say}”")
         out.extend(event_line(run, e) for e in rep.events)
         numbers = []
         for e in rep.events:

@@ -67,7 +67,7 @@ def html_report(run: Run, pictures: dict[int, bytes] | None = None) -> str:
     if 0 in pictures:
         out.append(f"<p><img alt='The table at the start' src='{_img(pictures[0])}'></p>")
     for rep in run.reports:
-        out.append(f"<section><h2>Step {rep.index} — {html.escape(rep.action.replace('_', ' '))}</h2>")
+        out.append(f"<section><h2>Step {rep.index}. {html.escape(rep.sentence)}</h2>")
         if rep.say:
             out.append(f"<p class='say'>{html.escape(rep.say)}</p>")
         out.append("<ul class='events'>")
@@ -126,7 +126,7 @@ def markdown_report(run: Run, pictures: dict[int, bytes] | None = None) -> str:
     if 0 in pictures:
         out += [f"![The table at the start]({_img(pictures[0])})", ""]
     for rep in run.reports:
-        out += [f"## Step {rep.index} — {md(rep.action.replace('_', ' '))}", ""]
+        out += [f"## Step {rep.index}. {md(rep.sentence)}", ""]
         if rep.say:
             out += [f"*{md(rep.say)}*", ""]
         for e in rep.events:

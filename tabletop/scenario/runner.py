@@ -47,6 +47,12 @@ class StepReport:
     events: list
     checks: list = field(default_factory=list)
     subjects: list = field(default_factory=list)  # cids of the objects the step acted on
+    sentence: str = ""  # what the step does, in words (sentences.py), with or without say
+
+    @property
+    def line(self) -> str:
+        """The step as a person reads it: its `say`, else its sentence."""
+        return self.say or self.sentence
 
 
 @dataclass(slots=True)
@@ -79,6 +85,7 @@ class Run:
         return {"file": str(s.path), "title": s.title, "edition": self.table.edition.id,
                 "passed": self.passed,
                 "steps": [{"index": r.index, "action": r.action, "say": r.say,
+                           "sentence": r.sentence,
                            "events": [self.event_json(e) for e in r.events],
                            "expectations": [c.to_json() for c in r.checks]}
                           for r in self.reports]}
@@ -145,7 +152,9 @@ class Session:
     seeded, so the replay is exact."""
 
     def __init__(self, scenario: Scenario):
+        from tabletop.scenario.sentences import sentences
         self.scenario = scenario
+        self.sentences = sentences(scenario)
         self.run = build(scenario)
         self.marks: list[int] = []  # history length before each step undo can take back
         self.redo_marks: list[int] = []
@@ -162,6 +171,8 @@ class Session:
         if self.finished:
             return None
         r, step = self.run, self.scenario.steps[self.done]
+        r.table.log_step(f"Step {step.index}: {step.say or self.sentences[self.done]}",
+                         f"Step {step.index}")
         before = len(r.table.history)
         try:
             events, subjects = _perform(r, step, self.marks, self.redo_marks)
@@ -170,7 +181,8 @@ class Session:
         if step.action not in ("undo", "redo"):
             self.marks.append(before)
             self.redo_marks.clear()
-        rep = StepReport(step.index, step.action, step.say, events, subjects=list(subjects))
+        rep = StepReport(step.index, step.action, step.say, events, subjects=list(subjects),
+                         sentence=self.sentences[self.done])
         for exp in step.expect:
             rep.checks.extend(_check(r, step, exp, events, subjects))
         r.reports.append(rep)

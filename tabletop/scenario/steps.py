@@ -14,6 +14,7 @@ from typing import Any, Callable
 from tabletop.engine import Card, chooser_from_labels
 from tabletop.engine.errors import InputError
 from tabletop.engine.model import Event, split_pt
+from tabletop.scenario import sentences
 
 
 @dataclass(frozen=True)
@@ -26,6 +27,7 @@ class StepKind:
     engine: tuple = ()  # names of the engine actions it is recovered from
     recover: Callable[..., dict | None] | None = None  # (recording, action) -> step
     project: bool = False  # a key the project adds to the contract's vocabulary
+    words: Callable[..., str] | None = None  # (sentences.Words, step) -> a sentence
 
 
 REGISTRY: dict[str, StepKind] = {}
@@ -35,7 +37,7 @@ def kind(name, keys=(), required=(), *, engine=(), project=False):
     def wrap(cls):
         REGISTRY[name] = StepKind(name, frozenset(keys), frozenset(required), cls.validate,
                                   cls.perform, tuple(engine), getattr(cls, "recover", None),
-                                  project)
+                                  project, getattr(cls, "words", None))
         return cls
     return wrap
 
@@ -83,6 +85,35 @@ def _card_json(card: Card, owner: str) -> dict:
 @kind("move", {"to", "player", "position", "face_down", "apply", "order", "by", "pile",
                "allowed_by"}, {"to"}, engine=("move",))
 class Move:
+    @staticmethod
+    def words(w, step):
+        a, labels = step.args, step.subject
+        labels = labels if isinstance(labels, list) else [labels]
+        who = a.get("by") or w.actor(labels[0])
+        zone = a["to"]
+        if a.get("player") or zone not in w.ed.per_player:
+            where = w.place(zone, a.get("player"))
+        else:
+            owners = {w.owner(lab) for lab in labels}
+            where = w.place(zone, owners.pop()) if len(owners) == 1 else \
+                f"their owners' {w.zone(zone)}s"
+        pos = a.get("position", "top")
+        if zone == "library":
+            verb = "puts"
+            if pos == "bottom":
+                where = f"on the bottom of {where}"
+            elif isinstance(pos, int) and pos > 1:
+                where = f"{sentences.ordinal(pos)} from the top of {where}"
+            else:
+                where = f"on top of {where}"
+        else:
+            verb = "moves"
+            where = f"into {where}" if where == "play" else f"to {where}"
+        down = " face down" if a.get("face_down") else ""
+        pile = f" (the exile pile of {a['pile']})" if a.get("pile") else ""
+        allowed = f", as {a['allowed_by']} allows" if a.get("allowed_by") else ""
+        return f"{who} {verb} {w.names(labels)}{down} {where}{pile}{allowed}"
+
     @staticmethod
     def validate(v, where, subject, args):
         c = v.c
@@ -146,6 +177,10 @@ class Move:
 @kind("draw", {"count"}, engine=("draw",))
 class Draw:
     @staticmethod
+    def words(w, step):
+        return f"{step.subject} draws {sentences.count(step.args.get('count', 1), 'card')}"
+
+    @staticmethod
     def validate(v, where, subject, args):
         v.player(where, "draw", subject)
         cnt = v.c.typed(where, "count", args.get("count", 1), int, "an integer")
@@ -170,6 +205,10 @@ class Draw:
 @kind("shuffle", {"seed"}, engine=("shuffle",))
 class Shuffle:
     @staticmethod
+    def words(w, step):
+        return f"{step.subject} shuffles {w.place('library', step.subject)}"
+
+    @staticmethod
     def validate(v, where, subject, args):
         v.player(where, "shuffle", subject)
         v.c.typed(where, "seed", args.get("seed", 0), int, "an integer")
@@ -186,6 +225,12 @@ class Shuffle:
 
 @kind("mulligan", {"hand", "seed"}, engine=("mulligan",), project=True)
 class Mulligan:
+    @staticmethod
+    def words(w, step):
+        hand = step.args.get("hand", 7)
+        return (f"{step.subject} takes a mulligan: the hand goes back, and "
+                f"{sentences.count(hand, 'card')} are drawn anew")
+
     @staticmethod
     def validate(v, where, subject, args):
         v.player(where, "mulligan", subject)
@@ -207,6 +252,12 @@ class Mulligan:
 
 @kind("cleanup", {"discard"}, engine=("cleanup",), project=True)
 class Cleanup:
+    @staticmethod
+    def words(w, step):
+        discard = step.args.get("discard", [])
+        tail = f", discarding {w.names(discard)}" if discard else ""
+        return f"{step.subject} discards down to the maximum hand size in the cleanup step{tail}"
+
     @staticmethod
     def validate(v, where, subject, args):
         v.player(where, "cleanup", subject)
@@ -232,6 +283,13 @@ class Cleanup:
 @kind("reveal_top", {"on"}, engine=("reveal_top",), project=True)
 class RevealTop:
     @staticmethod
+    def words(w, step):
+        lib = w.place("library", step.subject)
+        if step.args.get("on", True):
+            return f"{step.subject} plays with the top card of {lib} revealed"
+        return f"{step.subject} stops revealing the top card of {lib}"
+
+    @staticmethod
     def validate(v, where, subject, args):
         v.player(where, "reveal_top", subject)
         v.c.typed(where, "on", args.get("on", True), bool, "true or false")
@@ -249,6 +307,13 @@ class RevealTop:
 @kind("whole_zone", {"from", "to", "then_shuffle", "position", "seed"}, {"from", "to"},
       engine=("zone",), project=True)
 class WholeZone:
+    @staticmethod
+    def words(w, step):
+        a, p = step.args, step.subject
+        then = ", then shuffles it" if a.get("then_shuffle") else ""
+        return (f"{p} puts every card of {w.place(a['from'], p)} into "
+                f"{w.place(a['to'], p)}{then}")
+
     @staticmethod
     def validate(v, where, subject, args):
         v.player(where, "whole_zone", subject)
@@ -282,6 +347,12 @@ class WholeZone:
 @kind("turn_face", {"face"}, engine=("turn_face",))
 class TurnFace:
     @staticmethod
+    def words(w, step):
+        face = step.args.get("face")
+        how = f"face {face}" if face else "over"
+        return f"{w.actor(step.subject)} turns {w.name(step.subject)} {how}"
+
+    @staticmethod
     def validate(v, where, subject, args):
         v.label_ref(where, subject, "turn_face")
         if args.get("face", "up") not in ("up", "down"):
@@ -305,6 +376,10 @@ def _status(name):
     @kind(name, engine=(name,))
     class Status:
         @staticmethod
+        def words(w, step):
+            return f"{w.actor(step.subject)} {name}s {w.name(step.subject)}"
+
+        @staticmethod
         def validate(v, where, subject, args):
             return v.label_ref(where, subject, name)
 
@@ -326,6 +401,15 @@ _status("untap")
 @kind("counters", {"add"}, {"add"}, engine=("counters",))
 class Counters:
     @staticmethod
+    def words(w, step):
+        parts = []
+        for kind, n in step.args["add"].items():
+            what = sentences.count(abs(n), f"{kind} counter")
+            parts.append(f"puts {what} on" if n >= 0 else f"removes {what} from")
+        who = w.actor(step.subject)
+        return f"{who} {sentences.listing(parts)} {w.name(step.subject)}"
+
+    @staticmethod
     def validate(v, where, subject, args):
         v.label_ref(where, subject, "counters")
         add = v.c.typed(where, "add", args["add"], dict, "a table of counter kinds to numbers")
@@ -346,6 +430,14 @@ class Counters:
 
 @kind("modify", {"effect", "origin"}, engine=("modify",))
 class Modify:
+    @staticmethod
+    def words(w, step):
+        a = step.args
+        origin = a.get("origin", "spell")
+        article = "an" if origin[:1] in "aeiou" else "a"
+        return (f"{article.capitalize()} {origin} affects {w.name(step.subject)}: "
+                f"{a.get('effect', '')}")
+
     @staticmethod
     def validate(v, where, subject, args):
         v.label_ref(where, subject, "modify")
@@ -370,6 +462,11 @@ class Modify:
 @kind("choices", {"values"}, {"values"}, engine=("choices",), project=True)
 class Choices:
     @staticmethod
+    def words(w, step):
+        return (f"Choices made as {w.name(step.subject)} was cast: "
+                f"{'; '.join(step.args['values']) or 'none'}")
+
+    @staticmethod
     def validate(v, where, subject, args):
         v.label_ref(where, subject, "choices")
         v.c.strings(where, "values", args["values"])
@@ -388,6 +485,11 @@ class Choices:
 
 @kind("attach", {"to"}, {"to"}, engine=("attach",), project=True)
 class Attach:
+    @staticmethod
+    def words(w, step):
+        return (f"{w.actor(step.subject)} attaches {w.name(step.subject)} to "
+                f"{w.name(step.args['to'])}")
+
     @staticmethod
     def validate(v, where, subject, args):
         v.label_ref(where, subject, "attach")
@@ -410,6 +512,11 @@ class Attach:
 @kind("reveal", {"on"}, engine=("reveal",), project=True)
 class Reveal:
     @staticmethod
+    def words(w, step):
+        verb = "reveals" if step.args.get("on", True) else "stops revealing"
+        return f"{w.owner(step.subject) or 'Its owner'} {verb} {w.name(step.subject)}"
+
+    @staticmethod
     def validate(v, where, subject, args):
         v.label_ref(where, subject, "reveal")
         v.c.typed(where, "on", args.get("on", True), bool, "true or false")
@@ -429,6 +536,13 @@ class Reveal:
 @kind("set_pt", {"pt"}, {"pt"}, engine=("power_toughness",), project=True)
 class SetPT:
     """``set_pt = "giant", pt = "5/5"``; ``pt = ""``: back to the printed ones."""
+
+    @staticmethod
+    def words(w, step):
+        pt = step.args["pt"]
+        if not pt:
+            return f"{w.name(step.subject)}'s power and toughness go back to the printed ones"
+        return f"An effect sets {w.name(step.subject)}'s power and toughness to {pt}"
 
     @staticmethod
     def validate(v, where, subject, args):
@@ -452,6 +566,14 @@ class SetPT:
 @kind("note", {"text"}, {"text"}, engine=("note",), project=True)
 class Note:
     @staticmethod
+    def words(w, step):
+        text = step.args["text"]
+        who = w.actor(step.subject)
+        if not text:
+            return f"{who} removes the note on {w.name(step.subject)}"
+        return f"{who} notes on {w.name(step.subject)}: {text}"
+
+    @staticmethod
     def validate(v, where, subject, args):
         v.label_ref(where, subject, "note")
         if len(v.c.typed(where, "text", args["text"], str, "a text")) > 300:
@@ -473,6 +595,12 @@ class Note:
 class ArrowStep:
     """``arrow = "giant", by = "Alice"``, with ``to = "elves"`` (a card) or
     ``to_player = "Bob"``."""
+
+    @staticmethod
+    def words(w, step):
+        a = step.args
+        to = w.name(a["to"]) if "to" in a else a["to_player"]
+        return f"{a['by']} points from {w.name(step.subject)} to {to}"
 
     @staticmethod
     def validate(v, where, subject, args):
@@ -509,6 +637,12 @@ class ClearArrows:
     """``clear_arrows = "Alice"`` (hers), or ``clear_arrows = true`` (everyone's)."""
 
     @staticmethod
+    def words(w, step):
+        if step.subject is True:
+            return "Every arrow on the table is cleared"
+        return f"{step.subject} clears their arrows"
+
+    @staticmethod
     def validate(v, where, subject, args):
         if subject is not True:
             v.player(where, "clear_arrows", subject)
@@ -540,6 +674,22 @@ def token_labels(label: str, count: int) -> list[str]:
 @kind("create_token", (CARD_KEYS - {"zone"}) | {"count"}, {"name", "owner"},
       engine=("create_token",))
 class CreateToken:
+    @staticmethod
+    def words(w, step):
+        a = step.args
+        n = a.get("count", 1)
+        for label in token_labels(step.subject, n):
+            w.learn(label, a["name"], a["owner"], token=True)
+        what = sentences.count(n, f"{a['name']} token")
+        extra = []
+        if a.get("tapped"):
+            extra.append("tapped")
+        if a.get("controller") and a["controller"] != a["owner"]:
+            extra.append(f"under {a['controller']}'s control")
+        if a.get("attached_to"):
+            extra.append(f"attached to {w.name(a['attached_to'])}")
+        return f"{a['owner']} creates {what}" + (", " + ", ".join(extra) if extra else "")
+
     @staticmethod
     def validate(v, where, subject, args):
         _new_label(v, where, subject, "create_token")
@@ -605,6 +755,14 @@ class CreateToken:
       | {"to", "player"}, {"name", "owner"}, engine=("bring_in",), project=True)
 class Wish:
     @staticmethod
+    def words(w, step):
+        a = step.args
+        w.learn(step.subject, a["name"], a["owner"])
+        to = a.get("to", "hand")
+        return (f"{a['owner']} brings {a['name']} into the game from outside it, to "
+                f"{w.place(to, a.get('player') or a['owner'])}")
+
+    @staticmethod
     def validate(v, where, subject, args):
         _new_label(v, where, subject, "wish")
         v.card_spec(where, {k: a for k, a in args.items() if k not in ("to", "player")},
@@ -641,6 +799,13 @@ class Wish:
       project=True)
 class Ability:
     @staticmethod
+    def words(w, step):
+        a = step.args
+        w.learn(step.subject, a["label"], a["player"], kind="ability")
+        source = f" of {w.name(a['source'])}" if a.get("source") else ""
+        return f"{a['player']} puts an ability{source} on the stack: “{a['label']}”"
+
+    @staticmethod
     def validate(v, where, subject, args):
         _new_label(v, where, subject, "ability")
         v.player(where, "player", args["player"])
@@ -674,6 +839,12 @@ class Ability:
 @kind("emblem", {"name", "owner"}, {"name", "owner"}, engine=("emblem",), project=True)
 class Emblem:
     @staticmethod
+    def words(w, step):
+        a = step.args
+        w.learn(step.subject, a["name"], a["owner"])
+        return f"{a['owner']} gets the emblem {a['name']}"
+
+    @staticmethod
     def validate(v, where, subject, args):
         _new_label(v, where, subject, "emblem")
         v.c.typed(where, "name", args["name"], str, "a string")
@@ -706,6 +877,10 @@ def _flag(v, where, subject, name):
 @kind("ante_start", {"seed"}, engine=("ante",), project=True)
 class AnteStart:
     @staticmethod
+    def words(w, step):
+        return "Each player antes the top card of their library"
+
+    @staticmethod
     def validate(v, where, subject, args):
         _flag(v, where, subject, "ante_start")
         v.c.typed(where, "seed", args.get("seed", 0), int, "an integer")
@@ -726,6 +901,10 @@ class AnteStart:
 @kind("award_ante", engine=("award_ante",), project=True)
 class AwardAnte:
     @staticmethod
+    def words(w, step):
+        return f"{step.subject} wins the game and every card in the ante"
+
+    @staticmethod
     def validate(v, where, subject, args):
         return v.player(where, "award_ante", subject)
 
@@ -741,6 +920,11 @@ class AwardAnte:
 
 @kind("next_turn", {"then_untap"}, engine=("turn",), project=True)
 class NextTurn:
+    @staticmethod
+    def words(w, step):
+        then = ", and that player's permanents untap" if step.args.get("then_untap") else ""
+        return f"The next player's turn begins{then}"
+
     @staticmethod
     def validate(v, where, subject, args):
         v.c.typed(where, "then_untap", args.get("then_untap", False), bool, "true or false")
@@ -761,6 +945,11 @@ class NextTurn:
 
 @kind("phase", {"then_draw"}, engine=("phase",), project=True)
 class Phase:
+    @staticmethod
+    def words(w, step):
+        then = ", and the active player draws a card" if step.args.get("then_draw") else ""
+        return f"The turn moves to {PHASE_PROSE.get(step.subject, step.subject)}{then}"
+
     @staticmethod
     def validate(v, where, subject, args):
         from tabletop.engine.actions import PHASES
@@ -787,6 +976,12 @@ class Phase:
 @kind("roll", {"sides", "seed"}, engine=("roll",), project=True)
 class Roll:
     @staticmethod
+    def words(w, step):
+        sides = step.args.get("sides", 6)
+        return f"{step.subject} flips a coin" if sides == 2 else \
+            f"{step.subject} rolls a {sides}-sided die"
+
+    @staticmethod
     def validate(v, where, subject, args):
         v.player(where, "roll", subject)
         if v.c.typed(where, "sides", args.get("sides", 6), int, "an integer") < 2:
@@ -808,6 +1003,10 @@ class Roll:
 @kind("life", {"total"}, {"total"}, engine=("life",), project=True)
 class Life:
     @staticmethod
+    def words(w, step):
+        return f"{step.subject}'s life total becomes {step.args['total']}"
+
+    @staticmethod
     def validate(v, where, subject, args):
         v.player(where, "life", subject)
         v.c.typed(where, "total", args["total"], int, "an integer")
@@ -825,6 +1024,13 @@ class Life:
 @kind("player_counter", {"kind", "value"}, {"kind", "value"}, engine=("player_counters",),
       project=True)
 class PlayerCounter:
+    @staticmethod
+    def words(w, step):
+        a = step.args
+        if a["kind"].startswith("commander damage"):
+            return f"{step.subject} has taken {a['value']} {a['kind']}"
+        return f"{step.subject} has {sentences.count(a['value'], a['kind'] + ' counter')}"
+
     @staticmethod
     def validate(v, where, subject, args):
         v.player(where, "player_counter", subject)
@@ -848,6 +1054,14 @@ class PlayerCounter:
 
 @kind("look", {"library", "count"}, engine=("look",), project=True)
 class Look:
+    @staticmethod
+    def words(w, step):
+        a, p = step.args, step.subject
+        lib = w.place("library", a.get("library", p))
+        if "count" not in a:
+            return f"{p} searches {lib}"
+        return f"{p} looks at the top {sentences.count(a['count'], 'card')} of {lib}"
+
     @staticmethod
     def validate(v, where, subject, args):
         v.player(where, "look", subject)
@@ -875,6 +1089,11 @@ class Look:
 
 @kind("show", {"cards", "to"}, {"cards"}, engine=("show",), project=True)
 class Show:
+    @staticmethod
+    def words(w, step):
+        to = step.args.get("to")
+        return f"{step.subject} reveals {w.names(step.args['cards'])} to {to or 'everyone'}"
+
     @staticmethod
     def validate(v, where, subject, args):
         v.player(where, "show", subject)
@@ -906,6 +1125,12 @@ class Show:
 @kind("undo")
 class Undo:
     @staticmethod
+    def words(w, step):
+        n = step.subject
+        return "Take back the last step" if n == 1 else \
+            f"Take back the last {sentences.count(n, 'step')}"
+
+    @staticmethod
     def validate(v, where, subject, args):
         v.c.typed(where, "undo", subject, int, "a whole number of steps")
         if subject < 1:
@@ -929,6 +1154,12 @@ class Undo:
 @kind("redo", project=True)
 class Redo:
     @staticmethod
+    def words(w, step):
+        n = step.subject
+        return "Do again the step taken back" if n == 1 else \
+            f"Do again {sentences.count(n, 'step')} taken back"
+
+    @staticmethod
     def validate(v, where, subject, args):
         v.c.typed(where, "redo", subject, int, "a whole number of steps")
         if subject < 1:
@@ -946,6 +1177,14 @@ class Redo:
                 action = t.redo()
                 events.append(Event("redone", text=f"redo: {t.action_title(action)}"))
         return events, []
+
+
+PHASE_PROSE = {"untap": "the untap step", "upkeep": "the upkeep step", "draw": "the draw step",
+               "main1": "the first main phase", "combat": "the beginning of combat step",
+               "attackers": "the declare attackers step",
+               "blockers": "the declare blockers step", "damage": "the combat damage step",
+               "end_combat": "the end of combat step", "main2": "the second main phase",
+               "end": "the end step", "cleanup": "the cleanup step"}
 
 
 # steps that act on an object the file labels, and so on nothing once its creation is undone

@@ -216,6 +216,9 @@ class LogView(QWidget):
         ed = self.c.table.edition
         for entry in entries:
             text, cites, notes = entry.told(viewer)
+            if entry.tag == "step":  # a scenario step's heading: not an event
+                out.append(f"▸ {text}")
+                continue
             mark = "refused: " if entry.tag == "refused" else ""
             rules = f"  [{ed.marks(cites)}]" if cites else ""
             if entry.sub:  # a line of an entry with several (a group of cards moved)

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop.engine import Result
+from tabletop.ui.dialogs import plain_tooltip
 
 HELD, FAILED = "✔", "✘"
 
@@ -103,9 +104,10 @@ class ScenarioPanel(QWidget):
         self.title.setText(f"{s.title}\n{session.run.table.edition.id}"
                            + (f" — {s.summary}" if s.summary else ""))
         self.steps.clear()
-        for st in s.steps:
-            text = st.say or f"{st.action.replace('_', ' ')} {st.subject}"
-            item = QListWidgetItem(f"{st.index}. {text}")
+        for st, sentence in zip(s.steps, session.sentences, strict=True):
+            item = QListWidgetItem(f"{st.index}. {st.say or sentence}")
+            if st.say:  # the file's words; the step's own sentence on hover
+                item.setToolTip(plain_tooltip(sentence))
             item.setForeground(QBrush(QColor("#777")))
             self.steps.addItem(item)
         self._update_buttons()

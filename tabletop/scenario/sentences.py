@@ -1,0 +1,104 @@
+"""Every scenario step as a sentence, even without `say`: "Alice moves Hill Giant,
+Llanowar Elves, Shock and a Soldier token to Alice's graveyard". The words for each
+kind of step are declared with the kind (``words`` in steps.py); this module walks a
+scenario, keeping track of what each label names, and gives them what they need.
+
+A sentence says what the step does (the intention), in the edition's zone names; what
+the engine then made of it is the events' own sentences."""
+
+from __future__ import annotations
+
+from tabletop.engine import editions
+
+NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+           "ten")
+
+
+def count(n: int, thing: str, plural: str | None = None) -> str:
+    """2, "card" -> "two cards"; 1 -> "a card"."""
+    if n == 1:
+        return f"{'an' if thing[:1].lower() in 'aeiou' else 'a'} {thing}"
+    word = NUMBERS[n] if 0 <= n < len(NUMBERS) else f"{n:,}"
+    return f"{word} {plural or thing + 's'}"
+
+
+def ordinal(n: int) -> str:
+    words = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+             "ninth", "tenth")
+    if 1 <= n <= len(words):
+        return words[n - 1]
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def listing(items: list[str]) -> str:
+    if not items:
+        return "nothing"
+    if len(items) == 1:
+        return items[0]
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+class Words:
+    """What the sentences of one scenario need: each label's card, owner and controller
+    as the file set them up (and as steps made them), the players and the edition."""
+
+    def __init__(self, scenario):
+        self.ed = editions.get(scenario.edition)
+        self.players = list(scenario.players)
+        self.cards: dict[str, dict] = {}
+        for label, spec in scenario.cards.items():
+            self.cards[label] = {"name": spec.get("name", label), "owner": spec.get("owner"),
+                                 "controller": spec.get("controller"),
+                                 "token": bool(spec.get("token")), "zone": spec.get("zone")}
+
+    def learn(self, label: str, name: str, owner: str | None, token: bool = False,
+              kind: str = "card") -> None:
+        """A label a step made (a token, a wished card, an ability, an emblem)."""
+        self.cards[label] = {"name": name, "owner": owner, "controller": owner,
+                             "token": token, "zone": None, "kind": kind}
+
+    def name(self, label) -> str:
+        c = self.cards.get(label)
+        if c is None:
+            return str(label)
+        if c.get("kind") == "ability":
+            return f"the ability “{c['name']}”"
+        return f"a {c['name']} token" if c["token"] else c["name"]
+
+    def names(self, labels) -> str:
+        return listing([self.name(lab) for lab in labels])
+
+    def owner(self, label) -> str | None:
+        c = self.cards.get(label)
+        return c["owner"] if c else None
+
+    def actor(self, label) -> str:
+        """Who handles the card: its controller, else its owner, else "someone"."""
+        c = self.cards.get(label) or {}
+        return c.get("controller") or c.get("owner") or "someone"
+
+    def place(self, zone: str, player: str | None = None) -> str:
+        if zone in self.ed.per_player:
+            return self.ed.place(zone, player)
+        return self.ed.place(zone)
+
+    def zone(self, zone: str) -> str:
+        return self.ed.zone_name(zone).lower()
+
+
+def sentences(scenario) -> list[str]:
+    """One sentence per step of the scenario, in order."""
+    from tabletop.scenario import steps
+    w = Words(scenario)
+    out = []
+    for st in scenario.steps:
+        k = steps.REGISTRY.get(st.action)
+        text = k.words(w, st) if k is not None and k.words is not None else None
+        out.append(text or f"{st.action.replace('_', ' ')} {st.subject}")
+    return out
+
+
+def line(step, sentence: str) -> str:
+    """The step as a person reads it: its `say` when it has one, else the sentence."""
+    return step.say or sentence
