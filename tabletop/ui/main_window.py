@@ -86,6 +86,8 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
         self.tabifyDockWidget(self.log_dock, self.scenario_dock)
         self.log_dock.raise_()
         self.presenting = False
+        from tabletop.ui.presenter import Presenter
+        self.presenter = Presenter(self)
         self.status = QLabel()
         self.statusBar().addWidget(self.status, 1)
         self._build_actions()

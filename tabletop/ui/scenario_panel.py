@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QDialog,
@@ -34,6 +34,7 @@ class ScenarioPanel(QWidget):
     table: when another table replaces it, the scenario is closed."""
 
     NONE = "No scenario open. File > Open scenario, or the scenario library."
+    stepped = Signal(object)  # the report of the step just shown (None: at the start)
 
     def __init__(self, controller, parent=None):
         super().__init__(parent)
@@ -120,6 +121,7 @@ class ScenarioPanel(QWidget):
         self.c.show_result(Result(tuple(rep.events)))
         self._mark(rep)
         self._update_buttons()
+        self.stepped.emit(rep)
         return True
 
     def _mark(self, rep) -> None:
@@ -129,9 +131,13 @@ class ScenarioPanel(QWidget):
         text = item.text().lstrip(HELD + FAILED + " ")
         item.setText(f"{mark} {text}".strip())
         item.setForeground(QBrush(QColor("#1c7c3a" if ok else "#b3261e")))
-        lines = [f"{'held' if c.held else 'FAILED'}: {c.card + ' ' if c.card else ''}{c.key} = "
-                 f"{c.expected!r}" + ("" if c.held else f" (actually {c.seen()})")
-                 for c in rep.checks]
+        from tabletop.ui.presenter import expectation_lines
+        names = {lab: spec.get("name", lab) for lab, spec in self.scenario.cards.items()}
+        lines = [f"{'✔' if held else '✘ FAILED:'} {words}"
+                 for held, words in expectation_lines(rep.checks, names,
+                                                      self.c.table.edition)]
+        lines += [f"   (actually {c.seen()} for {c.card + ' ' if c.card else ''}{c.key})"
+                  for c in rep.checks if not c.held]
         item.setToolTip("\n".join(lines) or "no expectations")
         item.setData(Qt.UserRole, "\n".join(lines))
         self.steps.setCurrentRow(rep.index - 1)
@@ -158,6 +164,7 @@ class ScenarioPanel(QWidget):
         for rep in session.run.reports:
             self._mark(rep)
         self._update_buttons()
+        self.stepped.emit(session.run.reports[-1] if session.run.reports else None)
 
     def _play(self, on: bool) -> None:
         if on:

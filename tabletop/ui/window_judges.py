@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtWidgets import QFileDialog, QInputDialog, QToolBar
+from PySide6.QtWidgets import QFileDialog, QInputDialog
 
 from tabletop.engine import editions, saves
 from tabletop.engine.errors import TabletopError
@@ -120,23 +120,13 @@ class JudgeCommands:
         return True
 
     def toggle_presenter(self) -> None:
-        """Large type, only the table, the steps and the inspector; space and arrows step."""
+        """The judge's stage (presenter.py): large type, only the table, the steps and
+        the inspector, the ruling in a banner; space and arrows step, Escape leaves."""
         self.presenting = not self.presenting
-        on = self.presenting
-        self.menuBar().setVisible(not on)
-        for bar in self.findChildren(QToolBar):
-            bar.setVisible(not on)
-        self.statusBar().setVisible(not on)
-        self.log_dock.setVisible(not on)
-        if on:
-            self.scenario_dock.show()
-            self.inspector_dock.show()
-            self.scenario_dock.raise_()
-        style = "font-size: 17pt;" if on else ""
-        self.scenario_panel.setStyleSheet(style)
-        self.inspector.setStyleSheet(style)
-        self.inspector.zoomIn(5) if on else self.inspector.zoomOut(5)
+        if self.presenting:
+            self.presenter.enter()
+        else:
+            self.presenter.leave()
         for a in self.presenter_keys:
-            a.setEnabled(on)
+            a.setEnabled(self.presenting)
         self.view.setFocus()
-
