@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -98,6 +99,8 @@ def card_html(card, seen) -> str:
 class Inspector(QTextBrowser):
     """Shows the selected object; rule numbers are links that open the rule."""
 
+    rule_clicked = Signal(str)  # a rule number was clicked: the window opens it
+
     def __init__(self, controller, parent=None):
         super().__init__(parent)
         self.c = controller
@@ -114,6 +117,7 @@ class Inspector(QTextBrowser):
         if url.scheme() == "rule":
             self.rule_shown = url.path() or url.toString()[len("rule:"):]
             self.refresh()
+            self.rule_clicked.emit(self.rule_shown)
 
     def show_object(self, sel) -> None:
         self.selected = sel

@@ -76,6 +76,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
         self.scene = TableScene(self.c, self)
         self.view = TableView(self.scene, self)
         self.setCentralWidget(self.view)
+        self.status = QLabel()
         self.inspector = Inspector(self.c)
         self.log = LogView(self.c)
         self.inspector_dock = self._dock("Inspector", self.inspector, Qt.RightDockWidgetArea)
@@ -84,11 +85,17 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
         self.scenario_panel.guard = self.confirm_discard
         self.scenario_dock = self._dock("Scenario", self.scenario_panel, Qt.RightDockWidgetArea)
         self.tabifyDockWidget(self.log_dock, self.scenario_dock)
+        from tabletop.ui.rules_browser import RulesBrowser
+        self.rules_browser = RulesBrowser(self.c)
+        self.rules_dock = self._dock("Rules", self.rules_browser, Qt.RightDockWidgetArea)
+        self.tabifyDockWidget(self.scenario_dock, self.rules_dock)
         self.log_dock.raise_()
+        self.inspector.rule_clicked.connect(self.open_rule)
+        self.log.list.itemClicked.connect(self._log_rule)
+        self.status.linkActivated.connect(lambda url: self.open_rule(url[len("rule:"):]))
         self.presenting = False
         from tabletop.ui.presenter import Presenter
         self.presenter = Presenter(self)
-        self.status = QLabel()
         self.statusBar().addWidget(self.status, 1)
         self._build_actions()
         self.c.changed.connect(self._on_changed)
@@ -157,6 +164,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
         v.addAction(self.inspector_dock.toggleViewAction())
         v.addAction(self.log_dock.toggleViewAction())
         v.addAction(self.scenario_dock.toggleViewAction())
+        v.addAction(self.rules_dock.toggleViewAction())
         v.addSeparator()
         pm = v.addMenu("Card &pictures")
         self.pictures_action = self._act(pm, "&Download pictures (Scryfall)",
@@ -358,10 +366,31 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
         return " · ".join(lines)
 
     def show_message(self, text: str) -> None:
+        """The status line: plain text (escaped), its rule numbers links to the rules."""
         from tabletop.ui.dialogs import plain_tooltip
-        self.status.setTextFormat(Qt.PlainText)
-        self.status.setText(text)
+        from tabletop.ui.rules_browser import linked
+        self._message = text
+        self.status.setTextFormat(Qt.RichText)
+        self.status.setText(linked(text, self.c.table.edition.rules))
         self.status.setToolTip(plain_tooltip(text))
+
+    def message(self) -> str:
+        """The status line's text, as plain text."""
+        return getattr(self, "_message", "")
+
+    def open_rule(self, number: str) -> None:
+        """Show a rule in the rules browser (every rule number in the window leads here)."""
+        if not number:
+            return
+        self.rules_dock.show()
+        self.rules_dock.raise_()
+        self.rules_browser.open_rule(number)
+
+    def _log_rule(self, item) -> None:
+        from tabletop.ui.rules_browser import first_number
+        n = first_number(item.text())
+        if n is not None:
+            self.open_rule(n)
 
     def _update_undo(self) -> None:
         undo, redo = views.undo_status(self.c.table, self.c.viewer)

@@ -43,7 +43,7 @@ def test_get_card_data_from_the_file_menu(make_window, dialogs, tmp_path, monkey
         finally:
             settings.set_value("cards/url", "")
         QApplication.processEvents()
-    assert w.status.text() == "Downloaded and imported 1 card."
+    assert w.message() == "Downloaded and imported 1 card."
     db = CardDB(tmp_path / "cards.sqlite3")
     assert db.text("Zap Gun") == "It zaps."
     db.close()

@@ -71,7 +71,7 @@ def screen(w) -> dict:
     zones = sorted((repr(k), z.title, z.count, tuple(z.captions), z.state)
                    for k, z in sc.zone_items.items())
     return {"cards": cards, "zones": zones, "log": w.log.lines(),
-            "status": (w.status.text(), w.status.toolTip()),
+            "status": (w.message(), w.status.toolTip()),
             "inspector": w.inspector.toHtml(), "picture": picture(w),
             "undo": (w.undo_action.text(), w.redo_action.text())}
 
@@ -196,7 +196,7 @@ def test_dragging_an_opponents_hidden_card_is_refused_without_saying_what_it_is(
     assert states["('Alice', 'battlefield')"] == "unknown"
     drag(w.view, item, zone_center(w.scene, ("Bob", "battlefield")))
     assert t.obj_of(cid).zone == ("Bob", "hand")  # 400.4a kept it there
-    assert w.status.text() == HIDDEN_REFUSAL
+    assert w.message() == HIDDEN_REFUSAL
     assert "400.4a" not in " ".join(w.log.lines()) and "Lightning" not in " ".join(w.log.lines())
     assert w.log.lines()[-1].endswith("refused: " + HIDDEN_REFUSAL)
     w.c.set_viewer(JUDGE)  # the judge reads the rule
@@ -210,7 +210,7 @@ def test_a_player_moves_only_their_own_cards_unless_hot_seat_is_on(make_window):
     assert dict(highlights(w, theirs))["('Bob', 'graveyard')"] == "refuse"
     drag(w.view, theirs, zone_center(w.scene, ("Bob", "graveyard")))
     assert t.obj_of(cid).zone == ("Bob", "hand")
-    assert "Alice may not handle Bob's cards" in w.status.text()
+    assert "Alice may not handle Bob's cards" in w.message()
     assert "refused: Alice may not handle Bob's cards" in w.log.lines()[-1]
     before = t.obj_of(cid).zone
     # the opponent's library: double-clicking it does not draw for them

@@ -81,7 +81,7 @@ def test_another_players_panel_does_not_change_from_this_seat(make_window):
     assert panel.enabled is False
     click(w, panel, ("life", -1))
     assert t.life["Bob"] == 20 and not t.history
-    assert "may not act for Bob" in w.status.text()
+    assert "may not act for Bob" in w.message()
     menu = w.scene.player_actions("Bob")
     assert all(not a.isEnabled() for a in menu.actions() if a.text())
     w.c.set_viewer(None)  # the judge acts for everyone

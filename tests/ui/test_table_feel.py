@@ -163,10 +163,10 @@ def test_the_status_bar_speaks_of_the_last_action_only(make_window, dialogs):
     t.start_here()
     w = make_window(t)
     drag(w.view, w.scene.item_for_cid(bolt.cid), zone_center(w.scene, ("Alice", "battlefield")))
-    assert "400.4a" in w.status.text()
+    assert "400.4a" in w.message()
     drag(w.view, w.scene.item_for_cid(land.cid), zone_center(w.scene, ("Alice", "graveyard")))
-    assert "400.4a" not in w.status.text()  # replaced by the next action's words
+    assert "400.4a" not in w.message()  # replaced by the next action's words
     drag(w.view, w.scene.item_for_cid(bolt.cid), zone_center(w.scene, ("Alice", "battlefield")))
-    assert w.status.text()
+    assert w.message()
     w.new_table()  # the refusal left nothing unsaved: no question, and no old words
-    assert w.status.text() == "" and w.status.toolTip() == ""
+    assert w.message() == "" and w.status.toolTip() == ""

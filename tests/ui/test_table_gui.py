@@ -29,7 +29,7 @@ def test_400_3_stolen_aura_dropped_on_controllers_graveyard_lands_in_owners(make
     assert t.obj_of(aura.cid).zone == ("Bob", "graveyard")
     item = w.scene.item_for_cid(aura.cid)
     assert item.zone_key == ("Bob", "graveyard")
-    assert "400.3" in w.status.text()
+    assert "400.3" in w.message()
 
 
 def test_400_4a_sorcery_dropped_on_battlefield_is_back_in_hand(make_window):
@@ -43,7 +43,7 @@ def test_400_4a_sorcery_dropped_on_battlefield_is_back_in_hand(make_window):
     drag(w.view, w.scene.item_for_cid(plow.cid), zone_center(w.scene, ("Alice", "battlefield")))
     assert t.zones[("Alice", "hand")] == hand_before and not t.history
     assert positions(w) == before
-    assert "400.4a" in w.status.text()
+    assert "400.4a" in w.message()
 
 
 def test_token_dropped_on_graveyard_is_gone_from_the_scene(make_window):

@@ -85,7 +85,7 @@ def test_graveyard_viewer_filters_and_cards_dragged_out_obey_the_rules(make_wind
     # a sorcery dropped on the battlefield: 400.4a, it stays in the graveyard
     drop_from_viewer(w, viewer, "Plow Under", ("Alice", "battlefield"))
     assert t.obj_of(_cid(t, "Plow Under", "Alice")).zone == ("Alice", "graveyard")
-    assert "400.4a" in w.status.text()
+    assert "400.4a" in w.message()
     # a creature dropped on the battlefield enters it; the viewer follows the change
     drop_from_viewer(w, viewer, "Hill Giant", ("Alice", "battlefield"))
     giant = t.obj_of(_cid(t, "Hill Giant", "Alice"))

@@ -1,0 +1,147 @@
+"""The rules browser dock: an edition's rule summaries in rule order, searchable by
+number or words, with the imported published wording beside a summary when it is the
+same rule (its source and date said), and every rule number in the text a link.
+
+Every rule number elsewhere in the window (inspector, log, status bar, scenario dock,
+compare) opens here: ``open_rule(number)``."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLineEdit, QTextBrowser, QVBoxLayout, QWidget
+
+from tabletop.engine import editions
+
+NUMBER = re.compile(r"\b(\d{3}\.\d+[a-z]?)\b")
+CSS = """<style>
+body { font-family: sans-serif; font-size: 10pt; }
+.rule { margin: 0 0 8px 0; }
+.num { font-weight: bold; }
+.hit { background: #fff1c2; }
+.verbatim { color: #333; font-style: italic; margin-left: 14px; }
+.sub { color: #666; font-size: 9pt; }
+</style>"""
+
+
+def linked(text: str, known) -> str:
+    """Escaped text whose rule numbers (those ``known``) are links."""
+    out, last = [], 0
+    for m in NUMBER.finditer(text):
+        out.append(html.escape(text[last:m.start()]))
+        n = m.group(1)
+        out.append(f'<a href="rule:{n}">{n}</a>' if n in known else html.escape(n))
+        last = m.end()
+    out.append(html.escape(text[last:]))
+    return "".join(out)
+
+
+class RulesBrowser(QWidget):
+    def __init__(self, controller, parent=None):
+        super().__init__(parent)
+        self.c = controller
+        self.current: str | None = None  # the rule last opened
+        self.edition = QComboBox()
+        self.edition.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
+        self.edition.setMinimumContentsLength(14)  # the dock stays narrow beside the table
+        for ed in editions.all_editions():
+            self.edition.addItem(f"{ed.id} — {ed.title}", ed.id)
+        self.search = QLineEdit()
+        self.search.setPlaceholderText("Search by number or words (e.g. 400.7, owner)")
+        self.search.setClearButtonEnabled(True)
+        self.text = QTextBrowser()
+        self.text.setOpenLinks(False)
+        self.text.anchorClicked.connect(self._clicked)
+        top = QHBoxLayout()
+        top.addWidget(self.edition, 1)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(4, 4, 4, 4)
+        lay.addLayout(top)
+        lay.addWidget(self.search)
+        lay.addWidget(self.text, 1)
+        self.search.textChanged.connect(lambda _t: self.refresh())
+        self.edition.currentIndexChanged.connect(lambda _i: self.refresh())
+        controller.reset.connect(self._follow_table)
+        self._follow_table()
+
+    def _follow_table(self) -> None:
+        i = self.edition.findData(self.c.table.edition.id)
+        if i >= 0 and i != self.edition.currentIndex():
+            self.edition.setCurrentIndex(i)
+        else:
+            self.refresh()
+
+    def ed(self):
+        return editions.get(self.edition.currentData() or self.c.table.edition.id)
+
+    def numbers(self) -> list[str]:
+        """The rules shown now: every rule of the edition, or those the search finds."""
+        ed = self.ed()
+        q = self.search.text().strip().casefold()
+        found = sorted(ed.rules, key=ed.sort_key)
+        if not q:
+            return found
+        if re.fullmatch(r"\d{1,3}(\.\d*[a-z]?)?", q):  # a number: the rules under it
+            return [n for n in found if n.startswith(q)]
+        from tabletop.engine import rulestext
+        out = []
+        for n in found:
+            if n.startswith(q) or q in ed.rules[n].casefold():
+                out.append(n)
+                continue
+            v = rulestext.for_edition(n, ed)
+            if v is not None and v.shown and q in v.text.casefold():
+                out.append(n)
+        return out
+
+    def refresh(self) -> None:
+        from tabletop.engine import rulestext
+        ed = self.ed()
+        known = set(ed.rules)
+        parts = [CSS, f"<p class='sub'>{html.escape(ed.id)} — {html.escape(ed.title)}. "
+                      f"Summaries in our own words; the published wording beside them "
+                      f"when an imported rules text has the same rule.</p>"]
+        shown = self.numbers()
+        if not shown:
+            parts.append("<p>No rule matches.</p>")
+        for n in shown:
+            cls = "rule hit" if n == self.current else "rule"
+            line = (f"<div class='{cls}'><a name='r{n}'></a><a class='num' href='rule:{n}'>"
+                    f"{html.escape(ed.mark(n))}</a> — {linked(ed.rules[n], known)}")
+            src = ed.source(n)
+            if src:
+                line += (f"<div class='sub'>{html.escape(ed.mark(n))} is not in this "
+                         f"edition's text: {html.escape(src)}.</div>")
+            v = rulestext.for_edition(n, ed)
+            if v is not None and v.shown:
+                line += (f"<div class='verbatim'>“{linked(v.text, known)}”<br>"
+                         f"<span class='sub'>— {html.escape(v.label())}</span></div>")
+            parts.append(line + "</div>")
+        self.text.setHtml("".join(parts))
+        if self.current:
+            self.text.scrollToAnchor(f"r{self.current}")
+
+    def open_rule(self, number: str) -> None:
+        """Show this rule of the table's edition, highlighted; the search is cleared."""
+        number = number.strip()
+        self.current = number
+        i = self.edition.findData(self.c.table.edition.id)
+        self.edition.blockSignals(True)
+        self.edition.setCurrentIndex(i)
+        self.edition.blockSignals(False)
+        self.search.blockSignals(True)
+        self.search.clear()
+        self.search.blockSignals(False)
+        self.refresh()
+
+    def _clicked(self, url) -> None:
+        if url.scheme() == "rule":
+            self.current = url.path() or url.toString()[len("rule:"):]
+            self.refresh()
+
+
+def first_number(text: str) -> str | None:
+    m = NUMBER.search(text)
+    return m.group(1) if m else None
+

@@ -1,0 +1,57 @@
+"""The rules browser dock (issue 17, item 3): an edition's summaries in rule order,
+searchable by number or words, rule numbers in the text as links; a rule number in the
+inspector, the log or the status bar opens it there."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QUrl
+from PySide6.QtWidgets import QApplication
+
+from tabletop.cards import builtin
+from tabletop.engine import Table
+
+
+def _table():
+    t = Table(("Alice", "Bob"), "cr-2016")
+    giant = t.add_card(builtin.lookup("Hill Giant"), "Bob", "battlefield", controller="Alice")
+    t.start_here()
+    return t, giant.cid
+
+
+def test_search_by_number_and_by_words(make_window):
+    t, _ = _table()
+    w = make_window(t)
+    b = w.rules_browser
+    everything = b.numbers()
+    assert everything == sorted(t.edition.rules, key=t.edition.sort_key)
+    b.search.setText("400.7")
+    assert b.numbers() and all(n.startswith("400.7") for n in b.numbers())
+    b.search.setText("owner")
+    assert "400.3" in b.numbers() and len(b.numbers()) < len(everything)
+    b.search.setText("no such words anywhere")
+    assert b.numbers() == [] and "No rule matches" in b.text.toPlainText()
+
+
+def test_rule_numbers_in_the_window_open_the_browser(make_window):
+    t, giant = _table()
+    w = make_window(t)
+    w.rules_dock.hide()
+    w.c.drop(giant, "graveyard", "Alice")  # redirected to Bob's graveyard: 400.3
+    QApplication.processEvents()
+    # the status bar: its rule numbers are links
+    assert 'href="rule:400.3"' in w.status.text() and "400.3" in w.message()
+    w.status.linkActivated.emit("rule:400.3")
+    assert w.rules_dock.isVisible() and w.rules_browser.current == "400.3"
+    assert t.edition.rules["400.3"] in w.rules_browser.text.toPlainText()
+    # the inspector's links
+    w.c.selection.emit(giant)
+    w.inspector.anchorClicked.emit(QUrl("rule:400.7"))
+    assert w.rules_browser.current == "400.7"
+    # a log line with rules
+    item = next(w.log.list.item(i) for i in range(w.log.list.count())
+                if "400.3" in w.log.list.item(i).text())
+    w.log.list.itemClicked.emit(item)
+    assert w.rules_browser.current == "400.3"
+    # links inside the browser's own text lead on
+    w.rules_browser.text.anchorClicked.emit(QUrl("rule:400.1"))
+    assert w.rules_browser.current == "400.1"
