@@ -378,13 +378,14 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
         """The status line's text, as plain text."""
         return getattr(self, "_message", "")
 
-    def open_rule(self, number: str) -> None:
-        """Show a rule in the rules browser (every rule number in the window leads here)."""
+    def open_rule(self, number: str, edition: str | None = None) -> None:
+        """Show a rule in the rules browser (every rule number in the window leads here);
+        ``edition``: another edition's rule (a comparison), else the table's."""
         if not number:
             return
         self.rules_dock.show()
         self.rules_dock.raise_()
-        self.rules_browser.open_rule(number)
+        self.rules_browser.open_rule(number, edition)
 
     def _log_rule(self, item) -> None:
         from tabletop.ui.rules_browser import first_number

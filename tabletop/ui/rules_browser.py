@@ -14,7 +14,8 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLineEdit, QTextBrowser, Q
 
 from tabletop.engine import editions
 
-NUMBER = re.compile(r"\b(\d{3}\.\d+[a-z]?)\b")
+# 400.7a (the modern numbering) or Z.1.3, Z.1.Ruling.1 (the 1999 rulings summary)
+NUMBER = re.compile(r"\b(\d{3}\.\d+[a-z]?|[A-Z]\.\d+\.(?:Ruling\.)?\d+)\b")
 CSS = """<style>
 body { font-family: sans-serif; font-size: 10pt; }
 .rule { margin: 0 0 8px 0; }
@@ -82,8 +83,8 @@ class RulesBrowser(QWidget):
         found = sorted(ed.rules, key=ed.sort_key)
         if not q:
             return found
-        if re.fullmatch(r"\d{1,3}(\.\d*[a-z]?)?", q):  # a number: the rules under it
-            return [n for n in found if n.startswith(q)]
+        if re.fullmatch(r"\d{1,3}(\.\d*[a-z]?)?|[a-z]\.[\w.]*", q):  # a number
+            return [n for n in found if n.casefold().startswith(q)]
         from tabletop.engine import rulestext
         out = []
         for n in found:
@@ -122,11 +123,12 @@ class RulesBrowser(QWidget):
         if self.current:
             self.text.scrollToAnchor(f"r{self.current}")
 
-    def open_rule(self, number: str) -> None:
-        """Show this rule of the table's edition, highlighted; the search is cleared."""
+    def open_rule(self, number: str, edition: str | None = None) -> None:
+        """Show this rule of the table's edition (or ``edition``), highlighted; the
+        search is cleared."""
         number = number.strip()
         self.current = number
-        i = self.edition.findData(self.c.table.edition.id)
+        i = self.edition.findData(edition or self.c.table.edition.id)
         self.edition.blockSignals(True)
         self.edition.setCurrentIndex(i)
         self.edition.blockSignals(False)

@@ -260,6 +260,7 @@ class CompareDialog(QDialog):
         for col in range(self.tree.columnCount()):
             self.tree.resizeColumnToContents(col)
             self.tree.setColumnWidth(col, min(self.tree.columnWidth(col), 360))
+        self.tree.itemClicked.connect(lambda item, col: self._rule(c, item, col))
         box = QDialogButtonBox(QDialogButtonBox.Close)
         box.rejected.connect(self.reject)
         lay = QVBoxLayout(self)
@@ -269,3 +270,10 @@ class CompareDialog(QDialog):
         lay.addWidget(self.tree, 1)
         lay.addWidget(box)
 
+    def _rule(self, c, item, col) -> None:
+        """A click on an edition's outcome opens the first rule it cites, in that edition."""
+        from tabletop.ui.rules_browser import first_number
+        n = first_number(item.text(col))
+        window = self.parent()
+        if n is not None and col >= 2 and hasattr(window, "open_rule"):
+            window.open_rule(n, c.editions[col - 2])

@@ -55,3 +55,20 @@ def test_rule_numbers_in_the_window_open_the_browser(make_window):
     # links inside the browser's own text lead on
     w.rules_browser.text.anchorClicked.emit(QUrl("rule:400.1"))
     assert w.rules_browser.current == "400.1"
+
+
+def test_a_rule_in_a_comparison_opens_in_its_own_edition(make_window, dialogs):
+    from tests.helpers import EXAMPLES
+    w = make_window(Table(("Alice", "Bob")))
+    w.open_scenario(EXAMPLES / "basics.toml")
+    dialogs.expect("Compare editions", "cr-1999")
+    w.compare_editions()
+    tree = w.compare_dialog.tree
+    col = 3  # the cr-1999 column (Step, Differs, cr-2016, cr-1999)
+    from tabletop.ui.rules_browser import first_number
+    item = next(tree.topLevelItem(i) for i in range(tree.topLevelItemCount())
+                if first_number(tree.topLevelItem(i).text(col)))
+    tree.itemClicked.emit(item, col)
+    assert w.rules_browser.edition.currentData() == "cr-1999"
+    assert w.rules_browser.current == first_number(item.text(col))
+    w.compare_dialog.close()
