@@ -75,24 +75,24 @@ def cmd_ruling(args) -> int:
         return 2
     if args.report:
         from pathlib import Path
-        if Path(args.report).suffix.lower() not in (".html", ".htm", ".md", ".markdown"):
-            print(f"tabletop ruling: {args.report}: a report is .html or .md", file=sys.stderr)
+
+        from tabletop.scenario.ruling_report import REPORT_SUFFIXES
+        if Path(args.report).suffix.lower() not in REPORT_SUFFIXES:
+            print(f"tabletop ruling: {args.report}: a report is .html, .md or .pdf",
+                  file=sys.stderr)
             return 2
     status = 0
     docs = []
     for f in args.files:
         try:
             if args.report:
-                from tabletop.ui.render import table_png
+                from tabletop.ui.render import report_pictures
                 scenario = load(f, args.edition)
                 if len(scenario.steps) > REPORT_STEPS:
                     raise InputError(f"{f}: {len(scenario.steps):,} steps; a report takes at "
                                      f"most {REPORT_STEPS:,} (run it without --report)")
                 session = Session(scenario)
-                pictures = {0: table_png(session.run.table)}
-                while (rep := session.advance()) is not None:
-                    if len(pictures) < REPORT_PICTURES:  # the rest are told in words only
-                        pictures[rep.index] = table_png(session.run.table)
+                pictures = report_pictures(session)
                 r = session.run
                 try:
                     from tabletop.scenario.ruling_report import write_report
@@ -337,7 +337,7 @@ def _sub_parser() -> argparse.ArgumentParser:
     r.add_argument("--edition", help="rerun the files under another edition")
     r.add_argument("--compare", metavar="ED1,ED2",
                    help="run each file under these editions and mark the steps that differ")
-    r.add_argument("--report", metavar="OUT.html|OUT.md",
+    r.add_argument("--report", metavar="OUT.html|OUT.md|OUT.pdf",
                    help="write a ruling report with a picture of the table after each step")
     r.set_defaults(func=cmd_ruling)
     cp = sub.add_parser("cards", help="look up a card, or import card data")

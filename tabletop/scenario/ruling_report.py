@@ -50,13 +50,47 @@ section { border-top: 1px solid #ddd; padding-top: 0.8em; margin-top: 1.4em; }
 .rule { background: #f4f6fa; border-left: 4px solid #3f7cc4; padding: 0.4em 0.8em; margin: 0.4em 0; }
 .verbatim { color: #444; font-style: italic; margin-top: 0.3em; }
 img { max-width: 100%; border: 1px solid #ccc; border-radius: 6px; margin-top: 0.6em; }
+.ruling { background: #fbf8ee; border: 1px solid #e3d9b8; border-radius: 8px; padding: 0.6em 1.2em; }
+.ruling li { margin: 0.35em 0; } .outcome { color: #444; }
+a.num { color: #1d4f91; text-decoration: none; font-weight: bold; }
+@page { margin: 15mm; }
+@media print {
+  body { max-width: none; margin: 0; font-size: 10.5pt; }
+  section { page-break-inside: avoid; break-inside: avoid; }
+  img { max-height: 11cm; page-break-inside: avoid; }
+  a { color: inherit; }
+}
 """
 
 
-def html_report(run: Run, pictures: dict[int, bytes] | None = None) -> str:
+def _num(n: str, mark: str) -> str:
+    return f"<a class='num' href='#rule-{html.escape(n)}'>{html.escape(mark)}</a>"
+
+
+def _outcome(run: Run, rep) -> str:
+    """What the engine made of a step, in one line with its rules linked."""
+    ed = run.table.edition
+    bits = []
+    for e in rep.events:
+        if e.kind in ("undone", "redone"):
+            continue
+        line = html.escape(run.table.describe(e))
+        if e.cites:
+            line += " (" + ", ".join(_num(c, ed.mark(c)) for c in e.cites) + ")"
+        bits.append(line)
+    return "; ".join(bits) or "nothing happens"
+
+
+def html_report(run: Run, pictures: dict[int, bytes] | None = None,
+                image=None) -> str:
+    """``image(index, png) -> src``: how a picture is referred to (data: URLs by default;
+    the PDF writer gives its own resource names)."""
+    from tabletop.scenario.sentences import expectation_lines
     s = run.scenario
     ed = run.table.edition
     pictures = pictures or {}
+    image = image or (lambda _i, png: _img(png))
+    names = {lab: spec.get("name", lab) for lab, spec in s.cards.items()}
     out = ["<!DOCTYPE html>", "<html lang='en'><head><meta charset='utf-8'>",
            f"<title>{html.escape(s.title)}</title><style>{CSS}</style></head><body>",
            f"<h1>{html.escape(s.title)}</h1>",
@@ -64,8 +98,15 @@ def html_report(run: Run, pictures: dict[int, bytes] | None = None) -> str:
            f"Players: {html.escape(', '.join(s.players))}.</p>"]
     if s.summary:
         out.append(f"<p>{html.escape(s.summary)}</p>")
+    # the ruling first: one sentence per step, and what the engine made of it
+    out.append("<section class='ruling'><h2>The ruling</h2><ol>")
+    for rep in run.reports:
+        out.append(f"<li>{html.escape(rep.line)}<br><span class='outcome'>→ "
+                   f"{_outcome(run, rep)}</span></li>")
+    passed = "every expectation held" if run.passed else "some expectations FAILED"
+    out.append(f"</ol><p><b>Result:</b> {passed}.</p></section>")
     if 0 in pictures:
-        out.append(f"<p><img alt='The table at the start' src='{_img(pictures[0])}'></p>")
+        out.append(f"<p><img alt='The table at the start' src='{image(0, pictures[0])}'></p>")
     for rep in run.reports:
         out.append(f"<section><h2>Step {rep.index}. {html.escape(rep.sentence)}</h2>")
         if rep.say:
@@ -81,26 +122,41 @@ def html_report(run: Run, pictures: dict[int, bytes] | None = None) -> str:
         out.append("</ul>")
         if rep.checks:
             out.append("<ul>")
+            for held, words in expectation_lines(rep.checks, names, ed):
+                cls, mark = ("held", "✔") if held else ("failed", "✘")
+                out.append(f"<li class='{cls}'>{mark} {html.escape(words)}</li>")
             for c in rep.checks:
-                cls = "held" if c.held else "failed"
-                word = "held" if c.held else f"failed (actually {html.escape(c.seen())})"
-                who = f"{html.escape(c.card)} " if c.card else ""
-                out.append(f"<li class='{cls}'>Expected {who}{html.escape(c.key)} = "
-                           f"{html.escape(repr(c.expected))}: {word}</li>")
+                if not c.held:
+                    who = f"{html.escape(c.card)} " if c.card else ""
+                    out.append(f"<li class='failed'>{who}{html.escape(c.key)}: expected "
+                               f"{html.escape(repr(c.expected))}, actually "
+                               f"{html.escape(c.seen())}</li>")
             out.append("</ul>")
         for number, summary, verbatim in _rules(run, rep):
-            block = f"<div class='rule'><b>{html.escape(number)}</b> — {html.escape(summary)}"
+            block = f"<div class='rule'>{_num(number, number)} — {html.escape(summary)}"
             if verbatim:
                 block += f"<div class='verbatim'>“{html.escape(verbatim)}”</div>"
             out.append(block + "</div>")
         if rep.index in pictures:
             out.append(f"<img alt='The table after step {rep.index}' "
-                       f"src='{_img(pictures[rep.index])}'>")
+                       f"src='{image(rep.index, pictures[rep.index])}'>")
         out.append("</section>")
-    passed = "every expectation held" if run.passed else "some expectations FAILED"
-    out.append(f"<section><p><b>Result:</b> {passed}.</p>"
-               f"<p class='meta'>Made with Tabletop. Rule summaries are Tabletop's own words.</p>"
-               "</section></body></html>")
+    # every rule the ruling cites, once, for the links above
+    cited: list[str] = []
+    for rep in run.reports:
+        for e in rep.events:
+            cited += [c for c in e.cites if c not in cited]
+    if cited:
+        out.append("<section><h2>The rules cited</h2>")
+        for n in sorted(cited, key=ed.sort_key):
+            src = ed.source(n)
+            where = f" <i>(not in this edition's text: {html.escape(src)})</i>" if src else ""
+            out.append(f"<div class='rule' id='rule-{html.escape(n)}'><a name='rule-"
+                       f"{html.escape(n)}'></a><b>{html.escape(ed.mark(n))}</b> — "
+                       f"{html.escape(ed.summary(n) or '(no summary)')}{where}</div>")
+        out.append("</section>")
+    out.append("<section><p class='meta'>Made with Tabletop. Rule summaries are Tabletop's "
+               "own words.</p></section></body></html>")
     return "\n".join(out)
 
 
@@ -116,7 +172,9 @@ def md(text) -> str:
 
 
 def markdown_report(run: Run, pictures: dict[int, bytes] | None = None) -> str:
+    from tabletop.scenario.sentences import expectation_lines
     s = run.scenario
+    names = {lab: spec.get("name", lab) for lab, spec in s.cards.items()}
     ed = run.table.edition
     pictures = pictures or {}
     out = [f"# {md(s.title)}", "", f"Rules edition **{md(ed.id)}** — {md(ed.title)}. "
@@ -136,10 +194,12 @@ def markdown_report(run: Run, pictures: dict[int, bytes] | None = None) -> str:
             out.append(line)
             out += [f"  - note: {md(n)}" for n in e.notes]
         out.append("")
+        for held, words in expectation_lines(rep.checks, names, ed):
+            out.append(f"- {'✔' if held else '✘ **failed:**'} {md(words)}")
         for c in rep.checks:
-            word = "held" if c.held else f"**failed** (actually {md(repr(c.actual))})"
-            who = f"{md(c.card)} " if c.card else ""
-            out.append(f"- Expected {who}{md(c.key)} = {md(repr(c.expected))}: {word}")
+            if not c.held:
+                out.append(f"  - {md(c.key)}: expected {md(repr(c.expected))}, actually "
+                           f"{md(repr(c.actual))}")
         if rep.checks:
             out.append("")
         for number, summary, verbatim in _rules(run, rep):
@@ -153,12 +213,20 @@ def markdown_report(run: Run, pictures: dict[int, bytes] | None = None) -> str:
     return "\n".join(out) + "\n"
 
 
+REPORT_SUFFIXES = (".html", ".htm", ".md", ".markdown", ".pdf")
+
+
 def write_report(path, run, pictures) -> None:
-    """Write a run's report, HTML or Markdown by the file's suffix, atomically."""
+    """Write a run's report, HTML, Markdown or PDF by the file's suffix, atomically (a
+    PDF through Qt's own PDF writer)."""
     from pathlib import Path
 
     from tabletop.engine.saves import atomic_write
     p = Path(path)
+    if p.suffix.lower() == ".pdf":
+        from tabletop.ui.render import write_pdf
+        write_pdf(p, run, pictures)
+        return
     text = (markdown_report if p.suffix.lower() in (".md", ".markdown")
             else html_report)(run, pictures)
     atomic_write(p, text.encode("utf-8"))

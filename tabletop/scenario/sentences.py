@@ -102,3 +102,63 @@ def sentences(scenario) -> list[str]:
 def line(step, sentence: str) -> str:
     """The step as a person reads it: its `say` when it has one, else the sentence."""
     return step.say or sentence
+
+
+def expectation_words(check, name: str, place) -> str:
+    """An expectation as a plain sentence: "Hill Giant is in Bob's graveyard"."""
+    k, v = check.key, check.expected
+    it = name or "it"
+    if k == "zone":
+        return f"{it} is in {place(v)}"
+    if k == "player":
+        return f"{it} is on {v}'s side of the table"
+    if k == "exists":
+        return f"{it} still exists" if v else f"{it} no longer exists"
+    if k == "new_object":
+        return f"{it} is a new object" if v else f"{it} is the same object as before"
+    if k == "rejected":
+        return "the move is refused" if v else "the move is not refused"
+    if k == "position":
+        return f"{it} is number {v} from the top"
+    if k == "cites":
+        return f"the step cites {', '.join(map(str, v))}" if v else "the step cites no rule"
+    if k == "not_cites":
+        return f"the step does not cite {', '.join(map(str, v))}"
+    if k in ("tapped", "face_down"):
+        words = {"tapped": ("tapped", "untapped"), "face_down": ("face down", "face up")}[k]
+        return f"{it} is {words[0] if v else words[1]}"
+    if k == "counters":
+        if not v:
+            return f"{it} has no counters"
+        return f"{it} has " + ", ".join(f"{n} × {kind}" for kind, n in dict(v).items())
+    if k == "lineage":
+        return f"{it} has been in " + " → ".join(map(str, v))
+    if k == "counts":
+        return "the zones hold " + ", ".join(f"{n} in {z}" for z, n in dict(v).items())
+    if k == "outside_game":
+        return f"{it} is outside the game" if v else f"{it} is in the game"
+    return f"{it}: {k} is {v}"
+
+
+def expectation_lines(checks, names: dict, edition) -> list[tuple[bool, str]]:
+    """Each expectation of a step as (held, sentence); a card's zone and whose zone it is
+    read as one sentence ("Hill Giant is in Bob's graveyard")."""
+    owners = {c.card: c for c in checks if c.key == "player"}
+    out = []
+    for c in checks:
+        name = names.get(c.card, c.card or "")
+        if c.key == "player" and any(x.card == c.card and x.key == "zone" for x in checks):
+            continue  # said with the zone
+        if c.key == "zone":
+            who = owners.get(c.card)
+            zone = str(c.expected)
+            per = zone in edition.per_player and who is not None
+            where = edition.place(zone, str(who.expected)) if per and who is not None \
+                else edition.place(zone)
+            held = c.held and (who is None or who.held)
+            if who is not None and not per:  # the battlefield: whose side
+                where += f", on {who.expected}'s side"
+            out.append((held, f"{name or 'it'} is in {where}"))
+            continue
+        out.append((c.held, expectation_words(c, name, lambda z: edition.place(str(z)))))
+    return out

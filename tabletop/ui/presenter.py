@@ -14,6 +14,7 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QLabel, QToolBar
 
 from tabletop.engine import views
+from tabletop.scenario.sentences import expectation_lines, expectation_words  # noqa: F401
 from tabletop.ui import layout as L
 from tabletop.ui.items import ArrowItem, CardItem
 
@@ -22,63 +23,49 @@ BANNER_CSS = ("QLabel { background: rgba(250, 248, 240, 236); color: #1d1d1d; "
 MOVED = {"redirected", "replaced", "rejected"}
 
 
-def expectation_words(check, name: str, place) -> str:
-    """An expectation as a plain sentence: "Hill Giant is in Bob's graveyard"."""
-    k, v = check.key, check.expected
-    it = name or "it"
-    if k == "zone":
-        return f"{it} is in {place(v)}"
-    if k == "player":
-        return f"{it} is on {v}'s side of the table"
-    if k == "exists":
-        return f"{it} still exists" if v else f"{it} no longer exists"
-    if k == "new_object":
-        return f"{it} is a new object" if v else f"{it} is the same object as before"
-    if k == "rejected":
-        return "the move is refused" if v else "the move is not refused"
-    if k == "position":
-        return f"{it} is number {v} from the top"
-    if k == "cites":
-        return f"the step cites {', '.join(map(str, v))}" if v else "the step cites no rule"
-    if k == "not_cites":
-        return f"the step does not cite {', '.join(map(str, v))}"
-    if k in ("tapped", "face_down"):
-        words = {"tapped": ("tapped", "untapped"), "face_down": ("face down", "face up")}[k]
-        return f"{it} is {words[0] if v else words[1]}"
-    if k == "counters":
-        if not v:
-            return f"{it} has no counters"
-        return f"{it} has " + ", ".join(f"{n} × {kind}" for kind, n in dict(v).items())
-    if k == "lineage":
-        return f"{it} has been in " + " → ".join(map(str, v))
-    if k == "counts":
-        return "the zones hold " + ", ".join(f"{n} in {z}" for z, n in dict(v).items())
-    if k == "outside_game":
-        return f"{it} is outside the game" if v else f"{it} is in the game"
-    return f"{it}: {k} is {v}"
-
-
-def expectation_lines(checks, names: dict, edition) -> list[tuple[bool, str]]:
-    """Each expectation of a step as (held, sentence); a card's zone and whose zone it is
-    read as one sentence ("Hill Giant is in Bob's graveyard")."""
-    owners = {c.card: c for c in checks if c.key == "player"}
-    out = []
-    for c in checks:
-        name = names.get(c.card, c.card or "")
-        if c.key == "player" and any(x.card == c.card and x.key == "zone" for x in checks):
-            continue  # said with the zone
-        if c.key == "zone":
-            who = owners.get(c.card)
-            zone = str(c.expected)
-            per = zone in edition.per_player and who is not None
-            where = edition.place(zone, str(who.expected)) if per else edition.place(zone)
-            held = c.held and (who is None or who.held)
-            if who is not None and not per:  # the battlefield: whose side
-                where += f", on {who.expected}'s side"
-            out.append((held, f"{name or 'it'} is in {where}"))
-            continue
-        out.append((c.held, expectation_words(c, name, lambda z: edition.place(str(z)))))
-    return out
+def ghost(scene, scenario, names: dict, step, rep) -> tuple[list, str | None]:
+    """For a move the engine sent elsewhere (or refused): a ghost of the card where the
+    player pointed and an arrow to where it went, added to ``scene``; returns the items
+    and the words for them ("Alice pointed at Alice's graveyard → it went to Bob's")."""
+    if step.action != "move":
+        return [], None
+    t = scene.c.table
+    event = next((e for e in rep.events if e.kind in MOVED and e.cid is not None), None)
+    if event is None:
+        return [], None
+    label = names.get(event.cid)
+    spec = scenario.cards.get(label, {}) if label else {}
+    zone = step.args["to"]
+    mover = step.args.get("by") or spec.get("controller") or spec.get("owner")
+    per = zone in t.edition.per_player
+    player = step.args.get("player") or (mover if per else None)
+    key = (player if per else None, zone)
+    spot = scene._spot_for(key, player) if zone == "battlefield" else scene.zone_items.get(key)
+    actual = scene.item_for_cid(event.cid)
+    if spot is None or actual is None:
+        return [], None
+    r = spot.spot.rect
+    at = QPointF(*L.pile_position(r)) if zone not in ("battlefield", "hand", "stack") \
+        else QPointF(r.x + r.w / 2 - L.CARD_W / 2, r.y + r.h / 2 - L.CARD_H / 2)
+    g = CardItem(("ghost",), actual.oid, actual.view)
+    g.setRotation(0)
+    g.setOpacity(0.45)
+    g.setPos(at)
+    g.setZValue(3900)
+    g.setAcceptedMouseButtons(Qt.NoButton)
+    g.setAcceptHoverEvents(False)
+    g.setFlag(CardItem.ItemIsSelectable, False)
+    g.setData(0, "ghost")
+    scene.addItem(g)
+    arrow = ArrowItem(g.sceneBoundingRect().center(), actual.sceneBoundingRect().center(),
+                      "#f0b429")
+    arrow.setData(0, "ghost-arrow")
+    scene.addItem(arrow)
+    pointed = views.zone_label(t, key)
+    who = mover or "The player"
+    if event.kind == "rejected":
+        return [g, arrow], f"{who} pointed at {pointed} → refused, it stays where it was"
+    return [g, arrow], f"{who} pointed at {pointed} → it went to {views.zone_label(t, event.dst)}"
 
 
 class Presenter(QObject):
@@ -177,52 +164,12 @@ class Presenter(QObject):
         return sess.scenario.steps[rep.index - 1] if sess is not None else None
 
     def _ghost(self, rep) -> str | None:
-        """For a move the engine sent elsewhere (or refused): a ghost of the card where
-        the player pointed and an arrow to where it went. Returns the words for it."""
-        step = self._step(rep)
-        if step is None or step.action != "move":
-            return None
-        t, scene = self.w.c.table, self.w.scene
-        event = next((e for e in rep.events if e.kind in MOVED and e.cid is not None), None)
-        if event is None:
-            return None
         sess = self.w.scenario_panel.session
-        label = sess.run.names.get(event.cid)
-        spec = sess.scenario.cards.get(label, {}) if label else {}
-        zone = step.args["to"]
-        mover = step.args.get("by") or spec.get("controller") or spec.get("owner")
-        player = step.args.get("player") or (mover if zone in t.edition.per_player else None)
-        key = (player if zone in t.edition.per_player else None, zone)
-        spot = scene._spot_for(key, player) if zone == "battlefield" else \
-            scene.zone_items.get(key)
-        actual = scene.item_for_cid(event.cid)
-        if spot is None or actual is None:
+        if sess is None:
             return None
-        r = spot.spot.rect
-        at = QPointF(*L.pile_position(r)) if zone not in ("battlefield", "hand", "stack") \
-            else QPointF(r.x + r.w / 2 - L.CARD_W / 2, r.y + r.h / 2 - L.CARD_H / 2)
-        g = CardItem(("ghost",), actual.oid, actual.view)
-        g.setRotation(0)
-        g.setOpacity(0.45)
-        g.setPos(at)
-        g.setZValue(3900)
-        g.setAcceptedMouseButtons(Qt.NoButton)
-        g.setAcceptHoverEvents(False)
-        g.setFlag(CardItem.ItemIsSelectable, False)
-        g.setData(0, "ghost")
-        scene.addItem(g)
-        arrow = ArrowItem(g.sceneBoundingRect().center(), actual.sceneBoundingRect().center(),
-                          "#f0b429")
-        arrow.setData(0, "ghost-arrow")
-        scene.addItem(arrow)
-        self.extras = [g, arrow]
-        pointed = views.zone_label(t, (player, zone) if zone in t.edition.per_player
-                                   else (None, zone))
-        went = views.zone_label(t, event.dst) if event.kind != "rejected" else \
-            "nowhere: it stays where it was"
-        who = mover or "The player"
-        return f"{who} pointed at {pointed} → it went to {went}" if event.kind != "rejected" \
-            else f"{who} pointed at {pointed} → refused, it stays where it was"
+        self.extras, words = ghost(self.w.scene, sess.scenario, sess.run.names,
+                                   sess.scenario.steps[rep.index - 1], rep)
+        return words
 
     def _zoom(self, rep, below: int = 0) -> None:
         """The cards the step touched (and the ghost) fill the view above the banner

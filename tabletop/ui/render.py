@@ -17,8 +17,10 @@ def ensure_app():
     return QApplication.instance() or QApplication(sys.argv[:1])
 
 
-def table_png(table, viewer=JUDGE, width: int = 1100) -> bytes:
-    """The table as ``viewer`` sees it (the judge by default), as PNG bytes."""
+def table_png(table, viewer=JUDGE, width: int = 1100, ruling=None) -> bytes:
+    """The table as ``viewer`` sees it (the judge by default), as PNG bytes.
+    ``ruling``: (scenario, names, step, report): a card the engine sent elsewhere is drawn
+    with a ghost where the player pointed and an arrow to where it went."""
     ensure_app()
     from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, Qt
     from PySide6.QtGui import QImage, QPainter
@@ -30,6 +32,9 @@ def table_png(table, viewer=JUDGE, width: int = 1100) -> bytes:
     controller.viewer = viewer
     scene = TableScene(controller)
     scene.animations = False
+    if ruling is not None:
+        from tabletop.ui.presenter import ghost
+        ghost(scene, *ruling)
     rect = scene.sceneRect()
     height = int(width * rect.height() / rect.width())
     img = QImage(width, height, QImage.Format_RGB32)
@@ -46,3 +51,47 @@ def table_png(table, viewer=JUDGE, width: int = 1100) -> bytes:
     buf.close()
     scene.clear()
     return bytes(data)
+
+
+def write_pdf(path, run, pictures) -> None:
+    """A ruling report as PDF (A4, pictures embedded), through Qt's PDF writer; written
+    to a temporary file first, then put in place."""
+    ensure_app()
+    from pathlib import Path
+
+    from PySide6.QtCore import QMarginsF, QUrl
+    from PySide6.QtGui import QImage, QPageLayout, QPageSize, QPdfWriter, QTextDocument
+
+    from tabletop.scenario.ruling_report import html_report
+    path = Path(path)
+    doc = QTextDocument()
+    for i, png in pictures.items():
+        img = QImage()
+        img.loadFromData(png)
+        doc.addResource(QTextDocument.ImageResource, QUrl(f"step-{i}.png"),
+                        img.scaledToWidth(900))
+    doc.setHtml(html_report(run, pictures, image=lambda i, _png: f"step-{i}.png"))
+    tmp = path.with_name(path.name + ".tmp")
+    writer = QPdfWriter(str(tmp))
+    writer.setPageLayout(QPageLayout(QPageSize(QPageSize.A4), QPageLayout.Portrait,
+                                     QMarginsF(15, 15, 15, 15), QPageLayout.Millimeter))
+    writer.setTitle(run.scenario.title)
+    writer.setCreator("Tabletop")
+    doc.print_(writer)
+    del writer  # the file is finished when the writer goes
+    if not tmp.exists() or tmp.stat().st_size == 0:
+        raise OSError(f"{path}: the PDF writer wrote nothing")
+    os.replace(tmp, path)
+
+
+def report_pictures(session) -> dict:
+    """Play a session to its end, picturing the table at the start and after each step
+    (with the ghost and arrow of a card the engine sent elsewhere)."""
+    from tabletop.cli import REPORT_PICTURES
+    pictures = {0: table_png(session.run.table)}
+    while (rep := session.advance()) is not None:
+        if len(pictures) < REPORT_PICTURES:  # the rest are told in words only
+            step = session.scenario.steps[rep.index - 1]
+            pictures[rep.index] = table_png(
+                session.run.table, ruling=(session.scenario, session.run.names, step, rep))
+    return pictures

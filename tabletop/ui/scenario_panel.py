@@ -131,7 +131,7 @@ class ScenarioPanel(QWidget):
         text = item.text().lstrip(HELD + FAILED + " ")
         item.setText(f"{mark} {text}".strip())
         item.setForeground(QBrush(QColor("#1c7c3a" if ok else "#b3261e")))
-        from tabletop.ui.presenter import expectation_lines
+        from tabletop.scenario.sentences import expectation_lines
         names = {lab: spec.get("name", lab) for lab, spec in self.scenario.cards.items()}
         lines = [f"{'✔' if held else '✘ FAILED:'} {words}"
                  for held, words in expectation_lines(rep.checks, names,

@@ -66,21 +66,19 @@ class JudgeCommands:
     def export_report(self) -> None:
         from tabletop.scenario import Session
         from tabletop.scenario.ruling_report import write_report
-        from tabletop.ui.render import table_png
+        from tabletop.ui.render import report_pictures
         path = getattr(self, "scenario_path", None)
         if path is None:
             self.error("Export report", "Open a scenario first (File > Open scenario).")
             return
         out, _ = QFileDialog.getSaveFileName(self, "Export ruling report",
                                              str(settings.documents() / f"{path.stem}.html"),
-                                             "HTML (*.html);;Markdown (*.md)")
+                                             "HTML (*.html);;PDF (*.pdf);;Markdown (*.md)")
         if not out:
             return
         try:
             session = Session(self.scenario_panel.scenario)
-            pictures = {0: table_png(session.run.table)}
-            while (rep := session.advance()) is not None:
-                pictures[rep.index] = table_png(session.run.table)
+            pictures = report_pictures(session)
             write_report(out, session.run, pictures)
         except (TabletopError, OSError) as e:
             self.error("Cannot export the report", str(e))

@@ -115,8 +115,8 @@ def test_report_has_one_picture_per_step_and_every_cited_rule(tmp_path):
     pictures = re.findall(r"src='data:image/png;base64,([A-Za-z0-9+/=]+)'", text)
     assert len(pictures) == 5 + 1  # the start, then one per step
     assert all(base64.b64decode(p)[:4] == b"\x89PNG" for p in pictures)
-    for number in ("400.3", "400.4a", "400.7", "405.2"):
-        assert f"<b>{number}</b>" in text
+    for number in ("400.3", "400.4a", "400.7", "405.2"):  # linked to the rules cited
+        assert f"href='#rule-{number}'" in text and f"id='rule-{number}'" in text
     assert "src='http" not in text and 'href="http' not in text  # needs no other file
     md = tmp_path / "report.md"
     assert run_cli("ruling", BASICS, "--report", md).returncode == 0
@@ -156,3 +156,37 @@ def test_gui_import_of_a_bad_rules_file_shows_a_dialog_and_stores_nothing(make_w
     assert shown and "junk.txt" in shown[0][1] and "not a rules text" in shown[0][1]
     after = sorted(rulestext.store_dir().glob("*.json")) if rulestext.store_dir().exists() else []
     assert after == before
+
+
+def test_the_report_leads_with_the_ruling_prints_and_writes_pdf(tmp_path):
+    out = tmp_path / "report.html"
+    assert run_cli("ruling", BASICS, "--report", out).returncode == 0
+    text = out.read_text()
+    assert text.index("The ruling") < text.index("<h2>Step 1.")
+    assert "@media print" in text and "@page" in text
+    assert "✔ Llanowar Elves is in Alice&#x27;s hand" in text  # expectations as sentences
+    pdf = tmp_path / "report.pdf"
+    r = run_cli("ruling", BASICS, "--report", pdf)
+    assert r.returncode == 0, r.stderr
+    data = pdf.read_bytes()
+    assert data[:5] == b"%PDF-" and len(data) > 20_000  # with its pictures
+    assert not list(tmp_path.glob("*.tmp"))
+    bad = run_cli("ruling", BASICS, "--report", tmp_path / "report.docx")
+    assert bad.returncode == 2 and ".pdf" in bad.stderr
+
+
+def test_a_redirected_card_is_pictured_with_its_ghost_and_arrow():
+    from tabletop.scenario import Session, load
+    from tabletop.ui.render import table_png
+    session = Session(load(BASICS))
+    rep = None
+    while (r := session.advance()) is not None:
+        if any(e.kind == "redirected" for e in r.events):
+            rep = r
+            break
+    assert rep is not None
+    step = session.scenario.steps[rep.index - 1]
+    plain = table_png(session.run.table)
+    marked = table_png(session.run.table,
+                       ruling=(session.scenario, session.run.names, step, rep))
+    assert plain != marked
