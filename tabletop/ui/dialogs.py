@@ -58,3 +58,15 @@ def save_discard_cancel(parent, what: str) -> str:
     if answer == QMessageBox.Discard:
         return "discard"
     return "cancel"
+
+
+def choose(parent, title: str, text: str, buttons: list[str]) -> str | None:
+    """A question with buttons of its own; the button's text, or None (Escape)."""
+    box = _box(parent, QMessageBox.Question, title, text, QMessageBox.NoButton)
+    made = [box.addButton(b, QMessageBox.AcceptRole) for b in buttons]
+    cancel = box.addButton(QMessageBox.Cancel)
+    box.setDefaultButton(made[0])
+    box.setEscapeButton(cancel)
+    box.exec()
+    clicked = box.clickedButton()
+    return buttons[made.index(clicked)] if clicked in made else None

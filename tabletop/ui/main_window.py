@@ -419,6 +419,22 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
         ed = self.edition_box.itemData(index)
         if ed == self.c.table.edition.id:
             return
+        if self.c.table.history:  # a game under way: replay it, or start afresh
+            from tabletop.ui import dialogs
+            answer = dialogs.choose(
+                self, "Change the rules edition",
+                f"Replay this game (its starting position and every action since) under "
+                f"{ed}, and see which steps turn out differently? Or start a new table?",
+                ["Replay the game", "New table"])
+            if answer == "Replay the game":
+                if not self.replay_under(ed):
+                    self.edition_box.setCurrentIndex(
+                        self.edition_box.findData(self.c.table.edition.id))
+                return
+            if answer is None:
+                self.edition_box.setCurrentIndex(
+                    self.edition_box.findData(self.c.table.edition.id))
+                return
         if not self.confirm_discard(f"start a new table under {ed}"):
             self.edition_box.setCurrentIndex(self.edition_box.findData(self.c.table.edition.id))
             return

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtWidgets import QFileDialog, QInputDialog
+from PySide6.QtWidgets import QFileDialog
 
 from tabletop.engine import editions, saves
 from tabletop.engine.errors import TabletopError
@@ -44,24 +44,94 @@ class JudgeCommands:
             self.open_scenario(dlg.chosen)
 
     def compare_editions(self) -> None:
+        """The open scenario, or else the game at the table (its history replayed from
+        where it began), under two or more editions side by side, differences marked."""
         from tabletop.scenario import compare
-        path = getattr(self, "scenario_path", None)
-        if path is None or self.scenario_panel.session is None:
-            self.error("Compare editions", "Open a scenario first (File > Open scenario).")
-            return
         current = self.c.table.edition.id
-        others = [e for e in editions.EDITION_IDS if e != current]
-        other, ok = QInputDialog.getItem(self, "Compare editions",
-                                         f"Run this scenario under {current} and:", others, 0, False)
-        if not ok:
+        chosen = self._choose_editions(current)
+        if not chosen:
             return
+        path = getattr(self, "scenario_path", None)
         try:
-            c = compare.compare(path, [current, other])
+            if path is not None and self.scenario_panel.session is not None:
+                c = compare.compare(path, chosen)
+            else:
+                from tabletop.scenario.replay import compare_history
+                if not self.c.table.history:
+                    self.error("Compare editions", "Nothing has happened at this table yet: "
+                               "play some moves, or open a scenario.")
+                    return
+                c, problems = compare_history(self.c.table, chosen)
+                self._told_problems(problems)
         except TabletopError as e:
             self.error("Cannot compare", str(e))
             return
         self.compare_dialog = CompareDialog(c, self)
         self.compare_dialog.show()
+
+    def _told_problems(self, problems) -> None:
+        if problems:
+            from tabletop.ui import dialogs
+            dialogs.warn(self, "Parts of the game are left out",
+                         "A scenario cannot hold all of this game:\n\n"
+                         + "\n".join(f"• {p}" for p in problems))
+
+    def _choose_editions(self, current: str) -> list[str] | None:
+        """The editions to compare: the table's and at least one more."""
+        from PySide6.QtWidgets import QCheckBox, QDialog, QDialogButtonBox, QLabel, QVBoxLayout
+        dlg = QDialog(self)
+        dlg.setWindowTitle("Compare editions")
+        lay = QVBoxLayout(dlg)
+        lay.addWidget(QLabel("Run it under these editions, side by side:"))
+        boxes = {}
+        for e in editions.EDITION_IDS:
+            box = QCheckBox(f"{e} — {editions.get(e).title}")
+            box.setChecked(e == current or e == editions.NEWEST)
+            boxes[e] = box
+            lay.addWidget(box)
+        buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
+        ok = buttons.button(QDialogButtonBox.Ok)
+
+        def check() -> None:
+            ok.setEnabled(sum(b.isChecked() for b in boxes.values()) >= 2)
+        for b in boxes.values():
+            b.toggled.connect(lambda _on: check())
+        check()
+        buttons.accepted.connect(dlg.accept)
+        buttons.rejected.connect(dlg.reject)
+        lay.addWidget(buttons)
+        self._editions_dialog = dlg
+        if not dlg.exec():
+            return None
+        picked = [e for e, b in boxes.items() if b.isChecked()]
+        return [current] + [e for e in picked if e != current] if current in picked \
+            else picked
+
+    def replay_under(self, edition: str) -> bool:
+        """The same position and history under another edition: the table becomes the
+        replayed one, and the steps whose outcome changes are shown."""
+        from tabletop.scenario.replay import compare_history
+        from tabletop.scenario.runner import Run
+        old = self.c.table.edition.id
+        try:
+            c, problems = compare_history(self.c.table, [old, edition])
+        except TabletopError as e:
+            self.error("Cannot replay the game", str(e))
+            return False
+        run = c.runs.get(edition)
+        if not isinstance(run, Run):
+            self.error("Cannot replay the game", str(run))
+            return False
+        self._told_problems(problems)
+        self.path = None
+        self.c.set_table(run.table, dirty=True)
+        changed = sum(1 for s in c.steps if s.outcome_differs)
+        self.show_message(f"The game replayed under {edition}: {changed} of {len(c.steps)} "
+                          f"steps turn out differently.")
+        if changed:
+            self.compare_dialog = CompareDialog(c, self)
+            self.compare_dialog.show()
+        return True
 
     def export_report(self) -> None:
         from tabletop.scenario import Session

@@ -252,6 +252,7 @@ def test_quit_cancel_keeps_the_window_open(make_window, dialogs):
 def test_guard_on_edition_open_scenario_and_new_game(make_window, dialogs, monkeypatch):
     w = dirty_window(make_window)
     t = w.c.table
+    dialogs.expect("Change the rules edition", "New table")  # a game under way: asked first
     dialogs.expect("Unsaved changes", "Cancel")
     w._edition_chosen(w.edition_box.findData("cr-1999"))
     assert w.c.table is t and w.edition_box.currentData() == t.edition.id

@@ -1,0 +1,60 @@
+"""Compare anywhere (issue 17, item 4): the game at the table, not only a scenario,
+under two or more editions side by side; switching the edition offers to replay the
+same position and history under the new one and shows the steps that change."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QApplication
+
+from tabletop.cards import builtin
+from tabletop.engine import Table
+from tests.ui.test_rules_browser import _pick
+
+
+def _game(edition="cr-1999"):
+    t = Table(("Alice", "Bob"), edition)
+    plow = t.add_card(builtin.lookup("Plow Under"), "Alice", "hand")
+    bears = t.add_card(builtin.lookup("Grizzly Bears"), "Alice", "hand")
+    t.add_card(builtin.lookup("Forest"), "Alice", "library")
+    t.start_here()
+    return t, plow.cid, bears.cid
+
+
+def test_compare_the_game_at_the_table_under_three_editions(make_window, dialogs):
+    t, plow, bears = _game()
+    w = make_window(t)
+    w.c.drop(bears, "battlefield", None)
+    w.c.drop(plow, "battlefield", None)  # into play in 1999; refused in 2016 (400.4a)
+    w.c.draw("Alice", 1)
+    dialogs.answer("Compare editions", _pick("cr-1999", "cr-2004"))
+    w.compare_editions()
+    c = w.compare_dialog
+    tree = c.tree
+    assert tree.columnCount() == 2 + 3
+    assert [tree.headerItem().text(i) for i in range(2, 5)] == ["cr-1999", "cr-2004", "cr-2016"]
+    rows = [tree.topLevelItem(i) for i in range(tree.topLevelItemCount())]
+    assert len(rows) == 3
+    assert rows[1].text(1) == "outcome and rules" and "400.4a" in rows[1].text(4)
+    assert rows[0].text(1) in ("", "rules")
+    assert w.c.table is t and len(t.history) == 3  # the table itself is untouched
+    c.close()
+
+
+def test_switching_edition_replays_the_game(make_window, dialogs):
+    t, plow, bears = _game()
+    w = make_window(t)
+    w.c.drop(bears, "battlefield", None)
+    w.c.drop(plow, "battlefield", None)  # into play under 1999; refused under 2016
+    dialogs.expect("Change the rules edition", "Replay the game")
+    w._edition_chosen(w.edition_box.findData("cr-2016"))
+    QApplication.processEvents()
+    new = w.c.table
+    assert new is not t and new.edition.id == "cr-2016"
+    assert [o.card.name for o in new.objects_in((None, "battlefield"))] == ["Grizzly Bears"]
+    assert "Plow Under" in [o.card.name for o in new.objects_in(("Alice", "hand"))]
+    assert "1 of 2 steps turn out differently" in w.message()
+    assert w.compare_dialog.isVisible()
+    assert w.edition_box.currentData() == "cr-2016" and w.c.dirty
+    w.compare_dialog.close()
+    w.undo()  # the replayed game's history is the table's: undo takes the Bears back
+    assert not new.objects_in((None, "battlefield"))
