@@ -83,6 +83,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
         self.log_dock = self._dock("Log", self.log, Qt.RightDockWidgetArea)
         self.scenario_panel = ScenarioPanel(self.c)
         self.scenario_panel.guard = self.confirm_discard
+        self.scenario_panel.rule_clicked.connect(self.open_rule)
         self.scenario_dock = self._dock("Scenario", self.scenario_panel, Qt.RightDockWidgetArea)
         self.tabifyDockWidget(self.log_dock, self.scenario_dock)
         from tabletop.ui.rules_browser import RulesBrowser

@@ -35,6 +35,7 @@ class ScenarioPanel(QWidget):
 
     NONE = "No scenario open. File > Open scenario, or the scenario library."
     stepped = Signal(object)  # the report of the step just shown (None: at the start)
+    rule_clicked = Signal(str)  # a rule number in the step's detail was clicked
 
     def __init__(self, controller, parent=None):
         super().__init__(parent)
@@ -49,7 +50,11 @@ class ScenarioPanel(QWidget):
         self.steps.setWordWrap(True)
         self.detail = QLabel()
         self.detail.setWordWrap(True)
-        self.detail.setTextFormat(Qt.PlainText)
+        # escaped file text with the rule numbers as links (rules_browser.linked)
+        self.detail.setTextFormat(Qt.RichText)
+        self.detail.setTextInteractionFlags(Qt.LinksAccessibleByMouse
+                                            | Qt.LinksAccessibleByKeyboard)
+        self.detail.linkActivated.connect(self._link)
         buttons = QHBoxLayout()
         self.restart_button = QPushButton("Restart")
         self.back_button = QPushButton("◀ Back")
@@ -138,13 +143,32 @@ class ScenarioPanel(QWidget):
                                                       self.c.table.edition)]
         lines += [f"   (actually {c.seen()} for {c.card + ' ' if c.card else ''}{c.key})"
                   for c in rep.checks if not c.held]
+        cited: list[str] = []
+        for e in rep.events:
+            cited += [n for n in e.cites if n not in cited]
+        edition = self.c.table.edition
+        lines += [f"Rule {edition.mark(n)}: {edition.summary(n) or ''}".rstrip(": ")
+                  for n in cited]
         item.setToolTip("\n".join(lines) or "no expectations")
         item.setData(Qt.UserRole, "\n".join(lines))
         self.steps.setCurrentRow(rep.index - 1)
 
     def _show_detail(self, row: int) -> None:
+        from tabletop.ui.rules_browser import linked
         item = self.steps.item(row) if row >= 0 else None
-        self.detail.setText(item.data(Qt.UserRole) or "" if item is not None else "")
+        text = (item.data(Qt.UserRole) or "") if item is not None else ""
+        known = self.c.table.edition.rules
+        self.detail.setText("<br>".join(linked(line, known).replace("  ", "&nbsp;&nbsp;")
+                                        for line in text.split("\n")))
+
+    def detail_text(self) -> str:
+        """The detail under the steps as plain text (what a person reads)."""
+        item = self.steps.currentItem()
+        return (item.data(Qt.UserRole) or "") if item is not None else ""
+
+    def _link(self, href: str) -> None:
+        if href.startswith("rule:"):
+            self.rule_clicked.emit(href[5:])
 
     def back(self) -> None:
         if self.session is None or self.session.done == 0 or not self.guard("step back"):

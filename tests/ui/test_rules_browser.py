@@ -84,3 +84,20 @@ def test_a_rule_in_a_comparison_opens_in_its_own_edition(make_window, dialogs):
     assert w.rules_browser.edition.currentData() == "cr-1999"
     assert w.rules_browser.current == first_number(item.text(col))
     w.compare_dialog.close()
+
+
+def test_rule_numbers_in_the_scenario_dock_open_the_browser(make_window):
+    from tests.helpers import EXAMPLES
+    t, _ = _table()
+    w = make_window(t)
+    w.rules_dock.hide()
+    w.scenario_panel.open(EXAMPLES / "basics.toml")
+    p = w.scenario_panel
+    for _ in range(4):  # ... Alice drags Plow Under onto the battlefield: refused, 400.4a
+        p.step()
+    assert "400.4a" in p.detail_text()
+    assert 'href="rule:400.4a"' in p.detail.text()
+    summary = w.c.table.edition.summary("400.4a")
+    assert summary and summary in p.detail_text()
+    p.detail.linkActivated.emit("rule:400.4a")
+    assert w.rules_dock.isVisible() and w.rules_browser.current == "400.4a"
