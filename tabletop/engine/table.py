@@ -168,6 +168,11 @@ class TableState:
         self.history: list[Action] = []
         self.redo_stack: list[Action] = []
         self._cleared_redo: list[Action] = []  # what the last recorded action cleared
+        # attempts the rules refused (nothing changed, so not in the history), each with
+        # the number of actions before it: part of a judge's demonstration, so a
+        # recording or a replay under another edition keeps them. Not undone, not saved;
+        # those made after actions since undone go when a new action is recorded.
+        self.refused: list[tuple[int, Action]] = []
         self.journal: list[LogEntry] = []  # the log: append-only
         self.quiet = False  # a scratch table (checking a save) writes no log
         self._journal_before = 0  # the journal's length before the last recorded action
@@ -419,8 +424,15 @@ class TableState:
         self.history.clear()
         self.redo_stack.clear()
         self._cleared_redo = []
+        self.refused = []
         self.journal.clear()
         self._journal_before = 0
+
+    def _forget_refused(self, n: int) -> None:
+        """Forget the refused attempts made after more than ``n`` actions (after actions
+        that are gone for good)."""
+        if self.refused and self.refused[-1][0] > n:
+            self.refused = [r for r in self.refused if r[0] <= n]
 
     def mark(self) -> tuple:
         """A note of what undo does not restore (ids handed out, the random state), taken
@@ -438,6 +450,7 @@ class TableState:
         self.redo_stack.pop()
         self.redo_stack.extend(self._cleared_redo)
         self._cleared_redo = []
+        self._forget_refused(len(self.history))
         del self.journal[self._journal_before:]
         if mark is not None and mark[0] == len(self.history):
             self.next_id, self.next_cid = mark[1], mark[2]
@@ -593,6 +606,8 @@ class _Recording:
                     if notes:
                         e.notes = tuple(e.notes) + tuple(n for n in notes if n not in e.notes)
         if ops or (self.box and self.name in TOLD_ONLY):
+            if t.redo_stack:  # the undone actions go for good, and what was tried after them
+                t._forget_refused(len(t.history))
             t.history.append(Action(self.name, self.params, tuple(self.box), ops))
             t._cleared_redo = t.redo_stack
             if t.redo_stack:
@@ -600,5 +615,7 @@ class _Recording:
             t._journal_before = len(t.journal)
             t._journal(self.box, "done", _lead(t, t.history[-1]))
         elif self.box and all(e.kind == "rejected" for e in self.box):
+            t.refused.append((len(t.history), Action(self.name, self.params, tuple(self.box),
+                                                     ())))
             t._journal(self.box, "refused")
         return None

@@ -62,6 +62,8 @@ class Recorder:
         self.start = len(table.history)
         # the last action before recording: if it is undone, the setup no longer holds
         self._anchor = table.history[-1] if table.history else None
+        # refused attempts already made are not part of the recording
+        self._refused_before = [a for _, a in table.refused]
         self.labels: dict[int, str] = {}
         self.cards: list[tuple[str, dict]] = []
         self.skipped: list[str] = []
@@ -156,7 +158,18 @@ class Recorder:
                         "setup is the table as it was when recording started"]
         kinds = steps.by_engine_action()
         out, problems = [], []
-        for i, action in enumerate(t.history[self.start:], 1):
+        # the rules' refusals belong to the story too: a judge shows what is not allowed
+        before = self._refused_before
+        tried: dict[int, list] = {}
+        for n, a in t.refused:
+            if n >= self.start and not any(a is b for b in before):
+                tried.setdefault(n, []).append(a)
+        story = []
+        for n in range(self.start, len(t.history) + 1):
+            story += tried.get(n, [])
+            if n < len(t.history):
+                story.append(t.history[n])
+        for i, action in enumerate(story, 1):
             k = kinds.get(action.name)
             step = None
             if k is not None and k.recover is not None:

@@ -1,6 +1,7 @@
 """The game at the table as a scenario, to run it again under other editions: the
 position before the first action that can be undone, and every action since as steps
-(through the recorder and the step registry). Nothing here changes the table: it works
+(through the recorder and the step registry), with the attempts the rules refused
+in their places. Nothing here changes the table: it works
 on a copy read back from the table's own save."""
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ def history_scenario(table, title: str = "The game at the table") -> tuple[str, 
     for _ in range(n):
         scratch.undo()
     rec = Recorder(scratch, title)
+    scratch.refused = list(table.refused)  # not saved: what the rules refused is kept too
     for _ in range(n):
         scratch.redo()
     return rec.text(), list(rec.problems)

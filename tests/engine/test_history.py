@@ -84,3 +84,26 @@ def test_undo_status_names_the_action():
     t.move(a.cid, "graveyard")
     undo, redo = t.undo_status()
     assert "Grizzly Bears" in undo and "graveyard" in undo and redo is None
+
+
+def test_refused_attempts_are_kept_in_their_place_and_forgotten_with_their_branch():
+    from tabletop.cards import builtin
+    from tabletop.engine import Table
+    t = Table(("Alice", "Bob"), "cr-2016")
+    plow = t.add_card(builtin.lookup("Plow Under"), "Alice", "hand")
+    bears = t.add_card(builtin.lookup("Grizzly Bears"), "Alice", "hand")
+    t.start_here()
+    assert t.move(plow.cid, "battlefield").rejected  # 400.4a
+    assert [(n, a.name, a.params["cids"]) for n, a in t.refused] == [(0, "move", [plow.cid])]
+    assert t.history == []  # nothing changed: nothing to undo
+    t.move(bears.cid, "battlefield")
+    t.move(plow.cid, "battlefield")
+    assert [n for n, _ in t.refused] == [0, 1]
+    t.undo()
+    t.redo()
+    assert [n for n, _ in t.refused] == [0, 1]  # undo and redo keep the story
+    t.undo()
+    t.move(bears.cid, "graveyard")  # the Bears' move is gone for good, and what came after
+    assert [n for n, _ in t.refused] == [0]
+    t.start_here()
+    assert t.refused == []

@@ -58,3 +58,45 @@ def test_switching_edition_replays_the_game(make_window, dialogs):
     w.compare_dialog.close()
     w.undo()  # the replayed game's history is the table's: undo takes the Bears back
     assert not new.objects_in((None, "battlefield"))
+
+
+def test_what_the_rules_refused_is_replayed_too(make_window, dialogs):
+    """A judge shows Plow Under refused under the 2016 rules, then asks about 1999: the
+    refused drop is part of the game's story, and under 1999 it is put into play."""
+    t, plow, bears = _game("cr-2016")
+    w = make_window(t)
+    w.c.drop(plow, "battlefield", None)  # refused: 400.4a
+    w.c.drop(bears, "battlefield", None)
+    assert len(t.history) == 1
+    dialogs.expect("Change the rules edition", "Replay the game")
+    w._edition_chosen(w.edition_box.findData("cr-1999"))
+    QApplication.processEvents()
+    new = w.c.table
+    assert new.edition.id == "cr-1999"
+    on = sorted(o.card.name for o in new.objects_in((None, "battlefield")))
+    assert on == ["Grizzly Bears", "Plow Under"]
+    assert "1 of 2 steps turn out differently" in w.message()
+    w.compare_dialog.close()
+
+
+def test_a_recording_keeps_a_refused_drop_as_a_step(make_window, tmp_path):
+    import json
+
+    from tests.helpers import run_cli
+    t, plow, bears = _game("cr-2016")
+    w = make_window(t)
+    w.c.drop(plow, "battlefield", None)  # before the recording: not in it
+    w.toggle_recording(True)
+    w.c.drop(bears, "battlefield", None)
+    w.c.drop(plow, "battlefield", None)  # refused: 400.4a
+    rec, w.c.recorder = w.c.recorder, None
+    assert [next(k for k in s if k not in ("say", "expect")) for s in rec.steps] == \
+        ["move", "move"]
+    out = tmp_path / "refused.toml"
+    assert w.save_recording(rec, out)
+    assert rec.problems == []
+    text = out.read_text()
+    assert "rejected = true" in text and '"400.4a"' in text
+    r = run_cli("ruling", "--json", out)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert json.loads(r.stdout)["files"][0]["passed"]
