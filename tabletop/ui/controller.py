@@ -18,6 +18,9 @@ class TableController(QObject):
     reset = Signal()  # a new table: lay everything out again
     message = Signal(str)
     selection = Signal(object)  # cid or None
+    # an action done at this table (not a scenario step replayed): its Result, and what
+    # the person pointed at when it was a drop, ``(zone, player, mover)``, else None
+    acted = Signal(object, object)
 
     def __init__(self, table: Table | None = None, parent=None):
         super().__init__(parent)
@@ -30,6 +33,7 @@ class TableController(QObject):
         self.dirty = False  # changes not yet saved to a file (the unsaved-changes guard asks)
         self._dirty_before = False
         self.anyone = False  # hot-seat play: every viewpoint handles every card
+        self._pointed = None  # the drop under way: (zone, player, mover)
 
     # ---- tables --------------------------------------------------------------
     def set_table(self, table: Table, labels: dict | None = None, dirty: bool = False) -> None:
@@ -99,7 +103,10 @@ class TableController(QObject):
         for e in res.events:
             if e.cid is not None:
                 self.last_events[e.cid] = res.events
+        pointed, self._pointed = self._pointed, None
         self.changed.emit(res)
+        if not replay and res.events:
+            self.acted.emit(res, pointed)
         return res
 
     def show_result(self, res: Result) -> None:
@@ -114,7 +121,13 @@ class TableController(QObject):
         t = self.table
         obj = t.obj_of(cid)
         chooser = self.chooser(obj) if self.chooser else None
-        res = t.move(cid, zone, player, position=position, chooser=chooser, by=self.actor(obj))
+        self._pointed = (zone, player, self.actor(obj))
+        try:
+            res = t.move(cid, zone, player, position=position, chooser=chooser,
+                         by=self.actor(obj))
+        except BaseException:
+            self._pointed = None
+            raise
         return self._done(res)
 
     def drop_many(self, cids, zone: str, player: str | None, position="top") -> Result:
@@ -134,8 +147,14 @@ class TableController(QObject):
 
         by = self.viewer if self.viewer is not JUDGE else None
         t = self.table
-        return self._done(t.move_many(allowed, zone, player, position=position,
-                                      chooser=choose if self.chooser else None, by=by))
+        self._pointed = (zone, player, by or self.actor(t.obj_of(allowed[0])))
+        try:
+            res = t.move_many(allowed, zone, player, position=position,
+                              chooser=choose if self.chooser else None, by=by)
+        except BaseException:
+            self._pointed = None
+            raise
+        return self._done(res)
 
     def move_many(self, cids, zone, player=None, order=None, apply=None,
                   position="top") -> Result:

@@ -1,5 +1,6 @@
 """Presenter mode: the judge's stage. Only the table, the steps and the inspector, in
-large type; after each scenario step the table zooms to the cards it touched, a ghost
+large type; after each scenario step (or each action done by hand at the table; undo
+clears it) the table zooms to the cards it touched, a ghost
 of the card shows where the player pointed and an arrow where the engine put it, and a
 banner readable from the back of a room gives the step, each event, each rule cited
 with its summary (and the imported wording when it matches the edition) and each
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QObject, QPointF, QRectF, Qt
+from PySide6.QtCore import QAbstractAnimation, QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QLabel, QToolBar
 
@@ -23,24 +24,42 @@ BANNER_CSS = ("QLabel { background: rgba(250, 248, 240, 236); color: #1d1d1d; "
 MOVED = {"redirected", "replaced", "rejected"}
 
 
+def settled(item) -> QRectF:
+    """Where an item will be once the slide it may be in has ended (scene coordinates)."""
+    r = item.sceneBoundingRect()
+    anim = getattr(item, "_slide", None)
+    if anim is not None and anim.state() == QAbstractAnimation.Running:
+        r = r.translated(anim.endValue() - item.pos())
+    return r
+
+
 def ghost(scene, scenario, names: dict, step, rep) -> tuple[list, str | None]:
-    """For a move the engine sent elsewhere (or refused): a ghost of the card where the
-    player pointed and an arrow to where it went, added to ``scene``; returns the items
-    and the words for them ("Alice pointed at Alice's graveyard → it went to Bob's")."""
+    """For a scenario's move the engine sent elsewhere (or refused): a ghost of the card
+    where the player pointed and an arrow to where it went, added to ``scene``; returns
+    the items and the words for them ("Alice pointed at Alice's graveyard → it went to
+    Bob's")."""
     if step.action != "move":
         return [], None
-    t = scene.c.table
     event = next((e for e in rep.events if e.kind in MOVED and e.cid is not None), None)
     if event is None:
         return [], None
     label = names.get(event.cid)
     spec = scenario.cards.get(label, {}) if label else {}
-    zone = step.args["to"]
     mover = step.args.get("by") or spec.get("controller") or spec.get("owner")
+    return ghost_at(scene, event, step.args["to"], step.args.get("player"), mover)
+
+
+def ghost_at(scene, event, zone: str, player: str | None, mover: str | None
+             ) -> tuple[list, str | None]:
+    """The ghost of ``event``'s card in ``zone`` (``player``'s, else the mover's when the
+    zone is a player's) where it was pointed at, and an arrow to where the card is."""
+    t = scene.c.table
     per = zone in t.edition.per_player
-    player = step.args.get("player") or (mover if per else None)
+    player = player or (mover if per else None)
     key = (player if per else None, zone)
-    spot = scene._spot_for(key, player) if zone == "battlefield" else scene.zone_items.get(key)
+    # the battlefield is drawn as one part per controller: the mover's
+    spot = scene._spot_for(key, player or mover) if zone == "battlefield" \
+        else scene.zone_items.get(key)
     actual = scene.item_for_cid(event.cid)
     if spot is None or actual is None:
         return [], None
@@ -57,8 +76,7 @@ def ghost(scene, scenario, names: dict, step, rep) -> tuple[list, str | None]:
     g.setFlag(CardItem.ItemIsSelectable, False)
     g.setData(0, "ghost")
     scene.addItem(g)
-    arrow = ArrowItem(g.sceneBoundingRect().center(), actual.sceneBoundingRect().center(),
-                      "#f0b429")
+    arrow = ArrowItem(g.sceneBoundingRect().center(), settled(actual).center(), "#f0b429")
     arrow.setData(0, "ghost-arrow")
     scene.addItem(arrow)
     pointed = views.zone_label(t, key)
@@ -84,6 +102,9 @@ class Presenter(QObject):
         self.banner.setAttribute(Qt.WA_TransparentForMouseEvents, True)
         self.banner.hide()
         window.scenario_panel.stepped.connect(self._stepped)
+        window.c.acted.connect(self._acted)
+        window.c.reset.connect(self._cleared)
+        window.c.changed.connect(lambda res: self._cleared() if res is None else None)
 
     # ---- entering and leaving -------------------------------------------------------------
     def enter(self) -> None:
@@ -147,6 +168,12 @@ class Presenter(QObject):
                 scene.removeItem(item)
         self.extras = []
 
+    def _cleared(self) -> None:
+        """A new table (or undo to the start): nothing of the last ruling stays drawn."""
+        if self.on:
+            self._clear()
+            self.banner.hide()
+
     def _stepped(self, rep) -> None:
         if not self.on:
             return
@@ -157,11 +184,35 @@ class Presenter(QObject):
             self.w.view.fit()
             return
         ghost = self._ghost(rep)
-        self._show_banner(rep, ghost)  # then zooms, leaving room for the banner
-
-    def _step(self, rep):
         sess = self.w.scenario_panel.session
-        return sess.scenario.steps[rep.index - 1] if sess is not None else None
+        names = {lab: spec.get("name", lab) for lab, spec in sess.scenario.cards.items()}
+        checks = expectation_lines(rep.checks, names, self.w.c.table.edition)
+        # then zooms, leaving room for the banner
+        self._show_banner(f"Step {rep.index}. {rep.line}", ghost, rep.events, checks,
+                          rep.subjects)
+
+    def _acted(self, res, pointed) -> None:
+        """Something done at the table in presenter mode (a judge showing a ruling by
+        hand): the same banner, ghost and zoom as a scenario step."""
+        if not self.on:
+            return
+        self._clear()
+        t, viewer = self.w.c.table, self.w.c.viewer
+        ghost = None
+        if pointed is not None:
+            event = next((e for e in res.events if e.kind in MOVED and e.cid is not None),
+                         None)
+            if event is not None:
+                self.extras, ghost = ghost_at(self.w.scene, event, *pointed)
+        if res.rejected:
+            action = t.refused[-1][1] if t.refused else None
+        else:
+            action = t.history[-1] if t.history else None
+        title = views.action_title(t, action, viewer) if action is not None else ""
+        if res.rejected and title:
+            title = f"Tried: {title}"
+        subjects = [e.cid for e in res.events if e.cid is not None]
+        self._show_banner(title, ghost, res.events, [], subjects)
 
     def _ghost(self, rep) -> str | None:
         sess = self.w.scenario_panel.session
@@ -171,15 +222,15 @@ class Presenter(QObject):
                                    sess.scenario.steps[rep.index - 1], rep)
         return words
 
-    def _zoom(self, rep, below: int = 0) -> None:
+    def _zoom(self, subjects, below: int = 0) -> None:
         """The cards the step touched (and the ghost) fill the view above the banner
         (``below`` pixels at the bottom)."""
         scene, view = self.w.scene, self.w.view
         rect = QRectF()
-        for cid in rep.subjects:
+        for cid in subjects:
             item = scene.item_for_cid(cid)
             if item is not None:
-                rect = rect.united(item.sceneBoundingRect())
+                rect = rect.united(settled(item))
         for item in self.extras:
             rect = rect.united(item.sceneBoundingRect())
         if rect.isNull():
@@ -198,27 +249,33 @@ class Presenter(QObject):
                                          whole.height()))
         view.resetTransform()
         view.scale(k, k)
-        view.centerOn(c.x(), c.y() + (vp.height() - free_h) / 2 / k)
+        # no cloth beyond the table's edge where the table can fill the view instead
+        seen_w, seen_h = vp.width() / k, free_h / k
+        cx, cy = c.x(), c.y()
+        cx = min(max(cx, whole.left() + seen_w / 2), whole.right() - seen_w / 2) \
+            if seen_w < whole.width() else whole.center().x()
+        cy = min(max(cy, whole.top() + seen_h / 2), whole.bottom() - seen_h / 2) \
+            if seen_h < whole.height() else whole.center().y()
+        view.centerOn(cx, cy + (vp.height() - free_h) / 2 / k)
         view.fit_on_resize = False
 
-    def _show_banner(self, rep, ghost: str | None) -> None:
+    def _show_banner(self, heading: str, ghost: str | None, events, checks,
+                     subjects) -> None:
+        """``checks``: (held, sentence) of each expectation."""
         from tabletop.ui.inspector import rule_html
         t = self.w.c.table
-        sess = self.w.scenario_panel.session
-        names = {lab: spec.get("name", lab) for lab, spec in sess.scenario.cards.items()}
-        parts = [f"<div style='font-size:22pt; font-weight:bold'>Step {rep.index}. "
-                 f"{html.escape(rep.line)}</div>"]
+        parts = [f"<div style='font-size:22pt; font-weight:bold'>{html.escape(heading)}</div>"]
         if ghost:
             parts.append(f"<div style='font-size:19pt; color:#8a5a00'>{html.escape(ghost)}"
                          f"</div>")
         numbers: list[str] = []
-        for e in rep.events:
+        for e in events:
             told = views.tell(t, e, self.w.c.viewer)
             parts.append(f"<div style='font-size:19pt'>{html.escape(told.text)}</div>")
             numbers += [n for n in told.cites if n not in numbers]
         for n in numbers:
             parts.append(f"<div style='font-size:16pt'>{rule_html(t, n)}</div>")
-        for held, words in expectation_lines(rep.checks, names, t.edition):
+        for held, words in checks:
             mark, colour = ("✔", "#1c7c3a") if held else ("✘", "#b3261e")
             parts.append(f"<div style='font-size:18pt; color:{colour}'>{mark} "
                          f"{html.escape(words)}</div>")
@@ -238,4 +295,4 @@ class Presenter(QObject):
         self.banner.move(vp.x() + 20, vp.y() + vp.height() - height - 20)
         self.banner.show()
         self.banner.raise_()
-        self._zoom(rep, height + 40)
+        self._zoom(subjects, height + 40)

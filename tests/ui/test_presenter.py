@@ -87,3 +87,43 @@ def test_presenter_shows_the_ruling_and_leaves_everything_as_it_was(make_window,
     assert not [i for i in scene.items() if i.data(0) in ("ghost", "ghost-arrow")]
     assert _looks(w) == before
     assert abs(w.view.transform().m11() - fitted) < 1e-6
+
+
+def test_presenter_tells_the_ruling_of_a_drag_at_the_table(make_window):
+    """A judge showing a ruling by hand, without a scenario: the same ghost, arrow and
+    banner after a real drag; undo clears them."""
+    from tabletop.cards import builtin
+    from tabletop.ui.selftest import drag, zone_center
+    t = Table(("Alice", "Bob"), "cr-2016")
+    giant = t.add_card(builtin.lookup("Hill Giant"), "Bob", "battlefield", controller="Alice")
+    plow = t.add_card(builtin.lookup("Plow Under"), "Alice", "hand")
+    t.start_here()
+    w = make_window(t)
+    QTest.keyClick(w, Qt.Key_F5)
+    assert w.presenting
+    scene = w.scene
+    drag(w.view, scene.item_for_cid(giant.cid), zone_center(scene, ("Alice", "graveyard")))
+    assert t.obj_of(giant.cid).zone == ("Bob", "graveyard")
+    ghosts = [i for i in scene.items() if i.data(0) == "ghost"]
+    arrows = [i for i in scene.items() if i.data(0) == "ghost-arrow"]
+    assert len(ghosts) == 1 and len(arrows) == 1
+    pointed = scene.zone_items[("Alice", "graveyard")].spot.rect
+    c = ghosts[0].sceneBoundingRect().center()
+    assert pointed.contains(c.x(), c.y())
+    text = w.presenter.banner.text()
+    assert w.presenter.banner.isVisible()
+    assert "Move Hill Giant to graveyard" in text
+    assert "Alice pointed at Alice&#x27;s graveyard → it went to Bob&#x27;s graveyard" in text
+    assert "400.3" in text and t.edition.summary("400.3")[:30] in text.replace("&#x27;", "'")
+    w.undo()
+    QApplication.processEvents()
+    assert not [i for i in scene.items() if i.data(0) in ("ghost", "ghost-arrow")]
+    assert not w.presenter.banner.isVisible()
+    # a refused drop: the ghost where it was pointed, the rule that refused it
+    w.c.drop(plow.cid, "battlefield", None)
+    text = w.presenter.banner.text()
+    assert "Tried: Move Plow Under to battlefield" in text and "400.4a" in text
+    assert "refused, it stays where it was" in text
+    QTest.keyClick(w, Qt.Key_Escape)
+    assert not w.presenting
+    assert not [i for i in scene.items() if i.data(0) in ("ghost", "ghost-arrow")]
