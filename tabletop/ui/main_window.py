@@ -572,13 +572,13 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
             self.grab().save(path)
 
     def show_rules(self) -> None:
-        ed = self.c.table.edition
-        text = "\n".join(f"{n}  {ed.rules[n]}" for n in sorted(ed.rules, key=ed.sort_key))
-        box = QMessageBox(self)
-        box.setWindowTitle(f"Rules of {ed.id}")
-        box.setText(f"{ed.title} — summaries in Tabletop's own words.")
-        box.setDetailedText(text)
-        box.exec()
+        """F1: the rules browser, on the table's edition, its search field ready."""
+        self.rules_dock.show()
+        self.rules_dock.raise_()
+        b = self.rules_browser
+        b._follow_table()
+        b.search.setFocus()
+        b.search.selectAll()
 
     def about(self) -> None:
         QMessageBox.about(self, "About Tabletop",

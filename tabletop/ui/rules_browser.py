@@ -67,6 +67,7 @@ class RulesBrowser(QWidget):
         self._follow_table()
 
     def _follow_table(self) -> None:
+        """Show the table's edition."""
         i = self.edition.findData(self.c.table.edition.id)
         if i >= 0 and i != self.edition.currentIndex():
             self.edition.setCurrentIndex(i)

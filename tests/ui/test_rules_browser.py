@@ -101,3 +101,16 @@ def test_rule_numbers_in_the_scenario_dock_open_the_browser(make_window):
     assert summary and summary in p.detail_text()
     p.detail.linkActivated.emit("rule:400.4a")
     assert w.rules_dock.isVisible() and w.rules_browser.current == "400.4a"
+
+
+def test_f1_opens_the_rules_browser_on_the_tables_edition(make_window, dialogs):
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+    t, _ = _table()
+    w = make_window(t)
+    w.rules_dock.hide()
+    w.rules_browser.edition.setCurrentIndex(w.rules_browser.edition.findData("cr-1999"))
+    QTest.keyClick(w, Qt.Key_F1)
+    assert w.rules_dock.isVisible() and dialogs.seen == []  # no message box any more
+    assert w.rules_browser.edition.currentData() == "cr-2016"
+    assert w.rules_browser.numbers() == sorted(t.edition.rules, key=t.edition.sort_key)
