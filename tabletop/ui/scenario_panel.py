@@ -5,17 +5,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QStyledItemDelegate,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -258,6 +260,23 @@ class ScenarioLibrary(QDialog):
         super().accept()
 
 
+class _Wrapped(QStyledItemDelegate):
+    """Rows as tall as their text wrapped to the column's width (a tree view's own size
+    hint does not know the column width)."""
+
+    def __init__(self, tree):
+        super().__init__(tree)
+        self.tree = tree
+
+    def sizeHint(self, option, index):
+        if index.column() == 1:  # "Differs": as wide as its words
+            return super().sizeHint(option, index)
+        width = max(40, self.tree.columnWidth(index.column()) - 12)
+        text = str(index.data() or "")
+        r = option.fontMetrics.boundingRect(QRect(0, 0, width, 100_000), Qt.TextWordWrap, text)
+        return QSize(width, r.height() + 6)
+
+
 class CompareDialog(QDialog):
     """One scenario under two (or more) editions, side by side; differing steps marked."""
 
@@ -281,9 +300,18 @@ class CompareDialog(QDialog):
             for col in range(row.columnCount()):
                 row.setToolTip(col, row.text(col))
             self.tree.addTopLevelItem(row)
-        for col in range(self.tree.columnCount()):
-            self.tree.resizeColumnToContents(col)
-            self.tree.setColumnWidth(col, min(self.tree.columnWidth(col), 360))
+        # every edition in view side by side, the outcomes wrapped rather than cut off
+        self.tree.setTextElideMode(Qt.ElideNone)
+        head = self.tree.header()
+        head.setStretchLastSection(False)
+        self.tree.resizeColumnToContents(0)
+        self.tree.setColumnWidth(0, min(self.tree.columnWidth(0), 300))
+        head.setSectionResizeMode(1, QHeaderView.ResizeToContents)
+        for col in range(2, self.tree.columnCount()):
+            head.setSectionResizeMode(col, QHeaderView.Stretch)
+        # row heights follow the wrapped text when the columns change width
+        self.tree.setItemDelegate(_Wrapped(self.tree))
+        head.sectionResized.connect(lambda *_: self.tree.doItemsLayout())
         self.tree.itemClicked.connect(lambda item, col: self._rule(c, item, col))
         box = QDialogButtonBox(QDialogButtonBox.Close)
         box.rejected.connect(self.reject)
