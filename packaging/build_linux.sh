@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Build the Linux bundle (PyInstaller, one folder), a .tar.gz and a .deb, then
 # smoke-test the frozen binary with --self-test offscreen.
-# Needs: pip install '.[package]' (PyInstaller), dpkg-deb. Output in build/.
+# Needs: pip install '.[package]' (PyInstaller), dpkg-deb; icu-devtools, binutils and gcc
+# to trim the ICU data. Output in build/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 read -r NAME VERSION < <(python3 -c 'import tomllib; p = tomllib.load(open("pyproject.toml", "rb"))["project"]; print(p["name"], p["version"])')
@@ -11,6 +12,10 @@ rm -rf "$OUT/dist" "$OUT/deb"
 python3 -m PyInstaller --noconfirm --clean --log-level WARN \
   --distpath "$OUT/dist" --workpath "$OUT/pyinstaller" packaging/tabletop.spec
 BUNDLE="$OUT/dist/$NAME"
+# only the root and English ICU data (Qt Core links ICU; this app needs no more)
+python3 packaging/linux/trim_icu.py "$BUNDLE"
+# the libraries left behind by plugins the spec leaves out (GTK's, EGLFS's)
+python3 packaging/linux/prune_libs.py "$BUNDLE"
 
 tar -C "$OUT/dist" -czf "$OUT/$NAME-$VERSION-linux-$ARCH.tar.gz" "$NAME"
 
@@ -49,6 +54,6 @@ Description: Magic: The Gathering table checked by a zone-rules engine
 CONTROL
 dpkg-deb --root-owner-group --build "$DEB" "$OUT/${NAME}_${VERSION}_${ARCH}.deb" >/dev/null
 
-echo "bundle: $BUNDLE ($(du -sm "$BUNDLE" | cut -f1) MB unpacked)"
+echo "bundle: $BUNDLE ($(du -sm --apparent-size "$BUNDLE" | cut -f1) MB unpacked)"
 ls -l "$OUT"/*.tar.gz "$OUT"/*.deb
 QT_QPA_PLATFORM=offscreen "$BUNDLE/$NAME" --self-test

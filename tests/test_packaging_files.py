@@ -29,3 +29,51 @@ def test_desktop_file_opens_saved_games():
     assert 'type="application/x-tabletop-game"' in mime and '"*.tabletop"' in mime
     meta = (LINUX / "io.tabletop.Tabletop.metainfo.xml").read_text()
     assert "<content_rating" in meta and "application/x-tabletop-game" in meta
+
+
+def _script(name):
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(name, LINUX / f"{name}.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_the_icu_trim_keeps_root_and_english_and_what_they_name():
+    trim = _script("trim_icu")
+    items = ["root.res", "en.res", "en_GB.res", "de.res", "pt_BR.res", "zh_Hant_TW.res",
+             "sr_Latn.res", "res_index.res", "pool.res", "supplementalData.res",
+             "likelySubtags.res", "plurals.res", "zoneinfo64.res", "nfkc.nrm",
+             "unames.icu", "ibm-1047_P100-1995.cnv", "cnvalias.icu",
+             "coll/root.res", "coll/en.res", "coll/de.res", "coll/de__PHONEBOOK.res",
+             "coll/es_.res", "coll/ucadata.icu", "brkitr/root.res", "brkitr/word.brk",
+             "brkitr/cjdict.dict", "brkitr/ja.res", "lang/en.res", "lang/fr.res",
+             "lang/pool.res", "zone/en_001.res", "zone/tzdbNames.res", "curr/it.res"]
+    gone = set(trim.unneeded(items))
+    assert gone == {"de.res", "pt_BR.res", "zh_Hant_TW.res", "sr_Latn.res",
+                    "ibm-1047_P100-1995.cnv", "coll/de.res", "coll/de__PHONEBOOK.res",
+                    "coll/es_.res", "brkitr/ja.res", "lang/fr.res", "curr/it.res"}
+
+
+@pytest.mark.skipif(not shutil.which("readelf"), reason="readelf (binutils) is not installed")
+def test_pruning_keeps_every_library_something_loads(tmp_path):
+    """On the Qt libraries of this very install: a library nothing needs goes, the ones
+    linked from a plugin or an extension module stay, and so do dlopened ones."""
+    import os
+
+    import PySide6
+    prune = _script("prune_libs")
+    qt = os.path.join(os.path.dirname(PySide6.__file__), "Qt")
+    bundle = tmp_path / "bundle"
+    (bundle / "plugins" / "platforms").mkdir(parents=True)
+    (bundle / "lib").mkdir()
+    plugin = os.path.join(qt, "plugins", "platforms", "libqoffscreen.so")
+    shutil.copy(plugin, bundle / "plugins" / "platforms")
+    for lib in ("libQt6Gui.so.6", "libQt6Core.so.6", "libQt6Sql.so.6"):
+        src = os.path.join(qt, "lib", lib)
+        if not os.path.exists(src):
+            pytest.skip(f"{lib} is not in this Qt")
+        shutil.copy(src, bundle / "lib")
+    (bundle / "lib" / "libssl.so.3").write_bytes(b"\x7fELF not really")
+    gone = {p.name for p in prune.unused(bundle)}
+    assert gone == {"libQt6Sql.so.6"}

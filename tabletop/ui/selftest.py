@@ -1,6 +1,8 @@
 """`tabletop --self-test`: one accepted and one refused drop, made with real
-mouse events on the view, checked against the engine. Also the drag helper the
-GUI tests use."""
+mouse events on the view, checked against the engine, and the parts the app loads
+only when first needed (downloads over HTTPS, pictures, PDF reports, XML decks), so a
+packaged build that left one out fails here rather than in a player's hands. Also the
+drag helper the GUI tests use."""
 
 from __future__ import annotations
 
@@ -41,6 +43,41 @@ def zone_center(scene, key) -> QPointF:
     return QPointF(r.x + r.w / 2, r.y + r.h / 2)
 
 
+def later_parts() -> list[str]:
+    """What is missing of the parts loaded when first needed (empty: all there)."""
+    import importlib
+    missing = []
+    for name in ("ssl", "http.client", "urllib.request", "hashlib", "sqlite3", "gzip",
+                 "defusedxml.ElementTree", "tabletop.cards.download", "tabletop.cards.decks",
+                 "tabletop.scenario.runner", "tabletop.scenario.ruling_report",
+                 "tabletop.ui.pictures", "tabletop.ui.presenter", "tabletop.ui.rules_browser",
+                 "PySide6.QtNetwork"):
+        try:
+            importlib.import_module(name)
+        except ImportError as e:
+            missing.append(f"{name} ({e})")
+    try:
+        import hashlib
+        hashlib.sha256(b"")
+    except (ImportError, ValueError) as e:
+        missing.append(f"SHA-256 ({e})")
+    try:
+        from PySide6.QtNetwork import QSslSocket
+        if not QSslSocket.supportsSsl():
+            missing.append("HTTPS in Qt (no TLS backend: card pictures cannot download)")
+    except ImportError:
+        pass  # said above
+    try:
+        from PySide6.QtGui import QPdfWriter  # noqa: F401
+    except ImportError as e:
+        missing.append(f"PDF writer ({e})")
+    from PySide6.QtGui import QImageReader
+    formats = {bytes(f).decode() for f in QImageReader.supportedImageFormats()}
+    missing += [f"{f.upper()} pictures (no image reader)" for f in ("png", "jpeg", "webp")
+                if f not in formats]
+    return missing
+
+
 def self_test(window) -> tuple[bool, str]:
     t = Table(("Alice", "Bob"), seed=1)
     land = t.add_card(builtin.lookup("Forest"), "Alice", "hand")
@@ -73,5 +110,9 @@ def self_test(window) -> tuple[bool, str]:
     lines.append(f"refused drop (Lightning Bolt to the battlefield, 400.4a): "
                  f"{'ok' if refused else 'FAILED'}")
     ok &= refused
+    missing = later_parts()
+    lines.append("parts loaded when needed (HTTPS, pictures, PDF, decks): "
+                 + ("ok" if not missing else "MISSING " + "; ".join(missing)))
+    ok &= not missing
     lines.append("self-test passed" if ok else "self-test FAILED")
     return ok, "\n".join(lines)

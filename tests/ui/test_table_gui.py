@@ -177,6 +177,7 @@ def test_self_test_and_screenshot_commands(tmp_path):
     r = run_cli("--self-test")
     assert r.returncode == 0, r.stdout + r.stderr
     assert "self-test passed" in r.stdout
+    assert "parts loaded when needed (HTTPS, pictures, PDF, decks): ok" in r.stdout
     out = tmp_path / "table.png"
     r = run_cli("--screenshot", out, "--viewpoint", "judge")
     assert r.returncode == 0, r.stderr
@@ -274,3 +275,17 @@ def test_the_ante_zone_is_on_the_table_only_in_a_game_played_for_ante(make_windo
     assert not any(k[1] == "ante" for k in w.scene.zone_items)
     w = make_window(Table(("Alice", "Bob"), edition="cr-2016", ante=True))
     assert (None, "ante") in w.scene.zone_items
+
+
+def test_the_self_test_finds_a_part_a_packaged_build_left_out(qapp, monkeypatch):
+    """A frozen build without ssl (or Qt's JPEG reader) must fail its self-test."""
+    import sys
+
+    from PySide6.QtGui import QImageReader
+
+    from tabletop.ui import selftest
+    monkeypatch.setitem(sys.modules, "ssl", None)  # import ssl raises ImportError
+    monkeypatch.setattr(QImageReader, "supportedImageFormats", lambda: [b"png", b"webp"])
+    missing = selftest.later_parts()
+    assert any(m.startswith("ssl (") for m in missing)
+    assert "JPEG pictures (no image reader)" in missing
