@@ -77,3 +77,26 @@ def test_pruning_keeps_every_library_something_loads(tmp_path):
     (bundle / "lib" / "libssl.so.3").write_bytes(b"\x7fELF not really")
     gone = {p.name for p in prune.unused(bundle)}
     assert gone == {"libQt6Sql.so.6"}
+
+
+def test_the_bundle_filter_leaves_out_unused_qt_on_linux_windows_and_macos():
+    import sys
+    sys.path.insert(0, str(ROOT / "packaging"))
+    try:
+        import bundle_filter as f
+    finally:
+        sys.path.remove(str(ROOT / "packaging"))
+    gone = ["PySide6/Qt/lib/libQt6Qml.so.6", "PySide6/Qt6Qml.dll",
+            "PySide6/Qt/lib/QtQml.framework/Versions/A/QtQml",
+            "PySide6/Qt/lib/QtQuick.framework/Resources/Info.plist",
+            "PySide6/Qt/plugins/imageformats/libqtiff.dylib",
+            "PySide6\\plugins\\imageformats\\qgif.dll"]
+    kept = ["PySide6/Qt/lib/libQt6Network.so.6", "PySide6/Qt/lib/QtNetwork.framework/QtNetwork",
+            "PySide6/Qt/lib/QtGui.framework/Versions/A/QtGui", "PySide6/Qt6Widgets.dll",
+            "PySide6/Qt/plugins/imageformats/libqjpeg.so",
+            "PySide6/Qt/plugins/tls/libqopensslbackend.so", "lib-dynload/_ssl.cpython-311.so",
+            "PySide6\\plugins\\imageformats\\qjpeg.dll", "PySide6\\plugins\\tls\\qopensslbackend.dll"]
+    assert [p for p in gone if f.keep((p, p, "BINARY"))] == []
+    assert [p for p in kept if not f.keep((p, p, "BINARY"))] == []
+    for needed in ("ssl", "http", "urllib.request", "email", "_hashlib", "PySide6.QtNetwork"):
+        assert needed not in f.UNUSED_MODULES
