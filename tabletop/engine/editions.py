@@ -193,3 +193,24 @@ def get(edition_id: str) -> Edition:
 
 def all_editions() -> list[Edition]:
     return [get(e) for e in EDITION_IDS]
+
+
+@cache
+def titles() -> tuple[tuple[str, str], ...]:
+    """(id, title) of every edition, read from the top of each file only (its keys
+    before the first table): the window's edition lists, without reading every
+    edition's rules at start-up."""
+    out = []
+    for edition_id in EDITION_IDS:
+        p = resources.path("rules", f"{edition_id}.toml")
+        try:
+            text = p.read_text(encoding="utf-8")
+        except OSError as e:
+            raise InputError(f"{p}: cannot read edition data: {e}") from None
+        head = re.split(r"(?m)^\[", text, maxsplit=1)[0]
+        try:
+            title = tomllib.loads(head).get("title")
+        except tomllib.TOMLDecodeError:
+            title = None
+        out.append((edition_id, title if isinstance(title, str) else get(edition_id).title))
+    return tuple(out)

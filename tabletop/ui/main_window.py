@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QPainter
 from PySide6.QtWidgets import (
     QComboBox,
@@ -72,10 +72,14 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
         self.path: Path | None = None
         self.ending = False  # interrupted (SIGTERM, logout): close without asking
         self.started = False  # set once start-up is over and the event loop runs
+        # work the first frame does not need waits until it is painted
+        self.first_painted = False
+        self._after_first_frame: list = []
         self.setWindowTitle("Tabletop")
         self.scene = TableScene(self.c, self)
         self.view = TableView(self.scene, self)
         self.setCentralWidget(self.view)
+        self.view.viewport().installEventFilter(self)
         self.status = QLabel()
         self.inspector = Inspector(self.c)
         self.log = LogView(self.c)
@@ -95,8 +99,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
         self.log.list.itemClicked.connect(self._log_rule)
         self.status.linkActivated.connect(lambda url: self.open_rule(url[len("rule:"):]))
         self.presenting = False
-        from tabletop.ui.presenter import Presenter
-        self.presenter = Presenter(self)
+        self._presenter = None  # made when presenter mode is first entered
         self.statusBar().addWidget(self.status, 1)
         self._build_actions()
         self.c.changed.connect(self._on_changed)
@@ -240,8 +243,8 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
         self.addToolBar(bar)
         bar.addWidget(QLabel(" Rules edition: "))
         self.edition_box = QComboBox()
-        for ed in editions.all_editions():
-            self.edition_box.addItem(f"{ed.id} — {ed.title}", ed.id)
+        for edition_id, title in editions.titles():  # no edition's rules read yet
+            self.edition_box.addItem(f"{edition_id} — {title}", edition_id)
         self.edition_box.activated.connect(self._edition_chosen)
         bar.addWidget(self.edition_box)
         bar.addWidget(QLabel("   Viewpoint: "))
@@ -570,6 +573,35 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
                                               "PNG images (*.png)")
         if path:
             self.grab().save(path)
+
+    def eventFilter(self, obj, event) -> bool:
+        if not self.first_painted and event.type() == QEvent.Paint \
+                and obj is self.view.viewport():
+            self.first_painted = True
+            obj.removeEventFilter(self)
+            QTimer.singleShot(0, self._run_after_first_frame)
+        return False
+
+    def after_first_frame(self, work) -> None:
+        """Run ``work`` once the table has been painted for the first time (at once if
+        it has been)."""
+        if self.first_painted:
+            work()
+        else:
+            self._after_first_frame.append(work)
+
+    def _run_after_first_frame(self) -> None:
+        work, self._after_first_frame = self._after_first_frame, []
+        for w in work:
+            w()
+
+    @property
+    def presenter(self):
+        """Presenter mode's stage (presenter.py), made the first time it is needed."""
+        if self._presenter is None:
+            from tabletop.ui.presenter import Presenter
+            self._presenter = Presenter(self)
+        return self._presenter
 
     def show_rules(self) -> None:
         """F1: the rules browser, on the table's edition, its search field ready."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 import re
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLineEdit, QTextBrowser, QVBoxLayout, QWidget
 
 from tabletop.engine import editions
@@ -46,8 +47,8 @@ class RulesBrowser(QWidget):
         self.edition = QComboBox()
         self.edition.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
         self.edition.setMinimumContentsLength(14)  # the dock stays narrow beside the table
-        for ed in editions.all_editions():
-            self.edition.addItem(f"{ed.id} — {ed.title}", ed.id)
+        for edition_id, title in editions.titles():
+            self.edition.addItem(f"{edition_id} — {title}", edition_id)
         self.search = QLineEdit()
         self.search.setPlaceholderText("Search by number or words (e.g. 400.7, owner)")
         self.search.setClearButtonEnabled(True)
@@ -64,14 +65,35 @@ class RulesBrowser(QWidget):
         self.search.textChanged.connect(lambda _t: self.refresh())
         self.edition.currentIndexChanged.connect(lambda _i: self.refresh())
         controller.reset.connect(self._follow_table)
-        self._follow_table()
+        # the text is built when first shown (or asked for), not at start-up: the dock
+        # starts behind the scenario dock's tab
+        self._built = False
+        i = self.edition.findData(self.c.table.edition.id)
+        self.edition.blockSignals(True)
+        self.edition.setCurrentIndex(max(i, 0))
+        self.edition.blockSignals(False)
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if not self._built:  # not before the table's first frame
+            later = getattr(self.window(), "after_first_frame", None)
+            if later is not None:
+                later(self._build_if_shown)
+            else:
+                QTimer.singleShot(0, self._build_if_shown)
+
+    def _build_if_shown(self) -> None:
+        if not self._built and self.isVisible():
+            self.refresh()
 
     def _follow_table(self) -> None:
         """Show the table's edition."""
         i = self.edition.findData(self.c.table.edition.id)
         if i >= 0 and i != self.edition.currentIndex():
+            self.edition.blockSignals(True)
             self.edition.setCurrentIndex(i)
-        else:
+            self.edition.blockSignals(False)
+        if self._built or self.isVisible():
             self.refresh()
 
     def ed(self):
@@ -99,6 +121,7 @@ class RulesBrowser(QWidget):
 
     def refresh(self) -> None:
         from tabletop.engine import rulestext
+        self._built = True
         ed = self.ed()
         known = set(ed.rules)
         parts = [CSS, f"<p class='sub'>{html.escape(ed.id)} — {html.escape(ed.title)}. "

@@ -114,3 +114,37 @@ def test_f1_opens_the_rules_browser_on_the_tables_edition(make_window, dialogs):
     assert w.rules_dock.isVisible() and dialogs.seen == []  # no message box any more
     assert w.rules_browser.edition.currentData() == "cr-2016"
     assert w.rules_browser.numbers() == sorted(t.edition.rules, key=t.edition.sort_key)
+
+
+def test_the_rules_text_is_built_after_the_first_frame_not_before(qtbot):
+    """Start-up (issue 15, item 7): the browser, behind another tab, costs nothing until
+    the table has been painted; shown, it holds the edition's rules."""
+    from PySide6.QtCore import QEvent, QObject
+
+    from tabletop.ui.controller import TableController
+    from tabletop.ui.main_window import MainWindow
+    t, _ = _table()
+    w = MainWindow(TableController(t))
+    qtbot.addWidget(w)
+    built_at_first_paint = []
+
+    class Spy(QObject):
+        def eventFilter(self, obj, event):
+            if event.type() == QEvent.Paint and not built_at_first_paint:
+                built_at_first_paint.append(w.rules_browser._built)
+            return False
+    spy = Spy()
+    w.view.viewport().installEventFilter(spy)
+    assert not w.rules_browser._built and w.rules_browser.text.toPlainText() == ""
+    w.show()
+    qtbot.waitUntil(lambda: w.first_painted, timeout=3000)
+    assert built_at_first_paint == [False]
+    w.show_rules()
+    qtbot.waitUntil(lambda: w.rules_browser._built, timeout=3000)
+    assert t.edition.rules["400.3"] in w.rules_browser.text.toPlainText()
+
+
+def test_edition_titles_are_read_without_reading_each_editions_rules():
+    from tabletop.engine import editions
+    assert [i for i, _ in editions.titles()] == list(editions.EDITION_IDS)
+    assert all(title == editions.get(i).title for i, title in editions.titles())
