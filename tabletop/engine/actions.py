@@ -6,10 +6,12 @@ Each is one recorded action returning a ``Result`` of events."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from tabletop.engine.errors import IllegalActionError
-from tabletop.engine.model import Card, Event, Obj, split_pt
-from tabletop.engine.moves import MoveRules
+from tabletop.engine.model import Card, Event, Obj, ZoneKey, split_pt
+from tabletop.engine.moves import Chooser, MoveRules
 from tabletop.engine.table import Result
 
 
@@ -30,7 +32,7 @@ class Table(MoveRules):
         return player
 
     # ---- following an object ------------------------------------------------
-    def find_new(self, oid: int):
+    def find_new(self, oid: int) -> tuple[Obj | None, tuple[str, ...]]:
         """The object an older object became, if an ability or resolving spell may find
         it (400.7d, 400.7g): it went on to a public zone. Returns (object, cites) or
         (None, ()) when the trail ends in a hidden zone or nowhere."""
@@ -44,7 +46,7 @@ class Table(MoveRules):
         return obj, ed.cite("find_new") + ed.cite("resolving_finds")
 
     # ---- library -----------------------------------------------------------
-    def draw(self, player: str, count: int = 1, chooser=None) -> Result:
+    def draw(self, player: str, count: int = 1, chooser: Chooser | None = None) -> Result:
         """The player draws ``count`` cards, one at a time, through the pipeline."""
         self._player(player)
         key = self.zone_key("library", player)
@@ -79,7 +81,7 @@ class Table(MoveRules):
             self._shuffle(key, box, chance)
         return Result(tuple(box))
 
-    def _shuffle(self, key, box, chance: random.Random) -> None:
+    def _shuffle(self, key: ZoneKey, box: list[Event], chance: random.Random) -> None:
         order = list(self.zones[key])
         chance.shuffle(order)
         self._reorder(key, order)
@@ -130,7 +132,7 @@ class Table(MoveRules):
                                  f"{obj.card.name} is {verb}ped"))
         return Result(tuple(box))
 
-    def add_counters(self, cid: int, changes: dict) -> Result:
+    def add_counters(self, cid: int, changes: dict[str, int]) -> Result:
         obj = self.obj_of(cid)
         with self._action("counters", {"cid": cid, "changes": dict(changes),
                                        "title": f"Counters on {obj.card.name}"}) as box:
@@ -208,7 +210,7 @@ class Table(MoveRules):
                                  f"{obj.card.name}: {effect} (from a {origin})"))
         return Result(tuple(box))
 
-    def set_choices(self, cid: int, choices) -> Result:
+    def set_choices(self, cid: int, choices: Iterable[Any]) -> Result:
         """Record choices made while a spell was cast (carried by 400.7c)."""
         obj = self.obj_of(cid)
         with self._action("choices", {"cid": cid, "values": [str(c) for c in choices],
@@ -283,7 +285,7 @@ class Table(MoveRules):
                                  else f"the note on {obj.card.name} is removed"))
         return Result(tuple(box))
 
-    def arrow(self, player: str, cid: int, to) -> Result:
+    def arrow(self, player: str, cid: int, to: int | str) -> Result:
         """``player`` points from a permanent or spell to another one (``to`` a card id)
         or to a player (``to`` a name): an attack, a target. Arrows go at the next turn."""
         self._player(player)
@@ -324,7 +326,7 @@ class Table(MoveRules):
 
     # ---- new objects -------------------------------------------------------
     def create_token(self, card: Card, owner: str, controller: str | None = None, *,
-                     tapped: bool = False, counters: dict | None = None,
+                     tapped: bool = False, counters: dict[str, int] | None = None,
                      face_down: bool = False, count: int = 1) -> Result:
         """``count`` tokens (1 to 100) of one kind, as one action."""
         self._player(owner)
@@ -353,6 +355,7 @@ class Table(MoveRules):
         """A card comes into the game from outside it (a sideboard: 400.10a-b)."""
         self._player(owner)
         ed = self.edition
+        key: ZoneKey
         if zone in ("battlefield", "stack"):
             key, controller = (None, zone), self._player(player or owner)
         else:
@@ -399,7 +402,7 @@ class Table(MoveRules):
 
     # ---- whole zones, cleanup, ante, turns ----------------------------------
     def zone_to_zone(self, player: str, src_zone: str, dst_zone: str, *,
-                     shuffle: bool = False, position="top", seed: int | None = None) -> Result:
+                     shuffle: bool = False, position: str="top", seed: int | None = None) -> Result:
         """Act on a whole zone as one action (400.11), e.g. shuffle a hand into a library."""
         src = self.zone_key(src_zone, self._player(player))
         ed = self.edition
@@ -418,7 +421,7 @@ class Table(MoveRules):
                 self._shuffle(self.zone_key("library", player), box, chance)
         return Result(tuple(box))
 
-    def cleanup(self, player: str, discard=None) -> Result:
+    def cleanup(self, player: str, discard: Iterable[int] | None = None) -> Result:
         """Cleanup: discard down to the maximum hand size (402.2). ``discard``:
         the cids to discard; by default the cards most recently put in the hand."""
         key = self.zone_key("hand", self._player(player))
@@ -538,7 +541,7 @@ class Table(MoveRules):
                 self._untap_all(nxt, box)
         return Result(tuple(box))
 
-    def _untap_all(self, player: str, box) -> None:
+    def _untap_all(self, player: str, box: list[Event]) -> None:
         for o in self.objects_in((None, "battlefield")):
             if o.controller == player and o.tapped:
                 self._set(o, "tapped", False)
@@ -630,7 +633,7 @@ class Table(MoveRules):
             box.append(Event("looked", src=key, dst=key, text=text))
         return Result(tuple(box))
 
-    def show(self, player: str, cids, to: str | None = None) -> Result:
+    def show(self, player: str, cids: Iterable[int], to: str | None = None) -> Result:
         """``player`` reveals cards (the top of a library, a hand) to one player, or to
         everyone (``to`` None); the cards stay where they are."""
         self._player(player)
@@ -644,7 +647,7 @@ class Table(MoveRules):
                 raise IllegalActionError(f"{o.card.name} is in no zone")
         names = [o.card.name for o in objs]
         listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        zones = {o.zone for o in objs}
+        zones = {o.zone for o in objs if o.zone is not None}
         where, key = "", None
         if len(zones) == 1:
             key = next(iter(zones))
@@ -668,12 +671,12 @@ PHASE_NAMES = {"untap": "Untap", "upkeep": "Upkeep", "draw": "Draw", "main1": "M
 PHASES = tuple(PHASE_NAMES)
 
 
-def views_place(table, key) -> str:
+def views_place(table: Table, key: ZoneKey) -> str:
     """A zone in words ("Bob's hand")."""
     return table.edition.place(key[1], key[0])
 
 
-def _cite_first(cites: list, numbers) -> None:
+def _cite_first(cites: list[str], numbers: Sequence[str]) -> None:
     for n in reversed(numbers):
         if n not in cites:
             cites.insert(0, n)

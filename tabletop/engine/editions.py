@@ -10,6 +10,7 @@ import re
 import tomllib
 from dataclasses import dataclass
 from functools import cache
+from typing import Any, Iterable
 
 from tabletop import resources
 from tabletop.engine.errors import InputError
@@ -26,20 +27,20 @@ class Edition:
     seed: str
     year: int
     zones: tuple[str, ...]
-    names: dict
-    per_player: frozenset
-    redirect: frozenset
-    command_stays: frozenset
-    cites: dict  # concept -> tuple of rule numbers
-    token_cites: dict  # zone id or "*" -> tuple of rule numbers
-    silent: dict  # concept -> what the engine applies when the text is silent
-    rules: dict  # rule number -> summary in our own words
+    names: dict[str, str]
+    per_player: frozenset[str]
+    redirect: frozenset[str]
+    command_stays: frozenset[str]
+    cites: dict[str, tuple[str, ...]]  # concept -> tuple of rule numbers
+    token_cites: dict[str, tuple[str, ...]]  # zone id or "*" -> tuple of rule numbers
+    silent: dict[str, str]  # concept -> what the engine applies when the text is silent
+    rules: dict[str, str]  # rule number -> summary in our own words
     same_zone: str  # "nothing" or "exile-new-object"
     phased_keeps: bool
     carry_choices: bool
     ante_pick: str  # "top" or "random"
-    outside_zones: frozenset  # zones that count as outside the game
-    outside: dict  # rule number (or pattern) the text lacks -> where its wording comes from
+    outside_zones: frozenset[str]  # zones that count as outside the game
+    outside: dict[str, str]  # rule number (or pattern) the text lacks -> where its wording comes from
 
     def has_zone(self, zone: str) -> bool:
         return zone in self.zones
@@ -94,18 +95,19 @@ class Edition:
         the edition's own text (its note says from where)."""
         return number + OUTSIDE_MARK if self.source(number) else number
 
-    def marks(self, cites) -> str:
+    def marks(self, cites: Iterable[str]) -> str:
         return ", ".join(self.mark(c) for c in cites)
 
-    def split(self, cites) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    def split(self, cites: Iterable[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """Cited numbers as (from the edition's own text, from outside it)."""
+        cites = tuple(cites)
         own = tuple(c for c in cites if self.source(c) is None)
         return own, tuple(c for c in cites if c not in own)
 
     def summary(self, number: str) -> str | None:
         return self.rules.get(number)
 
-    def sort_key(self, number: str):
+    def sort_key(self, number: str) -> list[tuple[int, int | str]]:
         return _number_key(number)
 
 
@@ -118,10 +120,10 @@ def _source(edition_id: str, number: str) -> str | None:
     return note
 
 
-def outside_notes(ed: "Edition", cites) -> tuple[str, ...]:
+def outside_notes(ed: "Edition", cites: Iterable[str]) -> tuple[str, ...]:
     """The notes that say where an event's outside numbers come from, one per source:
     "405.3: as in the 2012 text (...)"."""
-    by_note: dict = {}
+    by_note: dict[str, list[str]] = {}
     for c in cites:
         note = ed.source(c)
         if note is not None:
@@ -129,10 +131,10 @@ def outside_notes(ed: "Edition", cites) -> tuple[str, ...]:
     return tuple(f"{' and '.join(nums)}: {note}" for note, nums in by_note.items())
 
 
-def _number_key(number: str):
+def _number_key(number: str) -> list[tuple[int, int | str]]:
     """Rule order: 400.4 < 400.4a < 400.5 < 400.10; 217.2e < 217.2.Ruling.1 < 217.3;
     Z.1.5 < Z.1.Ruling.1."""
-    parts: list = []
+    parts: list[tuple[int, int | str]] = []
     for p in number.split("."):
         m = re.fullmatch(r"(\d+)([a-z]*)", p)
         if m:
@@ -144,7 +146,7 @@ def _number_key(number: str):
     return parts
 
 
-def _read(edition_id: str) -> dict:
+def _read(edition_id: str) -> dict[str, Any]:
     p = resources.path("rules", f"{edition_id}.toml")
     try:
         with p.open("rb") as f:
@@ -153,7 +155,7 @@ def _read(edition_id: str) -> dict:
         raise InputError(f"{p}: cannot read edition data: {e}") from None
 
 
-def _merged(edition_id: str) -> dict:
+def _merged(edition_id: str) -> dict[str, Any]:
     d = _read(edition_id)
     parent = d.get("inherit")
     if not parent:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
+from typing import BinaryIO
 
 from tabletop.engine.errors import InputError
 
@@ -34,7 +35,7 @@ def check_regular(path: Path, limit: int | None = None) -> int:
     return st.st_size
 
 
-def open_regular(path: Path, limit: int | None = None):
+def open_regular(path: str | Path, limit: int | None = None) -> BinaryIO:
     """Open a regular file for reading in binary; refuses anything else."""
     path = Path(path)
     check_regular(path, limit)
@@ -53,12 +54,12 @@ def open_regular(path: Path, limit: int | None = None):
         raise
 
 
-def read_bounded(path, limit: int) -> bytes:
+def read_bounded(path: str | Path, limit: int) -> bytes:
     """The whole of a regular file of at most ``limit`` bytes."""
     path = Path(path)
     with open_regular(path, limit) as f:
         try:
-            data = f.read(limit + 1)
+            data: bytes = f.read(limit + 1)
         except OSError as e:
             raise InputError(f"{path}: cannot read the file: {e.strerror or e}") from None
     if len(data) > limit:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import NewType
+from typing import Any, NewType
 
 ObjId = NewType("ObjId", int)  # one game object; a card that changes zones gets a new one
 CardId = NewType("CardId", int)  # the physical card (token, ability) across its objects
@@ -89,7 +89,7 @@ ZONE_IDS = tuple(z.value for z in Zone)
 ORDERED = frozenset({"library", "graveyard", "stack"})
 CONTROLLED = frozenset({"battlefield", "stack"})
 
-ZoneKey = tuple  # (player name or None, zone id)
+ZoneKey = tuple[str | None, str]  # (player name or None, zone id)
 
 
 @dataclass(slots=True, frozen=True)
@@ -113,8 +113,8 @@ class Card:
         left = " ".join(self.supertypes + self.types)
         return f"{left} — {' '.join(self.subtypes)}" if self.subtypes else left
 
-    def to_json(self) -> dict:
-        d: dict = {"name": self.name}
+    def to_json(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"name": self.name}
         for k in ("types", "subtypes", "supertypes", "colors"):
             v = getattr(self, k)
             if v:
@@ -126,7 +126,7 @@ class Card:
         return d
 
     @classmethod
-    def from_json(cls, d: dict) -> "Card":
+    def from_json(cls, d: dict[str, Any]) -> "Card":
         return cls(name=d["name"], types=tuple(d.get("types", ())),
                    subtypes=tuple(d.get("subtypes", ())),
                    supertypes=tuple(d.get("supertypes", ())),
@@ -147,10 +147,10 @@ class Obj:
     controller: str | None = None
     tapped: bool = False
     face_down: bool = False
-    counters: dict = field(default_factory=dict)  # replaced whole, never mutated
+    counters: dict[str, int] = field(default_factory=dict)  # replaced whole, never mutated
     attached_to: int | None = None
-    modifications: tuple = ()  # ((text, origin), ...)
-    choices: tuple = ()  # choices made while it was cast
+    modifications: tuple[tuple[str, str], ...] = ()  # ((text, origin), ...)
+    choices: tuple[Any, ...] = ()  # choices made while it was cast
     token: bool = False
     kind: str = "card"  # card, token, ability, emblem
     pile: str | None = None  # exile pile: what exiled it (406.4)
@@ -167,7 +167,7 @@ _PT_PART = re.compile(r"[0-9*+\-X.½]{1,6}")
 _PT_COUNTER = re.compile(r"([+-]\d{1,3})/([+-]\d{1,3})")
 
 
-def split_pt(text) -> tuple[str, str] | None:
+def split_pt(text: object) -> tuple[str, str] | None:
     """"3/3", "*/1+*", "-1/2" as (power, toughness); None for anything else."""
     if type(text) is not str or text.count("/") != 1:
         return None
@@ -213,13 +213,13 @@ class Effect:
     affects: str = "any"
     optional: bool = False
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"label": self.label, "watch": self.watch, "instead": self.instead,
                 "source": self.source, "from": self.origin, "affects": self.affects,
                 "optional": self.optional}
 
     @classmethod
-    def from_json(cls, d: dict) -> "Effect":
+    def from_json(cls, d: dict[str, Any]) -> "Effect":
         return cls(label=d["label"], watch=d["watch"], instead=d["instead"],
                    source=d.get("source", ""), origin=d.get("from", "any"),
                    affects=d.get("affects", "any"), optional=d.get("optional", False))
@@ -244,7 +244,7 @@ class Event:
     # who may read the sentence (cards shown to one player); None: as the objects allow
     audience: tuple[str, ...] | None = None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         d = {"kind": self.kind, "cid": self.cid, "object": self.obj,
              "previous_object": self.prev,
              "from": zone_json(self.src), "to": zone_json(self.dst),
@@ -254,7 +254,7 @@ class Event:
         return d
 
     @classmethod
-    def from_json(cls, d: dict) -> "Event":
+    def from_json(cls, d: dict[str, Any]) -> "Event":
         return cls(kind=d["kind"], cid=d.get("cid"), obj=d.get("object"),
                    prev=d.get("previous_object"), src=zone_from_json(d.get("from")),
                    dst=zone_from_json(d.get("to")), cites=tuple(d.get("cites", ())),
@@ -262,11 +262,11 @@ class Event:
                    audience=tuple(d["audience"]) if d.get("audience") is not None else None)
 
 
-def zone_json(z: ZoneKey | None) -> dict | None:
+def zone_json(z: ZoneKey | None) -> dict[str, Any] | None:
     return None if z is None else {"zone": z[1], "player": z[0]}
 
 
-def zone_from_json(d: dict | None) -> ZoneKey | None:
+def zone_from_json(d: dict[str, Any] | None) -> ZoneKey | None:
     return None if d is None else (d["player"], d["zone"])
 
 
@@ -281,11 +281,11 @@ class LineageEntry:
     kept: tuple[tuple[str, str], ...] = ()  # (what, rule) carried from the object before
     forgotten: tuple[tuple[str, str], ...] = ()  # (what, rule) lost on the way
 
-    def to_json(self) -> list:
+    def to_json(self) -> list[Any]:
         return [self.obj, zone_json(self.zone), self.event, list(self.cites),
                 [list(k) for k in self.kept], [list(f) for f in self.forgotten]]
 
     @classmethod
-    def from_json(cls, d: list) -> "LineageEntry":
+    def from_json(cls, d: list[Any]) -> "LineageEntry":
         return cls(d[0], zone_from_json(d[1]), d[2], tuple(d[3]),
                    tuple(tuple(k) for k in d[4]), tuple(tuple(f) for f in d[5]))

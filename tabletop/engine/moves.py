@@ -12,26 +12,30 @@ hovers over a zone); ``move`` and ``move_many`` decide and apply.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable
 
 from tabletop.engine.errors import IllegalActionError
-from tabletop.engine.model import CONTROLLED, ORDERED, Effect, Event, LineageEntry, Obj
+from tabletop.engine.model import CONTROLLED, ORDERED, Effect, Event, LineageEntry, Obj, ZoneKey
 from tabletop.engine.table import Result, TableState
 
 Chooser = Callable[[Obj, list[Effect]], "Effect | None"]
+Position = str | int  # "top", "bottom", or N-th from the top
+Refusal = tuple[tuple[str, ...], str]  # (rules cited, why)
+Kept = tuple[str, str]  # (what an object keeps or forgets, the rule)
 
 
 @dataclass(slots=True)
 class Plan:
     obj: Obj
-    src: tuple | None
-    dst: tuple | None  # the zone it ends up in (for a refusal: the zone it was aimed at)
+    src: ZoneKey | None
+    dst: ZoneKey | None  # the zone it ends up in (for a refusal: the zone it was aimed at)
     controller: str | None
     kind: str = "moved"
-    cites: list = field(default_factory=list)
-    notes: list = field(default_factory=list)
-    applied: list = field(default_factory=list)  # replacement effects, in order
+    cites: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    applied: list[str] = field(default_factory=list)  # replacement effects' labels, in order
     declined: bool = False  # an optional replacement effect was declined
     text: str = ""
 
@@ -40,12 +44,12 @@ class Plan:
         return self.kind in ("moved", "redirected", "replaced")
 
 
-def chooser_from_labels(labels) -> Chooser:
+def chooser_from_labels(labels: Iterable[str]) -> Chooser:
     """A chooser applying the listed effects in that order; optional effects
     left out are declined (scenario key ``apply``)."""
     labels = list(labels)
 
-    def choose(obj, candidates):
+    def choose(obj: Obj, candidates: list[Effect]) -> Effect | None:
         for label in labels:
             for e in candidates:
                 if e.label == label:
@@ -54,14 +58,16 @@ def chooser_from_labels(labels) -> Chooser:
     return choose
 
 
-def _first(obj, candidates):
+def _first(obj: Obj, candidates: list[Effect]) -> Effect | None:
     return candidates[0]
 
 
-def _move_params(cids, zone, player, position, order, face_down, by, pile, allowed_by,
-                 plans) -> dict:
+def _move_params(cids: list[int], zone: str, player: str | None, position: Position,
+                 order: Sequence[int] | None, face_down: bool, by: str | None,
+                 pile: str | None, allowed_by: str | None,
+                 plans: list[Plan]) -> dict[str, Any]:
     """What a move was asked to do, in full: a recording writes it back as a step."""
-    d: dict = {"cids": cids, "zone": zone}
+    d: dict[str, Any] = {"cids": cids, "zone": zone}
     for k, v in (("player", player), ("by", by), ("pile", pile), ("allowed_by", allowed_by)):
         if v is not None:
             d[k] = v
@@ -71,7 +77,7 @@ def _move_params(cids, zone, player, position, order, face_down, by, pile, allow
         d["order"] = list(order)
     if face_down:
         d["face_down"] = True
-    applied: list = []
+    applied: list[str] = []
     for p in plans:
         applied += [x for x in p.applied if x not in applied]
     if applied or any(p.declined for p in plans):
@@ -84,7 +90,7 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def _add(lst: list, items) -> None:
+def _add(lst: list[Any], items: Iterable[Any]) -> None:
     for i in items:
         if i not in lst:
             lst.append(i)
@@ -94,7 +100,8 @@ class MoveRules(TableState):
     """The move pipeline, on top of the table's state (the Table adds its actions)."""
 
     # ---- deciding ----------------------------------------------------------
-    def _destination(self, obj: Obj, zone: str, player: str | None):
+    def _destination(self, obj: Obj, zone: str, player: str | None
+                     ) -> tuple[ZoneKey, str | None, bool]:
         ed = self.edition
         if not ed.has_zone(zone):
             raise IllegalActionError(f"the {ed.id} edition has no {zone!r} zone")
@@ -109,8 +116,8 @@ class MoveRules(TableState):
             return (None, zone), player or obj.owner, False
         return (None, zone), None, False
 
-    def _refusal(self, obj: Obj, src: tuple, zone: str, by: str | None,
-                 allowed_by: str | None = None):
+    def _refusal(self, obj: Obj, src: ZoneKey, zone: str, by: str | None,
+                 allowed_by: str | None = None) -> Refusal | None:
         """(cites, why) when the rules keep the object where it is. ``allowed_by``
         names the card whose text allows the move (an ante card, 407.3)."""
         ed = self.edition
@@ -248,13 +255,14 @@ class MoveRules(TableState):
             plan.text = f"{ctrl} gains control of {obj.card.name}"
         return plan
 
-    def can_move(self, cid: int, zone: str, player: str | None = None, **kw) -> bool:
+    def can_move(self, cid: int, zone: str, player: str | None = None, **kw: Any) -> bool:
         """Check only: would this move be accepted (not refused by the rules)?"""
         obj = self.obj_of(cid)
         return self.plan_move(obj, zone, player, **kw).kind != "rejected"
 
     # ---- applying ----------------------------------------------------------
-    def move(self, cid: int, zone: str, player: str | None = None, *, position="top",
+    def move(self, cid: int, zone: str, player: str | None = None, *,
+             position: Position = "top",
              face_down: bool = False, chooser: Chooser | None = None,
              by: str | None = None, pile: str | None = None,
              allowed_by: str | None = None) -> Result:
@@ -268,10 +276,11 @@ class MoveRules(TableState):
                        else self._execute_in_place(plan, face_down, position))
         return Result(tuple(box))
 
-    def move_many(self, cids, zone: str, player: str | None = None, *, position="top",
-                  order=None, face_down: bool = False, chooser: Chooser | None = None,
+    def move_many(self, cids: Iterable[int], zone: str, player: str | None = None, *,
+                  position: Position = "top", order: Sequence[int] | None = None,
+                  face_down: bool = False, chooser: Chooser | None = None,
                   by: str | None = None, pile: str | None = None, title: str | None = None,
-                  allowed_by: str | None = None):
+                  allowed_by: str | None = None) -> Result:
         """Move objects simultaneously; ``order`` (cids, top first) arranges each
         ordered destination where the rules leave it to a player."""
         plans = [self.plan_move(self.obj_of(c), zone, player, chooser=chooser, by=by,
@@ -284,17 +293,19 @@ class MoveRules(TableState):
             self._run_plans(plans, position, order, face_down, pile, box)
         return Result(tuple(box))
 
-    def _run_plans(self, plans, position, order, face_down, pile, box) -> None:
+    def _run_plans(self, plans: list[Plan], position: Position, order: Sequence[int] | None,
+                   face_down: bool, pile: str | None, box: list[Event]) -> None:
         """Carry out decided plans; events come out in the order the objects were given."""
         if len(plans) == 1:  # the common case: one object
             p = plans[0]
             box.extend(self._execute_move(p, position, face_down, pile) if p.changes_zone
                        else self._execute_in_place(p, face_down, position))
             return
-        out: dict[int, list] = {}
-        groups: dict[tuple, list[Plan]] = {}
+        out: dict[int, list[Event]] = {}
+        groups: dict[ZoneKey, list[Plan]] = {}
         for i, p in enumerate(plans):
             if p.changes_zone:
+                assert p.dst is not None  # a plan that changes zones has a destination
                 groups.setdefault(p.dst, []).append(p)
             else:
                 out[i] = self._execute_in_place(p, face_down)
@@ -320,7 +331,7 @@ class MoveRules(TableState):
             box.extend(out[i])
 
     def _execute_in_place(self, plan: Plan, face_down: bool = False,
-                          position=None) -> list[Event]:
+                          position: Position | None = None) -> list[Event]:
         obj = plan.obj
         name = obj.card.name
         if plan.kind == "unchanged" and plan.src is not None and plan.src[1] == "library" \
@@ -346,7 +357,7 @@ class MoveRules(TableState):
         return [Event(plan.kind, obj.cid, obj.id, None, plan.src, plan.dst,
                       tuple(plan.cites), tuple(plan.notes), text)]
 
-    def _forgotten(self, obj: Obj, keep_status: bool) -> tuple:
+    def _forgotten(self, obj: Obj, keep_status: bool) -> tuple[Kept, ...]:
         ed = self.edition
         rule = (ed.cite("new_object") or ("",))[0]
         out = []
@@ -358,7 +369,8 @@ class MoveRules(TableState):
             out.append(("attachment", rule))
         return tuple(out)
 
-    def _execute_move(self, plan: Plan, position, face_down, pile) -> list[Event]:
+    def _execute_move(self, plan: Plan, position: Position, face_down: bool,
+                      pile: str | None) -> list[Event]:
         ed = self.edition
         obj, src, dst = plan.obj, plan.src, plan.dst
         assert src is not None and dst is not None, "only a plan that changes zones"
@@ -398,9 +410,9 @@ class MoveRules(TableState):
         cite = ed.cites.get
         new_rule = cite("new_object", ())
         _add(cites, new_rule)
-        kept: list = []
-        mods: tuple = ()
-        choices: tuple = ()
+        kept: list[Kept] = []
+        mods: tuple[tuple[str, str], ...] = ()
+        choices: tuple[Any, ...] = ()
         carry = src[1] == "stack" and dst[1] == "battlefield"
         if obj.modifications:
             if carry:
@@ -414,7 +426,7 @@ class MoveRules(TableState):
             choices = obj.choices
             _add(cites, ed.cite("carry_choices"))
             kept.append(("choices: " + "; ".join(map(str, choices)), ed.cite("carry_choices")[0]))
-        forgotten: list | tuple = ()
+        forgotten: list[Kept] | tuple[Kept, ...] = ()
         if obj.tapped or obj.counters or obj.attached_to is not None or obj.modifications \
                 or obj.choices:
             forgotten = list(self._forgotten(obj, keep_status=False))
@@ -480,7 +492,7 @@ class MoveRules(TableState):
             return f"{name} {verb} {toward}"
         return f"{name}: {e.kind.replace('_', ' ')}"
 
-    def _reorder_library(self, plan: Plan, position) -> list[Event]:
+    def _reorder_library(self, plan: Plan, position: Position) -> list[Event]:
         """An effect puts a library card elsewhere in the same library (on the bottom,
         N-th from the top): the order changes as the effect allows (400.5), and the
         card stays in its zone, the same object."""
@@ -547,7 +559,7 @@ class MoveRules(TableState):
         objs = self.objs
         return [objs[i] for i in bf if objs[i].attached_to == oid]
 
-    def _token_check(self, obj: Obj, dst: tuple) -> list[Event]:
+    def _token_check(self, obj: Obj, dst: ZoneKey) -> list[Event]:
         """State-based check that belongs to zones: a token off the battlefield ceases."""
         if not obj.token or dst[1] == "battlefield":
             return []
@@ -569,12 +581,12 @@ class MoveRules(TableState):
         return events
 
     # ---- 401.7: a revealed top card that gets covered --------------------------
-    def _revealed_top(self, key: tuple) -> Obj | None:
+    def _revealed_top(self, key: ZoneKey) -> Obj | None:
         if key[1] != "library" or key[0] not in self.revealed_tops or not self.zones[key]:
             return None
         return self.objs[self.zones[key][-1]]
 
-    def _covered(self, old_top: Obj, key: tuple) -> list[Event]:
+    def _covered(self, old_top: Obj, key: ZoneKey) -> list[Event]:
         lst = self.zones[key]
         if old_top.zone != key or lst[-1] == old_top.id:
             return []

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from tabletop.engine.model import Effect, LineageEntry
+from tabletop.engine.model import Effect, LineageEntry, ZoneKey
 
 if TYPE_CHECKING:  # pragma: no cover
     from tabletop.engine.table import TableState
@@ -20,9 +20,9 @@ class MoveOp(NamedTuple):
     cid: int
     old: int
     new: int
-    src: tuple
+    src: ZoneKey
     sidx: int
-    dst: tuple
+    dst: ZoneKey
     at: int
     entry: LineageEntry
 
@@ -63,7 +63,7 @@ class InsertOp(NamedTuple):
     """An object id goes into a zone list at ``at``."""
 
     kind: str  # "ins"
-    key: tuple
+    key: ZoneKey
     at: int
     oid: int
 
@@ -78,7 +78,7 @@ class DeleteOp(NamedTuple):
     """An object id leaves a zone list at ``at``."""
 
     kind: str  # "del"
-    key: tuple
+    key: ZoneKey
     at: int
     oid: int
 
@@ -93,9 +93,9 @@ class OrderOp(NamedTuple):
     """A zone's order changes (a shuffle, a reordering)."""
 
     kind: str  # "zone"
-    key: tuple
-    old: tuple
-    new: tuple
+    key: ZoneKey
+    old: tuple[int, ...]
+    new: tuple[int, ...]
 
     def apply(self, t: TableState) -> None:
         t.zones[self.key] = list(self.new)

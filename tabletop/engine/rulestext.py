@@ -13,9 +13,16 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable
 
 from tabletop.engine.errors import InputError
 from tabletop.engine.files import read_bounded
+
+if TYPE_CHECKING:
+    from tabletop.engine.editions import Edition
+
+# a layout's reading of a text: (number -> rule text, number -> its examples)
+Layout = tuple[dict[str, str], dict[str, list[str]]]
 
 MAX_BYTES = 32 * 1024 * 1024
 MIN_RULES = 3
@@ -27,9 +34,9 @@ MONTHS = ("january february march april may june july august september october "
 class RulesText:
     layout: str
     effective: str | None
-    rules: dict = field(default_factory=dict)  # number -> verbatim text
-    examples: dict = field(default_factory=dict)  # number -> [example, ...]
-    glossary: dict = field(default_factory=dict)  # term -> definition
+    rules: dict[str, str] = field(default_factory=dict)  # number -> verbatim text
+    examples: dict[str, list[str]] = field(default_factory=dict)  # number -> [example, ...]
+    glossary: dict[str, str] = field(default_factory=dict)  # term -> definition
     source: str = ""
 
     def describe(self) -> str:
@@ -41,7 +48,7 @@ class RulesText:
         return (f"{len(self.rules):,} rules and {len(self.glossary):,} glossary entries "
                 f"({name}), {when}")
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"format": "tabletop-rules/1", "layout": self.layout, "effective": self.effective,
                 "source": self.source, "rules": self.rules, "examples": self.examples,
                 "glossary": self.glossary}
@@ -76,8 +83,9 @@ RST_NUMBER = re.compile(r"^(\d{3}\.\d+)\s*$")
 RST_SUB = re.compile(r"^\s+([a-z])\.\s+(.*)$")
 
 
-def _z_list(lines):
-    parts, cur = {}, None  # continuation lines gathered in lists: joined once, linear
+def _z_list(lines: list[str]) -> Layout:
+    parts: dict[str, list[str]] = {}
+    cur: str | None = None  # continuation lines gathered in lists: joined once, linear
     for line in lines:
         m = Z_RULE.match(line)
         if m:
@@ -90,8 +98,8 @@ def _z_list(lines):
     return {k: " ".join(v) for k, v in parts.items()}, {}
 
 
-def _bullets(lines, pattern):
-    rules = {}
+def _bullets(lines: list[str], pattern: re.Pattern[str]) -> Layout:
+    rules: dict[str, str] = {}
     for line in lines:
         m = pattern.match(line)
         if m:
@@ -99,8 +107,11 @@ def _bullets(lines, pattern):
     return rules, {}
 
 
-def _plain(lines):
-    parts, examples, cur, joined = {}, {}, None, False
+def _plain(lines: list[str]) -> Layout:
+    parts: dict[str, list[str]] = {}
+    examples: dict[str, list[str]] = {}
+    cur: str | None = None
+    joined = False
     for line in lines:
         if parts and line.strip().lower() == "glossary":
             break  # the glossary after the rules (a Contents list names it before them)
@@ -122,8 +133,10 @@ def _plain(lines):
     return {k: " ".join(v) for k, v in parts.items()}, examples
 
 
-def _rst(lines):
-    parts, cur, base = {}, None, None
+def _rst(lines: list[str]) -> Layout:
+    parts: dict[str, list[str]] = {}
+    cur: str | None = None
+    base: str | None = None
     i = 0
     while i < len(lines):
         line = lines[i]
@@ -149,7 +162,7 @@ def _rst(lines):
     return {k: v for k, v in rules.items() if v}, {}
 
 
-def _glossary(text: str) -> dict:
+def _glossary(text: str) -> dict[str, str]:
     start = text.rfind("\nGlossary\n")  # the last: a Contents list names it first
     if start < 0:
         return {}
@@ -181,10 +194,12 @@ def _effective(text: str) -> str | None:
 def parse(text: str, source: str = "") -> RulesText:
     """Parse rules text in whichever known layout yields the most rules."""
     lines = text.split("\n")
-    best: tuple[str, dict, dict] = ("", {}, {})
-    for layout, fn in (("z-list", _z_list), ("rulings-list", lambda ls: _bullets(ls, BULLET_DASH)),
-                       ("wiki", lambda ls: _bullets(ls, BULLET)), ("rst", _rst),
-                       ("comprehensive-rules", _plain)):
+    best: tuple[str, dict[str, str], dict[str, list[str]]] = ("", {}, {})
+    layouts: tuple[tuple[str, Callable[[list[str]], Layout]], ...] = (
+        ("z-list", _z_list), ("rulings-list", lambda ls: _bullets(ls, BULLET_DASH)),
+        ("wiki", lambda ls: _bullets(ls, BULLET)), ("rst", _rst),
+        ("comprehensive-rules", _plain))
+    for layout, fn in layouts:
         rules, examples = fn(lines)
         if len(rules) > len(best[1]):
             best = (layout, rules, examples)
@@ -194,7 +209,7 @@ def parse(text: str, source: str = "") -> RulesText:
     return RulesText(layout, _effective(text), rules, examples, _glossary(text), source)
 
 
-def read(path) -> RulesText:
+def read(path: str | Path) -> RulesText:
     path = Path(path)
     raw = read_bounded(path, MAX_BYTES)
     if b"\x00\x00\x00" in raw[:4096] and not raw.startswith((b"\xff\xfe", b"\xfe\xff")):
@@ -208,7 +223,7 @@ def store_dir() -> Path:
     return paths.rules_dir()
 
 
-def import_file(path, store: Path | None = None) -> tuple[RulesText, Path]:
+def import_file(path: str | Path, store: Path | None = None) -> tuple[RulesText, Path]:
     """Parse and store a rules file; nothing is stored when it is not a rules text."""
     from tabletop.engine.saves import atomic_write
     rt = read(path)
@@ -221,7 +236,7 @@ def import_file(path, store: Path | None = None) -> tuple[RulesText, Path]:
     return rt, dest
 
 
-_cache: dict = {}
+_cache: dict[str, list[dict[str, Any]]] = {}
 
 
 def imported(store: Path | None = None) -> list[tuple[Path, str]]:
@@ -238,7 +253,7 @@ def imported(store: Path | None = None) -> list[tuple[Path, str]]:
     return out
 
 
-def _imports(store: Path | None = None) -> list[dict]:
+def _imports(store: Path | None = None) -> list[dict[str, Any]]:
     store = store or store_dir()
     key = str(store)
     if key not in _cache:
@@ -289,7 +304,7 @@ def sketch(text: str) -> list[int]:
 
 
 @lru_cache(maxsize=1)
-def _fingerprints() -> dict:
+def _fingerprints() -> dict[str, dict[str, list[int]]]:
     from tabletop import resources
     try:
         d = json.loads(resources.path("rules", "wording.json").read_text(encoding="utf-8"))
@@ -372,7 +387,7 @@ def verbatim_entry(number: str, year: int | None = None, store: Path | None = No
     return best
 
 
-def for_edition(number: str, ed, store: Path | None = None) -> Verbatim | None:
+def for_edition(number: str, ed: Edition, store: Path | None = None) -> Verbatim | None:
     """The imported wording of an edition's rule (see verbatim_entry)."""
     return verbatim_entry(number, ed.year, store, ed.id)
 

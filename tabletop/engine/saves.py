@@ -65,7 +65,7 @@ def _encode(value) -> str:
 class _Codec:
     """Compact encoding for one table: zones are numbered in the table's order."""
 
-    def __init__(self, t: Table, cards: list | None = None):
+    def __init__(self, t: Table, cards: list | None = None) -> None:
         self.t = t
         self.keys = list(t.zones)
         self.index = {k: i for i, k in enumerate(self.keys)}

@@ -9,11 +9,23 @@ never goes back, so an undone object's id is never handed out again.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
+from types import TracebackType
+from typing import Any, Callable, Optional, Type
 
 from tabletop.engine import editions
 from tabletop.engine.errors import IllegalActionError, InputError
-from tabletop.engine.model import CONTROLLED, ORDERED, Card, Effect, Event, LineageEntry, Obj
+from tabletop.engine.model import (
+    CONTROLLED,
+    ORDERED,
+    Card,
+    Effect,
+    Event,
+    LineageEntry,
+    Obj,
+    ZoneKey,
+)
 from tabletop.engine.ops import (
     CurrentOp,
     DeleteOp,
@@ -28,6 +40,12 @@ from tabletop.engine.ops import (
     SetOp,
 )
 
+# what undo does not restore, noted before an action a dialog may still take back:
+# (actions in the history, next object id, next card id, the random generator's state)
+Mark = tuple[int, int, int, Any]
+# turns a save's encoded action back into (name, params, events, ops)
+Decoder = Callable[[str], tuple[str, dict[str, Any], tuple[Event, ...], list[Op]]]
+
 
 class Action:
     """One recorded action: what was asked, what happened, the changes made.
@@ -37,42 +55,50 @@ class Action:
 
     __slots__ = ("_name", "_params", "_events", "_ops", "raw", "_decode")
 
-    def __init__(self, name, params, events, ops, raw=None, decode=None):
+    def __init__(self, name: str | None, params: dict[str, Any] | None,
+                 events: tuple[Event, ...] | None, ops: list[Op] | None,
+                 raw: str | None = None, decode: Decoder | None = None) -> None:
         self._name, self._params, self._events, self._ops = name, params, events, ops
         self.raw, self._decode = raw, decode
 
     @classmethod
-    def encoded(cls, raw: str, decode) -> "Action":
+    def encoded(cls, raw: str, decode: Decoder) -> "Action":
         return cls(None, None, None, None, raw, decode)
 
     def _load(self) -> None:
         if self._ops is None:
+            assert self._decode is not None and self.raw is not None
             self._name, self._params, self._events, self._ops = self._decode(self.raw)
 
     @property
     def name(self) -> str:
         self._load()
+        assert self._name is not None
         return self._name
 
     @property
-    def params(self) -> dict:
+    def params(self) -> dict[str, Any]:
         self._load()
+        assert self._params is not None
         return self._params
 
     @property
-    def events(self) -> tuple:
+    def events(self) -> tuple[Event, ...]:
         self._load()
+        assert self._events is not None
         return self._events
 
     @property
-    def ops(self) -> list:
+    def ops(self) -> list[Op]:
         self._load()
+        assert self._ops is not None
         return self._ops
 
     @property
     def title(self) -> str:
         """The action's title when it was given one (moves get theirs from the table)."""
-        return self.params.get("title") or self.name.replace("_", " ")
+        title = self.params.get("title")
+        return title if isinstance(title, str) and title else self.name.replace("_", " ")
 
 
 @dataclass(slots=True, frozen=True)
@@ -84,9 +110,9 @@ class LogEntry:
     kind: str  # the event's kind
     text: str  # the whole sentence, for the judge and the players who know the card
     public: str  # the same event for a player who may not see the card: names nothing
-    cites: tuple = ()
-    notes: tuple = ()
-    knowers: tuple = ()  # players told the whole sentence (and its rules)
+    cites: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+    knowers: tuple[str, ...] = ()  # players told the whole sentence (and its rules)
     # one action moving several cards is one entry with its lines: the first line carries
     # the entry's heading (public: it names no card), and every line is marked ``sub``
     lead: str = ""
@@ -94,14 +120,14 @@ class LogEntry:
 
     TAGS = ("done", "undone", "redone", "refused", "step")  # step: a scenario step's heading
 
-    def told(self, viewer) -> tuple[str, tuple, tuple]:
+    def told(self, viewer: str | None) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
         """(text, cites, notes) as this viewer (a player, or None: the judge) reads it."""
         if viewer is None or viewer in self.knowers:
             return self.text, self.cites, self.notes
         return self.public, (), ()
 
-    def to_json(self) -> list:
-        r: list = [self.tag, self.kind, self.text, self.public, list(self.cites),
+    def to_json(self) -> list[Any]:
+        r: list[Any] = [self.tag, self.kind, self.text, self.public, list(self.cites),
                    list(self.notes), list(self.knowers)]
         if self.sub:
             r += [self.lead, True]
@@ -120,7 +146,7 @@ class Result:
 
     @property
     def cites(self) -> tuple[str, ...]:
-        seen: dict = {}
+        seen: dict[str, None] = {}
         for e in self.events:
             for c in e.cites:
                 seen.setdefault(c, None)
@@ -130,8 +156,8 @@ class Result:
 class TableState:
     MIN_PLAYERS, MAX_PLAYERS = 1, 8
 
-    def __init__(self, players, edition: str = editions.NEWEST, seed: int | None = 0,
-                 ante: bool = False, max_hand: int = 7, life: int = 20):
+    def __init__(self, players: Iterable[str], edition: str = editions.NEWEST, seed: int | None = 0,
+                 ante: bool = False, max_hand: int = 7, life: int = 20) -> None:
         players = tuple(players)
         if not self.MIN_PLAYERS <= len(players) <= self.MAX_PLAYERS:
             raise IllegalActionError(f"a table seats 1 to 8 players, not {len(players)}")
@@ -148,11 +174,11 @@ class TableState:
         self.objs: dict[int, Obj] = {}
         self.current: dict[int, int] = {}  # cid -> id of the object it is now (or was last)
         self.lineage: dict[int, list[LineageEntry]] = {}
-        self.zones: dict[tuple, list[int]] = {}  # bottom first, top last
+        self.zones: dict[ZoneKey, list[int]] = {}  # bottom first, top last
         self.effects: list[Effect] = []
         self.sideboards: dict[str, list[Card]] = {p: [] for p in players}  # outside the game
-        self.revealed_tops: frozenset = frozenset()
-        self.last_roll: tuple | None = None  # (player, sides, value) of the last die or coin
+        self.revealed_tops: frozenset[str] = frozenset()  # players playing with it
+        self.last_roll: tuple[str, int, int] | None = None  # (player, sides, value) of the last die or coin
         self.mulligans: dict[str, int] = {}  # mulligans taken this game, per player
         # players' counters (poison, commander damage from a player, energy...): player ->
         # kind -> count; replaced whole on each change (a MetaOp), never changed in place
@@ -161,7 +187,7 @@ class TableState:
         self.phase = "main1"  # a step or phase of the turn (PHASES), for the phase bar
         # arrows players draw (an attacker to what it attacks, a spell to its target):
         # (player, object id, object id or player name); gone at the next turn
-        self.arrows: tuple = ()
+        self.arrows: tuple[tuple[str, int, int | str], ...] = ()
         # the printings the decks named (card name -> (set code, collector number)): for
         # pictures only; no rule reads them. Set up with the game, saved with it.
         self.printings: dict[str, tuple[str, str]] = {}
@@ -180,7 +206,7 @@ class TableState:
         self.next_cid = 1
         # the ops of the action under way; None outside one, so a change made outside an
         # action fails at once rather than going unrecorded
-        self._ops: list = None  # type: ignore[assignment]
+        self._ops: list[Op] = None  # type: ignore[assignment]
         self._card_ids: dict[Card, int] = {}  # card faces numbered for saves; only grows
         for z in self.edition.zones:
             if z in self.edition.per_player:
@@ -190,7 +216,7 @@ class TableState:
                 self.zones[(None, z)] = []
 
     # ---- zones -------------------------------------------------------------
-    def zone_key(self, zone: str, player: str | None) -> tuple:
+    def zone_key(self, zone: str, player: str | None) -> ZoneKey:
         """The key of a zone: per-player zones need a player; shared ones ignore it."""
         if not self.edition.has_zone(zone):
             raise IllegalActionError(f"the {self.edition.id} edition has no {zone!r} zone")
@@ -200,7 +226,7 @@ class TableState:
             return (player, zone)
         return (None, zone)
 
-    def objects_in(self, key: tuple) -> list[Obj]:
+    def objects_in(self, key: ZoneKey) -> list[Obj]:
         """The objects of a zone, top first."""
         return [self.objs[i] for i in reversed(self.zones[key])]
 
@@ -234,36 +260,36 @@ class TableState:
         return list(self.players[i:] + self.players[:i])
 
     # ---- recording ---------------------------------------------------------
-    def _action(self, name: str, params: dict) -> "_Recording":
+    def _action(self, name: str, params: dict[str, Any]) -> "_Recording":
         """Run an action's changes; record it in history unless nothing changed."""
         return _Recording(self, name, params)
 
-    def _set(self, obj: Obj, attr: str, value) -> None:
+    def _set(self, obj: Obj, attr: str, value: Any) -> None:
         old = getattr(obj, attr)
         if old == value and type(old) is type(value):
             return
         self._ops.append(SetOp("set", obj.id, attr, old, value))
         setattr(obj, attr, value)
 
-    def _insert(self, key: tuple, index: int, oid: int) -> None:
+    def _insert(self, key: ZoneKey, index: int, oid: int) -> None:
         lst = self.zones[key]
         if index < 0:
             index = len(lst) + 1 + index
         lst.insert(index, oid)
         self._ops.append(InsertOp("ins", key, index, oid))
 
-    def _remove(self, key: tuple, oid: int) -> None:
+    def _remove(self, key: ZoneKey, oid: int) -> None:
         lst = self.zones[key]
         index = lst.index(oid)
         del lst[index]
         self._ops.append(DeleteOp("del", key, index, oid))
 
-    def _reorder(self, key: tuple, new: list[int]) -> None:
+    def _reorder(self, key: ZoneKey, new: list[int]) -> None:
         old = self.zones[key]
         self.zones[key] = list(new)
         self._ops.append(OrderOp("zone", key, tuple(old), tuple(new)))
 
-    def _meta(self, name: str, value) -> None:
+    def _meta(self, name: str, value: Any) -> None:
         old = getattr(self, name)
         setattr(self, name, value)
         self._ops.append(MetaOp("meta", name, old, value))
@@ -274,7 +300,7 @@ class TableState:
 
     def _new_obj(self, cid: int, card: Card, owner: str, *, kind: str = "card",
                  token: bool = False, prev: int | None = None, current: bool = True,
-                 **attrs) -> Obj:
+                 **attrs: Any) -> Obj:
         """A new object, not yet in a zone (the counter never goes back). With
         ``current=False`` the card is pointed at it later, by ``_replace_obj``."""
         oid = self.next_id
@@ -288,7 +314,7 @@ class TableState:
             self._ops.append(CurrentOp("cur", cid, old, oid))
         return obj
 
-    def _replace_obj(self, old: Obj, new: Obj, dst: tuple, index: int,
+    def _replace_obj(self, old: Obj, new: Obj, dst: ZoneKey, index: int,
                      entry: LineageEntry) -> None:
         """The zone change itself (400.7): ``old`` leaves its zone and ``new``, just
         made by ``_new_obj``, enters ``dst`` at ``index``; one op records it all."""
@@ -304,8 +330,9 @@ class TableState:
         self.lineage.setdefault(old.cid, []).append(entry)
         self._ops.append(MoveOp("mv", old.cid, old.id, new.id, src, sidx, dst, index, entry))
 
-    def _spawn(self, card: Card, owner: str, key: tuple, event: str, cites=(), notes=(),
-               text: str = "", position="top", **attrs) -> Event:
+    def _spawn(self, card: Card, owner: str, key: ZoneKey, event: str,
+               cites: Iterable[str] = (), notes: Iterable[str] = (),
+               text: str = "", position: str | int = "top", **attrs: Any) -> Event:
         """A new card (token, ability, emblem) enters a zone: a fresh card id, its first
         object, its first lineage entry, and the event that says so."""
         cid = self.next_cid
@@ -316,7 +343,8 @@ class TableState:
         self._lineage(cid, LineageEntry(obj.id, key, event, tuple(cites)))
         return Event(event, cid, obj.id, None, None, key, tuple(cites), tuple(notes), text)
 
-    def _renew(self, obj: Obj, cites, text: str, notes=(), forgotten=(), **attrs) -> Event:
+    def _renew(self, obj: Obj, cites: Iterable[str], text: str, notes: Iterable[str] = (),
+               forgotten: Iterable[tuple[str, str]] = (), **attrs: Any) -> Event:
         """The object becomes a new object where it is, in its place in the zone (exiled
         again 400.8, turned face down in the command zone 400.9, a revealed top card
         covered 401.7): the one way the engine does it."""
@@ -386,7 +414,7 @@ class TableState:
         if not self.quiet:
             self.journal.append(LogEntry("step", "step", text, public))
 
-    def _journal(self, events, tag: str, lead: str = "") -> None:
+    def _journal(self, events: Iterable[Event], tag: str, lead: str = "") -> None:
         """Write the log lines of these events as they stand now, for every viewer;
         ``lead``: they are one entry under this heading (a move of several cards)."""
         if self.quiet:
@@ -434,12 +462,12 @@ class TableState:
         if self.refused and self.refused[-1][0] > n:
             self.refused = [r for r in self.refused if r[0] <= n]
 
-    def mark(self) -> tuple:
+    def mark(self) -> Mark:
         """A note of what undo does not restore (ids handed out, the random state), taken
         before an action that a following dialog may still take back."""
         return (len(self.history), self.next_id, self.next_cid, self.rng.getstate())
 
-    def take_back(self, mark: tuple | None = None) -> Action | None:
+    def take_back(self, mark: Mark | None = None) -> Action | None:
         """Undo the last action and forget it, as if it had never been done: the redo
         list is as it was before it (a dialog that follows an action was cancelled).
         Given the `mark` taken just before the action, ids and the random state are
@@ -457,7 +485,8 @@ class TableState:
             self.rng.setstate(mark[3])
         return action
 
-    def _replay(self, ops, do, undo) -> None:
+    def _replay(self, ops: Iterable[Op], do: Callable[[Op], None],
+                undo: Callable[[Op], None]) -> None:
         """Apply recorded ops; if one does not fit the table (a damaged save), take back
         those already applied and say so: the table stays as it was."""
         done = []
@@ -487,9 +516,10 @@ class TableState:
     # ---- setting up (also recorded, so a game replays from its first action) -----
     def add_card(self, card: Card, owner: str, zone: str, *, player: str | None = None,
                  controller: str | None = None, token: bool = False, tapped: bool = False,
-                 face_down: bool = False, counters: dict | None = None,
+                 face_down: bool = False, counters: dict[str, int] | None = None,
                  position: str | int = "top", kind: str = "card", pile: str | None = None,
-                 modifications: tuple = (), choices: tuple = ()) -> Obj:
+                 modifications: Iterable[tuple[str, str]] = (),
+                 choices: Iterable[Any] = ()) -> Obj:
         """Put a new card (or token) on the table as part of setting it up. The rules
         refuse here what they would refuse a move (an instant on the battlefield)."""
         if owner not in self.life:
@@ -521,9 +551,11 @@ class TableState:
                                    counters=dict(counters or {}),
                                    pile=pile if zone == "exile" else None,
                                    modifications=tuple(modifications), choices=tuple(choices)))
-        return self.objs[box[0].obj]
+        oid = box[0].obj
+        assert oid is not None  # a card just added is an object
+        return self.objs[oid]
 
-    def _index_for(self, key: tuple, position) -> int:
+    def _index_for(self, key: ZoneKey, position: str | int) -> int:
         """List index for 'top', 'bottom' or N-th from the top."""
         n = len(self.zones[key])
         if position == "top" or key[1] not in ORDERED:
@@ -544,11 +576,11 @@ class TableState:
             self._meta("sideboards", {**self.sideboards,
                                       player: [*self.sideboards[player], card]})
 
-    def card_numbers(self) -> dict:
+    def card_numbers(self) -> dict[Card, int]:
         """Card faces numbered for saves (the numbering only grows)."""
         return self._card_ids
 
-    def number_cards(self, cards) -> None:
+    def number_cards(self, cards: Iterable[Card]) -> None:
         """Take a save's numbering of card faces."""
         self._card_ids = {c: i for i, c in enumerate(cards)}
 
@@ -565,7 +597,8 @@ def _lead(t: "TableState", action: Action) -> str:
     if action.name == "move" and len(p.get("cids", ())) > 1:
         who = f"{p['by']} moves" if p.get("by") else "Move"
         whose = None if p["zone"] in ("battlefield", "stack") else p.get("player")
-        return p.get("title") or \
+        title = p.get("title")
+        return title if isinstance(title, str) and title else \
             f"{who} {len(p['cids'])} cards {t.edition.toward(p['zone'], whose)}"
     return ""
 
@@ -580,20 +613,20 @@ class _Recording:
 
     __slots__ = ("table", "name", "params", "box")
 
-    def __init__(self, table, name, params):
+    def __init__(self, table: TableState, name: str, params: dict[str, Any]) -> None:
         self.table, self.name, self.params = table, name, params
 
-    def __enter__(self) -> list:
+    def __enter__(self) -> list[Event]:
         t = self.table
         if t._ops is not None:
             raise IllegalActionError("actions cannot nest")
         t._ops = []
-        self.box: list = []
+        self.box: list[Event] = []
         return self.box
 
-    def __exit__(self, exc_type, exc, tb) -> None:
+    def __exit__(self, exc_type: Optional[Type[BaseException]], exc: Optional[BaseException], tb: Optional[TracebackType]) -> None:
         t = self.table
-        ops, t._ops = t._ops, None
+        ops, t._ops = t._ops, None  # type: ignore[assignment]  # None: no action under way
         if exc_type is not None:
             for op in reversed(ops):
                 t._revert(op)
@@ -616,6 +649,6 @@ class _Recording:
             t._journal(self.box, "done", _lead(t, t.history[-1]))
         elif self.box and all(e.kind == "rejected" for e in self.box):
             t.refused.append((len(t.history), Action(self.name, self.params, tuple(self.box),
-                                                     ())))
+                                                     [])))
             t._journal(self.box, "refused")
         return None

@@ -8,7 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tabletop.engine.model import ORDERED, Card, Event, Obj, power_toughness
+from typing import TYPE_CHECKING, Any
+
+from tabletop.engine.model import ORDERED, Card, Event, Obj, ZoneKey, power_toughness
+
+if TYPE_CHECKING:
+    from tabletop.engine.moves import MoveRules
+    from tabletop.engine.table import Action, TableState
 
 JUDGE = None  # the judge's viewpoint: sees every face
 
@@ -20,7 +26,7 @@ class Seen:
     name: str
     face_down: bool
     tapped: bool
-    counters: tuple
+    counters: tuple[tuple[str, int], ...]
     token: bool
     controller: str | None
     owner: str
@@ -46,7 +52,7 @@ class Hidden:
     tapped: bool = False  # status on the battlefield is public even for a hidden face
     owner: str | None = None
     controller: str | None = None
-    counters: tuple = ()
+    counters: tuple[tuple[str, int], ...] = ()
     pile: str | None = None
     position: int | None = None
     row: str = "others"  # a face-down permanent is a nameless 2/2 creature: never a land row
@@ -55,7 +61,7 @@ class Hidden:
     host: int | None = None
 
 
-def may_see(table, obj: Obj, viewer: str | None, libraries: bool = True) -> bool:
+def may_see(table: TableState, obj: Obj, viewer: str | None, libraries: bool = True) -> bool:
     """Whether ``viewer`` (a player, or JUDGE) may see this object's face.
 
     ``libraries=False`` draws libraries face down even for the judge, as a table
@@ -77,9 +83,10 @@ def may_see(table, obj: Obj, viewer: str | None, libraries: bool = True) -> bool
     return True
 
 
-def view(table, viewer: str | None, libraries: bool = True) -> dict:
+def view(table: TableState, viewer: str | None, libraries: bool = True
+         ) -> dict[ZoneKey, list[Seen | Hidden]]:
     """Zone key -> list of Seen or Hidden, top first."""
-    out = {}
+    out: dict[ZoneKey, list[Seen | Hidden]] = {}
     objs = table.objs
     for key, ids in table.zones.items():
         items = []
@@ -90,8 +97,8 @@ def view(table, viewer: str | None, libraries: bool = True) -> dict:
     return out
 
 
-def face_of(table, o: Obj, viewer: str | None, libraries: bool = True,
-            position: int | None = None):
+def face_of(table: TableState, o: Obj, viewer: str | None, libraries: bool = True,
+            position: int | None = None) -> Seen | Hidden:
     """One object as ``viewer`` may see it: a Seen, or a Hidden with only public facts
     (``position``: its place from the top of an ordered zone, which is public)."""
     h = _host(table, o) if o.attached_to is not None else None
@@ -119,7 +126,7 @@ class Arrow:
     target_player: str | None = None
 
 
-def arrows(table) -> list[Arrow]:
+def arrows(table: TableState) -> list[Arrow]:
     """The arrows whose ends are still where they were drawn (an object that left the
     battlefield or the stack is a new object, and its arrows are gone with it)."""
     out = []
@@ -137,17 +144,17 @@ def arrows(table) -> list[Arrow]:
     return out
 
 
-def counts(table) -> dict:
+def counts(table: TableState) -> dict[ZoneKey, int]:
     """How many objects each zone holds: public to everyone."""
     return {key: len(ids) for key, ids in table.zones.items()}
 
 
-def top_cards(table, player: str, n: int) -> list[Obj]:
+def top_cards(table: TableState, player: str, n: int) -> list[Obj]:
     """The top n cards of a player's library, for an effect that lets someone look."""
     return table.objects_in((player, "library"))[:n]
 
 
-def event_names_card(table, event, viewer) -> bool:
+def event_names_card(table: TableState, event: Event, viewer: str | None) -> bool:
     """Whether telling ``viewer`` about this event may name its card: the viewer may
     see the object now, or everyone saw it leave a public zone face up."""
     if viewer is JUDGE:
@@ -171,15 +178,15 @@ class Told:
     """An event as one viewer may know it."""
 
     text: str
-    cites: tuple = ()
-    notes: tuple = ()
+    cites: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
     named: bool = True  # False: the card stayed hidden, so the words say nothing of it
 
 
 HIDDEN_REFUSAL = "a hidden card can't go there"
 
 
-def zone_label(table, key) -> str:
+def zone_label(table: TableState, key: ZoneKey) -> str:
     """A zone in words: "Bob's hand", "the battlefield"."""
     if key is None:
         return "nowhere"
@@ -187,7 +194,7 @@ def zone_label(table, key) -> str:
     return table.edition.place(zone, player)
 
 
-def tell(table, event: Event, viewer) -> Told:
+def tell(table: TableState, event: Event, viewer: str | None) -> Told:
     """The event in words for ``viewer``: the engine's sentence with its rules when the
     viewer may know the card, else a sentence that names no card and cites nothing
     (a rule number would say what kind of card it is)."""
@@ -196,7 +203,7 @@ def tell(table, event: Event, viewer) -> Told:
     return Told(hidden_sentence(table, event), (), (), False)
 
 
-def hidden_sentence(table, event: Event) -> str:
+def hidden_sentence(table: TableState, event: Event) -> str:
     kind = event.kind
     if kind == "rejected":
         return HIDDEN_REFUSAL
@@ -207,12 +214,15 @@ def hidden_sentence(table, event: Event) -> str:
         return "a hidden card stays where it is"
     if event.src is not None and event.dst is not None and event.src != event.dst:
         return f"a card moves from {zone_label(table, event.src)} to {zone_label(table, event.dst)}"
-    where = zone_label(table, event.dst or event.src)
-    return f"a hidden card in {where}: {kind.replace('_', ' ')}"
+    key = event.dst or event.src
+    if key is None:
+        return f"a hidden card: {kind.replace('_', ' ')}"
+    return f"a hidden card in {zone_label(table, key)}: {kind.replace('_', ' ')}"
 
 
 # ---- what a viewer may do -------------------------------------------------------------
-def move_refusal(table, obj: Obj, viewer, anyone: bool = False) -> str | None:
+def move_refusal(table: TableState, obj: Obj, viewer: str | None,
+                 anyone: bool = False) -> str | None:
     """Why ``viewer`` may not move or handle this object, or None. A player handles
     their own cards and what they control; the judge (and hot-seat play with
     ``anyone``) handles everything. This is table etiquette, not a rule number."""
@@ -226,7 +236,7 @@ def move_refusal(table, obj: Obj, viewer, anyone: bool = False) -> str | None:
             f"for hot-seat play)")
 
 
-def player_refusal(viewer, player: str, anyone: bool = False) -> str | None:
+def player_refusal(viewer: str | None, player: str, anyone: bool = False) -> str | None:
     """Why ``viewer`` may not act on ``player``'s library, hand or permanents as a
     whole (draw, shuffle, untap all), or None."""
     if viewer is JUDGE or anyone or viewer == player:
@@ -235,7 +245,8 @@ def player_refusal(viewer, player: str, anyone: bool = False) -> str | None:
             f"for hot-seat play)")
 
 
-def drop_hint(table, obj: Obj, zone: str, player, viewer, by, anyone: bool = False) -> str:
+def drop_hint(table: MoveRules, obj: Obj, zone: str, player: str | None,
+              viewer: str | None, by: str | None, anyone: bool = False) -> str:
     """How to light a zone while ``viewer`` drags this object over it: "accept",
     "refuse", or "unknown" for a card the viewer may not see (whether it could go
     there depends on what it is)."""
@@ -252,21 +263,21 @@ class Inspected:
     """What the inspector may show of a card for one viewer."""
 
     hidden: bool
-    zone: tuple | None
+    zone: ZoneKey | None
     name: str = ""
     card: Card | None = None
     owner: str = ""
     controller: str | None = None
     oid: int = 0
-    status: tuple = ()
-    lineage: tuple = ()  # LineageEntry, oldest first: only for a card the viewer sees
+    status: tuple[str, ...] = ()
+    lineage: tuple[Any, ...] = ()  # LineageEntry, oldest first: only for a card the viewer sees
     exists: bool = True
     pt: tuple[str, str] | None = None  # as modified by counters and effects
     note: str = ""
-    counters: tuple = ()  # (kind, count)
+    counters: tuple[tuple[str, int], ...] = ()  # (kind, count)
 
 
-def inspect(table, obj: Obj, viewer) -> Inspected:
+def inspect(table: TableState, obj: Obj, viewer: str | None) -> Inspected:
     """The selected object as ``viewer`` may know it."""
     gone_public = obj.zone is None and obj.token  # a token ceased where all saw it
     if not gone_public and not may_see(table, obj, viewer):
@@ -303,12 +314,12 @@ def inspect(table, obj: Obj, viewer) -> Inspected:
                      tuple(sorted(obj.counters.items())))
 
 
-def _host(table, obj: Obj) -> Obj | None:
+def _host(table: TableState, obj: Obj) -> Obj | None:
     h = table.objs.get(obj.attached_to) if obj.attached_to is not None else None
     return h if h is not None and h.zone is not None else None
 
 
-def action_title(table, action, viewer) -> str:
+def action_title(table: TableState, action: Action, viewer: str | None) -> str:
     """What the Edit menu calls an action for this viewer: a card it may not see is
     "a card"."""
     p = action.params
@@ -321,7 +332,7 @@ def action_title(table, action, viewer) -> str:
     return action.title
 
 
-def undo_status(table, viewer) -> tuple[str | None, str | None]:
+def undo_status(table: TableState, viewer: str | None) -> tuple[str | None, str | None]:
     """The titles of what undo and redo would take back or bring back, for this viewer."""
     return (action_title(table, table.history[-1], viewer) if table.history else None,
             action_title(table, table.redo_stack[-1], viewer) if table.redo_stack else None)
@@ -335,14 +346,14 @@ class Handle:
 
     cid: int
     owner: str
-    zone: tuple | None
+    zone: ZoneKey | None
     tapped: bool
     face_down: bool
     revealed: bool
-    counters: dict
+    counters: dict[str, int]
 
 
-def handle(table, oid: int) -> Handle | None:
+def handle(table: TableState, oid: int) -> Handle | None:
     """The object now behind an item the window drew (by the id it was drawn with)."""
     old = table.objs.get(oid)
     if old is None:
@@ -352,7 +363,7 @@ def handle(table, oid: int) -> Handle | None:
                   dict(obj.counters))
 
 
-def current(table, selected) -> Obj | None:
+def current(table: TableState, selected: int | tuple[str, int]) -> Obj | None:
     """The object a selection stands for now: a card id, or ("o", object id) for a
     card picked while hidden (followed to what it is now)."""
     if isinstance(selected, tuple):
@@ -369,19 +380,21 @@ class Choice:
     name: str
 
 
-def choice_of(table, cid: int, viewer, looking: bool = False) -> Choice:
+def choice_of(table: TableState, cid: int, viewer: str | None, looking: bool = False) -> Choice:
     """``looking``: an effect lets the viewer look at it (a search, the top cards)."""
     obj = table.obj_of(cid)
     known = looking or may_see(table, obj, viewer)
     return Choice(cid, obj.card.name if known else "a hidden card")
 
 
-def choices(table, key: tuple, viewer, looking: bool = False) -> list[Choice]:
+def choices(table: TableState, key: ZoneKey, viewer: str | None,
+            looking: bool = False) -> list[Choice]:
     """The cards of a zone, top first, as the viewer may name them."""
     return [choice_of(table, o.cid, viewer, looking) for o in table.objects_in(key)]
 
 
-def pile(table, key: tuple, viewer, looking: bool = False, count: int | None = None) -> list:
+def pile(table: TableState, key: ZoneKey, viewer: str | None, looking: bool = False,
+         count: int | None = None) -> list[Seen | Hidden]:
     """A zone's cards for a zone viewer, top first: ``Seen`` for what the viewer may see
     (or, ``looking``, what an effect lets them look at: a search, the top ``count``),
     ``Hidden`` for the rest (a face-down exiled card)."""
@@ -398,7 +411,7 @@ def pile(table, key: tuple, viewer, looking: bool = False, count: int | None = N
     return out
 
 
-def top_choices(table, player: str, n: int, viewer) -> list[Choice]:
+def top_choices(table: TableState, player: str, n: int, viewer: str | None) -> list[Choice]:
     """The top n cards of a library, for an effect that lets the viewer look at them."""
     return [choice_of(table, o.cid, viewer, True) for o in top_cards(table, player, n)]
 
@@ -409,20 +422,20 @@ class PlayerSeen:
 
     name: str
     life: int
-    counters: tuple  # (kind, count), in the order they were first given
+    counters: tuple[tuple[str, int], ...]  # (kind, count), in the order they were first given
     active: bool
     hand: int  # cards in hand
     library: int
 
 
-def player_view(table, player: str) -> PlayerSeen:
+def player_view(table: TableState, player: str) -> PlayerSeen:
     return PlayerSeen(player, table.life[player],
                       tuple(table.player_counters.get(player, {}).items()),
                       table.active == player, len(table.zones.get((player, "hand"), ())),
                       len(table.zones.get((player, "library"), ())))
 
 
-def sideboard(table, player: str, viewer) -> list[Card] | int:
+def sideboard(table: TableState, player: str, viewer: str | None) -> list[Card] | int:
     """A player's sideboard (outside the game, 400.10a): its cards for the player
     and the judge; for anyone else only how many there are."""
     cards = list(table.sideboards.get(player, ()))
@@ -431,12 +444,12 @@ def sideboard(table, player: str, viewer) -> list[Card] | int:
     return len(cards)
 
 
-def printings(table) -> dict:
+def printings(table: TableState) -> dict[str, tuple[str, str]]:
     """The printings the decks named (card name -> (set, number)): public, for pictures."""
     return dict(table.printings)
 
 
-def zones_on_the_table(table) -> list[str]:
+def zones_on_the_table(table: TableState) -> list[str]:
     """The edition's zones the table shows: ante only in a game played for ante (407.1),
     or while a card is there (an older save)."""
     return [z for z in table.edition.zones if z != "ante" or table.ante

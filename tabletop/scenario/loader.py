@@ -56,7 +56,7 @@ class Scenario:
 class _Checker:
     """Small helpers that raise InputError with the file and place in it."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path) -> None:
         self.path = path
 
     def fail(self, where: str, what: str):
@@ -74,7 +74,7 @@ class _Checker:
             self.fail(where, f"key {key!r} must be an array of strings, not {_show(value)}")
         return value
 
-    def unknown(self, where, table: dict, allowed: set):
+    def unknown(self, where, table: dict, allowed: set) -> None:
         extra = sorted(set(table) - allowed)
         if extra:
             self.fail(where, f"unknown key {extra[0]!r} (allowed: {', '.join(sorted(allowed))})")
@@ -287,11 +287,11 @@ def _card_spec(c, where, spec, zone_id, player, with_zone):
 class _StepChecker:
     """What a step kind's ``validate`` may use to check a step (steps.py)."""
 
-    def __init__(self, c, labels, effect_labels, ed, zone_id, player):
+    def __init__(self, c, labels, effect_labels, ed, zone_id, player) -> None:
         self.c, self.labels, self.effect_labels, self.ed = c, labels, effect_labels, ed
         self.zone_id, self.player = zone_id, player
 
-    def label_ref(self, where, value, key="label"):
+    def label_ref(self, where, value, key: str="label"):
         self.c.typed(where, key, value, str, "a label")
         if value not in self.labels:
             self.c.fail(where, f"key {key!r}: unknown label {value!r}")
@@ -301,7 +301,7 @@ class _StepChecker:
         return _card_spec(self.c, where, spec, self.zone_id, self.player, with_zone)
 
 
-def _check_expect(c, where, e, labels, players, zone_id, ed):
+def _check_expect(c, where, e, labels, players, zone_id, ed) -> None:
     c.typed(where, "expect", e, dict, "a table")
     c.unknown(where + ": expect", e, EXPECT_KEYS)
     w = where + ": expect"

@@ -56,7 +56,7 @@ class Recorder:
     step, recovered from ``table.history`` through the step registry (steps.py). An
     action no step can express is reported in ``problems``, never silently dropped."""
 
-    def __init__(self, table, title: str = "Recorded scenario"):
+    def __init__(self, table, title: str = "Recorded scenario") -> None:
         self.table = table
         self.title = title
         self.start = len(table.history)

@@ -21,7 +21,7 @@ class Check:
     cited: list | None = None  # for cites / not_cites: every number the step cited
     held: bool = field(init=False)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         # held means exactly this, for every key: what was expected is what is there
         self.held = type(self.expected) is type(self.actual) and self.expected == self.actual
 
@@ -151,7 +151,7 @@ class Session:
     every step. Going back is replaying from the start: scenarios are small and
     seeded, so the replay is exact."""
 
-    def __init__(self, scenario: Scenario):
+    def __init__(self, scenario: Scenario) -> None:
         from tabletop.scenario.sentences import sentences
         self.scenario = scenario
         self.sentences = sentences(scenario)
@@ -201,7 +201,7 @@ def run(scenario: Scenario, after_step=None) -> Run:
 class _Context:
     """What a step kind's ``perform`` may use (steps.py)."""
 
-    def __init__(self, r: Run, marks, redo_marks):
+    def __init__(self, r: Run, marks, redo_marks) -> None:
         self.run, self.table, self.labels = r, r.table, r.labels
         self.path, self.marks, self.redo_marks = r.scenario.path, marks, redo_marks
 

@@ -43,7 +43,7 @@ class Words:
     """What the sentences of one scenario need: each label's card, owner and controller
     as the file set them up (and as steps made them), the players and the edition."""
 
-    def __init__(self, scenario):
+    def __init__(self, scenario) -> None:
         self.ed = editions.get(scenario.edition)
         self.players = list(scenario.players)
         self.cards: dict[str, dict] = {}

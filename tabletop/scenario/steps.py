@@ -33,7 +33,7 @@ class StepKind:
 REGISTRY: dict[str, StepKind] = {}
 
 
-def kind(name, keys=(), required=(), *, engine=(), project=False):
+def kind(name, keys=(), required=(), *, engine=(), project: bool=False):
     def wrap(cls):
         REGISTRY[name] = StepKind(name, frozenset(keys), frozenset(required), cls.validate,
                                   cls.perform, tuple(engine), getattr(cls, "recover", None),
@@ -86,7 +86,7 @@ def _card_json(card: Card, owner: str) -> dict:
                "allowed_by"}, {"to"}, engine=("move",))
 class Move:
     @staticmethod
-    def words(w, step):
+    def words(w, step) -> str:
         a, labels = step.args, step.subject
         labels = labels if isinstance(labels, list) else [labels]
         who = a.get("by") or w.actor(labels[0])
@@ -177,7 +177,7 @@ class Move:
 @kind("draw", {"count"}, engine=("draw",))
 class Draw:
     @staticmethod
-    def words(w, step):
+    def words(w, step) -> str:
         return f"{step.subject} draws {sentences.count(step.args.get('count', 1), 'card')}"
 
     @staticmethod
@@ -205,7 +205,7 @@ class Draw:
 @kind("shuffle", {"seed"}, engine=("shuffle",))
 class Shuffle:
     @staticmethod
-    def words(w, step):
+    def words(w, step) -> str:
         return f"{step.subject} shuffles {w.place('library', step.subject)}"
 
     @staticmethod
@@ -226,7 +226,7 @@ class Shuffle:
 @kind("mulligan", {"hand", "seed"}, engine=("mulligan",), project=True)
 class Mulligan:
     @staticmethod
-    def words(w, step):
+    def words(w, step) -> str:
         hand = step.args.get("hand", 7)
         return (f"{step.subject} takes a mulligan: the hand goes back, and "
                 f"{sentences.count(hand, 'card')} are drawn anew")
@@ -253,7 +253,7 @@ class Mulligan:
 @kind("cleanup", {"discard"}, engine=("cleanup",), project=True)
 class Cleanup:
     @staticmethod
-    def words(w, step):
+    def words(w, step) -> str:
         discard = step.args.get("discard", [])
         tail = f", discarding {w.names(discard)}" if discard else ""
         return f"{step.subject} discards down to the maximum hand size in the cleanup step{tail}"
@@ -283,7 +283,7 @@ class Cleanup:
 @kind("reveal_top", {"on"}, engine=("reveal_top",), project=True)
 class RevealTop:
     @staticmethod
-    def words(w, step):
+    def words(w, step) -> str:
         lib = w.place("library", step.subject)
         if step.args.get("on", True):
             return f"{step.subject} plays with the top card of {lib} revealed"
@@ -308,7 +308,7 @@ class RevealTop:
       engine=("zone",), project=True)
 class WholeZone:
     @staticmethod
-    def words(w, step):
+    def words(w, step) -> str:
         a, p = step.args, step.subject
         then = ", then shuffles it" if a.get("then_shuffle") else ""
         return (f"{p} puts every card of {w.place(a['from'], p)} into "
@@ -347,7 +347,7 @@ class WholeZone:
 @kind("turn_face", {"face"}, engine=("turn_face",))
 class TurnFace:
     @staticmethod
-    def words(w, step):
+    def words(w, step) -> str:
         face = step.args.get("face")
         how = f"face {face}" if face else "over"
         return f"{w.actor(step.subject)} turns {w.name(step.subject)} {how}"
@@ -376,7 +376,7 @@ def _status(name):
     @kind(name, engine=(name,))
     class Status:
         @staticmethod
-        def words(w, step):
+        def words(w, step) -> str:
             return f"{w.actor(step.subject)} {name}s {w.name(step.subject)}"
 
         @staticmethod
@@ -401,7 +401,7 @@ _status("untap")
 @kind("counters", {"add"}, {"add"}, engine=("counters",))
 class Counters:
     @staticmethod
-    def words(w, step):
+    def words(w, step) -> str:
         parts = []
         for kind, n in step.args["add"].items():
             what = sentences.count(abs(n), f"{kind} counter")
@@ -431,7 +431,7 @@ class Counters:
 @kind("modify", {"effect", "origin"}, engine=("modify",))
 class Modify:
     @staticmethod
-    def words(w, step):
+    def words(w, step) -> str:
         a = step.args
         origin = a.get("origin", "spell")
         article = "an" if origin[:1] in "aeiou" else "a"
@@ -462,7 +462,7 @@ class Modify:
 @kind("choices", {"values"}, {"values"}, engine=("choices",), project=True)
 class Choices:
     @staticmethod
-    def words(w, step):
+    def words(w, step) -> str:
         return (f"Choices made as {w.name(step.subject)} was cast: "
                 f"{'; '.join(step.args['values']) or 'none'}")
 
@@ -486,7 +486,7 @@ class Choices:
 @kind("attach", {"to"}, {"to"}, engine=("attach",), project=True)
 class Attach:
     @staticmethod
-    def words(w, step):
+    def words(w, step) -> str:
         return (f"{w.actor(step.subject)} attaches {w.name(step.subject)} to "
                 f"{w.name(step.args['to'])}")
 
@@ -512,7 +512,7 @@ class Attach:
 @kind("reveal", {"on"}, engine=("reveal",), project=True)
 class Reveal:
     @staticmethod
-    def words(w, step):
+    def words(w, step) -> str:
         verb = "reveals" if step.args.get("on", True) else "stops revealing"
         return f"{w.owner(step.subject) or 'Its owner'} {verb} {w.name(step.subject)}"
 
@@ -538,7 +538,7 @@ class SetPT:
     """``set_pt = "giant", pt = "5/5"``; ``pt = ""``: back to the printed ones."""
 
     @staticmethod
-    def words(w, step):
+    def words(w, step) -> str:
         pt = step.args["pt"]
         if not pt:
             return f"{w.name(step.subject)}'s power and toughness go back to the printed ones"
@@ -566,7 +566,7 @@ class SetPT:
 @kind("note", {"text"}, {"text"}, engine=("note",), project=True)
 class Note:
     @staticmethod
-    def words(w, step):
+    def words(w, step) -> str:
         text = step.args["text"]
         who = w.actor(step.subject)
         if not text:
@@ -597,7 +597,7 @@ class ArrowStep:
     ``to_player = "Bob"``."""
 
     @staticmethod
-    def words(w, step):
+    def words(w, step) -> str:
         a = step.args
         to = w.name(a["to"]) if "to" in a else a["to_player"]
         return f"{a['by']} points from {w.name(step.subject)} to {to}"
@@ -637,7 +637,7 @@ class ClearArrows:
     """``clear_arrows = "Alice"`` (hers), or ``clear_arrows = true`` (everyone's)."""
 
     @staticmethod
-    def words(w, step):
+    def words(w, step) -> str:
         if step.subject is True:
             return "Every arrow on the table is cleared"
         return f"{step.subject} clears their arrows"
@@ -660,7 +660,7 @@ class ClearArrows:
 
 
 # ---- new objects ------------------------------------------------------------------------
-def _new_label(v, where, subject, name):
+def _new_label(v, where, subject, name) -> None:
     v.c.typed(where, name, subject, str, "a new label")
     if subject in v.labels:
         v.c.fail(where, f"label {subject!r} is already used")
@@ -755,7 +755,7 @@ class CreateToken:
       | {"to", "player"}, {"name", "owner"}, engine=("bring_in",), project=True)
 class Wish:
     @staticmethod
-    def words(w, step):
+    def words(w, step) -> str:
         a = step.args
         w.learn(step.subject, a["name"], a["owner"])
         to = a.get("to", "hand")
@@ -799,7 +799,7 @@ class Wish:
       project=True)
 class Ability:
     @staticmethod
-    def words(w, step):
+    def words(w, step) -> str:
         a = step.args
         w.learn(step.subject, a["label"], a["player"], kind="ability")
         source = f" of {w.name(a['source'])}" if a.get("source") else ""
@@ -839,7 +839,7 @@ class Ability:
 @kind("emblem", {"name", "owner"}, {"name", "owner"}, engine=("emblem",), project=True)
 class Emblem:
     @staticmethod
-    def words(w, step):
+    def words(w, step) -> str:
         a = step.args
         w.learn(step.subject, a["name"], a["owner"])
         return f"{a['owner']} gets the emblem {a['name']}"
@@ -877,7 +877,7 @@ def _flag(v, where, subject, name):
 @kind("ante_start", {"seed"}, engine=("ante",), project=True)
 class AnteStart:
     @staticmethod
-    def words(w, step):
+    def words(w, step) -> str:
         return "Each player antes the top card of their library"
 
     @staticmethod
@@ -901,7 +901,7 @@ class AnteStart:
 @kind("award_ante", engine=("award_ante",), project=True)
 class AwardAnte:
     @staticmethod
-    def words(w, step):
+    def words(w, step) -> str:
         return f"{step.subject} wins the game and every card in the ante"
 
     @staticmethod
@@ -921,7 +921,7 @@ class AwardAnte:
 @kind("next_turn", {"then_untap"}, engine=("turn",), project=True)
 class NextTurn:
     @staticmethod
-    def words(w, step):
+    def words(w, step) -> str:
         then = ", and that player's permanents untap" if step.args.get("then_untap") else ""
         return f"The next player's turn begins{then}"
 
@@ -946,7 +946,7 @@ class NextTurn:
 @kind("phase", {"then_draw"}, engine=("phase",), project=True)
 class Phase:
     @staticmethod
-    def words(w, step):
+    def words(w, step) -> str:
         then = ", and the active player draws a card" if step.args.get("then_draw") else ""
         return f"The turn moves to {PHASE_PROSE.get(step.subject, step.subject)}{then}"
 
@@ -1003,7 +1003,7 @@ class Roll:
 @kind("life", {"total"}, {"total"}, engine=("life",), project=True)
 class Life:
     @staticmethod
-    def words(w, step):
+    def words(w, step) -> str:
         return f"{step.subject}'s life total becomes {step.args['total']}"
 
     @staticmethod
@@ -1025,7 +1025,7 @@ class Life:
       project=True)
 class PlayerCounter:
     @staticmethod
-    def words(w, step):
+    def words(w, step) -> str:
         a = step.args
         if a["kind"].startswith("commander damage"):
             return f"{step.subject} has taken {a['value']} {a['kind']}"
@@ -1055,7 +1055,7 @@ class PlayerCounter:
 @kind("look", {"library", "count"}, engine=("look",), project=True)
 class Look:
     @staticmethod
-    def words(w, step):
+    def words(w, step) -> str:
         a, p = step.args, step.subject
         lib = w.place("library", a.get("library", p))
         if "count" not in a:
@@ -1090,7 +1090,7 @@ class Look:
 @kind("show", {"cards", "to"}, {"cards"}, engine=("show",), project=True)
 class Show:
     @staticmethod
-    def words(w, step):
+    def words(w, step) -> str:
         to = step.args.get("to")
         return f"{step.subject} reveals {w.names(step.args['cards'])} to {to or 'everyone'}"
 
