@@ -13,13 +13,15 @@ import gc
 import json
 import os
 import tempfile
+from collections.abc import Collection, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from tabletop.engine.actions import PHASES, Table
 from tabletop.engine.errors import InputError
 from tabletop.engine.files import read_bounded
-from tabletop.engine.model import Card, Effect, Event, LineageEntry, Obj, split_pt
+from tabletop.engine.model import Card, Effect, Event, LineageEntry, Obj, ZoneKey, split_pt
 from tabletop.engine.ops import (
     CurrentOp,
     DeleteOp,
@@ -29,10 +31,11 @@ from tabletop.engine.ops import (
     LineageOp,
     MetaOp,
     MoveOp,
+    Op,
     OrderOp,
     SetOp,
 )
-from tabletop.engine.table import Action
+from tabletop.engine.table import Action, LogEntry
 
 FORMAT = "tabletop-save"
 VERSION = 1
@@ -55,7 +58,7 @@ except ImportError:  # pragma: no cover - a Python built without the json accele
     _c_encoder = None
 
 
-def _encode(value) -> str:
+def _encode(value: Any) -> str:
     """Compact JSON of plain data (lists, dicts with string keys, str, int, bool, None)."""
     if _c_encoder is not None:
         return "".join(_c_encoder(value, 0))
@@ -65,14 +68,14 @@ def _encode(value) -> str:
 class _Codec:
     """Compact encoding for one table: zones are numbered in the table's order."""
 
-    def __init__(self, t: Table, cards: list | None = None) -> None:
+    def __init__(self, t: Table, cards: list[Card] | None = None) -> None:
         self.t = t
         self.keys = list(t.zones)
         self.index = {k: i for i, k in enumerate(self.keys)}
         self.card_ids = t.card_numbers()
         self.cards = cards if cards is not None else sorted(self.card_ids,
                                                             key=lambda c: self.card_ids[c])
-        self.kept: set = set()
+        self.kept: set[int] = set()
         self._by_identity: dict[int, int] = {}  # cards hash slowly; objects share them
 
     def card(self, c: Card) -> int:
@@ -85,9 +88,10 @@ class _Codec:
             self._by_identity[id(c)] = i
         return i
 
-    def obj(self, o: Obj) -> list:
+    def obj(self, o: Obj) -> list[Any]:
         """An object as a list, rarely set fields last and trailing defaults left out."""
-        r = [o.id, o.cid, self.card(o.card), o.owner, o.prev, self.z(o.zone), o.controller]
+        r: list[Any] = [o.id, o.cid, self.card(o.card), o.owner, o.prev, self.z(o.zone),
+                        o.controller]
         if not (o.tapped or o.face_down or o.token or o.revealed or o.kind != "card"
                 or o.counters or o.attached_to is not None or o.modifications or o.choices
                 or o.pile or o.pt or o.note):
@@ -100,7 +104,7 @@ class _Codec:
             r.pop()
         return r
 
-    def unobj(self, r) -> Obj:
+    def unobj(self, r: list[Any]) -> Obj:
         r = r + [None] * (OBJ_FIELDS - len(r))
         flags = r[7] or 0
         return Obj(id=r[0], cid=r[1], card=self.cards[r[2]], owner=r[3], prev=r[4],
@@ -112,10 +116,10 @@ class _Codec:
                    note=r[15] or "")
 
     @staticmethod
-    def _ended(ops, done: bool) -> set:
+    def _ended(ops: Iterable[Any], done: bool) -> set[int]:
         """Objects this action took out of existence (done) or brought in (undone):
         the ones a save must carry with the action, since the state leaves them out."""
-        ids = set()
+        ids: set[int] = set()
         for op in ops:
             tag = op[0]
             if tag == "mv":
@@ -126,7 +130,7 @@ class _Codec:
                 ids.add(op[3])
         return ids
 
-    def z(self, key):
+    def z(self, key: ZoneKey | None) -> int | list[Any] | None:
         """A zone key as its number; a key that is no zone of this table (an event's
         aim that was refused) as [player, zone]."""
         if key is None:
@@ -134,21 +138,29 @@ class _Codec:
         i = self.index.get(key)
         return [key[0], key[1]] if i is None else i
 
-    def unz(self, i):
+    def unz(self, i: Any) -> ZoneKey | None:
         if i is None:
             return None
         if isinstance(i, list):
             return (i[0], i[1])
-        return self.keys[i]
+        key: ZoneKey = self.keys[i]
+        return key
 
-    def val(self, attr, v):
+    def unkey(self, i: Any) -> ZoneKey:
+        """A zone an op names: one there must be."""
+        key = self.unz(i)
+        if key is None:
+            raise ValueError("a change names no zone")
+        return key
+
+    def val(self, attr: str, v: Any) -> Any:
         if attr == "zone":
             return self.z(v)
         if attr in _TUPLE_ATTRS:
             return [list(m) if isinstance(m, tuple) else m for m in v]
         return v
 
-    def unval(self, attr, v):
+    def unval(self, attr: str, v: Any) -> Any:
         if attr == "zone":
             return self.unz(v)
         if attr in _TUPLE_ATTRS:
@@ -161,14 +173,14 @@ class _Codec:
             raise ValueError(f"a note must be text of at most {MAX_NOTE} characters")
         return v
 
-    def event(self, e: Event) -> list:
-        r = [e.kind, e.cid, e.obj, e.prev, self.z(e.src), self.z(e.dst), e.cites, e.notes,
+    def event(self, e: Event) -> list[Any]:
+        r: list[Any] = [e.kind, e.cid, e.obj, e.prev, self.z(e.src), self.z(e.dst), e.cites, e.notes,
              e.text]
         if e.audience is not None:
             r.append(list(e.audience))
         return r
 
-    def unevent(self, d) -> Event:
+    def unevent(self, d: list[Any]) -> Event:
         audience = None
         if len(d) > 9:
             if type(d[9]) is not list or not all(type(p) is str for p in d[9]):
@@ -178,11 +190,13 @@ class _Codec:
                      tuple(d[7]), d[8], audience)
 
     @staticmethod
-    def _move_event(op) -> Event:
+    def _move_event(op: Op) -> Event:
+        if not isinstance(op, MoveOp):
+            raise ValueError("an event names a change that is not a move")
         _, cid, old, new, src, _, dst, _, entry = op
         return Event(entry.event, cid, new, old, src, dst, entry.cites)
 
-    def entry(self, e: LineageEntry) -> list:
+    def entry(self, e: LineageEntry) -> list[Any]:
         z = self.z(e.zone)
         if e.forgotten:
             return [e.obj, z, e.event, e.cites, e.kept, e.forgotten]
@@ -190,12 +204,12 @@ class _Codec:
             return [e.obj, z, e.event, e.cites, e.kept]
         return [e.obj, z, e.event, e.cites]
 
-    def unentry(self, d) -> LineageEntry:
+    def unentry(self, d: list[Any]) -> LineageEntry:
         return LineageEntry(d[0], self.unz(d[1]), d[2], tuple(d[3]),
                             tuple(tuple(k) for k in d[4]) if len(d) > 4 else (),
                             tuple(tuple(f) for f in d[5]) if len(d) > 5 else ())
 
-    def op(self, op) -> list:
+    def op(self, op: Any) -> list[Any]:  # an Op: the tag says which
         tag = op[0]
         if tag == "mv":
             return ["v", op[1], op[2], op[3], self.z(op[4]), op[5], self.z(op[6]), op[7],
@@ -223,19 +237,19 @@ class _Codec:
             return ["f", op[1], op[2], op[3]]
         raise ValueError(f"unknown change {tag!r}")
 
-    def unop(self, d):
+    def unop(self, d: list[Any]) -> Op:
         tag = d[0]
         if tag == "v":
-            return MoveOp("mv", d[1], d[2], d[3], self.unz(d[4]), d[5], self.unz(d[6]), d[7],
+            return MoveOp("mv", d[1], d[2], d[3], self.unkey(d[4]), d[5], self.unkey(d[6]), d[7],
                     self.unentry(d[8]))
         if tag == "s":
             return SetOp("set", d[1], d[2], self.unval(d[2], d[3]), self.unval(d[2], d[4]))
         if tag == "i":
-            return InsertOp("ins", self.unz(d[1]), d[2], d[3])
+            return InsertOp("ins", self.unkey(d[1]), d[2], d[3])
         if tag == "d":
-            return DeleteOp("del", self.unz(d[1]), d[2], d[3])
+            return DeleteOp("del", self.unkey(d[1]), d[2], d[3])
         if tag == "z":
-            return OrderOp("zone", self.unz(d[1]), tuple(d[2]), tuple(d[3]))
+            return OrderOp("zone", self.unkey(d[1]), tuple(d[2]), tuple(d[3]))
         if tag == "c":
             return CurrentOp("cur", d[1], d[2], d[3])
         if tag == "l":
@@ -278,19 +292,25 @@ class _Codec:
             objs = self.t.objs
             extra = [self.obj(objs[i]) for i in sorted(self._ended(a.ops, done) - self.kept)]
             ops = a.ops
-            moves = {(op[1], op[3]): i for i, op in enumerate(ops) if op[0] == "mv"}
-            events: list = []  # an op's index, or the event in full
+            moves = {(op.cid, op.new): (i, op) for i, op in enumerate(ops)
+                     if isinstance(op, MoveOp)}
+            events: list[Any] = []  # an op's index, or the event in full
             for e in a.events:
-                i = moves.get((e.cid, e.obj))
-                if i is not None and not e.notes and not e.text and e.prev == ops[i][2] \
-                        and e.kind == ops[i][8].event and e.cites == ops[i][8].cites:
+                found = moves.get((e.cid, e.obj)) if e.cid is not None and e.obj is not None \
+                    else None
+                if found is None:
+                    events.append(self.event(e))
+                    continue
+                i, mv = found
+                if not e.notes and not e.text and e.prev == mv.old \
+                        and e.kind == mv.entry.event and e.cites == mv.entry.cites:
                     events.append(i)  # the event says no more than the move it made
                 else:
                     events.append(self.event(e))
             a.raw = _encode([a.name, a.params, events, [self.op(op) for op in ops], extra])
         return a.raw
 
-    def unaction(self, raw: str):
+    def unaction(self, raw: str) -> tuple[str, dict[str, Any], tuple[Event, ...], list[Op]]:
         try:
             d = json.loads(raw)
             objs = self.t.objs
@@ -305,7 +325,7 @@ class _Codec:
             raise InputError(f"the saved history is damaged ({type(e).__name__}: {e})") from None
 
 
-def to_json(t: Table) -> dict:
+def to_json(t: Table) -> dict[str, Any]:
     codec = _Codec(t)
     kept = {i for ids in t.zones.values() for i in ids}
     kept.update(t.current.values())
@@ -344,7 +364,7 @@ def to_json(t: Table) -> dict:
     }
 
 
-def from_json(d: dict, source: str = "save", verify: bool = True) -> Table:
+def from_json(d: Any, source: str = "save", verify: bool = True) -> Table:
     if not isinstance(d, dict) or d.get("format") != FORMAT:
         raise InputError(f"{source}: not a Tabletop save file")
     version = d.get("version")
@@ -420,7 +440,7 @@ def from_json(d: dict, source: str = "save", verify: bool = True) -> Table:
     return t
 
 
-def _verify_history(d: dict, source: str) -> None:
+def _verify_history(d: dict[str, Any], source: str) -> None:
     """Replay the saved history in a scratch table: undo all of it, then redo all of
     it, checking the table after each end. A save whose history does not replay is
     refused now, not half-undone later."""
@@ -445,16 +465,16 @@ def _verify_history(d: dict, source: str) -> None:
                          f"({type(e).__name__}: {e})") from None
 
 
-def _journal(raw, players) -> list:
+def _journal(raw: Any, players: Collection[str]) -> list[LogEntry]:
     """Read the saved log, checking every field; the few distinct lists of rules,
     notes and players are checked once each (a long game repeats them)."""
-    from tabletop.engine.table import LogEntry
     if not isinstance(raw, list):
         raise ValueError("the journal must be a list")
-    known: dict = {}
+    known: dict[tuple[Any, ...], tuple[str, ...]] = {}
+    seated: set[tuple[str, ...]] = set()  # lists of players already checked
     tags = LogEntry.TAGS
 
-    def strings(x, what):
+    def strings(x: Any, what: str) -> tuple[str, ...]:
         if type(x) is not list:
             raise ValueError(f"a journal line's {what} must be a list of short texts")
         key = tuple(x)
@@ -464,7 +484,7 @@ def _journal(raw, players) -> list:
                 raise ValueError(f"a journal line's {what} must be a list of short texts")
             got = known[key] = key
         return got
-    out: list = []
+    out: list[LogEntry] = []
     add = out.append
     for r in raw:
         if type(r) is not list or len(r) not in (7, 9):
@@ -479,16 +499,16 @@ def _journal(raw, players) -> list:
                 or len(kind) > 40 or len(text) > 4000 or len(public) > 4000:
             raise ValueError("a journal line's texts must be short strings")
         k = strings(knowers, "knowers")
-        if k not in known.get("ok", ()):
+        if k not in seated:
             if any(p not in players for p in k):
                 raise ValueError("a journal line names a player not at the table")
-            known.setdefault("ok", set()).add(k)
+            seated.add(k)
         add(LogEntry(tag, kind, text, public, strings(cites, "cites"), strings(notes, "notes"), k,
                      lead, sub))
     return out
 
 
-def _mulligans(d) -> dict:
+def _mulligans(d: Any) -> dict[str, int]:
     if not isinstance(d, dict) or not all(
             isinstance(k, str) and type(v) is int and 0 <= v <= 100 for k, v in d.items()):
         raise ValueError("mulligans must map players to small counts")
@@ -503,31 +523,31 @@ class FieldError(ValueError):
     """A field of a save with the wrong type or out of range (said in plain words)."""
 
 
-def _int(v, lo: int, hi: int, what: str) -> int:
+def _int(v: Any, lo: int, hi: int, what: str) -> int:
     if type(v) is not int or not lo <= v <= hi:
         raise FieldError(f"{what} must be a whole number from {lo} to {hi}, not {_show(v)}")
     return v
 
 
-def _str(v, what: str, most: int = 300, empty: bool = False) -> str:
+def _str(v: Any, what: str, most: int = 300, empty: bool = False) -> str:
     if type(v) is not str or len(v) > most or (not v and not empty):
         raise FieldError(f"{what} must be a text of at most {most} characters, not {_show(v)}")
     return v
 
 
-def _show(v) -> str:
+def _show(v: Any) -> str:
     text = repr(v)
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _strs(v, what: str, most: int = 30) -> None:
+def _strs(v: Any, what: str, most: int = 30) -> None:
     if type(v) is not list or len(v) > most:
         raise FieldError(f"{what} must be a list of at most {most} texts")
     for x in v:
         _str(x, what, 100)
 
 
-def _card_fields(c, i: int) -> None:
+def _card_fields(c: Any, i: int) -> None:
     what = f"card {i}"
     if type(c) is not dict:
         raise FieldError(f"{what} must be a table of fields")
@@ -542,7 +562,7 @@ def _card_fields(c, i: int) -> None:
             _str(c[key], f"{what}'s {key}", 10, empty=True)
 
 
-def _printings(d) -> dict:
+def _printings(d: Any) -> dict[str, tuple[str, str]]:
     """Card name -> (set code, collector number), as the decks said."""
     if type(d) is not dict or len(d) > 20_000:
         raise ValueError("the printings must map at most 20,000 card names to a set and a "
@@ -556,7 +576,7 @@ def _printings(d) -> dict:
     return out
 
 
-def _arrows(d, players) -> tuple:
+def _arrows(d: Any, players: Iterable[str]) -> tuple[tuple[str, int, int | str], ...]:
     """Arrows on the table: (player, object id, object id or player name)."""
     if type(d) is not list or len(d) > 200:
         raise ValueError("the arrows must be a list of at most 200")
@@ -571,7 +591,7 @@ def _arrows(d, players) -> tuple:
     return tuple(out)
 
 
-def _player_counters(d) -> dict:
+def _player_counters(d: Any) -> dict[str, dict[str, int]]:
     """Players' counters (poison, commander damage...): player -> kind -> a whole number."""
     if type(d) is not dict or len(d) > 8:
         raise ValueError("players' counters must map players to their counters")
@@ -586,7 +606,7 @@ def _player_counters(d) -> dict:
     return out
 
 
-def check_fields(d: dict) -> None:
+def check_fields(d: Any) -> None:
     """Every top-level field's type and range, before a table is built from them:
     a tampered save gets one clear message, never an overflow deep inside."""
     players = d["players"]
@@ -646,7 +666,7 @@ def check_fields(d: dict) -> None:
             _card_fields(c, i)
 
 
-def _object_fields(r, d: dict, n_cards: int) -> None:
+def _object_fields(r: Any, d: dict[str, Any], n_cards: int) -> None:
     if type(r) is not list or not 7 <= len(r) <= OBJ_FIELDS:
         raise FieldError(f"an object must be a list of 7 to {OBJ_FIELDS} fields")
     oid = _int(r[0], 1, d["next_id"] - 1, "an object id (below the next object id)")
@@ -712,7 +732,7 @@ def check(t: Table) -> None:
 
 
 @contextmanager
-def _no_gc():
+def _no_gc() -> Iterator[None]:
     """Bulk encoding and decoding make many small containers and no cycles:
     the cycle collector would only slow them down."""
     was = gc.isenabled()
@@ -731,7 +751,7 @@ def dumps(t: Table) -> str:
         return json.dumps(to_json(t), separators=_SEP, ensure_ascii=False)
 
 
-def _no_constant(name):
+def _no_constant(name: str) -> float:
     raise ValueError(f"{name} is not a number a save holds")
 
 
@@ -753,11 +773,11 @@ def loads(text: str, source: str = "save") -> Table:
         return from_json(d, source)
 
 
-def save(t: Table, path) -> None:
+def save(t: Table, path: str | Path) -> None:
     atomic_write(Path(path), dumps(t).encode("utf-8"))
 
 
-def load(path) -> Table:
+def load(path: str | Path) -> Table:
     path = Path(path)
     raw = read_bounded(path, MAX_BYTES)
     try:

@@ -7,7 +7,6 @@ always visible (401.3, 402.3). ``JUDGE`` sees everything."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-
 from typing import TYPE_CHECKING, Any
 
 from tabletop.engine.model import ORDERED, Card, Event, Obj, ZoneKey, power_toughness
