@@ -8,24 +8,27 @@ redirect), so a renumbering alone does not count as a difference."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from tabletop.engine import editions
+from tabletop.engine.editions import Edition
 from tabletop.engine.errors import InputError
 from tabletop.scenario.loader import load
 from tabletop.scenario.runner import Run, run
 
 
-def concepts(ed, number: str) -> set[str]:
+def concepts(ed: Edition, number: str) -> set[str]:
     out = {c for c, nums in ed.cites.items() if number in nums}
     if any(number in nums for nums in ed.token_cites.values()):
         out.add("token_ceases")
     return out or {f"#{number}"}
 
 
-def outcome(r: Run, index: int) -> tuple:
+def outcome(r: Run, index: int) -> tuple[tuple[str | None, str, str | None], ...]:
     rep = r.reports[index]
-    return tuple((r.names.get(e.cid), e.kind, e.dst[1] if e.dst else None)
+    return tuple((r.names.get(e.cid) if e.cid is not None else None, e.kind, e.dst[1] if e.dst else None)
                  for e in rep.events if e.kind not in ("undone", "redone"))
 
 
@@ -50,7 +53,7 @@ class StepComparison:
     index: int
     action: str
     say: str  # the step's `say`, else its sentence
-    outcomes: dict  # edition -> text
+    outcomes: dict[str, str]  # edition -> text
     outcome_differs: bool
     rules_differ: bool
 
@@ -59,18 +62,18 @@ class StepComparison:
 class Comparison:
     path: str
     title: str
-    editions: list
-    runs: dict  # edition -> Run, or the error message when it cannot run there
-    steps: list
+    editions: list[str]
+    runs: dict[str, Run | str]  # edition -> Run, or the error message when it cannot run there
+    steps: list[StepComparison]
 
 
-def compare(path, edition_ids) -> Comparison:
+def compare(path: str | Path, edition_ids: Sequence[str]) -> Comparison:
     for e in edition_ids:
         if e not in editions.EDITION_IDS:
             raise InputError(f"unknown edition {e!r} (editions: {', '.join(editions.EDITION_IDS)})")
     if len(edition_ids) < 2:
         raise InputError("--compare needs two or more editions, e.g. cr-1999,cr-2016")
-    runs: dict = {}
+    runs: dict[str, Run | str] = {}
     title = str(path)
     for e in edition_ids:
         try:
@@ -81,19 +84,20 @@ def compare(path, edition_ids) -> Comparison:
             if "edition has no" not in str(err):
                 raise
             runs[e] = str(err)
-    ok = [e for e in edition_ids if isinstance(runs[e], Run)]
+    good = {e: r for e, r in runs.items() if isinstance(r, Run)}
+    ok = [e for e in edition_ids if e in good]
     if not ok:
         raise InputError(f"{path}: cannot run under any of {', '.join(edition_ids)}")
-    first = runs[ok[0]]
+    first = good[ok[0]]
     from tabletop.scenario.sentences import sentences
     words = sentences(first.scenario)
     steps = []
     for i, step in enumerate(first.scenario.steps):
         texts = {}
         for e in edition_ids:
-            texts[e] = describe(runs[e], i) if isinstance(runs[e], Run) else "cannot run here"
-        outs = {outcome(runs[e], i) for e in ok}
-        rules = all(same_rules(first, runs[e], i) for e in ok[1:])
+            texts[e] = describe(good[e], i) if e in good else "cannot run here"
+        outs = {outcome(good[e], i) for e in ok}
+        rules = all(same_rules(first, good[e], i) for e in ok[1:])
         steps.append(StepComparison(step.index, step.action, step.say or words[i], texts,
                                     len(outs) > 1 or len(ok) < len(edition_ids), not rules))
     return Comparison(str(path), title, list(edition_ids), runs, steps)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
+from typing import Any
 
 from tabletop import resources
 
@@ -18,7 +19,7 @@ def name_of(path: Path) -> str:
     return path.relative_to(folder()).with_suffix("").as_posix()
 
 
-def bundled_scenarios() -> list[dict]:
+def bundled_scenarios() -> list[dict[str, Any]]:
     """Name, title, path, edition and the rule numbers each bundled scenario expects cited."""
     out = []
     for p in sorted(folder().rglob("*.toml")):

@@ -6,10 +6,13 @@ raises one ``InputError`` naming the file and the step or key."""
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, NoReturn
 
 from tabletop.engine import editions
+from tabletop.engine.editions import Edition
 from tabletop.engine.errors import InputError
 from tabletop.engine.model import ZONE_IDS
 from tabletop.scenario import steps as steps_mod
@@ -29,14 +32,19 @@ COMMON_STEP_KEYS = {"say", "expect"}
 ACTIONS = steps_mod.actions()
 
 
+# checks one key of a file's table: (where, key, value) -> the value, checked
+KeyCheck = Callable[[str, str, Any], str]
+
+
 @dataclass(slots=True)
 class Step:
     index: int
     action: str
-    subject: object
-    args: dict
+    subject: Any  # what the file's step key names, checked by its kind: a label, labels,
+    # a player...
+    args: dict[str, Any]
     say: str
-    expect: list
+    expect: list[dict[str, Any]]
 
 
 @dataclass(slots=True)
@@ -46,11 +54,11 @@ class Scenario:
     edition: str
     summary: str
     seed: int
-    players: list
+    players: list[str]
     ante: bool
-    cards: dict  # label -> dict of the card keys
-    effects: list
-    steps: list = field(default_factory=list)
+    cards: dict[str, dict[str, Any]]  # label -> dict of the card keys
+    effects: list[dict[str, Any]]
+    steps: list[Step] = field(default_factory=list)
 
 
 class _Checker:
@@ -59,33 +67,34 @@ class _Checker:
     def __init__(self, path: Path) -> None:
         self.path = path
 
-    def fail(self, where: str, what: str):
+    def fail(self, where: str, what: str) -> NoReturn:
         raise InputError(f"{self.path}: {where}: {what}" if where else f"{self.path}: {what}")
 
-    def typed(self, where, key, value, kind, name):
+    def typed(self, where: str, key: str, value: Any, kind: type | tuple[type, ...],
+              name: str) -> Any:
         ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool)) \
             and not (kind == (int, float) and isinstance(value, bool))
         if not ok:
             self.fail(where, f"key {key!r} must be {name}, not {_show(value)}")
         return value
 
-    def strings(self, where, key, value):
+    def strings(self, where: str, key: str, value: Any) -> list[str]:
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             self.fail(where, f"key {key!r} must be an array of strings, not {_show(value)}")
         return value
 
-    def unknown(self, where, table: dict, allowed: set) -> None:
+    def unknown(self, where: str, table: dict[str, Any], allowed: set[str]) -> None:
         extra = sorted(set(table) - allowed)
         if extra:
             self.fail(where, f"unknown key {extra[0]!r} (allowed: {', '.join(sorted(allowed))})")
 
 
-def _show(v) -> str:
+def _show(v: object) -> str:
     text = repr(v)
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def read_toml(path: Path) -> dict:
+def read_toml(path: Path) -> dict[str, Any]:
     from tabletop.engine.files import read_bounded
     raw = read_bounded(path, MAX_BYTES)
     try:
@@ -102,14 +111,14 @@ def read_toml(path: Path) -> dict:
         raise InputError(f"{path}: arrays or tables nested too deeply") from None
 
 
-def load(path, edition: str | None = None) -> Scenario:
+def load(path: str | Path, edition: str | None = None) -> Scenario:
     """Read and check a scenario file; ``edition`` overrides the file's."""
     path = Path(path)
     data = read_toml(path)
     return parse(data, path, edition)
 
 
-def parse(data: dict, path: Path, edition_override: str | None = None) -> Scenario:
+def parse(data: dict[str, Any], path: Path, edition_override: str | None = None) -> Scenario:
     c = _Checker(path)
     c.unknown("", data, TOP_KEYS)
     fmt = data.get("format")
@@ -137,19 +146,19 @@ def parse(data: dict, path: Path, edition_override: str | None = None) -> Scenar
     if len(set(players)) != len(players) or not all(players):
         c.fail("key 'players'", "player names must be distinct and non-empty")
 
-    def zone_id(where, key, value):
+    def zone_id(where: str, key: str, value: Any) -> str:
         c.typed(where, key, value, str, "a zone id")
         if value not in ZONE_IDS:
             c.fail(where, f"unknown zone {value!r} (zones: {', '.join(ZONE_IDS)})")
         if not ed.has_zone(value):
             c.fail(where, f"the {ed.id} edition has no {value!r} zone")
-        return value
+        return str(value)  # checked to be one
 
-    def player(where, key, value):
+    def player(where: str, key: str, value: Any) -> str:
         c.typed(where, key, value, str, "a player name")
         if value not in players:
             c.fail(where, f"unknown player {value!r} (players: {', '.join(players)})")
-        return value
+        return str(value)  # checked to be one
 
     cards = c.typed("", "cards", data.get("cards", {}), dict, "a table of tables")
     labels = set()
@@ -239,7 +248,8 @@ def parse(data: dict, path: Path, edition_override: str | None = None) -> Scenar
                     effects, steps)
 
 
-def _card_spec(c, where, spec, zone_id, player, with_zone):
+def _card_spec(c: _Checker, where: str, spec: dict[str, Any], zone_id: KeyCheck,
+               player: KeyCheck, with_zone: bool) -> dict[str, Any]:
     c.unknown(where, spec, CARD_KEYS if with_zone else CARD_KEYS - {"zone"})
     for key in ("name", "owner") + (("zone",) if with_zone else ()):
         if key not in spec:
@@ -287,21 +297,23 @@ def _card_spec(c, where, spec, zone_id, player, with_zone):
 class _StepChecker:
     """What a step kind's ``validate`` may use to check a step (steps.py)."""
 
-    def __init__(self, c, labels, effect_labels, ed, zone_id, player) -> None:
+    def __init__(self, c: _Checker, labels: set[str], effect_labels: Collection[str],
+                 ed: Edition, zone_id: KeyCheck, player: KeyCheck) -> None:
         self.c, self.labels, self.effect_labels, self.ed = c, labels, effect_labels, ed
         self.zone_id, self.player = zone_id, player
 
-    def label_ref(self, where, value, key: str="label"):
+    def label_ref(self, where: str, value: Any, key: str = "label") -> str:
         self.c.typed(where, key, value, str, "a label")
         if value not in self.labels:
             self.c.fail(where, f"key {key!r}: unknown label {value!r}")
-        return value
+        return str(value)  # checked to be one
 
-    def card_spec(self, where, spec, with_zone):
+    def card_spec(self, where: str, spec: dict[str, Any], with_zone: bool) -> dict[str, Any]:
         return _card_spec(self.c, where, spec, self.zone_id, self.player, with_zone)
 
 
-def _check_expect(c, where, e, labels, players, zone_id, ed) -> None:
+def _check_expect(c: _Checker, where: str, e: Any, labels: Collection[str],
+                  players: Collection[str], zone_id: KeyCheck, ed: Edition) -> None:
     c.typed(where, "expect", e, dict, "a table")
     c.unknown(where + ": expect", e, EXPECT_KEYS)
     w = where + ": expect"

@@ -7,13 +7,21 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import views
 from tabletop.engine.errors import InputError
 from tabletop.engine.model import CONTROLLED, ORDERED
 from tabletop.scenario import steps
 from tabletop.scenario.loader import FORMAT
+
+if TYPE_CHECKING:
+    from tabletop.engine import Table
+    from tabletop.engine.model import Obj
+    from tabletop.engine.table import Action
+    from tabletop.scenario.runner import Run, StepReport
 
 _ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r",
             "\b": "\\b", "\f": "\\f"}
@@ -32,7 +40,7 @@ def _toml_str(s: str) -> str:
     return '"' + "".join(out) + '"'
 
 
-def _toml(v) -> str:
+def _toml(v: Any) -> str:
     if isinstance(v, bool):
         return "true" if v else "false"
     if isinstance(v, int):
@@ -56,7 +64,7 @@ class Recorder:
     step, recovered from ``table.history`` through the step registry (steps.py). An
     action no step can express is reported in ``problems``, never silently dropped."""
 
-    def __init__(self, table, title: str = "Recorded scenario") -> None:
+    def __init__(self, table: Table, title: str = "Recorded scenario") -> None:
         self.table = table
         self.title = title
         self.start = len(table.history)
@@ -65,7 +73,7 @@ class Recorder:
         # refused attempts already made are not part of the recording
         self._refused_before = [a for _, a in table.refused]
         self.labels: dict[int, str] = {}
-        self.cards: list[tuple[str, dict]] = []
+        self.cards: list[tuple[str, dict[str, Any]]] = []
         self.skipped: list[str] = []
         self.problems: list[str] = []
         self._capture()
@@ -96,7 +104,7 @@ class Recorder:
         self.labels[cid] = label
         return label
 
-    def _spec(self, obj) -> dict:
+    def _spec(self, obj: Obj) -> dict[str, Any]:
         card = obj.card
         d = {"name": card.name, "types": list(card.types)}
         if card.subtypes:
@@ -143,11 +151,11 @@ class Recorder:
 
     # ---- steps ------------------------------------------------------------------------
     @property
-    def steps(self) -> list[dict]:
+    def steps(self) -> list[dict[str, Any]]:
         """The steps so far, recovered from the history (without expectations)."""
         return self._recover()[0]
 
-    def _recover(self) -> tuple[list[dict], list[str]]:
+    def _recover(self) -> tuple[list[dict[str, Any]], list[str]]:
         """The steps the history holds since recording started, and what no step can
         express. Labels of objects made during the recording are given afresh."""
         t = self.table
@@ -160,7 +168,7 @@ class Recorder:
         out, problems = [], []
         # the rules' refusals belong to the story too: a judge shows what is not allowed
         before = self._refused_before
-        tried: dict[int, list] = {}
+        tried: dict[int, list[Action]] = {}
         for n, a in t.refused:
             if n >= self.start and not any(a is b for b in before):
                 tried.setdefault(n, []).append(a)
@@ -185,7 +193,8 @@ class Recorder:
             out.append(step)
         return out, problems
 
-    def _expectations(self, run, rep, step: dict, subjects) -> list[dict]:
+    def _expectations(self, run: Run, rep: StepReport, step: dict[str, Any],
+                      subjects: Iterable[int]) -> list[dict[str, Any]]:
         """What the replay shows after a step, as the step's expectations."""
         t = run.table
         kind = next(k for k in step if k in steps.REGISTRY)
@@ -195,27 +204,27 @@ class Recorder:
         for cid in dict.fromkeys(subjects):
             if cid not in run.names:
                 continue
-            obj = t.objs.get(t.current.get(cid))
-            live = obj is not None and obj.zone is not None
+            obj = t.live(cid)  # None: it no longer exists
             mine = [e for e in rep.events if e.cid == cid]
-            exp: dict = {"card": run.names[cid], "zone": obj.zone[1] if live else "none"}
-            if live and t.player_of(obj) is not None:
+            exp: dict[str, Any] = {"card": run.names[cid],
+                                   "zone": obj.zone[1] if obj is not None and obj.zone else "none"}
+            if obj is not None and t.player_of(obj) is not None:
                 exp["player"] = t.player_of(obj)
             exp["new_object"] = any((e.prev is not None and e.obj != e.prev)
                                     or e.kind == "created" for e in mine)
             if mine and all(e.kind == "rejected" for e in mine):
                 exp["rejected"] = True
-            cites: list = []
+            cites: list[str] = []
             for e in mine:
                 cites += [c for c in e.cites if c not in cites]
             if cites:
                 exp["cites"] = cites
-            if live and obj.zone[1] in ORDERED:
+            if obj is not None and obj.zone is not None and obj.zone[1] in ORDERED:
                 exp["position"] = t.position(obj)
-            if not live:
+            if obj is None:
                 exp["exists"] = False
             for k in extra:
-                if live:
+                if obj is not None:
                     exp[k] = dict(obj.counters) if k == "counters" else getattr(obj, k)
             out.append(exp)
         counts = {}
@@ -225,7 +234,7 @@ class Recorder:
         out.append({"counts": counts})
         return out
 
-    def _differences(self, run) -> list[str]:
+    def _differences(self, run: Run) -> list[str]:
         """Where the replayed table differs from the table recorded."""
         live, t = self.table, run.table
         out = []
@@ -238,13 +247,13 @@ class Recorder:
             if (a is None) != (b is None):
                 out.append(f"{label} exists in one and not the other")
                 continue
-            if a is None:
+            if a is None or b is None:
                 continue
             for what in ("zone", "controller", "tapped", "face_down", "counters", "owner",
                          "pt", "note"):
                 if getattr(a, what) != getattr(b, what):
                     out.append(f"{label}: {what} differs")
-            if a.zone == b.zone and live.position(a) != t.position(b):
+            if a.zone is not None and a.zone == b.zone and live.position(a) != t.position(b):
                 out.append(f"{label}: its place in {a.zone[1]} differs")
         for key, ids in live.zones.items():  # cards no label follows count too
             if len(ids) != len(t.zones.get(key, ())):
@@ -285,7 +294,7 @@ class Recorder:
             return base
         return self._write(recovered)
 
-    def _write(self, recovered: list[dict]) -> str:
+    def _write(self, recovered: list[dict[str, Any]]) -> str:
         t = self.table
         out = [f"format = {_toml(FORMAT)}", f"title = {_toml(self.title)}",
                f"edition = {_toml(t.edition.id)}", f"seed = {self.seed}",

@@ -7,10 +7,17 @@ on a copy read back from the table's own save."""
 from __future__ import annotations
 
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tabletop.engine import Table
+    from tabletop.scenario.compare import Comparison
 
 
-def history_scenario(table, title: str = "The game at the table") -> tuple[str, list[str]]:
+def history_scenario(table: Table, title: str = "The game at the table"
+                     ) -> tuple[str, list[str]]:
     """(scenario text, problems): problems say what a scenario file cannot hold."""
     from tabletop.engine import saves
     from tabletop.scenario.recorder import Recorder
@@ -26,7 +33,8 @@ def history_scenario(table, title: str = "The game at the table") -> tuple[str, 
     return rec.text(), list(rec.problems)
 
 
-def compare_history(table, edition_ids, title: str = "The game at the table"):
+def compare_history(table: Table, edition_ids: Sequence[str],
+                    title: str = "The game at the table") -> tuple[Comparison, list[str]]:
     """The table's game under each of ``edition_ids``: a ``compare.Comparison`` (each
     edition's table is in ``runs``), and the problems of writing it as a scenario."""
     from tabletop.scenario import compare

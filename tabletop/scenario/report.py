@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from tabletop.engine.model import Event, ZoneKey
 from tabletop.scenario.runner import Run
 
 
-def _where(run: Run, z) -> str:
+def _where(run: Run, z: ZoneKey | None) -> str:
     if z is None:
         return "nowhere"
     player, zone = z
@@ -13,8 +14,8 @@ def _where(run: Run, z) -> str:
     return f"{player}'s {name}" if player else name
 
 
-def event_line(run: Run, e) -> str:
-    label = run.names.get(e.cid)
+def event_line(run: Run, e: Event) -> str:
+    label = run.names.get(e.cid) if e.cid is not None else None
     who = f" {label}" if label else ""
     text = run.table.describe(e)
     route = ""

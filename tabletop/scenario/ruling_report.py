@@ -11,12 +11,14 @@ from __future__ import annotations
 import base64
 import html
 import re
+from collections.abc import Callable
+from pathlib import Path
 
 from tabletop.engine import rulestext
-from tabletop.scenario.runner import Run
+from tabletop.scenario.runner import Run, StepReport
 
 
-def _rules(run: Run, rep) -> list[tuple[str, str, str | None]]:
+def _rules(run: Run, rep: StepReport) -> list[tuple[str, str, str | None]]:
     ed = run.table.edition
     seen = []
     for e in rep.events:
@@ -67,7 +69,7 @@ def _num(n: str, mark: str) -> str:
     return f"<a class='num' href='#rule-{html.escape(n)}'>{html.escape(mark)}</a>"
 
 
-def _outcome(run: Run, rep) -> str:
+def _outcome(run: Run, rep: StepReport) -> str:
     """What the engine made of a step, in one line with its rules linked."""
     ed = run.table.edition
     bits = []
@@ -82,7 +84,7 @@ def _outcome(run: Run, rep) -> str:
 
 
 def html_report(run: Run, pictures: dict[int, bytes] | None = None,
-                image=None) -> str:
+                image: Callable[[int, bytes], str] | None = None) -> str:
     """``image(index, png) -> src``: how a picture is referred to (data: URLs by default;
     the PDF writer gives its own resource names)."""
     from tabletop.scenario.sentences import expectation_lines
@@ -163,7 +165,7 @@ def html_report(run: Run, pictures: dict[int, bytes] | None = None,
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#!|~])")
 
 
-def md(text) -> str:
+def md(text: object) -> str:
     """Text from a file, made inert in Markdown: one line, HTML escaped (a card name
     with <img onerror=...> stays text), Markdown's marks escaped."""
     from tabletop.textsafe import terminal
@@ -216,7 +218,7 @@ def markdown_report(run: Run, pictures: dict[int, bytes] | None = None) -> str:
 REPORT_SUFFIXES = (".html", ".htm", ".md", ".markdown", ".pdf")
 
 
-def write_report(path, run, pictures) -> None:
+def write_report(path: str | Path, run: Run, pictures: dict[int, bytes] | None) -> None:
     """Write a run's report, HTML, Markdown or PDF by the file's suffix, atomically (a
     PDF through Qt's own PDF writer)."""
     from pathlib import Path

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from tabletop.engine import Card, Effect, Table
 from tabletop.engine.errors import IllegalActionError, InputError
-from tabletop.engine.model import CONTROLLED, ORDERED, Event
+from tabletop.engine.model import CONTROLLED, ORDERED, Event, Obj
 from tabletop.scenario import steps
 from tabletop.scenario.loader import Scenario, Step
 
@@ -16,9 +16,9 @@ from tabletop.scenario.loader import Scenario, Step
 class Check:
     card: str | None
     key: str
-    expected: object
-    actual: object
-    cited: list | None = None  # for cites / not_cites: every number the step cited
+    expected: Any  # values as a file gives them
+    actual: Any
+    cited: list[str] | None = None  # for cites / not_cites: every number the step cited
     held: bool = field(init=False)
 
     def __post_init__(self) -> None:
@@ -31,8 +31,8 @@ class Check:
             return repr(self.actual)
         return f"{self.actual!r}; the step cited {', '.join(self.cited) or 'nothing'}"
 
-    def to_json(self) -> dict:
-        d = {"card": self.card, "key": self.key, "expected": self.expected,
+    def to_json(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"card": self.card, "key": self.key, "expected": self.expected,
              "actual": self.actual, "held": self.held}
         if self.cited is not None:
             d["cited"] = self.cited
@@ -44,9 +44,9 @@ class StepReport:
     index: int
     action: str
     say: str
-    events: list
-    checks: list = field(default_factory=list)
-    subjects: list = field(default_factory=list)  # cids of the objects the step acted on
+    events: list[Event]
+    checks: list[Check] = field(default_factory=list)
+    subjects: list[int] = field(default_factory=list)  # cids of the objects the step acted on
     sentence: str = ""  # what the step does, in words (sentences.py), with or without say
 
     @property
@@ -59,15 +59,15 @@ class StepReport:
 class Run:
     scenario: Scenario
     table: Table
-    labels: dict  # label -> cid
-    names: dict  # cid -> label
-    reports: list = field(default_factory=list)
+    labels: dict[str, int]  # label -> cid
+    names: dict[int, str]  # cid -> label
+    reports: list[StepReport] = field(default_factory=list)
 
     @property
     def passed(self) -> bool:
         return all(c.held for r in self.reports for c in r.checks)
 
-    def event_json(self, e: Event) -> dict:
+    def event_json(self, e: Event) -> dict[str, Any]:
         d = e.to_json()
         d.pop("cid", None)
         d["text"] = self.table.describe(e)
@@ -78,9 +78,10 @@ class Run:
             d["cites_outside"] = list(outside)
         d["rules"] = [{"number": n, "summary": ed.summary(n), "source": ed.source(n)}
                       for n in e.cites]
-        return {"kind": d.pop("kind"), "card": self.names.get(e.cid), **d}
+        card = self.names.get(e.cid) if e.cid is not None else None
+        return {"kind": d.pop("kind"), "card": card, **d}
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         s = self.scenario
         return {"file": str(s.path), "title": s.title, "edition": self.table.edition.id,
                 "passed": self.passed,
@@ -91,7 +92,7 @@ class Run:
                           for r in self.reports]}
 
 
-def card_from_spec(spec: dict, where: str) -> Card:
+def card_from_spec(spec: dict[str, Any], where: str) -> Card:
     """The card's facts: from the file, completed by the card database."""
     from tabletop.cards.db import default
     known = default().card(spec["name"])
@@ -99,7 +100,7 @@ def card_from_spec(spec: dict, where: str) -> Card:
         raise InputError(f"{where}: key 'types' is required for {spec['name']!r}, "
                          "which the card database does not know")
 
-    def pick(key, default=()):
+    def pick(key: str, default: Any = ()) -> Any:
         if key in spec:
             v = spec[key]
             return tuple(v) if isinstance(v, list) else str(v)
@@ -114,8 +115,11 @@ def build(scenario: Scenario) -> Run:
     """Set the table up as the file lists it (the setup itself is not undoable)."""
     s = scenario
     table = Table(s.players, s.edition, seed=s.seed, ante=s.ante)
-    labels, names = {}, {}
-    where_of = lambda label: f"{s.path}: card {label!r}"  # noqa: E731
+    labels: dict[str, int] = {}
+    names: dict[int, str] = {}
+
+    def where_of(label: str) -> str:
+        return f"{s.path}: card {label!r}"
     for label, spec in s.cards.items():
         card = card_from_spec(spec, where_of(label))
         try:  # through the engine's own setup, which refuses what the rules refuse
@@ -189,7 +193,8 @@ class Session:
         return rep
 
 
-def run(scenario: Scenario, after_step=None) -> Run:
+def run(scenario: Scenario,
+        after_step: Callable[[Run, StepReport], None] | None = None) -> Run:
     """Play every step; ``after_step(run, report)`` is called after each one."""
     session = Session(scenario)
     while (rep := session.advance()) is not None:
@@ -201,11 +206,11 @@ def run(scenario: Scenario, after_step=None) -> Run:
 class _Context:
     """What a step kind's ``perform`` may use (steps.py)."""
 
-    def __init__(self, r: Run, marks, redo_marks) -> None:
+    def __init__(self, r: Run, marks: list[int], redo_marks: list[int]) -> None:
         self.run, self.table, self.labels = r, r.table, r.labels
         self.path, self.marks, self.redo_marks = r.scenario.path, marks, redo_marks
 
-    def card(self, spec: dict, where: str) -> Card:
+    def card(self, spec: dict[str, Any], where: str) -> Card:
         return card_from_spec(spec, where)
 
     def name(self, label: str, cid: int) -> None:
@@ -213,7 +218,8 @@ class _Context:
         self.labels[label], self.run.names[cid] = cid, label
 
 
-def _perform(r: Run, step: Step, marks, redo_marks):
+def _perform(r: Run, step: Step, marks: list[int],
+             redo_marks: list[int]) -> tuple[list[Event], list[int]]:
     t, subj, L = r.table, step.subject, r.labels
     named = subj if isinstance(subj, list) else [subj]
     if step.action in ("attach", "arrow") and "to" in step.args:
@@ -228,7 +234,7 @@ def _perform(r: Run, step: Step, marks, redo_marks):
 
 
 # ---- expectations -------------------------------------------------------------
-def zone_members(table: Table, key: str):
+def zone_members(table: Table, key: str) -> tuple[list[Obj], bool]:
     """Objects (top first) of 'PLAYER:ZONE' or 'ZONE', and whether order is meaningful."""
     who, _, zone = key.rpartition(":")
     ed = table.edition
@@ -246,7 +252,8 @@ def zone_members(table: Table, key: str):
     return objs, zone in ORDERED
 
 
-def _check(r: Run, step: Step, exp: dict, events, subjects) -> list[Check]:
+def _check(r: Run, step: Step, exp: dict[str, Any], events: list[Event],
+           subjects: list[int]) -> list[Check]:
     t = r.table
     label = exp.get("card")
     if label is None and subjects:
@@ -290,9 +297,9 @@ def _check(r: Run, step: Step, exp: dict, events, subjects) -> list[Check]:
             have = [c for c in want if c in step_cites]
             extra[key] = sorted(step_cites, key=t.edition.sort_key)
         elif key == "not_cites":  # actual: the listed numbers it did not cite
-            pool = {c for e in (mine or events) for c in e.cites}
-            have = [c for c in want if c not in pool]
-            extra[key] = sorted(pool, key=t.edition.sort_key)
+            cited = {c for e in (mine or events) for c in e.cites}
+            have = [c for c in want if c not in cited]
+            extra[key] = sorted(cited, key=t.edition.sort_key)
         elif key in ("tapped", "face_down"):
             have = getattr(obj, key) if live else False
         elif key == "counters":

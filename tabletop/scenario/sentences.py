@@ -8,7 +8,15 @@ the engine then made of it is the events' own sentences."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
 from tabletop.engine import editions
+
+if TYPE_CHECKING:
+    from tabletop.engine.editions import Edition
+    from tabletop.scenario.loader import Scenario, Step
+    from tabletop.scenario.runner import Check
 
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
            "ten")
@@ -43,10 +51,10 @@ class Words:
     """What the sentences of one scenario need: each label's card, owner and controller
     as the file set them up (and as steps made them), the players and the edition."""
 
-    def __init__(self, scenario) -> None:
+    def __init__(self, scenario: Scenario) -> None:
         self.ed = editions.get(scenario.edition)
         self.players = list(scenario.players)
-        self.cards: dict[str, dict] = {}
+        self.cards: dict[str, dict[str, Any]] = {}
         for label, spec in scenario.cards.items():
             self.cards[label] = {"name": spec.get("name", label), "owner": spec.get("owner"),
                                  "controller": spec.get("controller"),
@@ -58,25 +66,26 @@ class Words:
         self.cards[label] = {"name": name, "owner": owner, "controller": owner,
                              "token": token, "zone": None, "kind": kind}
 
-    def name(self, label) -> str:
+    def name(self, label: str) -> str:
         c = self.cards.get(label)
         if c is None:
             return str(label)
         if c.get("kind") == "ability":
             return f"the ability “{c['name']}”"
-        return f"a {c['name']} token" if c["token"] else c["name"]
+        return f"a {c['name']} token" if c["token"] else str(c["name"])
 
-    def names(self, labels) -> str:
+    def names(self, labels: Iterable[str]) -> str:
         return listing([self.name(lab) for lab in labels])
 
-    def owner(self, label) -> str | None:
+    def owner(self, label: str) -> str | None:
         c = self.cards.get(label)
-        return c["owner"] if c else None
+        owner = c["owner"] if c else None
+        return owner if isinstance(owner, str) else None
 
-    def actor(self, label) -> str:
+    def actor(self, label: str) -> str:
         """Who handles the card: its controller, else its owner, else "someone"."""
         c = self.cards.get(label) or {}
-        return c.get("controller") or c.get("owner") or "someone"
+        return str(c.get("controller") or c.get("owner") or "someone")
 
     def place(self, zone: str, player: str | None = None) -> str:
         if zone in self.ed.per_player:
@@ -87,7 +96,7 @@ class Words:
         return self.ed.zone_name(zone).lower()
 
 
-def sentences(scenario) -> list[str]:
+def sentences(scenario: Scenario) -> list[str]:
     """One sentence per step of the scenario, in order."""
     from tabletop.scenario import steps
     w = Words(scenario)
@@ -99,12 +108,12 @@ def sentences(scenario) -> list[str]:
     return out
 
 
-def line(step, sentence: str) -> str:
+def line(step: Step, sentence: str) -> str:
     """The step as a person reads it: its `say` when it has one, else the sentence."""
     return step.say or sentence
 
 
-def expectation_words(check, name: str, place) -> str:
+def expectation_words(check: Check, name: str, place: Callable[[str], str]) -> str:
     """An expectation as a plain sentence: "Hill Giant is in Bob's graveyard"."""
     k, v = check.key, check.expected
     it = name or "it"
@@ -140,13 +149,14 @@ def expectation_words(check, name: str, place) -> str:
     return f"{it}: {k} is {v}"
 
 
-def expectation_lines(checks, names: dict, edition) -> list[tuple[bool, str]]:
+def expectation_lines(checks: Sequence[Check], names: dict[str, str],
+                      edition: Edition) -> list[tuple[bool, str]]:
     """Each expectation of a step as (held, sentence); a card's zone and whose zone it is
     read as one sentence ("Hill Giant is in Bob's graveyard")."""
     owners = {c.card: c for c in checks if c.key == "player"}
     out = []
     for c in checks:
-        name = names.get(c.card, c.card or "")
+        name = names.get(c.card, c.card) if c.card else ""
         if c.key == "player" and any(x.card == c.card and x.key == "zone" for x in checks):
             continue  # said with the zone
         if c.key == "zone":
@@ -160,5 +170,5 @@ def expectation_lines(checks, names: dict, edition) -> list[tuple[bool, str]]:
                 where += f", on {who.expected}'s side"
             out.append((held, f"{name or 'it'} is in {where}"))
             continue
-        out.append((c.held, expectation_words(c, name, lambda z: edition.place(str(z)))))
+        out.append((c.held, expectation_words(c, name, edition.place)))
     return out

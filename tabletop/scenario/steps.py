@@ -8,24 +8,36 @@ cannot be known to one of them and unknown to another."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
-from tabletop.engine import Card, chooser_from_labels
+from tabletop.engine import Card, Result, chooser_from_labels
 from tabletop.engine.errors import InputError
 from tabletop.engine.model import Event, split_pt
 from tabletop.scenario import sentences
+
+if TYPE_CHECKING:
+    from tabletop.engine.table import Action
+    from tabletop.scenario.loader import Step
+    from tabletop.scenario.loader import _StepChecker as StepChecker
+    from tabletop.scenario.recorder import Recorder as Recording
+    from tabletop.scenario.runner import _Context as Context
+    from tabletop.scenario.sentences import Words
+
+Args = dict[str, Any]  # a step's keys as a file gives them
+Performed = tuple[list[Event], list[int]]  # (events, the card ids the step is about)
 
 
 @dataclass(frozen=True)
 class StepKind:
     name: str
-    keys: frozenset  # the other keys a step of this kind may carry
-    required: frozenset
+    keys: frozenset[str]  # the other keys a step of this kind may carry
+    required: frozenset[str]
     validate: Callable[..., Any]  # (checker, where, subject, args) -> the subject, checked
-    perform: Callable[..., tuple]  # (context, step) -> (events, subject cids)
-    engine: tuple = ()  # names of the engine actions it is recovered from
-    recover: Callable[..., dict | None] | None = None  # (recording, action) -> step
+    perform: Callable[..., Performed]  # (context, step) -> (events, subject cids)
+    engine: tuple[str, ...] = ()  # names of the engine actions it is recovered from
+    recover: Callable[..., Args | None] | None = None  # (recording, action) -> step
     project: bool = False  # a key the project adds to the contract's vocabulary
     words: Callable[..., str] | None = None  # (sentences.Words, step) -> a sentence
 
@@ -33,21 +45,23 @@ class StepKind:
 REGISTRY: dict[str, StepKind] = {}
 
 
-def kind(name, keys=(), required=(), *, engine=(), project: bool=False):
-    def wrap(cls):
-        REGISTRY[name] = StepKind(name, frozenset(keys), frozenset(required), cls.validate,
-                                  cls.perform, tuple(engine), getattr(cls, "recover", None),
+def kind(name: str, keys: Iterable[str] = (), required: Iterable[str] = (), *,
+         engine: Iterable[str] = (), project: bool = False) -> Callable[[type], type]:
+    def wrap(cls: type) -> type:
+        REGISTRY[name] = StepKind(name, frozenset(keys), frozenset(required),
+                                  getattr(cls, "validate"), getattr(cls, "perform"),  # noqa: B009
+                                  tuple(engine), getattr(cls, "recover", None),
                                   project, getattr(cls, "words", None))
         return cls
     return wrap
 
 
-def actions() -> dict:
+def actions() -> dict[str, tuple[set[str], set[str]]]:
     """kind -> (keys allowed, keys required), for the loader."""
     return {k.name: (set(k.keys), set(k.required)) for k in REGISTRY.values()}
 
 
-def by_engine_action() -> dict:
+def by_engine_action() -> dict[str, StepKind]:
     return {e: k for k in REGISTRY.values() for e in k.engine}
 
 
@@ -57,19 +71,30 @@ CARD_KEYS = {"name", "types", "subtypes", "supertypes", "owner", "zone", "contro
              "mana_cost", "power", "toughness", "colors", "modifications", "choices", "pile"}
 
 
-def _show(v) -> str:
+def _show(v: object) -> str:
     return repr(v) if isinstance(v, str) else str(v)
 
 
-def _events(res) -> list:
+def _events(res: Result) -> list[Event]:
     return list(res.events)
 
 
-def _cids(res) -> list:
+def _cids(res: Result) -> list[int]:
     return [e.cid for e in res.events if e.cid is not None]
 
 
-def _card_json(card: Card, owner: str) -> dict:
+def _cid(e: Event) -> int:
+    """The card an event is about, for events that always name one."""
+    if e.cid is None:
+        raise ValueError(f"a {e.kind} event names no card")
+    return e.cid
+
+
+def _created(events: Iterable[Event]) -> list[int]:
+    return [_cid(e) for e in events if e.kind == "created"]
+
+
+def _card_json(card: Card, owner: str) -> dict[str, Any]:
     d = {"name": card.name, "types": list(card.types)}
     for k in ("subtypes", "supertypes", "colors"):
         if getattr(card, k):
@@ -86,7 +111,7 @@ def _card_json(card: Card, owner: str) -> dict:
                "allowed_by"}, {"to"}, engine=("move",))
 class Move:
     @staticmethod
-    def words(w, step) -> str:
+    def words(w: Words, step: Step) -> str:
         a, labels = step.args, step.subject
         labels = labels if isinstance(labels, list) else [labels]
         who = a.get("by") or w.actor(labels[0])
@@ -115,7 +140,7 @@ class Move:
         return f"{who} {verb} {w.names(labels)}{down} {where}{pile}{allowed}"
 
     @staticmethod
-    def validate(v, where, subject, args):
+    def validate(v: StepChecker, where: str, subject: Any, args: Args) -> Any:
         c = v.c
         subs = subject if isinstance(subject, list) else [subject]
         if not subs:
@@ -147,7 +172,7 @@ class Move:
         return subs
 
     @staticmethod
-    def perform(x, step):
+    def perform(x: Context, step: Step) -> Performed:
         t, a, L = x.table, step.args, x.labels
         cids = [L[s] for s in step.subject]
         res = t.move_many(cids, a["to"], a.get("player"), position=a.get("position", "top"),
@@ -158,7 +183,7 @@ class Move:
         return _events(res), cids
 
     @staticmethod
-    def recover(rec, action):
+    def recover(rec: Recording, action: Action) -> Args | None:
         p = action.params
         step = {"move": [rec.label(c) for c in p["cids"]], "to": p["zone"]}
         if len(step["move"]) == 1:
@@ -177,11 +202,11 @@ class Move:
 @kind("draw", {"count"}, engine=("draw",))
 class Draw:
     @staticmethod
-    def words(w, step) -> str:
+    def words(w: Words, step: Step) -> str:
         return f"{step.subject} draws {sentences.count(step.args.get('count', 1), 'card')}"
 
     @staticmethod
-    def validate(v, where, subject, args):
+    def validate(v: StepChecker, where: str, subject: Any, args: Args) -> Any:
         v.player(where, "draw", subject)
         cnt = v.c.typed(where, "count", args.get("count", 1), int, "an integer")
         if cnt < 0:
@@ -189,12 +214,12 @@ class Draw:
         return subject
 
     @staticmethod
-    def perform(x, step):
+    def perform(x: Context, step: Step) -> Performed:
         res = x.table.draw(step.subject, step.args.get("count", 1))
         return _events(res), _cids(res)
 
     @staticmethod
-    def recover(rec, action):
+    def recover(rec: Recording, action: Action) -> Args | None:
         p = action.params
         step = {"draw": p["player"]}
         if p.get("count", 1) != 1:
@@ -205,34 +230,34 @@ class Draw:
 @kind("shuffle", {"seed"}, engine=("shuffle",))
 class Shuffle:
     @staticmethod
-    def words(w, step) -> str:
+    def words(w: Words, step: Step) -> str:
         return f"{step.subject} shuffles {w.place('library', step.subject)}"
 
     @staticmethod
-    def validate(v, where, subject, args):
+    def validate(v: StepChecker, where: str, subject: Any, args: Args) -> Any:
         v.player(where, "shuffle", subject)
         v.c.typed(where, "seed", args.get("seed", 0), int, "an integer")
         return subject
 
     @staticmethod
-    def perform(x, step):
+    def perform(x: Context, step: Step) -> Performed:
         return _events(x.table.shuffle(step.subject, seed=step.args.get("seed"))), []
 
     @staticmethod
-    def recover(rec, action):
+    def recover(rec: Recording, action: Action) -> Args | None:
         return {"shuffle": action.params["player"], "seed": action.params["seed"]}
 
 
 @kind("mulligan", {"hand", "seed"}, engine=("mulligan",), project=True)
 class Mulligan:
     @staticmethod
-    def words(w, step) -> str:
+    def words(w: Words, step: Step) -> str:
         hand = step.args.get("hand", 7)
         return (f"{step.subject} takes a mulligan: the hand goes back, and "
                 f"{sentences.count(hand, 'card')} are drawn anew")
 
     @staticmethod
-    def validate(v, where, subject, args):
+    def validate(v: StepChecker, where: str, subject: Any, args: Args) -> Any:
         v.player(where, "mulligan", subject)
         if v.c.typed(where, "hand", args.get("hand", 7), int, "an integer") < 0:
             v.c.fail(where, "key 'hand' must not be negative")
@@ -240,12 +265,12 @@ class Mulligan:
         return subject
 
     @staticmethod
-    def perform(x, step):
+    def perform(x: Context, step: Step) -> Performed:
         res = x.table.mulligan(step.subject, step.args.get("hand", 7), seed=step.args.get("seed"))
         return _events(res), _cids(res)
 
     @staticmethod
-    def recover(rec, action):
+    def recover(rec: Recording, action: Action) -> Args | None:
         p = action.params
         return {"mulligan": p["player"], "hand": p["hand"], "seed": p["seed"]}
 
@@ -253,26 +278,26 @@ class Mulligan:
 @kind("cleanup", {"discard"}, engine=("cleanup",), project=True)
 class Cleanup:
     @staticmethod
-    def words(w, step) -> str:
+    def words(w: Words, step: Step) -> str:
         discard = step.args.get("discard", [])
         tail = f", discarding {w.names(discard)}" if discard else ""
         return f"{step.subject} discards down to the maximum hand size in the cleanup step{tail}"
 
     @staticmethod
-    def validate(v, where, subject, args):
+    def validate(v: StepChecker, where: str, subject: Any, args: Args) -> Any:
         v.player(where, "cleanup", subject)
         for lab in v.c.strings(where, "discard", args.get("discard", [])):
             v.label_ref(where, lab, "discard")
         return subject
 
     @staticmethod
-    def perform(x, step):
+    def perform(x: Context, step: Step) -> Performed:
         res = x.table.cleanup(step.subject, [x.labels[s] for s in step.args.get("discard", [])]
                               or None)
         return _events(res), _cids(res)
 
     @staticmethod
-    def recover(rec, action):
+    def recover(rec: Recording, action: Action) -> Args | None:
         p = action.params
         step = {"cleanup": p["player"]}
         if p.get("discard"):
@@ -283,24 +308,24 @@ class Cleanup:
 @kind("reveal_top", {"on"}, engine=("reveal_top",), project=True)
 class RevealTop:
     @staticmethod
-    def words(w, step) -> str:
+    def words(w: Words, step: Step) -> str:
         lib = w.place("library", step.subject)
         if step.args.get("on", True):
             return f"{step.subject} plays with the top card of {lib} revealed"
         return f"{step.subject} stops revealing the top card of {lib}"
 
     @staticmethod
-    def validate(v, where, subject, args):
+    def validate(v: StepChecker, where: str, subject: Any, args: Args) -> Any:
         v.player(where, "reveal_top", subject)
         v.c.typed(where, "on", args.get("on", True), bool, "true or false")
         return subject
 
     @staticmethod
-    def perform(x, step):
+    def perform(x: Context, step: Step) -> Performed:
         return _events(x.table.reveal_top(step.subject, step.args.get("on", True))), []
 
     @staticmethod
-    def recover(rec, action):
+    def recover(rec: Recording, action: Action) -> Args | None:
         return {"reveal_top": action.params["player"], "on": action.params["on"]}
 
 
@@ -308,14 +333,14 @@ class RevealTop:
       engine=("zone",), project=True)
 class WholeZone:
     @staticmethod
-    def words(w, step) -> str:
+    def words(w: Words, step: Step) -> str:
         a, p = step.args, step.subject
         then = ", then shuffles it" if a.get("then_shuffle") else ""
         return (f"{p} puts every card of {w.place(a['from'], p)} into "
                 f"{w.place(a['to'], p)}{then}")
 
     @staticmethod
-    def validate(v, where, subject, args):
+    def validate(v: StepChecker, where: str, subject: Any, args: Args) -> Any:
         v.player(where, "whole_zone", subject)
         v.zone_id(where, "from", args["from"])
         v.zone_id(where, "to", args["to"])
@@ -324,7 +349,7 @@ class WholeZone:
         return subject
 
     @staticmethod
-    def perform(x, step):
+    def perform(x: Context, step: Step) -> Performed:
         a = step.args
         res = x.table.zone_to_zone(step.subject, a["from"], a["to"],
                                    shuffle=a.get("then_shuffle", False),
@@ -332,7 +357,7 @@ class WholeZone:
         return _events(res), _cids(res)
 
     @staticmethod
-    def recover(rec, action):
+    def recover(rec: Recording, action: Action) -> Args | None:
         p = action.params
         step = {"whole_zone": p["player"], "from": p["from"], "to": p["to"]}
         if p.get("shuffle"):
@@ -347,49 +372,49 @@ class WholeZone:
 @kind("turn_face", {"face"}, engine=("turn_face",))
 class TurnFace:
     @staticmethod
-    def words(w, step) -> str:
+    def words(w: Words, step: Step) -> str:
         face = step.args.get("face")
         how = f"face {face}" if face else "over"
         return f"{w.actor(step.subject)} turns {w.name(step.subject)} {how}"
 
     @staticmethod
-    def validate(v, where, subject, args):
+    def validate(v: StepChecker, where: str, subject: Any, args: Args) -> Any:
         v.label_ref(where, subject, "turn_face")
         if args.get("face", "up") not in ("up", "down"):
             v.c.fail(where, f"key 'face' must be \"up\" or \"down\", not {_show(args['face'])}")
         return subject
 
     @staticmethod
-    def perform(x, step):
+    def perform(x: Context, step: Step) -> Performed:
         cid = x.labels[step.subject]
         a = step.args
         down = a["face"] == "down" if "face" in a else not x.table.obj_of(cid).face_down
         return _events(x.table.turn_face(cid, down)), [cid]
 
     @staticmethod
-    def recover(rec, action):
+    def recover(rec: Recording, action: Action) -> Args | None:
         p = action.params
         return {"turn_face": rec.label(p["cid"]), "face": "down" if p["face_down"] else "up"}
 
 
-def _status(name):
+def _status(name: str) -> type:
     @kind(name, engine=(name,))
     class Status:
         @staticmethod
-        def words(w, step) -> str:
+        def words(w: Words, step: Step) -> str:
             return f"{w.actor(step.subject)} {name}s {w.name(step.subject)}"
 
         @staticmethod
-        def validate(v, where, subject, args):
+        def validate(v: StepChecker, where: str, subject: Any, args: Args) -> Any:
             return v.label_ref(where, subject, name)
 
         @staticmethod
-        def perform(x, step):
+        def perform(x: Context, step: Step) -> Performed:
             cid = x.labels[step.subject]
             return _events(x.table.set_tapped(cid, name == "tap")), [cid]
 
         @staticmethod
-        def recover(rec, action):
+        def recover(rec: Recording, action: Action) -> Args | None:
             return {name: rec.label(action.params["cid"])}
     return Status
 
@@ -401,7 +426,7 @@ _status("untap")
 @kind("counters", {"add"}, {"add"}, engine=("counters",))
 class Counters:
     @staticmethod
-    def words(w, step) -> str:
+    def words(w: Words, step: Step) -> str:
         parts = []
         for kind, n in step.args["add"].items():
             what = sentences.count(abs(n), f"{kind} counter")
@@ -410,7 +435,7 @@ class Counters:
         return f"{who} {sentences.listing(parts)} {w.name(step.subject)}"
 
     @staticmethod
-    def validate(v, where, subject, args):
+    def validate(v: StepChecker, where: str, subject: Any, args: Args) -> Any:
         v.label_ref(where, subject, "counters")
         add = v.c.typed(where, "add", args["add"], dict, "a table of counter kinds to numbers")
         for k, n in add.items():
@@ -418,12 +443,12 @@ class Counters:
         return subject
 
     @staticmethod
-    def perform(x, step):
+    def perform(x: Context, step: Step) -> Performed:
         cid = x.labels[step.subject]
         return _events(x.table.add_counters(cid, step.args["add"])), [cid]
 
     @staticmethod
-    def recover(rec, action):
+    def recover(rec: Recording, action: Action) -> Args | None:
         p = action.params
         return {"counters": rec.label(p["cid"]), "add": dict(p["changes"])}
 
@@ -431,7 +456,7 @@ class Counters:
 @kind("modify", {"effect", "origin"}, engine=("modify",))
 class Modify:
     @staticmethod
-    def words(w, step) -> str:
+    def words(w: Words, step: Step) -> str:
         a = step.args
         origin = a.get("origin", "spell")
         article = "an" if origin[:1] in "aeiou" else "a"
@@ -439,7 +464,7 @@ class Modify:
                 f"{a.get('effect', '')}")
 
     @staticmethod
-    def validate(v, where, subject, args):
+    def validate(v: StepChecker, where: str, subject: Any, args: Args) -> Any:
         v.label_ref(where, subject, "modify")
         v.c.typed(where, "effect", args.get("effect", ""), str, "a string")
         if args.get("origin", "spell") not in ("spell", "ability", "static"):
@@ -448,13 +473,13 @@ class Modify:
         return subject
 
     @staticmethod
-    def perform(x, step):
+    def perform(x: Context, step: Step) -> Performed:
         cid = x.labels[step.subject]
         a = step.args
         return _events(x.table.modify(cid, a.get("effect", ""), a.get("origin", "spell"))), [cid]
 
     @staticmethod
-    def recover(rec, action):
+    def recover(rec: Recording, action: Action) -> Args | None:
         p = action.params
         return {"modify": rec.label(p["cid"]), "effect": p["effect"], "origin": p["origin"]}
 
@@ -462,23 +487,23 @@ class Modify:
 @kind("choices", {"values"}, {"values"}, engine=("choices",), project=True)
 class Choices:
     @staticmethod
-    def words(w, step) -> str:
+    def words(w: Words, step: Step) -> str:
         return (f"Choices made as {w.name(step.subject)} was cast: "
                 f"{'; '.join(step.args['values']) or 'none'}")
 
     @staticmethod
-    def validate(v, where, subject, args):
+    def validate(v: StepChecker, where: str, subject: Any, args: Args) -> Any:
         v.label_ref(where, subject, "choices")
         v.c.strings(where, "values", args["values"])
         return subject
 
     @staticmethod
-    def perform(x, step):
+    def perform(x: Context, step: Step) -> Performed:
         cid = x.labels[step.subject]
         return _events(x.table.set_choices(cid, step.args["values"])), [cid]
 
     @staticmethod
-    def recover(rec, action):
+    def recover(rec: Recording, action: Action) -> Args | None:
         p = action.params
         return {"choices": rec.label(p["cid"]), "values": list(p["values"])}
 
@@ -486,23 +511,23 @@ class Choices:
 @kind("attach", {"to"}, {"to"}, engine=("attach",), project=True)
 class Attach:
     @staticmethod
-    def words(w, step) -> str:
+    def words(w: Words, step: Step) -> str:
         return (f"{w.actor(step.subject)} attaches {w.name(step.subject)} to "
                 f"{w.name(step.args['to'])}")
 
     @staticmethod
-    def validate(v, where, subject, args):
+    def validate(v: StepChecker, where: str, subject: Any, args: Args) -> Any:
         v.label_ref(where, subject, "attach")
         v.label_ref(where, args["to"], "to")
         return subject
 
     @staticmethod
-    def perform(x, step):
+    def perform(x: Context, step: Step) -> Performed:
         cid = x.labels[step.subject]
         return _events(x.table.attach(cid, x.labels[step.args["to"]])), [cid]
 
     @staticmethod
-    def recover(rec, action):
+    def recover(rec: Recording, action: Action) -> Args | None:
         p = action.params
         if p.get("to") is None:
             return None  # detaching has no step
@@ -512,23 +537,23 @@ class Attach:
 @kind("reveal", {"on"}, engine=("reveal",), project=True)
 class Reveal:
     @staticmethod
-    def words(w, step) -> str:
+    def words(w: Words, step: Step) -> str:
         verb = "reveals" if step.args.get("on", True) else "stops revealing"
         return f"{w.owner(step.subject) or 'Its owner'} {verb} {w.name(step.subject)}"
 
     @staticmethod
-    def validate(v, where, subject, args):
+    def validate(v: StepChecker, where: str, subject: Any, args: Args) -> Any:
         v.label_ref(where, subject, "reveal")
         v.c.typed(where, "on", args.get("on", True), bool, "true or false")
         return subject
 
     @staticmethod
-    def perform(x, step):
+    def perform(x: Context, step: Step) -> Performed:
         cid = x.labels[step.subject]
         return _events(x.table.reveal(cid, step.args.get("on", True))), [cid]
 
     @staticmethod
-    def recover(rec, action):
+    def recover(rec: Recording, action: Action) -> Args | None:
         p = action.params
         return {"reveal": rec.label(p["cid"]), "on": p["on"]}
 
@@ -538,14 +563,14 @@ class SetPT:
     """``set_pt = "giant", pt = "5/5"``; ``pt = ""``: back to the printed ones."""
 
     @staticmethod
-    def words(w, step) -> str:
+    def words(w: Words, step: Step) -> str:
         pt = step.args["pt"]
         if not pt:
             return f"{w.name(step.subject)}'s power and toughness go back to the printed ones"
         return f"An effect sets {w.name(step.subject)}'s power and toughness to {pt}"
 
     @staticmethod
-    def validate(v, where, subject, args):
+    def validate(v: StepChecker, where: str, subject: Any, args: Args) -> Any:
         v.label_ref(where, subject, "set_pt")
         pt = v.c.typed(where, "pt", args["pt"], str, 'a power/toughness such as "3/3"')
         if pt and split_pt(pt) is None:
@@ -553,12 +578,12 @@ class SetPT:
         return subject
 
     @staticmethod
-    def perform(x, step):
+    def perform(x: Context, step: Step) -> Performed:
         cid = x.labels[step.subject]
         return _events(x.table.set_pt(cid, step.args["pt"] or None)), [cid]
 
     @staticmethod
-    def recover(rec, action):
+    def recover(rec: Recording, action: Action) -> Args | None:
         p = action.params
         return {"set_pt": rec.label(p["cid"]), "pt": p["pt"] or ""}
 
@@ -566,7 +591,7 @@ class SetPT:
 @kind("note", {"text"}, {"text"}, engine=("note",), project=True)
 class Note:
     @staticmethod
-    def words(w, step) -> str:
+    def words(w: Words, step: Step) -> str:
         text = step.args["text"]
         who = w.actor(step.subject)
         if not text:
@@ -574,19 +599,19 @@ class Note:
         return f"{who} notes on {w.name(step.subject)}: {text}"
 
     @staticmethod
-    def validate(v, where, subject, args):
+    def validate(v: StepChecker, where: str, subject: Any, args: Args) -> Any:
         v.label_ref(where, subject, "note")
         if len(v.c.typed(where, "text", args["text"], str, "a text")) > 300:
             v.c.fail(where, "key 'text' must be at most 300 characters")
         return subject
 
     @staticmethod
-    def perform(x, step):
+    def perform(x: Context, step: Step) -> Performed:
         cid = x.labels[step.subject]
         return _events(x.table.set_note(cid, step.args["text"])), [cid]
 
     @staticmethod
-    def recover(rec, action):
+    def recover(rec: Recording, action: Action) -> Args | None:
         p = action.params
         return {"note": rec.label(p["cid"]), "text": p["text"]}
 
@@ -597,13 +622,13 @@ class ArrowStep:
     ``to_player = "Bob"``."""
 
     @staticmethod
-    def words(w, step) -> str:
+    def words(w: Words, step: Step) -> str:
         a = step.args
         to = w.name(a["to"]) if "to" in a else a["to_player"]
         return f"{a['by']} points from {w.name(step.subject)} to {to}"
 
     @staticmethod
-    def validate(v, where, subject, args):
+    def validate(v: StepChecker, where: str, subject: Any, args: Args) -> Any:
         v.label_ref(where, subject, "arrow")
         v.player(where, "by", args["by"])
         if ("to" in args) == ("to_player" in args):
@@ -615,14 +640,14 @@ class ArrowStep:
         return subject
 
     @staticmethod
-    def perform(x, step):
+    def perform(x: Context, step: Step) -> Performed:
         a = step.args
         cid = x.labels[step.subject]
         to = x.labels[a["to"]] if "to" in a else a["to_player"]
         return _events(x.table.arrow(a["by"], cid, to)), [cid]
 
     @staticmethod
-    def recover(rec, action):
+    def recover(rec: Recording, action: Action) -> Args | None:
         p = action.params
         step = {"arrow": rec.label(p["cid"]), "by": p["player"]}
         if isinstance(p["to"], str):
@@ -637,30 +662,30 @@ class ClearArrows:
     """``clear_arrows = "Alice"`` (hers), or ``clear_arrows = true`` (everyone's)."""
 
     @staticmethod
-    def words(w, step) -> str:
+    def words(w: Words, step: Step) -> str:
         if step.subject is True:
             return "Every arrow on the table is cleared"
         return f"{step.subject} clears their arrows"
 
     @staticmethod
-    def validate(v, where, subject, args):
+    def validate(v: StepChecker, where: str, subject: Any, args: Args) -> Any:
         if subject is not True:
             v.player(where, "clear_arrows", subject)
         return subject
 
     @staticmethod
-    def perform(x, step):
+    def perform(x: Context, step: Step) -> Performed:
         who = None if step.subject is True else step.subject
         return _events(x.table.clear_arrows(who)), []
 
     @staticmethod
-    def recover(rec, action):
+    def recover(rec: Recording, action: Action) -> Args | None:
         who = action.params["player"]
         return {"clear_arrows": True if who is None else who}
 
 
 # ---- new objects ------------------------------------------------------------------------
-def _new_label(v, where, subject, name) -> None:
+def _new_label(v: StepChecker, where: str, subject: Any, name: str) -> None:
     v.c.typed(where, name, subject, str, "a new label")
     if subject in v.labels:
         v.c.fail(where, f"label {subject!r} is already used")
@@ -675,7 +700,7 @@ def token_labels(label: str, count: int) -> list[str]:
       engine=("create_token",))
 class CreateToken:
     @staticmethod
-    def words(w, step):
+    def words(w: Words, step: Step) -> str:
         a = step.args
         n = a.get("count", 1)
         for label in token_labels(step.subject, n):
@@ -691,7 +716,7 @@ class CreateToken:
         return f"{a['owner']} creates {what}" + (", " + ", ".join(extra) if extra else "")
 
     @staticmethod
-    def validate(v, where, subject, args):
+    def validate(v: StepChecker, where: str, subject: Any, args: Args) -> Any:
         _new_label(v, where, subject, "create_token")
         spec = v.card_spec(where, {k: a for k, a in args.items() if k != "count"},
                            with_zone=False)
@@ -709,7 +734,7 @@ class CreateToken:
         return subject
 
     @staticmethod
-    def perform(x, step):
+    def perform(x: Context, step: Step) -> Performed:
         a = step.args
         card = x.card({k: v for k, v in a.items() if k != "count"},
                       f"{x.path}: step {step.index}")
@@ -718,7 +743,7 @@ class CreateToken:
         res = t.create_token(card, a["owner"], a.get("controller"), tapped=a.get("tapped", False),
                              counters=a.get("counters"), face_down=a.get("face_down", False),
                              count=count)
-        cids = [e.cid for e in res.events if e.kind == "created"]
+        cids = _created(res.events)
         for label, cid in zip(token_labels(step.subject, count), cids, strict=True):
             x.name(label, cid)
         events = _events(res)
@@ -727,9 +752,9 @@ class CreateToken:
         return events, cids
 
     @staticmethod
-    def recover(rec, action):
+    def recover(rec: Recording, action: Action) -> Args | None:
         p = action.params
-        cids = [e.cid for e in action.events if e.kind == "created"]
+        cids = _created(action.events)
         card = Card.from_json(p["card"])
         label = rec.new_label(cids[0], card.name)
         step = {"create_token": label, **_card_json(card, p["owner"])}
@@ -755,7 +780,7 @@ class CreateToken:
       | {"to", "player"}, {"name", "owner"}, engine=("bring_in",), project=True)
 class Wish:
     @staticmethod
-    def words(w, step) -> str:
+    def words(w: Words, step: Step) -> str:
         a = step.args
         w.learn(step.subject, a["name"], a["owner"])
         to = a.get("to", "hand")
@@ -763,7 +788,7 @@ class Wish:
                 f"{w.place(to, a.get('player') or a['owner'])}")
 
     @staticmethod
-    def validate(v, where, subject, args):
+    def validate(v: StepChecker, where: str, subject: Any, args: Args) -> Any:
         _new_label(v, where, subject, "wish")
         v.card_spec(where, {k: a for k, a in args.items() if k not in ("to", "player")},
                     with_zone=False)
@@ -774,19 +799,19 @@ class Wish:
         return subject
 
     @staticmethod
-    def perform(x, step):
+    def perform(x: Context, step: Step) -> Performed:
         a = step.args
         spec = {k: val for k, val in a.items() if k not in ("to", "player")}
         card = x.card(spec, f"{x.path}: step {step.index}")
         res = x.table.bring_in(card, a["owner"], a.get("to", "hand"), a.get("player"))
-        cid = res.events[0].cid
+        cid = _cid(res.events[0])
         x.name(step.subject, cid)
         return _events(res), [cid]
 
     @staticmethod
-    def recover(rec, action):
+    def recover(rec: Recording, action: Action) -> Args | None:
         p = action.params
-        cid = action.events[0].cid
+        cid = _cid(action.events[0])
         card = Card.from_json(p["card"])
         step = {"wish": rec.new_label(cid, card.name), **_card_json(card, p["owner"]),
                 "to": p["zone"]}
@@ -799,14 +824,14 @@ class Wish:
       project=True)
 class Ability:
     @staticmethod
-    def words(w, step) -> str:
+    def words(w: Words, step: Step) -> str:
         a = step.args
         w.learn(step.subject, a["label"], a["player"], kind="ability")
         source = f" of {w.name(a['source'])}" if a.get("source") else ""
         return f"{a['player']} puts an ability{source} on the stack: “{a['label']}”"
 
     @staticmethod
-    def validate(v, where, subject, args):
+    def validate(v: StepChecker, where: str, subject: Any, args: Args) -> Any:
         _new_label(v, where, subject, "ability")
         v.player(where, "player", args["player"])
         v.c.typed(where, "label", args["label"], str, "a string")
@@ -818,17 +843,18 @@ class Ability:
         return subject
 
     @staticmethod
-    def perform(x, step):
+    def perform(x: Context, step: Step) -> Performed:
         a = step.args
-        res = x.table.put_ability(a["label"], a["player"], x.labels.get(a.get("source")))
-        cid = res.events[0].cid
+        source = x.labels.get(a["source"]) if "source" in a else None
+        res = x.table.put_ability(a["label"], a["player"], source)
+        cid = _cid(res.events[0])
         x.name(step.subject, cid)
         return _events(res), [cid]
 
     @staticmethod
-    def recover(rec, action):
+    def recover(rec: Recording, action: Action) -> Args | None:
         p = action.params
-        cid = action.events[0].cid
+        cid = _cid(action.events[0])
         step = {"ability": rec.new_label(cid, "ability"), "label": p["text"],
                 "player": p["controller"]}
         if p.get("source") is not None:
@@ -839,13 +865,13 @@ class Ability:
 @kind("emblem", {"name", "owner"}, {"name", "owner"}, engine=("emblem",), project=True)
 class Emblem:
     @staticmethod
-    def words(w, step) -> str:
+    def words(w: Words, step: Step) -> str:
         a = step.args
         w.learn(step.subject, a["name"], a["owner"])
         return f"{a['owner']} gets the emblem {a['name']}"
 
     @staticmethod
-    def validate(v, where, subject, args):
+    def validate(v: StepChecker, where: str, subject: Any, args: Args) -> Any:
         _new_label(v, where, subject, "emblem")
         v.c.typed(where, "name", args["name"], str, "a string")
         v.player(where, "owner", args["owner"])
@@ -855,21 +881,21 @@ class Emblem:
         return subject
 
     @staticmethod
-    def perform(x, step):
+    def perform(x: Context, step: Step) -> Performed:
         res = x.table.create_emblem(step.args["name"], step.args["owner"])
-        cid = res.events[0].cid
+        cid = _cid(res.events[0])
         x.name(step.subject, cid)
         return _events(res), [cid]
 
     @staticmethod
-    def recover(rec, action):
+    def recover(rec: Recording, action: Action) -> Args | None:
         p = action.params
-        cid = action.events[0].cid
+        cid = _cid(action.events[0])
         return {"emblem": rec.new_label(cid, p["name"]), "name": p["name"], "owner": p["owner"]}
 
 
 # ---- the game --------------------------------------------------------------------------
-def _flag(v, where, subject, name):
+def _flag(v: StepChecker, where: str, subject: Any, name: str) -> Any:
     v.c.typed(where, name, subject, bool, "true")
     return subject
 
@@ -877,11 +903,11 @@ def _flag(v, where, subject, name):
 @kind("ante_start", {"seed"}, engine=("ante",), project=True)
 class AnteStart:
     @staticmethod
-    def words(w, step) -> str:
+    def words(w: Words, step: Step) -> str:
         return "Each player antes the top card of their library"
 
     @staticmethod
-    def validate(v, where, subject, args):
+    def validate(v: StepChecker, where: str, subject: Any, args: Args) -> Any:
         _flag(v, where, subject, "ante_start")
         v.c.typed(where, "seed", args.get("seed", 0), int, "an integer")
         if not v.ed.has_zone("ante"):
@@ -889,54 +915,54 @@ class AnteStart:
         return subject
 
     @staticmethod
-    def perform(x, step):
+    def perform(x: Context, step: Step) -> Performed:
         res = x.table.ante_start(seed=step.args.get("seed"))
         return _events(res), _cids(res)
 
     @staticmethod
-    def recover(rec, action):
+    def recover(rec: Recording, action: Action) -> Args | None:
         return {"ante_start": True, "seed": action.params["seed"]}
 
 
 @kind("award_ante", engine=("award_ante",), project=True)
 class AwardAnte:
     @staticmethod
-    def words(w, step) -> str:
+    def words(w: Words, step: Step) -> str:
         return f"{step.subject} wins the game and every card in the ante"
 
     @staticmethod
-    def validate(v, where, subject, args):
+    def validate(v: StepChecker, where: str, subject: Any, args: Args) -> Any:
         return v.player(where, "award_ante", subject)
 
     @staticmethod
-    def perform(x, step):
+    def perform(x: Context, step: Step) -> Performed:
         res = x.table.award_ante(step.subject)
         return _events(res), _cids(res)
 
     @staticmethod
-    def recover(rec, action):
+    def recover(rec: Recording, action: Action) -> Args | None:
         return {"award_ante": action.params["winner"]}
 
 
 @kind("next_turn", {"then_untap"}, engine=("turn",), project=True)
 class NextTurn:
     @staticmethod
-    def words(w, step) -> str:
+    def words(w: Words, step: Step) -> str:
         then = ", and that player's permanents untap" if step.args.get("then_untap") else ""
         return f"The next player's turn begins{then}"
 
     @staticmethod
-    def validate(v, where, subject, args):
+    def validate(v: StepChecker, where: str, subject: Any, args: Args) -> Any:
         v.c.typed(where, "then_untap", args.get("then_untap", False), bool, "true or false")
         return _flag(v, where, subject, "next_turn")
 
     @staticmethod
-    def perform(x, step):
+    def perform(x: Context, step: Step) -> Performed:
         res = x.table.next_turn(untap=step.args.get("then_untap", False))
         return _events(res), _cids(res)
 
     @staticmethod
-    def recover(rec, action):
+    def recover(rec: Recording, action: Action) -> Args | None:
         step = {"next_turn": True}
         if action.params.get("untap"):
             step["then_untap"] = True
@@ -946,12 +972,12 @@ class NextTurn:
 @kind("phase", {"then_draw"}, engine=("phase",), project=True)
 class Phase:
     @staticmethod
-    def words(w, step) -> str:
+    def words(w: Words, step: Step) -> str:
         then = ", and the active player draws a card" if step.args.get("then_draw") else ""
         return f"The turn moves to {PHASE_PROSE.get(step.subject, step.subject)}{then}"
 
     @staticmethod
-    def validate(v, where, subject, args):
+    def validate(v: StepChecker, where: str, subject: Any, args: Args) -> Any:
         from tabletop.engine.actions import PHASES
         v.c.typed(where, "phase", subject, str, "a step of the turn")
         if subject not in PHASES:
@@ -961,12 +987,12 @@ class Phase:
         return subject
 
     @staticmethod
-    def perform(x, step):
+    def perform(x: Context, step: Step) -> Performed:
         res = x.table.set_phase(step.subject, draw=step.args.get("then_draw", False))
         return _events(res), _cids(res)
 
     @staticmethod
-    def recover(rec, action):
+    def recover(rec: Recording, action: Action) -> Args | None:
         step = {"phase": action.params["phase"]}
         if action.params.get("draw"):
             step["then_draw"] = True
@@ -976,13 +1002,13 @@ class Phase:
 @kind("roll", {"sides", "seed"}, engine=("roll",), project=True)
 class Roll:
     @staticmethod
-    def words(w, step):
+    def words(w: Words, step: Step) -> str:
         sides = step.args.get("sides", 6)
         return f"{step.subject} flips a coin" if sides == 2 else \
             f"{step.subject} rolls a {sides}-sided die"
 
     @staticmethod
-    def validate(v, where, subject, args):
+    def validate(v: StepChecker, where: str, subject: Any, args: Args) -> Any:
         v.player(where, "roll", subject)
         if v.c.typed(where, "sides", args.get("sides", 6), int, "an integer") < 2:
             v.c.fail(where, "key 'sides' must be at least 2")
@@ -990,12 +1016,12 @@ class Roll:
         return subject
 
     @staticmethod
-    def perform(x, step):
+    def perform(x: Context, step: Step) -> Performed:
         a = step.args
         return _events(x.table.roll(step.subject, a.get("sides", 6), seed=a.get("seed"))), []
 
     @staticmethod
-    def recover(rec, action):
+    def recover(rec: Recording, action: Action) -> Args | None:
         p = action.params
         return {"roll": p["player"], "sides": p["sides"], "seed": p["seed"]}
 
@@ -1003,21 +1029,21 @@ class Roll:
 @kind("life", {"total"}, {"total"}, engine=("life",), project=True)
 class Life:
     @staticmethod
-    def words(w, step) -> str:
+    def words(w: Words, step: Step) -> str:
         return f"{step.subject}'s life total becomes {step.args['total']}"
 
     @staticmethod
-    def validate(v, where, subject, args):
+    def validate(v: StepChecker, where: str, subject: Any, args: Args) -> Any:
         v.player(where, "life", subject)
         v.c.typed(where, "total", args["total"], int, "an integer")
         return subject
 
     @staticmethod
-    def perform(x, step):
+    def perform(x: Context, step: Step) -> Performed:
         return _events(x.table.set_life(step.subject, step.args["total"])), []
 
     @staticmethod
-    def recover(rec, action):
+    def recover(rec: Recording, action: Action) -> Args | None:
         return {"life": action.params["player"], "total": action.params["life"]}
 
 
@@ -1025,14 +1051,14 @@ class Life:
       project=True)
 class PlayerCounter:
     @staticmethod
-    def words(w, step) -> str:
+    def words(w: Words, step: Step) -> str:
         a = step.args
         if a["kind"].startswith("commander damage"):
             return f"{step.subject} has taken {a['value']} {a['kind']}"
         return f"{step.subject} has {sentences.count(a['value'], a['kind'] + ' counter')}"
 
     @staticmethod
-    def validate(v, where, subject, args):
+    def validate(v: StepChecker, where: str, subject: Any, args: Args) -> Any:
         v.player(where, "player_counter", subject)
         name = v.c.typed(where, "kind", args["kind"], str, "a kind of counter")
         if not name.strip() or len(name) > 60:
@@ -1042,12 +1068,12 @@ class PlayerCounter:
         return subject
 
     @staticmethod
-    def perform(x, step):
+    def perform(x: Context, step: Step) -> Performed:
         a = step.args
         return _events(x.table.set_player_counter(step.subject, a["kind"], a["value"])), []
 
     @staticmethod
-    def recover(rec, action):
+    def recover(rec: Recording, action: Action) -> Args | None:
         p = action.params
         return {"player_counter": p["player"], "kind": p["kind"], "value": p["value"]}
 
@@ -1055,7 +1081,7 @@ class PlayerCounter:
 @kind("look", {"library", "count"}, engine=("look",), project=True)
 class Look:
     @staticmethod
-    def words(w, step) -> str:
+    def words(w: Words, step: Step) -> str:
         a, p = step.args, step.subject
         lib = w.place("library", a.get("library", p))
         if "count" not in a:
@@ -1063,7 +1089,7 @@ class Look:
         return f"{p} looks at the top {sentences.count(a['count'], 'card')} of {lib}"
 
     @staticmethod
-    def validate(v, where, subject, args):
+    def validate(v: StepChecker, where: str, subject: Any, args: Args) -> Any:
         v.player(where, "look", subject)
         if "library" in args:
             v.player(where, "library", args["library"])
@@ -1073,13 +1099,13 @@ class Look:
         return subject
 
     @staticmethod
-    def perform(x, step):
+    def perform(x: Context, step: Step) -> Performed:
         a = step.args
         return _events(x.table.look(step.subject, a.get("library", step.subject),
                                     a.get("count"))), []
 
     @staticmethod
-    def recover(rec, action):
+    def recover(rec: Recording, action: Action) -> Args | None:
         p = action.params
         step = {"look": p["player"], "library": p["whose"]}
         if p["count"] is not None:
@@ -1090,12 +1116,12 @@ class Look:
 @kind("show", {"cards", "to"}, {"cards"}, engine=("show",), project=True)
 class Show:
     @staticmethod
-    def words(w, step) -> str:
+    def words(w: Words, step: Step) -> str:
         to = step.args.get("to")
         return f"{step.subject} reveals {w.names(step.args['cards'])} to {to or 'everyone'}"
 
     @staticmethod
-    def validate(v, where, subject, args):
+    def validate(v: StepChecker, where: str, subject: Any, args: Args) -> Any:
         v.player(where, "show", subject)
         cards = v.c.strings(where, "cards", args["cards"])
         if not cards:
@@ -1107,13 +1133,13 @@ class Show:
         return subject
 
     @staticmethod
-    def perform(x, step):
+    def perform(x: Context, step: Step) -> Performed:
         a = step.args
         cids = [x.labels[lab] for lab in a["cards"]]
         return _events(x.table.show(step.subject, cids, a.get("to"))), cids
 
     @staticmethod
-    def recover(rec, action):
+    def recover(rec: Recording, action: Action) -> Args | None:
         p = action.params
         step = {"show": p["player"], "cards": [rec.label(c) for c in p["cids"]]}
         if p["to"] is not None:
@@ -1125,26 +1151,27 @@ class Show:
 @kind("undo")
 class Undo:
     @staticmethod
-    def words(w, step):
+    def words(w: Words, step: Step) -> str:
         n = step.subject
         return "Take back the last step" if n == 1 else \
             f"Take back the last {sentences.count(n, 'step')}"
 
     @staticmethod
-    def validate(v, where, subject, args):
+    def validate(v: StepChecker, where: str, subject: Any, args: Args) -> Any:
         v.c.typed(where, "undo", subject, int, "a whole number of steps")
         if subject < 1:
             v.c.fail(where, "key 'undo' must be at least 1")
         return subject
 
     @staticmethod
-    def perform(x, step):
+    def perform(x: Context, step: Step) -> Performed:
         t, events = x.table, []
         for _ in range(step.subject):
             mark = x.marks.pop()
             count = 0
             while len(t.history) > mark:
                 action = t.undo()
+                assert action is not None  # the history is longer than the mark
                 count += 1
                 events.append(Event("undone", text=f"undo: {t.action_title(action)}"))
             x.redo_marks.append(count)
@@ -1154,20 +1181,20 @@ class Undo:
 @kind("redo", project=True)
 class Redo:
     @staticmethod
-    def words(w, step):
+    def words(w: Words, step: Step) -> str:
         n = step.subject
         return "Do again the step taken back" if n == 1 else \
             f"Do again {sentences.count(n, 'step')} taken back"
 
     @staticmethod
-    def validate(v, where, subject, args):
+    def validate(v: StepChecker, where: str, subject: Any, args: Args) -> Any:
         v.c.typed(where, "redo", subject, int, "a whole number of steps")
         if subject < 1:
             v.c.fail(where, "key 'redo' must be at least 1")
         return subject
 
     @staticmethod
-    def perform(x, step):
+    def perform(x: Context, step: Step) -> Performed:
         t, events = x.table, []
         for _ in range(step.subject):
             if not x.redo_marks:
@@ -1175,6 +1202,7 @@ class Redo:
             x.marks.append(len(t.history))
             for _ in range(x.redo_marks.pop()):
                 action = t.redo()
+                assert action is not None  # as many actions as were undone
                 events.append(Event("redone", text=f"redo: {t.action_title(action)}"))
         return events, []
 
@@ -1192,7 +1220,7 @@ ON_AN_OBJECT = frozenset({"move", "turn_face", "tap", "untap", "counters", "modi
                           "choices", "attach", "reveal", "set_pt", "note", "arrow"})
 
 
-def perform(x, step) -> tuple:
+def perform(x: Context, step: Step) -> Performed:
     """Perform a checked step; ``x`` is the run's context (table, labels, marks)."""
     k = REGISTRY.get(step.action)
     if k is None:
