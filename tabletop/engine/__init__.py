@@ -1,11 +1,10 @@
 """The rules engine: pure Python, never imports Qt."""
 
-from tabletop.engine.actions import Table
 from tabletop.engine.editions import EDITION_IDS, NEWEST, Edition
 from tabletop.engine.errors import IllegalActionError, InputError, TabletopError
 from tabletop.engine.model import Card, Effect, Event, LineageEntry, Obj
 from tabletop.engine.moves import chooser_from_labels
-from tabletop.engine.table import Action, Result
+from tabletop.engine.table import Action, Result, Table
 
 __all__ = ["Table", "Card", "Effect", "Event", "LineageEntry", "Obj", "Action", "Result",
            "Edition", "EDITION_IDS", "NEWEST", "IllegalActionError", "InputError",

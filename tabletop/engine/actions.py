@@ -11,8 +11,8 @@ from typing import Any
 
 from tabletop.engine.errors import IllegalActionError
 from tabletop.engine.model import Card, Event, Obj, ZoneKey, split_pt
-from tabletop.engine.moves import Chooser, MoveRules
-from tabletop.engine.table import Result
+from tabletop.engine.moves import Chooser, MovePipeline
+from tabletop.engine.state import Result, TableState
 
 
 def check_pt(text: str) -> str:
@@ -23,11 +23,15 @@ def check_pt(text: str) -> str:
     return "/".join(parts)
 
 
-class Table(MoveRules):
-    """The whole table: state, rules and history."""
+class Actions:
+    """Every action besides a move, on the table's state (``t``), moving objects
+    through its move pipeline (``p``). The Table holds one."""
+
+    def __init__(self, t: TableState, p: MovePipeline) -> None:
+        self.t, self.p = t, p
 
     def _player(self, player: str) -> str:
-        if player not in self.life:
+        if player not in self.t.life:
             raise IllegalActionError(f"unknown player {player!r}")
         return player
 
@@ -36,32 +40,32 @@ class Table(MoveRules):
         """The object an older object became, if an ability or resolving spell may find
         it (400.7d, 400.7g): it went on to a public zone. Returns (object, cites) or
         (None, ()) when the trail ends in a hidden zone or nowhere."""
-        old = self.objs.get(oid)
+        old = self.t.objs.get(oid)
         if old is None:
             raise IllegalActionError(f"there is no object {oid}")
-        obj = self.objs[self.current[old.cid]]
+        obj = self.t.objs[self.t.current[old.cid]]
         if obj.zone is None or obj.zone[1] in ("library", "hand") or obj.face_down:
             return None, ()
-        ed = self.edition
+        ed = self.t.edition
         return obj, ed.cite("find_new") + ed.cite("resolving_finds")
 
     # ---- library -----------------------------------------------------------
     def draw(self, player: str, count: int = 1, chooser: Chooser | None = None) -> Result:
         """The player draws ``count`` cards, one at a time, through the pipeline."""
         self._player(player)
-        key = self.zone_key("library", player)
-        with self._action("draw", {"player": player, "count": count,
+        key = self.t.zone_key("library", player)
+        with self.t._action("draw", {"player": player, "count": count,
                                    "title": f"{player} draws {count}"}) as box:
             for _ in range(count):
-                if not self.zones[key]:
-                    cites = self.edition.cite("empty_library")
+                if not self.t.zones[key]:
+                    cites = self.t.edition.cite("empty_library")
                     box.append(Event("empty_library", None, None, None, key, None, cites,
-                                     () if cites else (self.edition.silence("empty_library"),),
+                                     () if cites else (self.t.edition.silence("empty_library"),),
                                      f"{player} cannot draw: the library is empty"))
                     break
-                obj = self.objs[self.zones[key][-1]]
-                plan = self.plan_move(obj, "hand", player, chooser=chooser)
-                self._run_plans([plan], "top", None, False, None, box)
+                obj = self.t.objs[self.t.zones[key][-1]]
+                plan = self.p.plan_move(obj, "hand", player, chooser=chooser)
+                self.p._run_plans([plan], "top", None, False, None, box)
         return Result(tuple(box))
 
     def _chance(self, seed: int | None) -> tuple[random.Random, int]:
@@ -69,54 +73,54 @@ class Table(MoveRules):
         ``seed`` (a recorded action replayed). Its seed is kept in the action's
         parameters, so a recording replays the same shuffle whatever came before."""
         if seed is None:
-            seed = self.rng.getrandbits(32)
+            seed = self.t.rng.getrandbits(32)
         return random.Random(seed), seed
 
     def shuffle(self, player: str, seed: int | None = None) -> Result:
         self._player(player)
-        key = self.zone_key("library", player)
+        key = self.t.zone_key("library", player)
         chance, seed = self._chance(seed)
-        with self._action("shuffle", {"player": player, "seed": seed,
+        with self.t._action("shuffle", {"player": player, "seed": seed,
                                       "title": f"Shuffle {player}'s library"}) as box:
             self._shuffle(key, box, chance)
         return Result(tuple(box))
 
     def _shuffle(self, key: ZoneKey, box: list[Event], chance: random.Random) -> None:
-        order = list(self.zones[key])
+        order = list(self.t.zones[key])
         chance.shuffle(order)
-        self._reorder(key, order)
+        self.t._reorder(key, order)
         for oid in order:
-            self._set(self.objs[oid], "revealed", False)
+            self.t._set(self.t.objs[oid], "revealed", False)
         box.append(Event("shuffled", None, None, None, key, key, (), (),
                          f"{key[0]}'s library is shuffled"))
 
     def reveal_top(self, player: str, on: bool = True) -> Result:
         """Play with the top card of the library revealed, or stop (401.7)."""
-        key = self.zone_key("library", self._player(player))
-        with self._action("reveal_top", {"player": player, "on": on,
+        key = self.t.zone_key("library", self._player(player))
+        with self.t._action("reveal_top", {"player": player, "on": on,
                                          "title": ("Reveal" if on else "Stop revealing")
                                          + f" {player}'s top card"}) as box:
-            tops = set(self.revealed_tops)
-            top = self.objs[self.zones[key][-1]] if self.zones[key] else None
+            tops = set(self.t.revealed_tops)
+            top = self.t.objs[self.t.zones[key][-1]] if self.t.zones[key] else None
             if on:
                 tops.add(player)
                 if top is not None:
-                    self._set(top, "revealed", True)
+                    self.t._set(top, "revealed", True)
             else:
                 tops.discard(player)
                 if top is not None and top.revealed:
-                    box.extend(self._conceal(top))
-            self._meta("revealed_tops", frozenset(tops))
+                    box.extend(self.p._conceal(top))
+            self.t._meta("revealed_tops", frozenset(tops))
             box.append(Event("revealed" if on else "concealed", top.cid if top else None,
                              top.id if top else None, None, key, key))
         return Result(tuple(box))
 
     # ---- status --------------------------------------------------------------
     def set_tapped(self, cid: int, tapped: bool) -> Result:
-        obj = self.obj_of(cid)
-        ed = self.edition
+        obj = self.t.obj_of(cid)
+        ed = self.t.edition
         verb = "tap" if tapped else "untap"
-        with self._action(verb, {"cid": cid, "title": f"{verb.title()} {obj.card.name}"}) as box:
+        with self.t._action(verb, {"cid": cid, "title": f"{verb.title()} {obj.card.name}"}) as box:
             if obj.zone is None or obj.zone[1] != "battlefield":
                 cites = ed.cite("tapped_only")  # 2012/2016: their text is silent
                 box.append(Event("rejected", cid, obj.id, None, obj.zone, obj.zone, cites,
@@ -127,14 +131,14 @@ class Table(MoveRules):
                 box.append(Event("unchanged", cid, obj.id, None, obj.zone, obj.zone, (), (),
                                  f"{obj.card.name} is already {verb}ped"))
             else:
-                self._set(obj, "tapped", tapped)
+                self.t._set(obj, "tapped", tapped)
                 box.append(Event(verb + "ped", cid, obj.id, obj.id, obj.zone, obj.zone, (), (),
                                  f"{obj.card.name} is {verb}ped"))
         return Result(tuple(box))
 
     def add_counters(self, cid: int, changes: dict[str, int]) -> Result:
-        obj = self.obj_of(cid)
-        with self._action("counters", {"cid": cid, "changes": dict(changes),
+        obj = self.t.obj_of(cid)
+        with self.t._action("counters", {"cid": cid, "changes": dict(changes),
                                        "title": f"Counters on {obj.card.name}"}) as box:
             if obj.zone is None:
                 box.append(Event("rejected", cid, obj.id, None, None, None, (), (),
@@ -147,7 +151,7 @@ class Table(MoveRules):
                         counters[kind] = left
                     else:
                         counters.pop(kind, None)
-                self._set(obj, "counters", counters)
+                self.t._set(obj, "counters", counters)
                 now = ", ".join(f"{k} ×{v}" for k, v in counters.items()) or "none"
                 box.append(Event("counters", cid, obj.id, obj.id, obj.zone, obj.zone, (), (),
                                  f"{obj.card.name}: counters now {now}"))
@@ -155,9 +159,9 @@ class Table(MoveRules):
 
     def turn_face(self, cid: int, face_down: bool) -> Result:
         """Turn an object face down or up; in the command zone, face down makes a new object (400.9)."""
-        obj = self.obj_of(cid)
-        ed = self.edition
-        with self._action("turn_face", {"cid": cid, "face_down": face_down,
+        obj = self.t.obj_of(cid)
+        ed = self.t.edition
+        with self.t._action("turn_face", {"cid": cid, "face_down": face_down,
                                         "title": f"Turn {obj.card.name} face "
                                         + ("down" if face_down else "up")}) as box:
             if obj.zone is None:
@@ -167,27 +171,27 @@ class Table(MoveRules):
                 box.append(Event("unchanged", cid, obj.id, None, obj.zone, obj.zone, (), (),
                                  "it is already that way"))
             elif face_down and obj.zone[1] == "command" and ed.cite("command_face_down"):
-                box.append(self._renew(obj, ed.cite("command_face_down"),
+                box.append(self.t._renew(obj, ed.cite("command_face_down"),
                                        f"{obj.card.name} turned face down in the command "
                                        f"zone: a new object", face_down=True))
             else:
-                self._set(obj, "face_down", face_down)
+                self.t._set(obj, "face_down", face_down)
                 box.append(Event("turned", cid, obj.id, obj.id, obj.zone, obj.zone, (), (),
                                  f"{obj.card.name} is turned face {'down' if face_down else 'up'}"))
         return Result(tuple(box))
 
     def reveal(self, cid: int, revealed: bool = True) -> Result:
         """Show a card in a hand to everyone, or stop showing it."""
-        obj = self.obj_of(cid)
+        obj = self.t.obj_of(cid)
         verb = "Reveal" if revealed else "Stop revealing"
-        with self._action("reveal", {"cid": cid, "on": revealed,
+        with self.t._action("reveal", {"cid": cid, "on": revealed,
                                      "title": f"{verb} {obj.card.name}"}) as box:
             if obj.zone is None or obj.zone[1] != "hand":
                 box.append(Event("rejected", cid, obj.id, None, obj.zone, obj.zone,
-                                 self.edition.cite("hand_hidden"), (),
+                                 self.t.edition.cite("hand_hidden"), (),
                                  "only a card in a hand is revealed this way"))
             else:
-                self._set(obj, "revealed", revealed)
+                self.t._set(obj, "revealed", revealed)
                 box.append(Event("revealed" if revealed else "concealed", cid, obj.id, obj.id,
                                  obj.zone, obj.zone, (), (),
                                  f"{obj.owner} {'reveals' if revealed else 'hides'} "
@@ -198,24 +202,24 @@ class Table(MoveRules):
         """An effect changing the object's characteristics (origin: spell, ability, static)."""
         if origin not in ("spell", "ability", "static"):
             raise IllegalActionError(f"origin must be spell, ability or static, not {origin!r}")
-        obj = self.obj_of(cid)
-        with self._action("modify", {"cid": cid, "effect": effect, "origin": origin,
+        obj = self.t.obj_of(cid)
+        with self.t._action("modify", {"cid": cid, "effect": effect, "origin": origin,
                                      "title": f"Modify {obj.card.name}"}) as box:
             if obj.zone is None:
                 box.append(Event("rejected", cid, obj.id, None, None, None, (), (),
                                  f"{obj.card.name} no longer exists"))
             else:
-                self._set(obj, "modifications", obj.modifications + ((effect, origin),))
+                self.t._set(obj, "modifications", obj.modifications + ((effect, origin),))
                 box.append(Event("modified", cid, obj.id, obj.id, obj.zone, obj.zone, (), (),
                                  f"{obj.card.name}: {effect} (from a {origin})"))
         return Result(tuple(box))
 
     def set_choices(self, cid: int, choices: Iterable[Any]) -> Result:
         """Record choices made while a spell was cast (carried by 400.7c)."""
-        obj = self.obj_of(cid)
-        with self._action("choices", {"cid": cid, "values": [str(c) for c in choices],
+        obj = self.t.obj_of(cid)
+        with self.t._action("choices", {"cid": cid, "values": [str(c) for c in choices],
                                       "title": f"Choices for {obj.card.name}"}) as box:
-            self._set(obj, "choices", tuple(choices))
+            self.t._set(obj, "choices", tuple(choices))
             box.append(Event("choices", cid, obj.id, obj.id, obj.zone, obj.zone, (), (),
                              "; ".join(map(str, choices))))
         return Result(tuple(box))
@@ -224,7 +228,7 @@ class Table(MoveRules):
         """Why a table tool may not attach this object to that one, or None: an Aura or
         Equipment is attached to another permanent on the battlefield (301.5 and 303.4 of
         the full 2016 rules: numbers from outside the zone rules the editions carry)."""
-        obj, target = self.obj_of(cid), self.obj_of(target_cid)
+        obj, target = self.t.obj_of(cid), self.t.obj_of(target_cid)
         if cid == target_cid:
             return "a permanent can't be attached to itself"
         if any(o.zone is None or o.zone[1] != "battlefield" for o in (obj, target)):
@@ -232,12 +236,12 @@ class Table(MoveRules):
         return None
 
     def attach(self, cid: int, target_cid: int | None) -> Result:
-        obj = self.obj_of(cid)
-        target = self.obj_of(target_cid).id if target_cid is not None else None
-        with self._action("attach", {"cid": cid, "to": target_cid,
+        obj = self.t.obj_of(cid)
+        target = self.t.obj_of(target_cid).id if target_cid is not None else None
+        with self.t._action("attach", {"cid": cid, "to": target_cid,
                                      "title": f"Attach {obj.card.name}"}) as box:
-            self._set(obj, "attached_to", target)
-            host = self.objs[target] if target is not None else None
+            self.t._set(obj, "attached_to", target)
+            host = self.t.objs[target] if target is not None else None
             public = host is not None and not host.face_down and host.zone is not None \
                 and host.zone[1] in ("battlefield", "stack")  # else its name is not for all
             text = (f"{obj.card.name} is no longer attached" if host is None else
@@ -250,17 +254,17 @@ class Table(MoveRules):
         """An effect sets the permanent's power and toughness ("3/3"; None: back to the
         printed ones). Counters still apply on top; the object forgets it when it
         changes zones (400.7)."""
-        obj = self.obj_of(cid)
+        obj = self.t.obj_of(cid)
         if pt is not None:
             pt = check_pt(pt)
-        with self._action("power_toughness", {"cid": cid, "pt": pt,
+        with self.t._action("power_toughness", {"cid": cid, "pt": pt,
                                               "title": f"Power/toughness of {obj.card.name}"}
                           ) as box:
             if obj.zone is None or obj.zone[1] != "battlefield":
                 box.append(Event("rejected", cid, obj.id, None, obj.zone, obj.zone, (), (),
                                  "only a permanent's power and toughness are set this way"))
             else:
-                self._set(obj, "pt", pt)
+                self.t._set(obj, "pt", pt)
                 now = pt if pt is not None else "as printed"
                 box.append(Event("power_toughness", cid, obj.id, obj.id, obj.zone, obj.zone,
                                  (), (), f"{obj.card.name}'s power/toughness: {now}"))
@@ -269,17 +273,17 @@ class Table(MoveRules):
     def set_note(self, cid: int, text: str) -> Result:
         """A note on a card (what it is copying, a chosen creature type...), seen by
         everyone; "" removes it."""
-        obj = self.obj_of(cid)
+        obj = self.t.obj_of(cid)
         text = " ".join(str(text).split())
         if len(text) > 300:
             raise IllegalActionError("a note is at most 300 characters")
-        with self._action("note", {"cid": cid, "text": text,
+        with self.t._action("note", {"cid": cid, "text": text,
                                    "title": f"Note on {obj.card.name}"}) as box:
             if obj.zone is None:
                 box.append(Event("rejected", cid, obj.id, None, None, None, (), (),
                                  f"{obj.card.name} no longer exists"))
             else:
-                self._set(obj, "note", text)
+                self.t._set(obj, "note", text)
                 box.append(Event("noted", cid, obj.id, obj.id, obj.zone, obj.zone, (), (),
                                  f"note on {obj.card.name}: {text}" if text
                                  else f"the note on {obj.card.name} is removed"))
@@ -289,25 +293,25 @@ class Table(MoveRules):
         """``player`` points from a permanent or spell to another one (``to`` a card id)
         or to a player (``to`` a name): an attack, a target. Arrows go at the next turn."""
         self._player(player)
-        obj = self.obj_of(cid)
+        obj = self.t.obj_of(cid)
         aim: Obj | str
         if isinstance(to, str):
             target: int | str = self._player(to)
             aim = to
         else:
-            tobj = self.obj_of(int(to))
+            tobj = self.t.obj_of(int(to))
             target, aim = tobj.id, tobj
-        with self._action("arrow", {"player": player, "cid": cid, "to": to,
+        with self.t._action("arrow", {"player": player, "cid": cid, "to": to,
                                     "title": f"{player} points from {obj.card.name}"}) as box:
             ends = [obj] + ([aim] if isinstance(aim, Obj) else [])
             if any(o.zone is None or o.zone[1] not in ("battlefield", "stack") for o in ends):
                 box.append(Event("rejected", cid, obj.id, None, obj.zone, obj.zone, (), (),
                                  "arrows go between permanents, spells and players"))
-            elif len(self.arrows) >= 200:
+            elif len(self.t.arrows) >= 200:
                 box.append(Event("rejected", cid, obj.id, None, obj.zone, obj.zone, (), (),
                                  "the table already has 200 arrows"))
             else:
-                self._meta("arrows", self.arrows + ((player, obj.id, target),))
+                self.t._meta("arrows", self.t.arrows + ((player, obj.id, target),))
                 box.append(Event("arrows", cid, obj.id, obj.id, obj.zone, obj.zone, (), (),
                                  f"{player} points from {obj.card.name} to "
                                  f"{aim if isinstance(aim, str) else aim.card.name}"))
@@ -315,12 +319,12 @@ class Table(MoveRules):
 
     def clear_arrows(self, player: str | None = None) -> Result:
         """Take away ``player``'s arrows, or everyone's (None)."""
-        keep = tuple(a for a in self.arrows if player is not None and a[0] != player)
+        keep = tuple(a for a in self.t.arrows if player is not None and a[0] != player)
         who = "all" if player is None else f"{self._player(player)}'s"
-        with self._action("clear_arrows", {"player": player,
+        with self.t._action("clear_arrows", {"player": player,
                                            "title": f"Clear {who} arrows"}) as box:
-            if keep != self.arrows:
-                self._meta("arrows", keep)
+            if keep != self.t.arrows:
+                self.t._meta("arrows", keep)
             box.append(Event("arrows", text=f"{who} arrows are cleared".capitalize()))
         return Result(tuple(box))
 
@@ -341,9 +345,9 @@ class Table(MoveRules):
                   f"Create {count} {card.name} tokens"}
         if count > 1:
             params["count"] = count
-        with self._action("create_token", params) as box:
+        with self.t._action("create_token", params) as box:
             for _ in range(count):
-                box.append(self._spawn(card, owner, (None, "battlefield"), "created",
+                box.append(self.t._spawn(card, owner, (None, "battlefield"), "created",
                                        text=f"{controller} creates a {card.name} token",
                                        kind="token", token=True, controller=controller,
                                        tapped=tapped, counters=dict(counters or {}),
@@ -354,23 +358,23 @@ class Table(MoveRules):
                  player: str | None = None) -> Result:
         """A card comes into the game from outside it (a sideboard: 400.10a-b)."""
         self._player(owner)
-        ed = self.edition
+        ed = self.t.edition
         key: ZoneKey
         if zone in ("battlefield", "stack"):
             key, controller = (None, zone), self._player(player or owner)
         else:
-            key, controller = self.zone_key(zone, owner), None
+            key, controller = self.t.zone_key(zone, owner), None
         cites = ed.cite("outside_game") + ed.cite("brought_in")
         notes = () if cites else (ed.silence("outside_game"),)
-        with self._action("bring_in", {"card": card.to_json(), "owner": owner, "zone": zone,
+        with self.t._action("bring_in", {"card": card.to_json(), "owner": owner, "zone": zone,
                                        "player": player,
                                        "title": f"Bring {card.name} into the game"}) as box:
-            side = self.sideboards.get(owner, [])
+            side = self.t.sideboards.get(owner, [])
             if card in side:
-                self._meta("sideboards", {**self.sideboards,
+                self.t._meta("sideboards", {**self.t.sideboards,
                                           owner: [c for i, c in enumerate(side)
                                                   if i != side.index(card)]})
-            box.append(self._spawn(card, owner, key, "brought_in", cites, notes,
+            box.append(self.t._spawn(card, owner, key, "brought_in", cites, notes,
                                    f"{card.name} comes into the game from outside it",
                                    controller=controller))
         return Result(tuple(box))
@@ -378,13 +382,13 @@ class Table(MoveRules):
     def put_ability(self, text: str, controller: str, source_cid: int | None = None) -> Result:
         """An activated or triggered ability goes on the stack with no card (405.1)."""
         self._player(controller)
-        source = self.obj_of(source_cid).card.name if source_cid else None
+        source = self.t.obj_of(source_cid).card.name if source_cid else None
         card = Card(name=f"{source}: {text}" if source else text, types=("Ability",))
-        with self._action("ability", {"text": text, "controller": controller,
+        with self.t._action("ability", {"text": text, "controller": controller,
                                       "source": source_cid,
                                       "title": f"Put {card.name} on the stack"}) as box:
-            cites = self.edition.cite("stack_ability") + self.edition.cite("stack_top")
-            box.append(self._spawn(card, controller, (None, "stack"), "created", cites, (),
+            cites = self.t.edition.cite("stack_ability") + self.t.edition.cite("stack_top")
+            box.append(self.t._spawn(card, controller, (None, "stack"), "created", cites, (),
                                    f"{card.name} goes on the stack", kind="ability",
                                    controller=controller))
         return Result(tuple(box))
@@ -392,11 +396,11 @@ class Table(MoveRules):
     def create_emblem(self, name: str, owner: str) -> Result:
         """Emblems are created in the command zone (408.2)."""
         self._player(owner)
-        key = self.zone_key("command", None)
+        key = self.t.zone_key("command", None)
         card = Card(name=name, types=("Emblem",))
-        with self._action("emblem", {"name": name, "owner": owner,
+        with self.t._action("emblem", {"name": name, "owner": owner,
                                      "title": f"Create the emblem {name}"}) as box:
-            box.append(self._spawn(card, owner, key, "created", self.edition.cite("emblem"), (),
+            box.append(self.t._spawn(card, owner, key, "created", self.t.edition.cite("emblem"), (),
                                    f"{owner} gets the emblem {name}", kind="emblem"))
         return Result(tuple(box))
 
@@ -404,83 +408,83 @@ class Table(MoveRules):
     def zone_to_zone(self, player: str, src_zone: str, dst_zone: str, *,
                      shuffle: bool = False, position: str="top", seed: int | None = None) -> Result:
         """Act on a whole zone as one action (400.11), e.g. shuffle a hand into a library."""
-        src = self.zone_key(src_zone, self._player(player))
-        ed = self.edition
+        src = self.t.zone_key(src_zone, self._player(player))
+        ed = self.t.edition
         title = f"{player}: {ed.zone_name(src_zone)} into {ed.zone_name(dst_zone).lower()}"
         chance, seed = self._chance(seed) if shuffle else (None, None)
-        with self._action("zone", {"player": player, "from": src_zone, "to": dst_zone,
+        with self.t._action("zone", {"player": player, "from": src_zone, "to": dst_zone,
                                    "shuffle": shuffle, "position": position, "seed": seed,
                                    "title": title}) as box:
-            plans = [self.plan_move(self.objs[i], dst_zone, player)
-                     for i in reversed(self.zones[src])]
+            plans = [self.p.plan_move(self.t.objs[i], dst_zone, player)
+                     for i in reversed(self.t.zones[src])]
             for p in plans:
                 if ed.cite("whole_zone"):
                     p.cites.insert(0, ed.cite("whole_zone")[0])
-            self._run_plans(plans, position, None, False, None, box)
+            self.p._run_plans(plans, position, None, False, None, box)
             if chance is not None and dst_zone == "library":
-                self._shuffle(self.zone_key("library", player), box, chance)
+                self._shuffle(self.t.zone_key("library", player), box, chance)
         return Result(tuple(box))
 
     def cleanup(self, player: str, discard: Iterable[int] | None = None) -> Result:
         """Cleanup: discard down to the maximum hand size (402.2). ``discard``:
         the cids to discard; by default the cards most recently put in the hand."""
-        key = self.zone_key("hand", self._player(player))
-        excess = len(self.zones[key]) - self.max_hand
-        ed = self.edition
-        with self._action("cleanup", {"player": player,
+        key = self.t.zone_key("hand", self._player(player))
+        excess = len(self.t.zones[key]) - self.t.max_hand
+        ed = self.t.edition
+        with self.t._action("cleanup", {"player": player,
                                       "discard": list(discard) if discard else None,
                                       "title": f"{player} discards to hand size"}) as box:
             if excess <= 0:
                 box.append(Event("unchanged", None, None, None, key, key, ed.cite("hand_max"), (),
-                                 f"{player} holds no more than {self.max_hand} cards"))
+                                 f"{player} holds no more than {self.t.max_hand} cards"))
             else:
-                ids = [self.obj_of(c).id for c in discard] if discard else \
-                    list(reversed(self.zones[key]))[:excess]
-                if len(ids) != excess or any(self.objs[i].zone != key for i in ids):
+                ids = [self.t.obj_of(c).id for c in discard] if discard else \
+                    list(reversed(self.t.zones[key]))[:excess]
+                if len(ids) != excess or any(self.t.objs[i].zone != key for i in ids):
                     raise IllegalActionError(f"{player} must discard exactly {excess} card(s) from hand")
-                plans = [self.plan_move(self.objs[i], "graveyard", player) for i in ids]
+                plans = [self.p.plan_move(self.t.objs[i], "graveyard", player) for i in ids]
                 for p in plans:
                     _cite_first(p.cites, ed.cite("hand_max"))
-                self._run_plans(plans, "top", None, False, None, box)
+                self.p._run_plans(plans, "top", None, False, None, box)
         return Result(tuple(box))
 
     def ante_start(self, seed: int | None = None) -> Result:
         """Each player antes: the top card after shuffling (cr-1999), else a random card."""
-        ed = self.edition
+        ed = self.t.edition
         chance, seed = self._chance(seed)
-        with self._action("ante", {"seed": seed, "title": "Each player antes"}) as box:
-            if not self.ante:
+        with self.t._action("ante", {"seed": seed, "title": "Each player antes"}) as box:
+            if not self.t.ante:
                 cites = ed.cite("ante_game")
                 box.append(Event("rejected", None, None, None, None, None, cites,
                                  () if cites else (ed.silence("ante_game"),),
                                  "this game is not played for ante"))
-            for p in self.apnap() if self.ante else ():
-                lib = self.zone_key("library", p)
-                if not self.zones[lib]:
+            for p in self.t.apnap() if self.t.ante else ():
+                lib = self.t.zone_key("library", p)
+                if not self.t.zones[lib]:
                     continue
                 if ed.ante_pick == "top":
                     self._shuffle(lib, box, chance)
-                    oid = self.zones[lib][-1]
+                    oid = self.t.zones[lib][-1]
                 else:
-                    oid = chance.choice(self.zones[lib])
-                plan = self.plan_move(self.objs[oid], "ante", p, by=p)
+                    oid = chance.choice(self.t.zones[lib])
+                plan = self.p.plan_move(self.t.objs[oid], "ante", p, by=p)
                 if ed.cite("ante_start"):
                     _cite_first(plan.cites, ed.cite("ante_start"))
                 else:
                     plan.notes.append(ed.silence("ante_start"))
-                self._run_plans([plan], "top", None, False, None, box)
+                self.p._run_plans([plan], "top", None, False, None, box)
         return Result(tuple(box))
 
     def award_ante(self, winner: str) -> Result:
         """The winner becomes the owner of every card in the ante zone."""
         self._player(winner)
-        ed = self.edition
-        with self._action("award_ante", {"winner": winner,
+        ed = self.t.edition
+        with self.t._action("award_ante", {"winner": winner,
                                          "title": f"{winner} wins the ante"}) as box:
-            for key in [k for k in self.zones if k[1] == "ante"]:
-                for oid in list(self.zones[key]):
-                    obj = self.objs[oid]
-                    self._set(obj, "owner", winner)
+            for key in [k for k in self.t.zones if k[1] == "ante"]:
+                for oid in list(self.t.zones[key]):
+                    obj = self.t.objs[oid]
+                    self.t._set(obj, "owner", winner)
                     box.append(Event("owner_changed", obj.cid, oid, oid, key, key,
                                      ed.cite("ante_winner"),
                                      () if ed.cite("ante_winner") else (ed.silence("ante_winner"),),
@@ -492,20 +496,20 @@ class Table(MoveRules):
         hand of seven is drawn (one action). The caller then puts as many cards on the
         bottom as mulligans taken, with ``move_many(..., position="bottom")``."""
         self._player(player)
-        lib = self.zone_key("library", player)
+        lib = self.t.zone_key("library", player)
         chance, seed = self._chance(seed)
-        with self._action("mulligan", {"player": player, "hand": hand, "seed": seed,
+        with self.t._action("mulligan", {"player": player, "hand": hand, "seed": seed,
                                        "title": f"{player} mulligans"}) as box:
-            self._meta("mulligans", {**self.mulligans, player: self.mulligans.get(player, 0) + 1})
-            plans = [self.plan_move(self.objs[i], "library", player)
-                     for i in reversed(self.zones[(player, "hand")])]
-            self._run_plans(plans, "top", None, False, None, box)
+            self.t._meta("mulligans", {**self.t.mulligans, player: self.t.mulligans.get(player, 0) + 1})
+            plans = [self.p.plan_move(self.t.objs[i], "library", player)
+                     for i in reversed(self.t.zones[(player, "hand")])]
+            self.p._run_plans(plans, "top", None, False, None, box)
             self._shuffle(lib, box, chance)
             for _ in range(hand):
-                if not self.zones[lib]:
+                if not self.t.zones[lib]:
                     break
-                plan = self.plan_move(self.objs[self.zones[lib][-1]], "hand", player)
-                self._run_plans([plan], "top", None, False, None, box)
+                plan = self.p.plan_move(self.t.objs[self.t.zones[lib][-1]], "hand", player)
+                self.p._run_plans([plan], "top", None, False, None, box)
         return Result(tuple(box))
 
     def roll(self, player: str, sides: int = 6, seed: int | None = None) -> Result:
@@ -517,34 +521,34 @@ class Table(MoveRules):
         value = chance.randint(1, sides)
         what = ("heads" if value == 1 else "tails") if sides == 2 else str(value)
         verb = "flips a coin" if sides == 2 else f"rolls a d{sides}"
-        with self._action("roll", {"player": player, "sides": sides, "seed": seed,
+        with self.t._action("roll", {"player": player, "sides": sides, "seed": seed,
                                    "value": value, "title": f"{player} {verb}"}) as box:
-            self._meta("last_roll", (player, sides, value))
+            self.t._meta("last_roll", (player, sides, value))
             box.append(Event("rolled", text=f"{player} {verb}: {what}"))
         return Result(tuple(box))
 
     def next_turn(self, untap: bool = False) -> Result:
         """The next player's turn begins, at its untap step; ``untap``: their permanents
         untap (the table does it for the player)."""
-        nxt = self.apnap()[1 % len(self.players)]
+        nxt = self.t.apnap()[1 % len(self.t.players)]
         params: dict[str, object] = {"title": f"{nxt}'s turn"}
         if untap:
             params["untap"] = True
-        with self._action("turn", params) as box:
-            self._meta("active", nxt)
-            self._meta("turn", self.turn + 1)
-            self._meta("phase", "untap")
-            if self.arrows:
-                self._meta("arrows", ())
-            box.append(Event("turn", text=f"{nxt} is now the active player (turn {self.turn})"))
+        with self.t._action("turn", params) as box:
+            self.t._meta("active", nxt)
+            self.t._meta("turn", self.t.turn + 1)
+            self.t._meta("phase", "untap")
+            if self.t.arrows:
+                self.t._meta("arrows", ())
+            box.append(Event("turn", text=f"{nxt} is now the active player (turn {self.t.turn})"))
             if untap:
                 self._untap_all(nxt, box)
         return Result(tuple(box))
 
     def _untap_all(self, player: str, box: list[Event]) -> None:
-        for o in self.objects_in((None, "battlefield")):
+        for o in self.t.objects_in((None, "battlefield")):
             if o.controller == player and o.tapped:
-                self._set(o, "tapped", False)
+                self.t._set(o, "tapped", False)
                 box.append(Event("untapped", o.cid, o.id, None, o.zone, o.zone,
                                  text=f"{o.card.name} untaps"))
 
@@ -554,34 +558,34 @@ class Table(MoveRules):
         if phase not in PHASES:
             raise IllegalActionError(f"unknown step {phase!r} (steps: {', '.join(PHASES)})")
         params: dict[str, object] = {"phase": phase,
-                                     "title": f"{PHASE_NAMES[phase]} ({self.active})"}
+                                     "title": f"{PHASE_NAMES[phase]} ({self.t.active})"}
         if draw:
             params["draw"] = True
-        with self._action("phase", params) as box:
-            self._meta("phase", phase)
-            box.append(Event("phase", text=f"{self.active}'s turn {self.turn}: "
+        with self.t._action("phase", params) as box:
+            self.t._meta("phase", phase)
+            box.append(Event("phase", text=f"{self.t.active}'s turn {self.t.turn}: "
                                            f"{PHASE_NAMES[phase].lower()}"))
             if draw and phase == "draw":
-                lib = self.zone_key("library", self.active)
-                if self.zones[lib]:
-                    plan = self.plan_move(self.objs[self.zones[lib][-1]], "hand", self.active)
-                    self._run_plans([plan], "top", None, False, None, box)
+                lib = self.t.zone_key("library", self.t.active)
+                if self.t.zones[lib]:
+                    plan = self.p.plan_move(self.t.objs[self.t.zones[lib][-1]], "hand", self.t.active)
+                    self.p._run_plans([plan], "top", None, False, None, box)
                 else:
                     box.append(Event("empty_library", None, None, None, lib, lib,
-                                     text=f"{self.active} can't draw: the library is empty"))
+                                     text=f"{self.t.active} can't draw: the library is empty"))
         return Result(tuple(box))
 
     def next_phase(self, draw: bool = False) -> Result:
         """The next step of the turn; after the cleanup step, use next_turn."""
-        i = PHASES.index(self.phase) if self.phase in PHASES else 0
+        i = PHASES.index(self.t.phase) if self.t.phase in PHASES else 0
         if i + 1 >= len(PHASES):
             raise IllegalActionError("the cleanup step is the last: the next turn comes next")
         return self.set_phase(PHASES[i + 1], draw=draw)
 
     def set_life(self, player: str, life: int) -> Result:
-        with self._action("life", {"player": player, "life": int(life),
+        with self.t._action("life", {"player": player, "life": int(life),
                                    "title": f"{player}'s life: {life}"}) as box:
-            self._life(self._player(player), int(life))
+            self.t._life(self._player(player), int(life))
             box.append(Event("life", text=f"{player} is at {life} life"))
         return Result(tuple(box))
 
@@ -597,18 +601,18 @@ class Table(MoveRules):
         value = int(value)
         if abs(value) > 10 ** 9:
             raise IllegalActionError("that is too many counters")
-        mine = dict(self.player_counters.get(player, {}))
+        mine = dict(self.t.player_counters.get(player, {}))
         if value:
             mine[kind] = value
         else:
             mine.pop(kind, None)
-        new = {p: c for p, c in self.player_counters.items() if p != player}
+        new = {p: c for p, c in self.t.player_counters.items() if p != player}
         if mine:
             new[player] = mine
-        with self._action("player_counters", {"player": player, "kind": kind, "value": value,
+        with self.t._action("player_counters", {"player": player, "kind": kind, "value": value,
                                               "title": f"{player}'s {kind} counters: {value}"}
                           ) as box:
-            self._meta("player_counters", new)
+            self.t._meta("player_counters", new)
             if kind.startswith("commander damage"):
                 text = f"{player} has taken {value} {kind}"
             else:
@@ -620,15 +624,15 @@ class Table(MoveRules):
         """``player`` looks at the top ``count`` cards of ``whose`` library, or searches
         it all (``count`` None). Everyone is told that they looked, not what they saw."""
         self._player(player)
-        key = self.zone_key("library", self._player(whose))
+        key = self.t.zone_key("library", self._player(whose))
         their = "their" if whose == player else f"{whose}'s"
         if count is None:
             text = f"{player} searches {their} library"
         else:
-            count = max(0, min(int(count), len(self.zones[key])))
+            count = max(0, min(int(count), len(self.t.zones[key])))
             text = f"{player} looks at the top {count} card{'s' * (count != 1)} of " \
                    f"{their} library"
-        with self._action("look", {"player": player, "whose": whose, "count": count,
+        with self.t._action("look", {"player": player, "whose": whose, "count": count,
                                    "title": text}) as box:
             box.append(Event("looked", src=key, dst=key, text=text))
         return Result(tuple(box))
@@ -639,7 +643,7 @@ class Table(MoveRules):
         self._player(player)
         if to is not None:
             self._player(to)
-        objs = [self.obj_of(c) for c in cids]
+        objs = [self.t.obj_of(c) for c in cids]
         if not objs:
             raise IllegalActionError("nothing to reveal")
         for o in objs:
@@ -651,11 +655,11 @@ class Table(MoveRules):
         where, key = "", None
         if len(zones) == 1:
             key = next(iter(zones))
-            where = " from " + views_place(self, key)
+            where = " from " + views_place(self.t, key)
         who = "everyone" if to is None else to
         text = f"{player} reveals {listed}{where} to {who}"
         audience = None if to is None else (player, to)  # who showed, who saw
-        with self._action("show", {"player": player, "cids": [o.cid for o in objs], "to": to,
+        with self.t._action("show", {"player": player, "cids": [o.cid for o in objs], "to": to,
                                    "title": f"{player} reveals {len(objs)} card"
                                             f"{'s' * (len(objs) != 1)} to {who}"}) as box:
             box.append(Event("shown", src=key, dst=key, text=text, audience=audience))
@@ -671,7 +675,7 @@ PHASE_NAMES = {"untap": "Untap", "upkeep": "Upkeep", "draw": "Draw", "main1": "M
 PHASES = tuple(PHASE_NAMES)
 
 
-def views_place(table: Table, key: ZoneKey) -> str:
+def views_place(table: TableState, key: ZoneKey) -> str:
     """A zone in words ("Bob's hand")."""
     return table.edition.place(key[1], key[0])
 

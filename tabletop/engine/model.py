@@ -71,7 +71,7 @@ class EventKind(StrEnum):
 
 
 class OpKind(StrEnum):
-    """The recorded changes undo and redo replay (TableState._apply and _revert)."""
+    """The recorded changes undo and redo replay (TableState._apply and _revert, state.py)."""
 
     MOVE = "mv"
     SET = "set"

@@ -7,7 +7,8 @@ each; 4. the move: a new object with a new id, keeping only what the edition's
 exceptions carry; 5. tokens outside the battlefield cease to exist; 6. events.
 
 ``plan_move`` decides without changing anything (the GUI calls it while a card
-hovers over a zone); ``move`` and ``move_many`` decide and apply.
+hovers over a zone); ``move`` and ``move_many`` decide and apply. The Table
+(table.py) holds a ``MovePipeline`` and offers these as its own methods.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any, Callable
 
 from tabletop.engine.errors import IllegalActionError
 from tabletop.engine.model import CONTROLLED, ORDERED, Effect, Event, LineageEntry, Obj, ZoneKey
-from tabletop.engine.table import Result, TableState
+from tabletop.engine.state import Result, TableState
 
 Chooser = Callable[[Obj, list[Effect]], "Effect | None"]
 Position = str | int  # "top", "bottom", or N-th from the top
@@ -96,16 +97,20 @@ def _add(lst: list[Any], items: Iterable[Any]) -> None:
             lst.append(i)
 
 
-class MoveRules(TableState):
-    """The move pipeline, on top of the table's state (the Table adds its actions)."""
+class MovePipeline:
+    """The move pipeline: decides where an object really goes and carries the move out
+    on the table's state, through its recorded changes. The Table holds one."""
+
+    def __init__(self, t: TableState) -> None:
+        self.t = t
 
     # ---- deciding ----------------------------------------------------------
     def _destination(self, obj: Obj, zone: str, player: str | None
                      ) -> tuple[ZoneKey, str | None, bool]:
-        ed = self.edition
+        ed = self.t.edition
         if not ed.has_zone(zone):
             raise IllegalActionError(f"the {ed.id} edition has no {zone!r} zone")
-        if player is not None and player not in self.life:
+        if player is not None and player not in self.t.life:
             raise IllegalActionError(f"unknown player {player!r}")
         if zone in ed.per_player:
             target = player or obj.owner
@@ -120,9 +125,9 @@ class MoveRules(TableState):
                  allowed_by: str | None = None) -> Refusal | None:
         """(cites, why) when the rules keep the object where it is. ``allowed_by``
         names the card whose text allows the move (an ante card, 407.3)."""
-        ed = self.edition
+        ed = self.t.edition
         card = obj.card
-        if zone == "ante" and src[1] != "ante" and not self.ante:
+        if zone == "ante" and src[1] != "ante" and not self.t.ante:
             return (ed.cite("ante_game"), "this game is not played for ante: nothing goes "
                     "into the ante zone")
         if src[1] == "ante" and zone != "ante" and not allowed_by and ed.cite("ante_cards"):
@@ -144,7 +149,7 @@ class MoveRules(TableState):
                 return (ed.cite("command_stays"),
                         f"a {barred[0].lower()} card cannot leave the command zone")
         if src[1] == "phased-out" and obj.attached_to is not None and ed.token_cite("phased-out"):
-            host = self.objs.get(obj.attached_to)
+            host = self.t.objs.get(obj.attached_to)
             if host is not None and host.token and host.zone is None:
                 return (ed.token_cite("phased-out"), f"{card.name} was attached to a token that "
                         f"ceased to exist while phased out: it stays phased out for the rest "
@@ -174,7 +179,7 @@ class MoveRules(TableState):
                   chooser: Chooser | None = None, by: str | None = None,
                   allowed_by: str | None = None) -> Plan:
         """Decide where a move ends, without changing anything."""
-        ed = self.edition
+        ed = self.t.edition
         src = obj.zone
         if src is None:
             return Plan(obj, None, None, None, "rejected",
@@ -203,7 +208,7 @@ class MoveRules(TableState):
             if zone == "battlefield" and src[1] != "battlefield" and not ed.cite("instant_sorcery") \
                     and (obj.card.is_type("Instant") or obj.card.is_type("Sorcery")):
                 _add(plan.notes, [ed.silence("instant_sorcery")])
-            candidates = [e for e in self.effects
+            candidates = [e for e in self.t.effects
                           if e.label not in plan.applied and e.label not in declined
                           and e.watch == zone and e.origin in ("any", src[1])
                           and self._affects(e, obj)]
@@ -255,10 +260,13 @@ class MoveRules(TableState):
             plan.text = f"{ctrl} gains control of {obj.card.name}"
         return plan
 
-    def can_move(self, cid: int, zone: str, player: str | None = None, **kw: Any) -> bool:
+    def can_move(self, cid: int, zone: str, player: str | None = None, *,
+                 chooser: Chooser | None = None, by: str | None = None,
+                 allowed_by: str | None = None) -> bool:
         """Check only: would this move be accepted (not refused by the rules)?"""
-        obj = self.obj_of(cid)
-        return self.plan_move(obj, zone, player, **kw).kind != "rejected"
+        obj = self.t.obj_of(cid)
+        return self.plan_move(obj, zone, player, chooser=chooser, by=by,
+                              allowed_by=allowed_by).kind != "rejected"
 
     # ---- applying ----------------------------------------------------------
     def move(self, cid: int, zone: str, player: str | None = None, *,
@@ -267,11 +275,11 @@ class MoveRules(TableState):
              by: str | None = None, pile: str | None = None,
              allowed_by: str | None = None) -> Result:
         """Move one object, as a player dropping it on a zone."""
-        plan = self.plan_move(self.obj_of(cid), zone, player, chooser=chooser, by=by,
+        plan = self.plan_move(self.t.obj_of(cid), zone, player, chooser=chooser, by=by,
                               allowed_by=allowed_by)
         params = _move_params([cid], zone, player, position, None, face_down, by, pile,
                               allowed_by, [plan])
-        with self._action("move", params) as box:
+        with self.t._action("move", params) as box:
             box.extend(self._execute_move(plan, position, face_down, pile) if plan.changes_zone
                        else self._execute_in_place(plan, face_down, position))
         return Result(tuple(box))
@@ -283,13 +291,13 @@ class MoveRules(TableState):
                   allowed_by: str | None = None) -> Result:
         """Move objects simultaneously; ``order`` (cids, top first) arranges each
         ordered destination where the rules leave it to a player."""
-        plans = [self.plan_move(self.obj_of(c), zone, player, chooser=chooser, by=by,
+        plans = [self.plan_move(self.t.obj_of(c), zone, player, chooser=chooser, by=by,
                                 allowed_by=allowed_by) for c in cids]
         params = _move_params(list(cids), zone, player, position, order, face_down, by, pile,
                               allowed_by, plans)
         if title:
             params["title"] = title
-        with self._action("move", params) as box:
+        with self.t._action("move", params) as box:
             self._run_plans(plans, position, order, face_down, pile, box)
         return Result(tuple(box))
 
@@ -317,9 +325,9 @@ class MoveRules(TableState):
                 concept = {"library": "library_arrange", "graveyard": "graveyard_arrange",
                            "stack": "stack_order"}[key[1]]
                 for p in group:
-                    _add(p.cites, self.edition.cite(concept))
+                    _add(p.cites, self.t.edition.cite(concept))
                 if key[1] == "stack":  # APNAP: the active player's objects lowest
-                    seat = {pl: i for i, pl in enumerate(self.apnap())}
+                    seat = {pl: i for i, pl in enumerate(self.t.apnap())}
                     group.sort(key=lambda p: -seat[str(p.controller)])  # top first
             if key[1] == "library" and position == "bottom":
                 seq = group  # each goes under the last: top first
@@ -340,17 +348,17 @@ class MoveRules(TableState):
             if moved:
                 return moved
         if plan.kind == "control_changed":
-            self._set(obj, "controller", plan.controller)
+            self.t._set(obj, "controller", plan.controller)
             return [Event("control_changed", obj.cid, obj.id, obj.id, plan.src, plan.dst,
                           tuple(plan.cites), tuple(plan.notes), plan.text)]
         if plan.kind == "ceased" and plan.src is not None:  # an ability leaving the stack
-            self._remove(plan.src, obj.id)
-            self._set(obj, "zone", None)
-            self._lineage(obj.cid, LineageEntry(obj.id, None, "ceased", tuple(plan.cites)))
+            self.t._remove(plan.src, obj.id)
+            self.t._set(obj, "zone", None)
+            self.t._lineage(obj.cid, LineageEntry(obj.id, None, "ceased", tuple(plan.cites)))
             return [Event("ceased", obj.cid, obj.id, None, plan.src, None,
                           tuple(plan.cites), tuple(plan.notes), plan.text)]
         if plan.kind == "new_object":  # 400.8: exiled again
-            return [self._renew(obj, plan.cites, plan.text, plan.notes,
+            return [self.t._renew(obj, plan.cites, plan.text, plan.notes,
                                 self._forgotten(obj, keep_status=False),
                                 face_down=bool(face_down), pile=obj.pile)]
         text = plan.text or f"{name} stays where it is"
@@ -358,7 +366,7 @@ class MoveRules(TableState):
                       tuple(plan.cites), tuple(plan.notes), text)]
 
     def _forgotten(self, obj: Obj, keep_status: bool) -> tuple[Kept, ...]:
-        ed = self.edition
+        ed = self.t.edition
         rule = (ed.cite("new_object") or ("",))[0]
         out = []
         if obj.tapped and not keep_status:
@@ -371,13 +379,13 @@ class MoveRules(TableState):
 
     def _execute_move(self, plan: Plan, position: Position, face_down: bool,
                       pile: str | None) -> list[Event]:
-        ed = self.edition
+        ed = self.t.edition
         obj, src, dst = plan.obj, plan.src, plan.dst
         assert src is not None and dst is not None, "only a plan that changes zones"
         cites, notes = plan.cites, plan.notes
         events = []
-        index = self._index_for(dst, position if dst[1] == "library" else "top")
-        if dst[1] == "library" and isinstance(position, int) and len(self.zones[dst]) < position:
+        index = self.t._index_for(dst, position if dst[1] == "library" else "top")
+        if dst[1] == "library" and isinstance(position, int) and len(self.t.zones[dst]) < position:
             _add(cites, ed.cite("nth_from_top") or ())
             if not ed.cite("nth_from_top"):
                 notes.append(ed.silence("nth_from_top"))
@@ -386,14 +394,14 @@ class MoveRules(TableState):
         if phasing and ed.phased_keeps:
             _add(cites, ed.cite("phased_keeps"))
             rule = ed.cite("phased_keeps")[0]
-            self._remove(src, obj.id)
-            self._set(obj, "zone", dst)
-            self._insert(dst, index, obj.id)
+            self.t._remove(src, obj.id)
+            self.t._set(obj, "zone", dst)
+            self.t._insert(dst, index, obj.id)
             remembered = tuple((what, rule) for what, present in (
                 ("tapped", obj.tapped), ("counters", obj.counters),
                 ("attachment", obj.attached_to is not None),
                 ("effects", obj.modifications), ("controller", obj.controller)) if present)
-            self._lineage(obj.cid, LineageEntry(obj.id, dst, plan.kind, tuple(cites),
+            self.t._lineage(obj.cid, LineageEntry(obj.id, dst, plan.kind, tuple(cites),
                                                 remembered))
             text = plan.text
             if not text:  # from the state it keeps: the controller it phases in under
@@ -449,25 +457,25 @@ class MoveRules(TableState):
             if pile:
                 _add(cites, cite("exile_piles", ()))
         controller = plan.controller if dst[1] in CONTROLLED else None
-        old_top = self._revealed_top(dst) if self.revealed_tops else None
-        new = self._new_obj(obj.cid, obj.card, obj.owner, kind=obj.kind, token=obj.token,
+        old_top = self._revealed_top(dst) if self.t.revealed_tops else None
+        new = self.t._new_obj(obj.cid, obj.card, obj.owner, kind=obj.kind, token=obj.token,
                             prev=obj.id, controller=controller, current=False,
                             face_down=bool(face_down) and dst[1] not in ("library", "hand"),
                             modifications=mods, choices=choices,
                             pile=pile if dst[1] == "exile" else None)
         if src[1] == "battlefield":
             for other in self._attached_to(obj.id):
-                self._set(other, "attached_to", None)
-        self._replace_obj(obj, new, dst, index, LineageEntry(
+                self.t._set(other, "attached_to", None)
+        self.t._replace_obj(obj, new, dst, index, LineageEntry(
             new.id, dst, plan.kind, tuple(cites), tuple(kept), tuple(forgotten)))
         events.append(Event(plan.kind, obj.cid, new.id, obj.id, src, dst, tuple(cites),
                             tuple(notes), plan.text))
         if old_top is not None:
             events += self._covered(old_top, dst)
-        if self.revealed_tops and src[1] == "library" and src[0] in self.revealed_tops \
-                and self.zones[src]:
-            top = self.objs[self.zones[src][-1]]
-            self._set(top, "revealed", True)
+        if self.t.revealed_tops and src[1] == "library" and src[0] in self.t.revealed_tops \
+                and self.t.zones[src]:
+            top = self.t.objs[self.t.zones[src][-1]]
+            self.t._set(top, "revealed", True)
         if obj.token:
             events += self._token_check(new, dst)
         return events
@@ -476,10 +484,10 @@ class MoveRules(TableState):
         """A sentence for an event, in this edition's zone names."""
         if e.text:
             return e.text
-        obj = self.objs.get(e.obj) if e.obj is not None else None
+        obj = self.t.objs.get(e.obj) if e.obj is not None else None
         name = obj.card.name if obj is not None else "it"
         if e.kind in ("moved", "redirected", "replaced") and e.dst is not None:
-            ed = self.edition
+            ed = self.t.edition
             toward = ed.toward(e.dst[1], e.dst[0])  # "into play", "to Bob's graveyard"
             if e.dst[0] is None and e.dst[1] in CONTROLLED and obj is not None \
                     and obj.controller:
@@ -496,10 +504,10 @@ class MoveRules(TableState):
         """An effect puts a library card elsewhere in the same library (on the bottom,
         N-th from the top): the order changes as the effect allows (400.5), and the
         card stays in its zone, the same object."""
-        ed = self.edition
+        ed = self.t.edition
         obj, key = plan.obj, plan.src
         assert key is not None
-        lst = self.zones[key]
+        lst = self.t.zones[key]
         rest = [i for i in lst if i != obj.id]
         n = len(rest)
         cites, notes = list(ed.cite("library_order") or ed.cite("order")), []
@@ -518,7 +526,7 @@ class MoveRules(TableState):
                     notes.append(ed.silence("nth_from_top"))
         if rest[:index] + [obj.id] + rest[index:] == lst:
             return []
-        self._reorder(key, rest[:index] + [obj.id] + rest[index:])
+        self.t._reorder(key, rest[:index] + [obj.id] + rest[index:])
         return [Event("reordered", obj.cid, obj.id, obj.id, key, key, tuple(cites),
                       tuple(notes), f"{obj.card.name} is put {where} "
                                     f"{ed.place('library', key[0])}")]
@@ -526,7 +534,7 @@ class MoveRules(TableState):
     def _phase_attached(self, obj: Obj, out: bool) -> list[Event]:
         """Indirect phasing: what is attached to a permanent phases out and back in with
         it, still attached (Z.7.2 carries enchantments; 217.8c remembers the state)."""
-        ed = self.edition
+        ed = self.t.edition
         cites = ed.cite("phased_keeps")
         events = []
         todo = [obj]
@@ -535,16 +543,16 @@ class MoveRules(TableState):
             if out:
                 riders = self._attached_to(host.id)
             else:
-                riders = [o for k, lst in self.zones.items() if k[1] == "phased-out"
-                          for o in (self.objs[i] for i in lst) if o.attached_to == host.id]
+                riders = [o for k, lst in self.t.zones.items() if k[1] == "phased-out"
+                          for o in (self.t.objs[i] for i in lst) if o.attached_to == host.id]
             for r in riders:
                 src = r.zone
                 assert src is not None
                 dst = self._destination(r, "phased-out" if out else "battlefield", None)[0]
-                self._remove(src, r.id)
-                self._set(r, "zone", dst)
-                self._insert(dst, self._index_for(dst, "top"), r.id)
-                self._lineage(r.cid, LineageEntry(r.id, dst, "moved", cites,
+                self.t._remove(src, r.id)
+                self.t._set(r, "zone", dst)
+                self.t._insert(dst, self.t._index_for(dst, "top"), r.id)
+                self.t._lineage(r.cid, LineageEntry(r.id, dst, "moved", cites,
                                                   (("attachment", cites[0]),) if cites else ()))
                 verb = "phases out" if out else "phases in"
                 events.append(Event("moved", r.cid, r.id, r.id, src, dst, cites,
@@ -555,26 +563,26 @@ class MoveRules(TableState):
         return events
 
     def _attached_to(self, oid: int) -> list[Obj]:
-        bf = self.zones.get((None, "battlefield"), ())
-        objs = self.objs
+        bf = self.t.zones.get((None, "battlefield"), ())
+        objs = self.t.objs
         return [objs[i] for i in bf if objs[i].attached_to == oid]
 
     def _token_check(self, obj: Obj, dst: ZoneKey) -> list[Event]:
         """State-based check that belongs to zones: a token off the battlefield ceases."""
         if not obj.token or dst[1] == "battlefield":
             return []
-        ed = self.edition
+        ed = self.t.edition
         cites = ed.token_cite(dst[1])
         notes = () if cites else (ed.silence("token_ceases"),)
-        self._remove(dst, obj.id)
-        self._set(obj, "zone", None)
-        self._lineage(obj.cid, LineageEntry(obj.id, None, "ceased", cites))
+        self.t._remove(dst, obj.id)
+        self.t._set(obj, "zone", None)
+        self.t._lineage(obj.cid, LineageEntry(obj.id, None, "ceased", cites))
         events = [Event("ceased", obj.cid, obj.id, None, dst, None, cites, notes,
                         f"the token {obj.card.name} ceases to exist")]
         if dst[1] == "phased-out" and cites:  # 217.8d: what was attached stays phased out
-            for k, lst in self.zones.items():
+            for k, lst in self.t.zones.items():
                 if k[1] == "phased-out":
-                    for r in [self.objs[i] for i in lst if self.objs[i].attached_to == obj.id]:
+                    for r in [self.t.objs[i] for i in lst if self.t.objs[i].attached_to == obj.id]:
                         events.append(Event("unchanged", r.cid, r.id, None, k, k, cites, (),
                                             f"{r.card.name}, phased out attached to the token, "
                                             f"stays phased out for the rest of the game"))
@@ -582,24 +590,24 @@ class MoveRules(TableState):
 
     # ---- 401.7: a revealed top card that gets covered --------------------------
     def _revealed_top(self, key: ZoneKey) -> Obj | None:
-        if key[1] != "library" or key[0] not in self.revealed_tops or not self.zones[key]:
+        if key[1] != "library" or key[0] not in self.t.revealed_tops or not self.t.zones[key]:
             return None
-        return self.objs[self.zones[key][-1]]
+        return self.t.objs[self.t.zones[key][-1]]
 
     def _covered(self, old_top: Obj, key: ZoneKey) -> list[Event]:
-        lst = self.zones[key]
+        lst = self.t.zones[key]
         if old_top.zone != key or lst[-1] == old_top.id:
             return []
-        new_top = self.objs[lst[-1]]
-        self._set(new_top, "revealed", True)
+        new_top = self.t.objs[lst[-1]]
+        self.t._set(new_top, "revealed", True)
         return self._conceal(old_top)
 
     def _conceal(self, obj: Obj) -> list[Event]:
         """A revealed top card stops being revealed: a new object (401.7)."""
-        ed = self.edition
+        ed = self.t.edition
         cites = ed.cite("revealed_top_new")
-        self._set(obj, "revealed", False)
+        self.t._set(obj, "revealed", False)
         if not cites:
             return []
-        return [self._renew(obj, cites, "a card stops being revealed on top of the library: "
+        return [self.t._renew(obj, cites, "a card stops being revealed on top of the library: "
                                         "a new object")]

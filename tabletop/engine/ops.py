@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from tabletop.engine.model import Effect, LineageEntry, ZoneKey
 
 if TYPE_CHECKING:  # pragma: no cover
-    from tabletop.engine.table import TableState
+    from tabletop.engine.state import TableState
 
 
 class MoveOp(NamedTuple):

@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from tabletop.engine.actions import PHASES, Table
+from tabletop.engine.actions import PHASES
 from tabletop.engine.errors import InputError
 from tabletop.engine.files import read_bounded
 from tabletop.engine.model import Card, Effect, Event, LineageEntry, Obj, ZoneKey, split_pt
@@ -35,7 +35,7 @@ from tabletop.engine.ops import (
     OrderOp,
     SetOp,
 )
-from tabletop.engine.table import Action, LogEntry
+from tabletop.engine.table import Action, LogEntry, Table
 
 FORMAT = "tabletop-save"
 VERSION = 1

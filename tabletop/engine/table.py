@@ -1,654 +1,104 @@
-"""The table: plain state, one way in, and a history of recorded changes.
+"""The table a game is played on, composed of three parts:
 
-Every action runs inside ``_action()``, which records each primitive change
-(an *op*) as it is made. Undo replays an action's ops backwards, redo forwards:
-no snapshot of the table is ever taken. Object ids come from a counter that
-never goes back, so an undone object's id is never handed out again.
-"""
+- its state and history (``state.py``, ``TableState``): plain data (objects, zone
+  lists, life, effects), every change recorded as an op inside an action, undo and
+  redo by those ops, and the log;
+- the move pipeline (``moves.py``, ``MovePipeline``): where an object really goes,
+  and the move itself;
+- every other action (``actions.py``, ``Actions``): drawing, shuffling, status,
+  counters, tokens, turns...
+
+``Table`` is the state, holding the pipeline and the actions; their public methods
+are the Table's own (``t.move(...)``, ``t.draw(...)``), so the rest of the program
+sees one object. Neither part keeps state of its own: they change the table only
+through its recorded changes."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterable
-from dataclasses import dataclass
-from types import TracebackType
-from typing import Any, Callable, Optional, Type
+from collections.abc import Callable, Iterable
+from typing import Any, Concatenate, Generic, ParamSpec, TypeVar
 
 from tabletop.engine import editions
-from tabletop.engine.errors import IllegalActionError, InputError
-from tabletop.engine.model import (
-    CONTROLLED,
-    ORDERED,
-    Card,
-    Effect,
-    Event,
-    LineageEntry,
-    Obj,
-    ZoneKey,
-)
-from tabletop.engine.ops import (
-    CurrentOp,
-    DeleteOp,
-    EffectOp,
-    InsertOp,
-    LifeOp,
-    LineageOp,
-    MetaOp,
-    MoveOp,
-    Op,
-    OrderOp,
-    SetOp,
+from tabletop.engine.actions import Actions
+from tabletop.engine.moves import MovePipeline
+from tabletop.engine.state import (  # what readers import from here, too
+    TOLD_ONLY,
+    Action,
+    Decoder,
+    LogEntry,
+    Mark,
+    Result,
+    TableState,
 )
 
-# what undo does not restore, noted before an action a dialog may still take back:
-# (actions in the history, next object id, next card id, the random generator's state)
-Mark = tuple[int, int, int, Any]
-# turns a save's encoded action back into (name, params, events, ops)
-Decoder = Callable[[str], tuple[str, dict[str, Any], tuple[Event, ...], list[Op]]]
-
-
-class Action:
-    """One recorded action: what was asked, what happened, the changes made.
-
-    An action read from a save stays as its encoded text until something needs
-    it (undo, redo, the log), so loading a long game does not decode its history."""
-
-    __slots__ = ("_name", "_params", "_events", "_ops", "raw", "_decode")
-
-    def __init__(self, name: str | None, params: dict[str, Any] | None,
-                 events: tuple[Event, ...] | None, ops: list[Op] | None,
-                 raw: str | None = None, decode: Decoder | None = None) -> None:
-        self._name, self._params, self._events, self._ops = name, params, events, ops
-        self.raw, self._decode = raw, decode
-
-    @classmethod
-    def encoded(cls, raw: str, decode: Decoder) -> "Action":
-        return cls(None, None, None, None, raw, decode)
-
-    def _load(self) -> None:
-        if self._ops is None:
-            assert self._decode is not None and self.raw is not None
-            self._name, self._params, self._events, self._ops = self._decode(self.raw)
-
-    @property
-    def name(self) -> str:
-        self._load()
-        assert self._name is not None
-        return self._name
-
-    @property
-    def params(self) -> dict[str, Any]:
-        self._load()
-        assert self._params is not None
-        return self._params
-
-    @property
-    def events(self) -> tuple[Event, ...]:
-        self._load()
-        assert self._events is not None
-        return self._events
-
-    @property
-    def ops(self) -> list[Op]:
-        self._load()
-        assert self._ops is not None
-        return self._ops
-
-    @property
-    def title(self) -> str:
-        """The action's title when it was given one (moves get theirs from the table)."""
-        title = self.params.get("title")
-        return title if isinstance(title, str) and title else self.name.replace("_", " ")
-
-
-@dataclass(slots=True, frozen=True)
-class LogEntry:
-    """One line of the table's journal, written when its event happened and never
-    changed: undo and redo add lines of their own."""
-
-    tag: str  # "done", "undone", "redone", "refused", or "step" (a scenario step's words)
-    kind: str  # the event's kind
-    text: str  # the whole sentence, for the judge and the players who know the card
-    public: str  # the same event for a player who may not see the card: names nothing
-    cites: tuple[str, ...] = ()
-    notes: tuple[str, ...] = ()
-    knowers: tuple[str, ...] = ()  # players told the whole sentence (and its rules)
-    # one action moving several cards is one entry with its lines: the first line carries
-    # the entry's heading (public: it names no card), and every line is marked ``sub``
-    lead: str = ""
-    sub: bool = False
-
-    TAGS = ("done", "undone", "redone", "refused", "step")  # step: a scenario step's heading
-
-    def told(self, viewer: str | None) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
-        """(text, cites, notes) as this viewer (a player, or None: the judge) reads it."""
-        if viewer is None or viewer in self.knowers:
-            return self.text, self.cites, self.notes
-        return self.public, (), ()
-
-    def to_json(self) -> list[Any]:
-        r: list[Any] = [self.tag, self.kind, self.text, self.public, list(self.cites),
-                   list(self.notes), list(self.knowers)]
-        if self.sub:
-            r += [self.lead, True]
-        return r
-
-
-@dataclass(slots=True, frozen=True)
-class Result:
-    """The answer to an action: its events, each citing rules."""
-
-    events: tuple[Event, ...]
-
-    @property
-    def rejected(self) -> bool:
-        return bool(self.events) and all(e.kind == "rejected" for e in self.events)
-
-    @property
-    def cites(self) -> tuple[str, ...]:
-        seen: dict[str, None] = {}
-        for e in self.events:
-            for c in e.cites:
-                seen.setdefault(c, None)
-        return tuple(seen)
-
-
-class TableState:
-    MIN_PLAYERS, MAX_PLAYERS = 1, 8
-
-    def __init__(self, players: Iterable[str], edition: str = editions.NEWEST, seed: int | None = 0,
-                 ante: bool = False, max_hand: int = 7, life: int = 20) -> None:
-        players = tuple(players)
-        if not self.MIN_PLAYERS <= len(players) <= self.MAX_PLAYERS:
-            raise IllegalActionError(f"a table seats 1 to 8 players, not {len(players)}")
-        if len(set(players)) != len(players) or not all(isinstance(p, str) and p for p in players):
-            raise IllegalActionError("player names must be distinct, non-empty strings")
-        self.edition = editions.get(edition)
-        self.players = players
-        self.active = players[0]
-        self.seed = seed
-        self.rng = random.Random(seed)
-        self.ante = ante
-        self.max_hand = max_hand
-        self.life = {p: life for p in players}
-        self.objs: dict[int, Obj] = {}
-        self.current: dict[int, int] = {}  # cid -> id of the object it is now (or was last)
-        self.lineage: dict[int, list[LineageEntry]] = {}
-        self.zones: dict[ZoneKey, list[int]] = {}  # bottom first, top last
-        self.effects: list[Effect] = []
-        self.sideboards: dict[str, list[Card]] = {p: [] for p in players}  # outside the game
-        self.revealed_tops: frozenset[str] = frozenset()  # players playing with it
-        self.last_roll: tuple[str, int, int] | None = None  # (player, sides, value) of the last die or coin
-        self.mulligans: dict[str, int] = {}  # mulligans taken this game, per player
-        # players' counters (poison, commander damage from a player, energy...): player ->
-        # kind -> count; replaced whole on each change (a MetaOp), never changed in place
-        self.player_counters: dict[str, dict[str, int]] = {}
-        self.turn = 1  # the turn number
-        self.phase = "main1"  # a step or phase of the turn (PHASES), for the phase bar
-        # arrows players draw (an attacker to what it attacks, a spell to its target):
-        # (player, object id, object id or player name); gone at the next turn
-        self.arrows: tuple[tuple[str, int, int | str], ...] = ()
-        # the printings the decks named (card name -> (set code, collector number)): for
-        # pictures only; no rule reads them. Set up with the game, saved with it.
-        self.printings: dict[str, tuple[str, str]] = {}
-        self.history: list[Action] = []
-        self.redo_stack: list[Action] = []
-        self._cleared_redo: list[Action] = []  # what the last recorded action cleared
-        # attempts the rules refused (nothing changed, so not in the history), each with
-        # the number of actions before it: part of a judge's demonstration, so a
-        # recording or a replay under another edition keeps them. Not undone, not saved;
-        # those made after actions since undone go when a new action is recorded.
-        self.refused: list[tuple[int, Action]] = []
-        self.journal: list[LogEntry] = []  # the log: append-only
-        self.quiet = False  # a scratch table (checking a save) writes no log
-        self._journal_before = 0  # the journal's length before the last recorded action
-        self.next_id = 1
-        self.next_cid = 1
-        # the ops of the action under way; None outside one, so a change made outside an
-        # action fails at once rather than going unrecorded
-        self._ops: list[Op] = None  # type: ignore[assignment]
-        self._card_ids: dict[Card, int] = {}  # card faces numbered for saves; only grows
-        for z in self.edition.zones:
-            if z in self.edition.per_player:
-                for p in players:
-                    self.zones[(p, z)] = []
-            else:
-                self.zones[(None, z)] = []
-
-    # ---- zones -------------------------------------------------------------
-    def zone_key(self, zone: str, player: str | None) -> ZoneKey:
-        """The key of a zone: per-player zones need a player; shared ones ignore it."""
-        if not self.edition.has_zone(zone):
-            raise IllegalActionError(f"the {self.edition.id} edition has no {zone!r} zone")
-        if zone in self.edition.per_player:
-            if player not in self.life:
-                raise IllegalActionError(f"unknown player {player!r}")
-            return (player, zone)
-        return (None, zone)
-
-    def objects_in(self, key: ZoneKey) -> list[Obj]:
-        """The objects of a zone, top first."""
-        return [self.objs[i] for i in reversed(self.zones[key])]
-
-    def position(self, obj: Obj) -> int | None:
-        """Place from the top (1 is the top) in an ordered zone."""
-        if obj.zone is None or obj.zone[1] not in ORDERED:
-            return None
-        lst = self.zones[obj.zone]
-        return len(lst) - lst.index(obj.id)
-
-    def obj_of(self, cid: int) -> Obj:
-        """The object a card (token, ability) is now, or was last."""
-        try:
-            return self.objs[self.current[cid]]
-        except KeyError:
-            raise IllegalActionError(f"there is no card {cid!r} on this table") from None
-
-    def live(self, cid: int) -> Obj | None:
-        oid = self.current.get(cid)
-        o = self.objs.get(oid) if oid is not None else None
-        return o if o is not None and o.zone is not None else None
-
-    def player_of(self, obj: Obj) -> str | None:
-        """Whose zone it is in, or on the battlefield and stack its controller."""
-        if obj.zone is None:
-            return None
-        return obj.controller if obj.zone[1] in CONTROLLED else obj.zone[0]
-
-    def apnap(self) -> list[str]:
-        i = self.players.index(self.active)
-        return list(self.players[i:] + self.players[:i])
-
-    # ---- recording ---------------------------------------------------------
-    def _action(self, name: str, params: dict[str, Any]) -> "_Recording":
-        """Run an action's changes; record it in history unless nothing changed."""
-        return _Recording(self, name, params)
-
-    def _set(self, obj: Obj, attr: str, value: Any) -> None:
-        old = getattr(obj, attr)
-        if old == value and type(old) is type(value):
-            return
-        self._ops.append(SetOp("set", obj.id, attr, old, value))
-        setattr(obj, attr, value)
-
-    def _insert(self, key: ZoneKey, index: int, oid: int) -> None:
-        lst = self.zones[key]
-        if index < 0:
-            index = len(lst) + 1 + index
-        lst.insert(index, oid)
-        self._ops.append(InsertOp("ins", key, index, oid))
-
-    def _remove(self, key: ZoneKey, oid: int) -> None:
-        lst = self.zones[key]
-        index = lst.index(oid)
-        del lst[index]
-        self._ops.append(DeleteOp("del", key, index, oid))
-
-    def _reorder(self, key: ZoneKey, new: list[int]) -> None:
-        old = self.zones[key]
-        self.zones[key] = list(new)
-        self._ops.append(OrderOp("zone", key, tuple(old), tuple(new)))
-
-    def _meta(self, name: str, value: Any) -> None:
-        old = getattr(self, name)
-        setattr(self, name, value)
-        self._ops.append(MetaOp("meta", name, old, value))
-
-    def _life(self, player: str, value: int) -> None:
-        self._ops.append(LifeOp("life", player, self.life[player], value))
-        self.life[player] = value
-
-    def _new_obj(self, cid: int, card: Card, owner: str, *, kind: str = "card",
-                 token: bool = False, prev: int | None = None, current: bool = True,
-                 **attrs: Any) -> Obj:
-        """A new object, not yet in a zone (the counter never goes back). With
-        ``current=False`` the card is pointed at it later, by ``_replace_obj``."""
-        oid = self.next_id
-        self.next_id += 1
-        obj = Obj(id=oid, cid=cid, card=card, owner=owner, zone=None, kind=kind,
-                  token=token, prev=prev, **attrs)
-        self.objs[oid] = obj
-        if current:
-            old = self.current.get(cid)
-            self.current[cid] = oid
-            self._ops.append(CurrentOp("cur", cid, old, oid))
-        return obj
-
-    def _replace_obj(self, old: Obj, new: Obj, dst: ZoneKey, index: int,
-                     entry: LineageEntry) -> None:
-        """The zone change itself (400.7): ``old`` leaves its zone and ``new``, just
-        made by ``_new_obj``, enters ``dst`` at ``index``; one op records it all."""
-        src = old.zone
-        assert src is not None, "an object in no zone cannot change zones"
-        lst = self.zones[src]
-        sidx = lst.index(old.id)
-        del lst[sidx]
-        old.zone = None
-        new.zone = dst
-        self.current[old.cid] = new.id
-        self.zones[dst].insert(index, new.id)
-        self.lineage.setdefault(old.cid, []).append(entry)
-        self._ops.append(MoveOp("mv", old.cid, old.id, new.id, src, sidx, dst, index, entry))
-
-    def _spawn(self, card: Card, owner: str, key: ZoneKey, event: str,
-               cites: Iterable[str] = (), notes: Iterable[str] = (),
-               text: str = "", position: str | int = "top", **attrs: Any) -> Event:
-        """A new card (token, ability, emblem) enters a zone: a fresh card id, its first
-        object, its first lineage entry, and the event that says so."""
-        cid = self.next_cid
-        self.next_cid += 1
-        obj = self._new_obj(cid, card, owner, **attrs)
-        self._set(obj, "zone", key)
-        self._insert(key, self._index_for(key, position), obj.id)
-        self._lineage(cid, LineageEntry(obj.id, key, event, tuple(cites)))
-        return Event(event, cid, obj.id, None, None, key, tuple(cites), tuple(notes), text)
-
-    def _renew(self, obj: Obj, cites: Iterable[str], text: str, notes: Iterable[str] = (),
-               forgotten: Iterable[tuple[str, str]] = (), **attrs: Any) -> Event:
-        """The object becomes a new object where it is, in its place in the zone (exiled
-        again 400.8, turned face down in the command zone 400.9, a revealed top card
-        covered 401.7): the one way the engine does it."""
-        key = obj.zone
-        assert key is not None, "an object in no zone cannot be renewed"
-        index = self.zones[key].index(obj.id)
-        new = self._new_obj(obj.cid, obj.card, obj.owner, kind=obj.kind, token=obj.token,
-                            prev=obj.id, **attrs)
-        self._remove(key, obj.id)
-        self._set(obj, "zone", None)
-        self._set(new, "zone", key)
-        self._insert(key, index, new.id)
-        self._lineage(obj.cid, LineageEntry(new.id, key, "new_object", tuple(cites), (),
-                                            tuple(forgotten)))
-        return Event("new_object", obj.cid, new.id, obj.id, key, key, tuple(cites),
-                     tuple(notes), text)
-
-    def _lineage(self, cid: int, entry: LineageEntry) -> None:
-        self.lineage.setdefault(cid, []).append(entry)
-        self._ops.append(LineageOp("lin", cid, entry))
-
-    def _add_effect(self, effect: Effect) -> None:
-        self.effects.append(effect)
-        self._ops.append(EffectOp("eff", effect))
-
-    def _apply(self, op: Op) -> None:
-        op.apply(self)  # each kind of change knows how (ops.py)
-
-    def _revert(self, op: Op) -> None:
-        op.revert(self)
-
-    # ---- history -----------------------------------------------------------
-    def can_redo(self) -> bool:
-        return bool(self.redo_stack)
-
-    def undo(self) -> Action | None:
-        if not self.history:
-            return None
-        action = self.history[-1]
-        told = len(self.journal)
-        # told while its objects are as it left them
-        self._journal(action.events, "undone", _lead(self, action))
-        try:
-            self._replay(reversed(action.ops), self._revert, self._apply)
-        except InputError:
-            del self.journal[told:]
-            raise
-        self.history.pop()
-        action.raw = None  # which of its objects exist has changed: encode it afresh
-        self.redo_stack.append(action)
-        return action
-
-    def redo(self) -> Action | None:
-        if not self.redo_stack:
-            return None
-        action = self.redo_stack[-1]
-        self._replay(action.ops, self._apply, self._revert)
-        self.redo_stack.pop()
-        action.raw = None
-        self.history.append(action)
-        self._journal(action.events, "redone", _lead(self, action))
-        return action
-
-    def log_step(self, text: str, public: str) -> None:
-        """A heading in the log before a scenario step's events: its sentence for the
-        judge, ``public`` (naming no card) for the players."""
-        if not self.quiet:
-            self.journal.append(LogEntry("step", "step", text, public))
-
-    def _journal(self, events: Iterable[Event], tag: str, lead: str = "") -> None:
-        """Write the log lines of these events as they stand now, for every viewer;
-        ``lead``: they are one entry under this heading (a move of several cards)."""
-        if self.quiet:
-            return
-        from tabletop.engine import views
-        players = self.players
-        prefix = "" if tag in ("done", "refused") else f"{tag}: "
-        sub = bool(lead)
-        lead = prefix + lead if lead else ""
-        for e in events:
-            if e.kind == "added":
-                continue
-            text = self.describe(e) if sub else prefix + self.describe(e)
-            knowers = tuple(p for p in players if views.event_names_card(self, e, p))
-            public = text if len(knowers) == len(players) else \
-                ("" if sub else prefix) + views.hidden_sentence(self, e)
-            self.journal.append(LogEntry(tag, e.kind, text, public, tuple(e.cites),
-                                         tuple(e.notes), knowers, lead, sub))
-            lead = ""  # the heading goes on the entry's first line only
-
-    def describe(self, e: Event) -> str:  # the move pipeline (moves.py) words events
-        raise NotImplementedError
-
-    def refuse(self, obj: Obj | None, text: str) -> Result:
-        """Something the table does not allow (not a rule: who may handle a card or a
-        player's library): nothing changes, and the log says so."""
-        # it names no card: the words are about who may handle what, public to all
-        e = Event("rejected", src=obj.zone if obj is not None else None, text=text)
-        self.journal.append(LogEntry("refused", "rejected", text, text, (), (), self.players))
-        return Result((e,))
-
-    def start_here(self) -> None:
-        """Make the table as it stands the game's starting point: nothing to undo or
-        redo, nothing in the log (after setting up a game or a scenario)."""
-        self.history.clear()
-        self.redo_stack.clear()
-        self._cleared_redo = []
-        self.refused = []
-        self.journal.clear()
-        self._journal_before = 0
-
-    def _forget_refused(self, n: int) -> None:
-        """Forget the refused attempts made after more than ``n`` actions (after actions
-        that are gone for good)."""
-        if self.refused and self.refused[-1][0] > n:
-            self.refused = [r for r in self.refused if r[0] <= n]
-
-    def mark(self) -> Mark:
-        """A note of what undo does not restore (ids handed out, the random state), taken
-        before an action that a following dialog may still take back."""
-        return (len(self.history), self.next_id, self.next_cid, self.rng.getstate())
-
-    def take_back(self, mark: Mark | None = None) -> Action | None:
-        """Undo the last action and forget it, as if it had never been done: the redo
-        list is as it was before it (a dialog that follows an action was cancelled).
-        Given the `mark` taken just before the action, ids and the random state are
-        put back too, so the table is exactly as it was."""
-        action = self.undo()
-        if action is None:
-            return None
-        self.redo_stack.pop()
-        self.redo_stack.extend(self._cleared_redo)
-        self._cleared_redo = []
-        self._forget_refused(len(self.history))
-        del self.journal[self._journal_before:]
-        if mark is not None and mark[0] == len(self.history):
-            self.next_id, self.next_cid = mark[1], mark[2]
-            self.rng.setstate(mark[3])
-        return action
-
-    def _replay(self, ops: Iterable[Op], do: Callable[[Op], None],
-                undo: Callable[[Op], None]) -> None:
-        """Apply recorded ops; if one does not fit the table (a damaged save), take back
-        those already applied and say so: the table stays as it was."""
-        done = []
-        try:
-            for op in ops:
-                do(op)
-                done.append(op)
-        except (KeyError, IndexError, ValueError, TypeError, AttributeError) as e:
-            for op in reversed(done):
-                undo(op)
-            raise InputError(f"the saved history does not fit this table "
-                             f"({type(e).__name__}: {e})") from None
-
-    def action_title(self, action: Action) -> str:
-        """What the Edit menu calls an action ("Move Rancor to graveyard")."""
-        p = action.params
-        if action.name == "move" and "title" not in p:
-            names = ", ".join(self.objs[self.current[c]].card.name for c in p["cids"])
-            return f"Move {names} to {self.edition.zone_name(p['zone']).lower()}"
-        return action.title
-
-    def undo_status(self) -> tuple[str | None, str | None]:
-        """Titles of the actions undo and redo would take back or bring back."""
-        return (self.action_title(self.history[-1]) if self.history else None,
-                self.action_title(self.redo_stack[-1]) if self.redo_stack else None)
-
-    # ---- setting up (also recorded, so a game replays from its first action) -----
-    def add_card(self, card: Card, owner: str, zone: str, *, player: str | None = None,
-                 controller: str | None = None, token: bool = False, tapped: bool = False,
-                 face_down: bool = False, counters: dict[str, int] | None = None,
-                 position: str | int = "top", kind: str = "card", pile: str | None = None,
-                 modifications: Iterable[tuple[str, str]] = (),
-                 choices: Iterable[Any] = ()) -> Obj:
-        """Put a new card (or token) on the table as part of setting it up. The rules
-        refuse here what they would refuse a move (an instant on the battlefield)."""
-        if owner not in self.life:
-            raise IllegalActionError(f"unknown player {owner!r}")
-        if zone in CONTROLLED:
-            controller = controller or owner
-            if controller not in self.life:
-                raise IllegalActionError(f"unknown player {controller!r}")
-        elif controller is not None:
-            raise IllegalActionError(f"only objects {self.edition.within('battlefield')} or "
-                                     f"on the stack have a controller")
-        key = self.zone_key(zone, player or owner)
-        if tapped and zone != "battlefield":
-            raise IllegalActionError(f"only permanents {self.edition.within('battlefield')} "
-                                     f"can be tapped")
-        if token and zone != "battlefield":
-            raise IllegalActionError(f"a token can only be put {self.edition.toward('battlefield')}"
-                                     .replace(" to the", " onto the"))
-        ed = self.edition
-        if zone == "battlefield" and not face_down and ed.cite("instant_sorcery") and (
-                card.is_type("Instant") or card.is_type("Sorcery")):  # face down: a 2/2
-            raise IllegalActionError(f"an instant or sorcery cannot be put "
-                                     f"{ed.toward('battlefield')} ({ed.cite('instant_sorcery')[0]})"
-                                     .replace(" to the", " onto the"))
-        with self._action("add_card", {"name": card.name, "zone": zone}) as box:
-            box.append(self._spawn(card, owner, key, "added", position=position,
-                                   kind="token" if token else kind, token=token,
-                                   controller=controller, tapped=tapped, face_down=face_down,
-                                   counters=dict(counters or {}),
-                                   pile=pile if zone == "exile" else None,
-                                   modifications=tuple(modifications), choices=tuple(choices)))
-        oid = box[0].obj
-        assert oid is not None  # a card just added is an object
-        return self.objs[oid]
-
-    def _index_for(self, key: ZoneKey, position: str | int) -> int:
-        """List index for 'top', 'bottom' or N-th from the top."""
-        n = len(self.zones[key])
-        if position == "top" or key[1] not in ORDERED:
-            return n
-        if position == "bottom":
-            return 0
-        return max(0, n - (int(position) - 1))
-
-    def add_effect(self, effect: Effect) -> None:
-        with self._action("add_effect", {"label": effect.label}):
-            self._add_effect(effect)
-
-    def add_to_sideboard(self, player: str, card: Card) -> None:
-        """Sideboard cards are outside the game (400.10a); they are not objects."""
-        if player not in self.sideboards:
-            raise IllegalActionError(f"unknown player {player!r}")
-        with self._action("sideboard", {"player": player, "name": card.name}):
-            self._meta("sideboards", {**self.sideboards,
-                                      player: [*self.sideboards[player], card]})
-
-    def card_numbers(self) -> dict[Card, int]:
-        """Card faces numbered for saves (the numbering only grows)."""
-        return self._card_ids
-
-    def number_cards(self, cards: Iterable[Card]) -> None:
-        """Take a save's numbering of card faces."""
-        self._card_ids = {c: i for i, c in enumerate(cards)}
-
-    def __repr__(self) -> str:
-        return f"<Table {self.edition.id} {', '.join(self.players)}: {len(self.history)} actions>"
-
-
-def _lead(t: "TableState", action: Action) -> str:
-    """The heading of an action logged as one entry with lines: a move of several cards
-    (public: it names no card)."""
-    p = action.params
-    if action.name == "create_token" and p.get("count", 1) > 1:
-        return f"{p['controller']} creates {p['count']} {p['name']} tokens"
-    if action.name == "move" and len(p.get("cids", ())) > 1:
-        who = f"{p['by']} moves" if p.get("by") else "Move"
-        whose = None if p["zone"] in ("battlefield", "stack") else p.get("player")
-        title = p.get("title")
-        return title if isinstance(title, str) and title else \
-            f"{who} {len(p['cids'])} cards {t.edition.toward(p['zone'], whose)}"
-    return ""
-
-
-# actions that change nothing on the table but are part of the game's story (someone
-# looked at or revealed cards): recorded, logged and undone like any other
-TOLD_ONLY = frozenset({"look", "show"})
-
-
-class _Recording:
-    """Context of one action: collects its ops; on error, takes them back."""
-
-    __slots__ = ("table", "name", "params", "box")
-
-    def __init__(self, table: TableState, name: str, params: dict[str, Any]) -> None:
-        self.table, self.name, self.params = table, name, params
-
-    def __enter__(self) -> list[Event]:
-        t = self.table
-        if t._ops is not None:
-            raise IllegalActionError("actions cannot nest")
-        t._ops = []
-        self.box: list[Event] = []
-        return self.box
-
-    def __exit__(self, exc_type: Optional[Type[BaseException]], exc: Optional[BaseException], tb: Optional[TracebackType]) -> None:
-        t = self.table
-        ops, t._ops = t._ops, None  # type: ignore[assignment]  # None: no action under way
-        if exc_type is not None:
-            for op in reversed(ops):
-                t._revert(op)
-            return None
-        ed = t.edition
-        if ed.outside:  # say where a number the edition's own text lacks comes from
-            for e in self.box:
-                if e.cites:
-                    notes = editions.outside_notes(ed, e.cites)
-                    if notes:
-                        e.notes = tuple(e.notes) + tuple(n for n in notes if n not in e.notes)
-        if ops or (self.box and self.name in TOLD_ONLY):
-            if t.redo_stack:  # the undone actions go for good, and what was tried after them
-                t._forget_refused(len(t.history))
-            t.history.append(Action(self.name, self.params, tuple(self.box), ops))
-            t._cleared_redo = t.redo_stack
-            if t.redo_stack:
-                t.redo_stack = []
-            t._journal_before = len(t.journal)
-            t._journal(self.box, "done", _lead(t, t.history[-1]))
-        elif self.box and all(e.kind == "rejected" for e in self.box):
-            t.refused.append((len(t.history), Action(self.name, self.params, tuple(self.box),
-                                                     [])))
-            t._journal(self.box, "refused")
-        return None
+__all__ = ["Table", "TableState", "Action", "LogEntry", "Result", "Mark", "Decoder",
+           "TOLD_ONLY"]
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+class _Part(Generic[P, R]):
+    """A Table method that is one of its parts' methods, with that method's signature."""
+
+    __slots__ = ("part", "name")
+
+    def __init__(self, part: str, fn: Callable[Concatenate[Any, P], R]) -> None:
+        self.part, self.name = part, fn.__name__
+
+    def __get__(self, table: object, owner: type | None = None) -> Callable[P, R]:
+        method: Callable[P, R] = getattr(getattr(table, self.part), self.name)
+        return method
+
+
+class Table(TableState):
+    """The whole table: state and history, the move pipeline, the actions."""
+
+    def __init__(self, players: Iterable[str], edition: str = editions.NEWEST,
+                 seed: int | None = 0, ante: bool = False, max_hand: int = 7,
+                 life: int = 20) -> None:
+        super().__init__(players, edition, seed, ante, max_hand, life)
+        self.pipeline = MovePipeline(self)
+        self.actions = Actions(self, self.pipeline)
+
+    # ---- moving (moves.py) ----------------------------------------------------------
+    plan_move = _Part("pipeline", MovePipeline.plan_move)
+    can_move = _Part("pipeline", MovePipeline.can_move)
+    move = _Part("pipeline", MovePipeline.move)
+    move_many = _Part("pipeline", MovePipeline.move_many)
+    describe = _Part("pipeline", MovePipeline.describe)
+
+    # ---- every other action (actions.py) ----------------------------------------------
+    find_new = _Part("actions", Actions.find_new)
+    draw = _Part("actions", Actions.draw)
+    shuffle = _Part("actions", Actions.shuffle)
+    reveal_top = _Part("actions", Actions.reveal_top)
+    set_tapped = _Part("actions", Actions.set_tapped)
+    add_counters = _Part("actions", Actions.add_counters)
+    turn_face = _Part("actions", Actions.turn_face)
+    reveal = _Part("actions", Actions.reveal)
+    modify = _Part("actions", Actions.modify)
+    set_choices = _Part("actions", Actions.set_choices)
+    attach_refusal = _Part("actions", Actions.attach_refusal)
+    attach = _Part("actions", Actions.attach)
+    set_pt = _Part("actions", Actions.set_pt)
+    set_note = _Part("actions", Actions.set_note)
+    arrow = _Part("actions", Actions.arrow)
+    clear_arrows = _Part("actions", Actions.clear_arrows)
+    create_token = _Part("actions", Actions.create_token)
+    bring_in = _Part("actions", Actions.bring_in)
+    put_ability = _Part("actions", Actions.put_ability)
+    create_emblem = _Part("actions", Actions.create_emblem)
+    zone_to_zone = _Part("actions", Actions.zone_to_zone)
+    cleanup = _Part("actions", Actions.cleanup)
+    ante_start = _Part("actions", Actions.ante_start)
+    award_ante = _Part("actions", Actions.award_ante)
+    mulligan = _Part("actions", Actions.mulligan)
+    roll = _Part("actions", Actions.roll)
+    next_turn = _Part("actions", Actions.next_turn)
+    set_phase = _Part("actions", Actions.set_phase)
+    next_phase = _Part("actions", Actions.next_phase)
+    set_life = _Part("actions", Actions.set_life)
+    set_player_counter = _Part("actions", Actions.set_player_counter)
+    look = _Part("actions", Actions.look)
+    show = _Part("actions", Actions.show)
