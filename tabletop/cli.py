@@ -18,7 +18,7 @@ import sys
 
 from tabletop import __version__
 
-SUBCOMMANDS = ("ruling", "editions", "rules", "cards", "deck", "scenarios")
+SUBCOMMANDS = ("ruling", "editions", "rules", "cards", "deck", "scenarios", "serve")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -369,7 +369,22 @@ def _sub_parser() -> argparse.ArgumentParser:
     ru.add_argument("--imported", action="store_true",
                     help="list the rules texts imported so far (each kept under its date)")
     ru.set_defaults(func=cmd_rules)
+    sv = sub.add_parser("serve", help="run a network server for games played on several "
+                        "machines (headless; rooms saved and restored)")
+    sv.add_argument("--host", default="127.0.0.1",
+                    help="the address to listen on (0.0.0.0: every interface)")
+    sv.add_argument("--port", type=int, default=8765, help="the port (0: any free one)")
+    sv.set_defaults(func=cmd_serve)
     return p
+
+
+def cmd_serve(args) -> int:
+    from tabletop import paths
+    from tabletop.net.server import main as serve
+    if not 0 <= args.port <= 65535:
+        print(f"tabletop serve: no port {args.port}", file=sys.stderr)
+        return 2
+    return serve(args.host, args.port, paths.data_dir() / "server")
 
 
 def _gui_parser() -> argparse.ArgumentParser:

@@ -30,7 +30,8 @@ def test_two_commands_each_in_its_own_virtual_environment():
 
 
 # lines that need a file of the reader's own, a window, or a download
-NEEDS_MORE = ("FILE", "my-deck", "my-scenario", "AtomicCards", "--screenshot", "--self-test")
+NEEDS_MORE = ("FILE", "my-deck", "my-scenario", "AtomicCards", "--screenshot", "--self-test",
+              "serve")  # serve: runs until stopped (tests/net start it themselves)
 
 
 @pytest.mark.parametrize("line", [c for c in _commands() if c.startswith("tabletop ")

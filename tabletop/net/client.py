@@ -1,0 +1,91 @@
+"""A small blocking client of the protocol: scripted players in tests, and the
+window's worker thread (which hands each message to the GUI thread)."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from tabletop.net import protocol
+
+
+class ClientError(Exception):
+    """The server answered with an error frame (its message), or did not answer."""
+
+
+class Client:
+    def __init__(self, url: str, timeout: float = 10.0) -> None:
+        from websockets.sync.client import connect
+        # entered as a context manager, as websockets asks (left in close())
+        self.ws = connect(url, open_timeout=timeout, max_size=8 * 1024 * 1024,
+                          compression=None, proxy=None).__enter__()
+        self.timeout = timeout
+        self.frames: list[str] = []  # every frame received, as received
+        self.view: dict[str, Any] | None = None  # the newest view
+        self.token: str | None = None
+        self.seat: str | None = None
+
+    def close(self) -> None:
+        self.ws.close()
+
+    def send(self, kind: str, **fields: Any) -> None:
+        self.ws.send(json.dumps({"v": protocol.VERSION, "type": kind, **fields}))
+
+    def send_raw(self, frame: str | bytes) -> None:
+        self.ws.send(frame)
+
+    def recv(self, timeout: float | None = None) -> dict[str, Any]:
+        raw = self.ws.recv(timeout=self.timeout if timeout is None else timeout)
+        text = raw if isinstance(raw, str) else raw.decode("utf-8")
+        self.frames.append(text)
+        msg: dict[str, Any] = json.loads(text)
+        if msg.get("type") == "view":
+            self.view = msg
+        return msg
+
+    def drain(self, wait: float = 0.2) -> None:
+        """Read what the server has sent so far (others' moves), keeping the newest view."""
+        while True:
+            try:
+                self.recv(wait)
+            except TimeoutError:
+                return
+
+    def until(self, *kinds: str, timeout: float | None = None) -> dict[str, Any]:
+        """The next message of one of ``kinds`` (views before it are kept); an error
+        frame raises ClientError."""
+        end = time.monotonic() + (self.timeout if timeout is None else timeout)
+        while True:
+            left = end - time.monotonic()
+            if left <= 0:
+                raise ClientError(f"no {' or '.join(kinds)} from the server")
+            try:
+                msg = self.recv(left)
+            except TimeoutError:
+                raise ClientError(f"no {' or '.join(kinds)} from the server") from None
+            if msg.get("type") == "error" and "error" not in kinds:
+                raise ClientError(str(msg.get("message")))
+            if msg.get("type") in kinds:
+                return msg
+
+    # ---- the conversation -----------------------------------------------------------------
+    def create(self, players: list[str], **fields: Any) -> tuple[str, str]:
+        self.send("create", players=players, **fields)
+        msg = self.until("created")
+        return str(msg["room"]), str(msg["code"])
+
+    def join(self, room: str, code: str, seat: str, token: str | None = None
+             ) -> dict[str, Any]:
+        fields: dict[str, Any] = {"room": room, "code": code, "seat": seat}
+        if token is not None:
+            fields["token"] = token
+        self.send("join", **fields)
+        joined = self.until("joined")
+        self.token, self.seat = joined.get("token") or None, str(joined["seat"])
+        return self.until("view")
+
+    def act(self, action: str, **fields: Any) -> dict[str, Any]:
+        """Send an intention; the view the server sends back (ClientError if refused)."""
+        self.send("act", action=action, **fields)
+        return self.until("view")

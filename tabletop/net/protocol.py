@@ -1,0 +1,98 @@
+"""The messages of network play: JSON objects with a version and a type.
+
+Every message from a client is checked here before anything acts on it: its size,
+that it is JSON, its version, its type, and each field's type and range. A message
+that fails gets an error frame; nothing about the game changes."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+VERSION = 1
+MAX_FRAME = 64 * 1024  # bytes: a client's message is small
+MAX_TEXT = 500  # a chat line, a player name
+
+# type -> {field: (python type, required)}
+CLIENT_MESSAGES: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
+    "create": {"players": (list, True), "edition": (str, False), "seed": (int, False),
+               "judge_sees_all": (bool, False)},
+    "join": {"room": (str, True), "code": (str, True), "seat": (str, True),
+             "token": (str, False)},
+    "act": {"action": (str, True), "id": (int, False), "zone": (str, False),
+            "player": (str, False), "position": ((str, int), False), "count": (int, False),
+            "tapped": (bool, False), "sides": (int, False), "delta": (int, False)},
+    "chat": {"text": (str, True)},
+    "ping": {},
+}
+ACTIONS = ("move", "draw", "shuffle", "tap", "roll", "life", "undo", "next_turn")
+
+
+class ProtocolError(ValueError):
+    """A message that is not one the protocol knows; said back as an error frame."""
+
+
+def parse(frame: str | bytes) -> dict[str, Any]:
+    """A client's frame as a checked message, or ProtocolError."""
+    if isinstance(frame, bytes):
+        if len(frame) > MAX_FRAME:
+            raise ProtocolError(f"a message must be at most {MAX_FRAME} bytes")
+        try:
+            frame = frame.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ProtocolError("a message must be UTF-8 JSON text") from None
+    if len(frame) > MAX_FRAME:
+        raise ProtocolError(f"a message must be at most {MAX_FRAME} bytes")
+    try:
+        msg = json.loads(frame, parse_constant=_no_constant)
+    except (ValueError, RecursionError):
+        raise ProtocolError("a message must be a JSON object") from None
+    if not isinstance(msg, dict):
+        raise ProtocolError("a message must be a JSON object")
+    if msg.get("v") != VERSION:
+        raise ProtocolError(f"this server speaks version {VERSION} of the protocol")
+    kind = msg.get("type")
+    if not isinstance(kind, str) or kind not in CLIENT_MESSAGES:
+        raise ProtocolError(f"unknown message type {str(kind)[:30]!r}")
+    fields = CLIENT_MESSAGES[kind]
+    for key in msg:
+        if key not in ("v", "type") and key not in fields:
+            raise ProtocolError(f"{kind}: unknown field {str(key)[:30]!r}")
+    for key, (typ, required) in fields.items():
+        if key not in msg:
+            if required:
+                raise ProtocolError(f"{kind}: field {key!r} is missing")
+            continue
+        value = msg[key]
+        if not isinstance(value, typ) or (typ is int and isinstance(value, bool)):
+            raise ProtocolError(f"{kind}: field {key!r} has the wrong type")
+        if isinstance(value, str) and len(value) > MAX_TEXT:
+            raise ProtocolError(f"{kind}: field {key!r} is too long")
+        if isinstance(value, int) and not isinstance(value, bool) \
+                and not -1_000_000 <= value <= 1_000_000:
+            raise ProtocolError(f"{kind}: field {key!r} is out of range")
+    if kind == "create":
+        players = msg["players"]
+        if not 1 <= len(players) <= 8 or not all(
+                isinstance(p, str) and 0 < len(p) <= 40 for p in players) \
+                or len(set(players)) != len(players):
+            raise ProtocolError("create: players must be 1 to 8 distinct names")
+        if any(p.lower() in ("judge", "spectator") for p in players):
+            raise ProtocolError("create: 'judge' and 'spectator' are seats, not player names")
+    if kind == "act" and msg["action"] not in ACTIONS:
+        raise ProtocolError(f"act: unknown action {msg['action'][:30]!r}")
+    return msg
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(name)
+
+
+def encode(kind: str, **fields: Any) -> str:
+    """A server message as its frame."""
+    return json.dumps({"v": VERSION, "type": kind, **fields}, ensure_ascii=False,
+                      separators=(",", ":"))
+
+
+def error(text: str) -> str:
+    return encode("error", message=text)

@@ -1,0 +1,222 @@
+"""A room: one table on the host, its room code, and its seats.
+
+A seat is a player of the table, the judge (only when the host allows it) or a
+spectator. A seat sends intentions; the room checks the seat may make them (Bob
+cannot move Alice's cards, draw from her library or act as the judge), the engine
+decides, and every seat is sent its own view, built from the engine's views for
+that seat alone: a card a seat may not see is sent without a name, a card id or
+any characteristic. Pure logic: the server (server.py) carries the frames."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from tabletop.engine import IllegalActionError, InputError, Table, saves, views
+from tabletop.engine.model import Obj
+from tabletop.engine.views import Hidden, Seen
+
+JUDGE_SEAT = "judge"
+SPECTATOR = "spectator"
+LOG_LINES = 200  # the log lines a view carries (the newest)
+CHAT_LINES = 200
+
+
+class RoomError(Exception):
+    """An intention the room refuses: said back to that seat only."""
+
+
+def new_code() -> str:
+    """A room code people can read out: 8 letters and digits, no look-alikes."""
+    alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+    return "".join(secrets.choice(alphabet) for _ in range(8))
+
+
+@dataclass
+class Room:
+    id: str
+    code: str
+    table: Table
+    judge_sees_all: bool = False
+    tokens: dict[str, str] = field(default_factory=dict)  # seat -> its secret token
+    actors: list[str] = field(default_factory=list)  # who made each action in the history
+    chat: list[tuple[str, str]] = field(default_factory=list)  # (seat, text)
+    connected: dict[str, int] = field(default_factory=dict)  # seat -> open connections
+
+    # ---- seats ------------------------------------------------------------------------
+    def join(self, seat: str, code: str, token: str | None = None) -> tuple[str, str]:
+        """(seat, token) for a client that gave the room code; a seat already held
+        needs its token (a client that dropped rejoins with it)."""
+        if not secrets.compare_digest(code.encode(), self.code.encode()):
+            raise RoomError("wrong room code")
+        if seat == SPECTATOR:
+            return SPECTATOR, ""
+        if seat == JUDGE_SEAT:
+            if not self.judge_sees_all:
+                raise RoomError("the host has not opened the judge's seat")
+        elif seat not in self.table.players:
+            raise RoomError(f"no seat {seat[:40]!r} at this table "
+                            f"(players: {', '.join(self.table.players)})")
+        held = self.tokens.get(seat)
+        if held is not None:
+            if token is None or not secrets.compare_digest(token.encode(), held.encode()):
+                raise RoomError(f"the seat {seat!r} is taken (rejoin with its token)")
+            return seat, held
+        self.tokens[seat] = secrets.token_urlsafe(24)
+        return seat, self.tokens[seat]
+
+    @staticmethod
+    def viewer(seat: str) -> str | None:
+        """The engine's viewer for a seat: a player, the judge (None), or a name no
+        player has (a spectator sees only what is public)."""
+        if seat == JUDGE_SEAT:
+            return views.JUDGE
+        if seat == SPECTATOR:
+            return "\x00spectator"
+        return seat
+
+    # ---- intentions -------------------------------------------------------------------
+    def act(self, seat: str, msg: dict[str, Any]) -> None:
+        """Carry out one intention of ``seat`` through the engine, or RoomError."""
+        if seat == SPECTATOR:
+            raise RoomError("a spectator watches: it cannot act")
+        t = self.table
+        before = len(t.history)
+        action = msg["action"]
+        who = None if seat == JUDGE_SEAT else seat
+        try:
+            if action == "undo":
+                self._undo(seat)
+                return
+            if action == "move":
+                obj = self._object(msg, who)
+                zone = msg.get("zone")
+                if not isinstance(zone, str):
+                    raise RoomError("move: which zone?")
+                position = msg.get("position", "top")
+                res = t.move(obj.cid, zone, msg.get("player"), position=position, by=who)
+            elif action == "tap":
+                obj = self._object(msg, who)
+                res = t.set_tapped(obj.cid, bool(msg.get("tapped", True)))
+            elif action in ("draw", "shuffle", "roll", "life") and who is None:
+                raise RoomError("the judge does not draw, shuffle, roll or change life")
+            elif action == "draw":
+                count = msg.get("count", 1)
+                if not 1 <= count <= 100:
+                    raise RoomError("draw: 1 to 100 cards")
+                res = t.draw(seat, count)
+            elif action == "shuffle":
+                res = t.shuffle(seat)
+            elif action == "roll":
+                sides = msg.get("sides", 6)
+                if not 2 <= sides <= 1000:
+                    raise RoomError("roll: a die has 2 to 1,000 sides")
+                res = t.roll(seat, sides)
+            elif action == "life":
+                delta = msg.get("delta", 0)
+                if not -1000 <= delta <= 1000:
+                    raise RoomError("life: a change of at most 1,000")
+                res = t.set_life(seat, t.life[seat] + delta)
+            elif action == "next_turn":
+                if who is not None and t.active != who:
+                    raise RoomError(f"it is {t.active}'s turn: only they end it")
+                res = t.next_turn(untap=True)
+            else:  # the protocol lets no other action through
+                raise RoomError(f"unknown action {action!r}")
+        except (IllegalActionError, InputError) as e:
+            raise RoomError(str(e)) from None
+        self.actors += [seat] * (len(t.history) - before)
+        if res.rejected and len(t.history) == before:
+            text = "; ".join(e.text for e in res.events if e.text) or "refused"
+            rules = t.edition.marks(res.cites)
+            raise RoomError(f"refused: {text}" + (f" ({rules})" if rules else ""))
+
+    def _object(self, msg: dict[str, Any], who: str | None) -> Obj:
+        """The object an intention names by the id the seat was shown, if it is still
+        that object and the seat may handle it."""
+        oid = msg.get("id")
+        t = self.table
+        obj = t.objs.get(oid) if isinstance(oid, int) else None
+        if obj is None or obj.zone is None or t.current.get(obj.cid) != obj.id:
+            raise RoomError("that card is no longer there")
+        why = views.move_refusal(t, obj, who)
+        if why is not None:
+            raise RoomError(why.split(" (")[0])
+        return obj
+
+    def _undo(self, seat: str) -> None:
+        """A player takes back their own last action; the judge any last action."""
+        t = self.table
+        if not t.history:
+            raise RoomError("nothing to undo")
+        last = self.actors[-1] if len(self.actors) == len(t.history) else None
+        if seat != JUDGE_SEAT and last != seat:
+            raise RoomError("you may undo only your own last action")
+        t.undo()
+        if self.actors:
+            self.actors.pop()
+        t.redo_stack.clear()  # over the network, what is undone stays undone
+
+    def say(self, seat: str, text: str) -> None:
+        text = "".join(ch for ch in text if ch >= " " or ch == "\t").strip()
+        if not text:
+            raise RoomError("an empty chat line")
+        self.chat.append((seat, text))
+        del self.chat[:-CHAT_LINES]
+
+    # ---- views ------------------------------------------------------------------------
+    def view(self, seat: str) -> dict[str, Any]:
+        """Everything ``seat`` may know, as plain JSON data."""
+        t = self.table
+        viewer = self.viewer(seat)
+        zones = []
+        for (player, zone), faces in views.view(t, viewer, libraries=False).items():
+            zones.append({"player": player, "zone": zone,
+                          "cards": [_face(f) for f in faces]})
+        log = [entry.told(viewer)[0] for entry in t.journal[-LOG_LINES:]]
+        last = self.actors[-1] if self.actors and len(self.actors) == len(t.history) else None
+        return {"room": self.id, "seat": seat, "edition": t.edition.id,
+                "players": list(t.players), "active": t.active, "turn": t.turn,
+                "phase": t.phase, "life": dict(t.life), "zones": zones, "log": log,
+                "chat": [[s, x] for s, x in self.chat[-50:]],
+                "connected": sorted(s for s, n in self.connected.items() if n > 0),
+                "can_undo": bool(t.history) and (seat == JUDGE_SEAT or last == seat),
+                "last_roll": list(t.last_roll) if t.last_roll else None}
+
+    # ---- autosave -----------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "code": self.code, "judge_sees_all": self.judge_sees_all,
+                "tokens": dict(self.tokens), "actors": list(self.actors),
+                "chat": [list(c) for c in self.chat], "table": saves.to_json(self.table)}
+
+    @classmethod
+    def from_json(cls, d: Any, source: str) -> Room:
+        if not isinstance(d, dict):
+            raise InputError(f"{source}: not a room")
+        try:
+            table = saves.from_json(d["table"], source)
+            room = cls(str(d["id"]), str(d["code"]), table, bool(d["judge_sees_all"]),
+                       {str(k): str(v) for k, v in dict(d["tokens"]).items()},
+                       [str(a) for a in d["actors"]],
+                       [(str(s), str(x)) for s, x in d["chat"]])
+        except (KeyError, TypeError, ValueError) as e:
+            raise InputError(f"{source}: a damaged room ({type(e).__name__})") from None
+        return room
+
+
+def _face(f: Seen | Hidden) -> dict[str, Any]:
+    """A card as a seat is sent it: a hidden one with only its public facts."""
+    common = {"id": f.id, "tapped": f.tapped, "face_down": f.face_down,
+              "owner": f.owner, "controller": f.controller,
+              "counters": [list(c) for c in f.counters], "revealed": f.revealed,
+              "position": f.position, "note": f.note, "host": f.host}
+    if isinstance(f, Hidden):
+        return {**common, "hidden": True}
+    d: dict[str, Any] = {**common, "hidden": False, "name": f.name, "token": f.token,
+                         "pt": list(f.pt) if f.pt else None}
+    if f.card is not None:
+        d["types"] = list(f.card.types)
+        d["subtypes"] = list(f.card.subtypes)
+        d["mana_cost"] = f.card.mana_cost
+    return d

@@ -1,0 +1,213 @@
+"""The network server: ``tabletop serve`` (headless, many rooms) and the host of a
+game opened from the window. WebSocket (RFC 6455) through the ``websockets``
+library; JSON messages (protocol.py); one engine per room (rooms.py).
+
+Every room is autosaved (an atomic write after each change) to the server's folder
+and restored when the server starts again; clients rejoin their seats with their
+tokens. Each connection is rate-limited; a malformed, oversized or unknown message
+gets an error frame, and a connection that keeps sending them is closed. Nothing a
+client sends can crash the server or change a game outside the rules."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tabletop.engine import InputError, saves
+from tabletop.engine.files import read_bounded
+from tabletop.net import protocol
+from tabletop.net.rooms import Room, RoomError, new_code
+
+log = logging.getLogger("tabletop.net")
+
+RATE = 30.0  # messages a second a connection may send, on average
+BURST = 60.0  # and at once
+MAX_ERRORS = 20  # error frames before the connection is closed
+MAX_ROOMS = 1000
+MAX_ROOM_FILE = 20 * 1024 * 1024
+
+
+@dataclass
+class _Conn:
+    ws: Any
+    room: Room | None = None
+    seat: str | None = None
+    allowance: float = BURST
+    last: float = 0.0
+    errors: int = 0
+
+    def take(self) -> bool:
+        """One message from the rate allowance (a token bucket)."""
+        now = time.monotonic()
+        self.allowance = min(BURST, self.allowance + (now - self.last) * RATE)
+        self.last = now
+        if self.allowance < 1:
+            return False
+        self.allowance -= 1
+        return True
+
+
+class Server:
+    def __init__(self, folder: Path | None = None) -> None:
+        self.folder = folder
+        self.rooms: dict[str, Room] = {}
+        self.members: dict[str, list[_Conn]] = {}
+        if folder is not None:
+            self.restore()
+
+    # ---- autosave ---------------------------------------------------------------------
+    def restore(self) -> None:
+        assert self.folder is not None
+        self.folder.mkdir(parents=True, exist_ok=True)
+        for p in sorted(self.folder.glob("room-*.json")):
+            try:
+                d = json.loads(read_bounded(p, MAX_ROOM_FILE).decode("utf-8"))
+                room = Room.from_json(d, str(p))
+            except (InputError, ValueError) as e:
+                log.warning("room file left as it is: %s", e)
+                continue
+            self.rooms[room.id] = room
+        for p in self.folder.glob("room-*.json.tmp*"):  # a write cut short
+            p.unlink(missing_ok=True)
+
+    def save(self, room: Room) -> None:
+        if self.folder is None:
+            return
+        data = json.dumps(room.to_json(), ensure_ascii=False, separators=(",", ":"))
+        saves.atomic_write(self.folder / f"room-{room.id}.json", data.encode("utf-8"))
+
+    # ---- one connection -----------------------------------------------------------------
+    async def handler(self, ws: Any) -> None:
+        conn = _Conn(ws, last=time.monotonic())
+        try:
+            async for frame in ws:
+                if not conn.take():
+                    await self._refuse(conn, "too many messages: slow down")
+                    continue
+                try:
+                    msg = protocol.parse(frame)
+                    await self._handle(conn, msg)
+                except protocol.ProtocolError as e:
+                    await self._refuse(conn, str(e))
+                except RoomError as e:
+                    await ws.send(protocol.error(str(e)))
+        except Exception as e:  # a dropped connection, a closed socket
+            log.info("connection ended: %s", type(e).__name__)
+        finally:
+            await self._leave(conn)
+
+    async def _refuse(self, conn: _Conn, text: str) -> None:
+        conn.errors += 1
+        await conn.ws.send(protocol.error(text))
+        if conn.errors >= MAX_ERRORS:
+            await conn.ws.close(code=1008, reason="too many bad messages")
+
+    async def _handle(self, conn: _Conn, msg: dict[str, Any]) -> None:
+        kind = msg["type"]
+        if kind == "ping":
+            await conn.ws.send(protocol.encode("pong"))
+            return
+        if kind == "create":
+            if conn.room is not None:
+                raise RoomError("this connection is already in a room")
+            if len(self.rooms) >= MAX_ROOMS:
+                raise RoomError("this server holds as many rooms as it may")
+            made = self.create(msg["players"], msg.get("edition", "cr-2016"),
+                               msg.get("seed", 1), msg.get("judge_sees_all", False))
+            await conn.ws.send(protocol.encode("created", room=made.id, code=made.code))
+            return
+        if kind == "join":
+            found = self.rooms.get(msg["room"])
+            if found is None:
+                raise RoomError("no such room")
+            if conn.room is not None:
+                raise RoomError("this connection is already in a room")
+            seat, token = found.join(msg["seat"], msg["code"], msg.get("token"))
+            conn.room, conn.seat = found, seat
+            self.members.setdefault(found.id, []).append(conn)
+            found.connected[seat] = found.connected.get(seat, 0) + 1
+            self.save(found)
+            await conn.ws.send(protocol.encode("joined", room=found.id, seat=seat, token=token))
+            await self.broadcast(found)
+            return
+        if conn.room is None or conn.seat is None:
+            raise RoomError("join a room first")
+        room, seat = conn.room, conn.seat
+        if kind == "chat":
+            room.say(seat, msg["text"])
+        elif kind == "act":
+            room.act(seat, msg)
+        self.save(room)
+        await self.broadcast(room)
+
+    async def _leave(self, conn: _Conn) -> None:
+        room, seat = conn.room, conn.seat
+        if room is None or seat is None:
+            return
+        members = self.members.get(room.id, [])
+        if conn in members:
+            members.remove(conn)
+        room.connected[seat] = max(0, room.connected.get(seat, 1) - 1)
+        await self.broadcast(room)
+
+    def create(self, players: list[str], edition: str, seed: int,
+               judge_sees_all: bool) -> Room:
+        """A room with a new game of the demo decks (a host's own table comes through
+        ``open_table``)."""
+        from tabletop.cards import demo
+        try:
+            table = demo.new_game(edition=edition, players=tuple(players), seed=seed)
+        except InputError as e:
+            raise RoomError(str(e)) from None
+        return self.open_table(table, judge_sees_all)
+
+    def open_table(self, table: Any, judge_sees_all: bool = False) -> Room:
+        room_id = secrets.token_hex(4)
+        while room_id in self.rooms:
+            room_id = secrets.token_hex(4)
+        room = Room(room_id, new_code(), table, judge_sees_all)
+        self.rooms[room_id] = room
+        self.save(room)
+        return room
+
+    async def broadcast(self, room: Room) -> None:
+        """Each connection of the room gets its own seat's view."""
+        for conn in list(self.members.get(room.id, [])):
+            assert conn.seat is not None
+            try:
+                await conn.ws.send(protocol.encode("view", **room.view(conn.seat)))
+            except Exception as e:  # a connection closing as it is sent to
+                log.info("view not sent: %s", type(e).__name__)
+
+
+async def serve(host: str, port: int, folder: Path | None, ready: Any = None) -> None:
+    """Run until cancelled; ``ready(port)`` is told the port once listening."""
+    from websockets.asyncio.server import serve as ws_serve
+    server = Server(folder)
+    async with ws_serve(server.handler, host, port, max_size=protocol.MAX_FRAME,
+                        max_queue=16, compression=None) as ws_server:
+        bound = next(iter(ws_server.sockets)).getsockname()[1]
+        if ready is not None:
+            ready(bound)
+        await asyncio.get_running_loop().create_future()
+
+
+def main(host: str, port: int, folder: Path) -> int:
+    """``tabletop serve``: prints where it listens, runs until interrupted."""
+    def ready(bound: int) -> None:
+        print(f"tabletop server listening on ws://{host}:{bound} "
+              f"(rooms saved in {folder})", flush=True)
+    try:
+        asyncio.run(serve(host, port, folder, ready))
+    except KeyboardInterrupt:
+        pass
+    except OSError as e:
+        print(f"tabletop serve: cannot listen on {host}:{port}: {e.strerror or e}")
+        return 2
+    return 0

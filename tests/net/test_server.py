@@ -1,0 +1,202 @@
+"""Network play (issue 18) against a real `tabletop serve` process on 127.0.0.1:
+seats and room codes, the host's engine deciding, each seat's own view, rejoining
+after a drop, a server killed and restarted, hostile frames."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from tabletop.net.client import ClientError
+
+pytestmark = pytest.mark.timeout(120)
+
+
+def zone(view, player, name):
+    return next(z["cards"] for z in view["zones"] if z["player"] == player and z["zone"] == name)
+
+
+def seat_up(clients, url, players=("Alice", "Bob")):
+    host = clients(url)
+    room, code = host.create(list(players), seed=3)
+    seats = {}
+    for p in players:
+        c = clients(url)
+        c.join(room, code, p)
+        seats[p] = c
+    for c in seats.values():
+        c.drain()
+    return room, code, seats
+
+
+def test_two_players_each_see_their_own_view_and_the_host_decides(server, clients):
+    room, code, s = seat_up(clients, server.url)
+    alice, bob = s["Alice"], s["Bob"]
+    va = alice.view
+    hand = zone(va, "Alice", "hand")
+    assert hand and all(not c["hidden"] and c["name"] for c in hand)
+    # Bob sees Alice's hand as cards with no name, no id of a card, no characteristic
+    hidden = zone(bob.view, "Alice", "hand")
+    assert len(hidden) == len(hand) and all(c["hidden"] for c in hidden)
+    assert all("name" not in c and "types" not in c and "cid" not in c for c in hidden)
+    # Alice plays a land: the engine decides, both are sent the new table
+    land = next(c for c in hand if "Land" in c.get("types", []))
+    after = alice.act("move", id=land["id"], zone="battlefield")
+    assert any(c["name"] == land["name"] for c in zone(after, None, "battlefield"))
+    bob.drain()
+    assert any(c.get("name") == land["name"] for c in zone(bob.view, None, "battlefield"))
+    assert any(land["name"] in line for line in bob.view["log"])
+    # Bob may not move Alice's cards, draw for her, or act as the judge
+    target = zone(alice.view, None, "battlefield")[0]
+    with pytest.raises(ClientError, match="may not handle"):
+        bob.act("move", id=target["id"], zone="graveyard")
+    with pytest.raises(ClientError, match="judge's seat"):
+        clients(server.url).join(room, code, "judge")
+    with pytest.raises(ClientError, match="wrong room code"):
+        clients(server.url).join(room, "WRONGCODE", "spectator")
+    # an instant onto the battlefield: the rules refuse it, and say which rule
+    instant = next(c for c in zone(alice.view, "Alice", "hand")
+                   if {"Instant", "Sorcery"} & set(c.get("types", [])))
+    with pytest.raises(ClientError, match=r"instant or sorcery.*\(400\.4a\)"):
+        alice.act("move", id=instant["id"], zone="battlefield")
+    # a player undoes only their own last action
+    with pytest.raises(ClientError, match="only your own"):
+        bob.act("undo")
+    undone = alice.act("undo")
+    assert not zone(undone, None, "battlefield")
+
+
+def test_a_dropped_player_rejoins_its_seat_and_the_seat_is_held(server, clients):
+    room, code, s = seat_up(clients, server.url)
+    alice, bob = s["Alice"], s["Bob"]
+    token = bob.token
+    bob.close()
+    land = next(c for c in zone(alice.view, "Alice", "hand") if "Land" in c.get("types", []))
+    alice.act("move", id=land["id"], zone="battlefield")  # made while Bob was away
+    with pytest.raises(ClientError, match="taken"):
+        clients(server.url).join(room, code, "Bob")  # no token: the seat stays Bob's
+    back = clients(server.url)
+    view = back.join(room, code, "Bob", token=token)
+    assert any(c.get("name") == land["name"] for c in zone(view, None, "battlefield"))
+    assert any(land["name"] in line for line in view["log"])  # what happened meanwhile
+    assert "Bob" in view["connected"] and "Alice" in view["connected"]
+
+
+def test_a_killed_server_restores_its_rooms_and_players_rejoin(server, clients):
+    room, code, s = seat_up(clients, server.url)
+    alice = s["Alice"]
+    land = next(c for c in zone(alice.view, "Alice", "hand") if "Land" in c.get("types", []))
+    alice.act("move", id=land["id"], zone="battlefield")
+    tokens = {p: c.token for p, c in s.items()}
+    server.kill()  # SIGKILL: no chance to save anything more
+    port = server.port
+    server.start(port)
+    again = clients(server.url)
+    view = again.join(room, code, "Alice", token=tokens["Alice"])
+    assert [c["name"] for c in zone(view, None, "battlefield")] == [land["name"]]
+    assert len(zone(view, "Alice", "hand")) == len(zone(alice.view, "Alice", "hand"))
+    bob = clients(server.url)
+    bob.join(room, code, "Bob", token=tokens["Bob"])
+    assert zone(bob.view, None, "battlefield")[0]["name"] == land["name"]
+
+
+def test_hidden_cards_never_reach_another_seat(server, clients):
+    """Every frame sent to Bob during random play: no name of a card Bob may not see.
+    Alice's cards stay in her hand and library (hidden from Bob) except those she plays
+    (then public), and the check looks only at cards that were never public."""
+    room, code, s = seat_up(clients, server.url)
+    alice, bob = s["Alice"], s["Bob"]
+    rng = random.Random(7)
+    public: set[str] = set()
+    for _ in range(40):
+        choice = rng.random()
+        hand = zone(alice.view, "Alice", "hand")
+        try:
+            if choice < 0.3:
+                alice.act("draw")
+            elif choice < 0.45:
+                alice.act("shuffle")
+            elif choice < 0.6 and hand:
+                card = rng.choice(hand)
+                alice.act("move", id=card["id"], zone="library", position="bottom")
+            elif choice < 0.7 and hand:
+                card = rng.choice([c for c in hand if "Land" in c.get("types", [])] or hand)
+                public.add(card["name"])
+                alice.act("move", id=card["id"], zone="battlefield")
+            else:
+                bob.act("roll", sides=6)
+        except ClientError:
+            pass  # a refusal is part of play
+        bob.drain(0.05)
+    bob.drain()
+    names = {c["name"] for z in alice.view["zones"] for c in z["cards"] if not c["hidden"]}
+    secret = {n for n in names if n not in public}
+    # Alice's own library and hand names, as she knows them from her hand over the game
+    for frame in alice.frames:
+        msg = json.loads(frame)
+        if msg.get("type") == "view":
+            secret |= {c["name"] for c in zone(msg, "Alice", "hand")
+                       if c["name"] not in public}
+    assert secret, "the test must have secrets to keep"
+    sent_to_bob = "\n".join(bob.frames)
+    leaked = sorted(n for n in secret if json.dumps(n)[1:-1] in sent_to_bob)
+    assert leaked == []
+    assert any(json.dumps(n)[1:-1] in sent_to_bob for n in public)  # the check can see names
+
+
+def test_hostile_frames_get_error_frames_and_change_nothing(server, clients):
+    room, code, s = seat_up(clients, server.url)
+    alice = s["Alice"]
+    before = json.dumps([alice.view["zones"], alice.view["life"]])
+    bad = ["", "{", "[]", "null", "1e999", '{"v":1}', '{"v":2,"type":"ping"}',
+           '{"v":1,"type":"nope"}', '{"v":1,"type":"act"}',
+           '{"v":1,"type":"act","action":"move","id":"x"}',
+           '{"v":1,"type":"act","action":"explode"}',
+           '{"v":1,"type":"act","action":"move","id":99999999,"zone":"graveyard"}',
+           '{"v":1,"type":"act","action":"draw","count":1000000}',
+           '{"v":1,"type":"chat","text":"' + "x" * 600 + '"}',
+           '{"v":1,"type":"join","room":"r","code":"c","seat":"Alice","extra":1}',
+           "[" * 5000 + "]" * 5000, b"\xff\xfe\x00", NotImplemented]
+    rng = random.Random(1)
+    bad[-1] = "".join(chr(rng.randrange(1, 0x2FF)) for _ in range(300))
+    errors = 0
+    for frame in bad:
+        alice.send_raw(frame)
+        msg = alice.until("error", "view")
+        errors += msg["type"] == "error"
+    assert errors == len(bad)
+    alice.send("ping")
+    assert alice.until("pong")["type"] == "pong"  # still served
+    alice.send("chat", text="hello")
+    after_chat = alice.until("view")
+    assert json.dumps([after_chat["zones"], after_chat["life"]]) == before
+    assert after_chat["chat"][-1] == ["Alice", "hello"]
+    # a frame over the size limit closes that connection, not the server
+    big = clients(server.url)
+    big.send_raw("x" * (70 * 1024))
+    from websockets.exceptions import ConnectionClosed
+    with pytest.raises(ConnectionClosed) as closed:
+        big.until("pong", timeout=5)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009  # too big
+    fresh = clients(server.url)
+    fresh.send("ping")
+    assert fresh.until("pong")["type"] == "pong"
+    assert server.alive()
+
+
+def test_a_flood_is_slowed_and_then_closed(server, clients):
+    c = clients(server.url)
+    for _ in range(200):
+        c.send("ping")
+    kinds = []
+    try:
+        for _ in range(200):
+            kinds.append(c.recv(5)["type"])
+    except Exception:
+        pass
+    assert "error" in kinds and kinds.count("pong") < 200
+    ok = clients(server.url)
+    ok.send("ping")
+    assert ok.until("pong")["type"] == "pong"
