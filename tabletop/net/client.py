@@ -42,7 +42,20 @@ class Client:
         msg: dict[str, Any] = json.loads(text)
         if msg.get("type") == "view":
             self.view = msg
+        elif msg.get("type") == "update" and self.view is not None:
+            self._merge(msg)
         return msg
+
+    def _merge(self, update: dict[str, Any]) -> None:
+        """An update into the view: its zones replaced, its log lines added."""
+        assert self.view is not None
+        zones = {(z["player"], z["zone"]): z for z in update["zones"]}
+        self.view["zones"] = [zones.pop((z["player"], z["zone"]), z)
+                              for z in self.view["zones"]] + list(zones.values())
+        self.view["log"] = (self.view["log"] + update["log"])[-200:]
+        for k, v in update.items():
+            if k not in ("zones", "log", "type", "v", "log_from"):
+                self.view[k] = v
 
     def drain(self, wait: float = 0.2) -> None:
         """Read what the server has sent so far (others' moves), keeping the newest view."""
@@ -88,4 +101,6 @@ class Client:
     def act(self, action: str, **fields: Any) -> dict[str, Any]:
         """Send an intention; the view the server sends back (ClientError if refused)."""
         self.send("act", action=action, **fields)
-        return self.until("view")
+        self.until("update")
+        assert self.view is not None
+        return self.view

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tabletop.engine import IllegalActionError, InputError, Table, saves, views
-from tabletop.engine.model import Obj
+from tabletop.engine.model import ORDERED, Obj, ZoneKey
 from tabletop.engine.views import Hidden, Seen
 
 JUDGE_SEAT = "judge"
@@ -77,8 +77,9 @@ class Room:
         return seat
 
     # ---- intentions -------------------------------------------------------------------
-    def act(self, seat: str, msg: dict[str, Any]) -> None:
-        """Carry out one intention of ``seat`` through the engine, or RoomError."""
+    def act(self, seat: str, msg: dict[str, Any]) -> set[ZoneKey] | None:
+        """Carry out one intention of ``seat`` through the engine, or RoomError. The
+        zones it changed (None: any of them may have)."""
         if seat == SPECTATOR:
             raise RoomError("a spectator watches: it cannot act")
         t = self.table
@@ -88,7 +89,7 @@ class Room:
         try:
             if action == "undo":
                 self._undo(seat)
-                return
+                return None
             if action == "move":
                 obj = self._object(msg, who)
                 zone = msg.get("zone")
@@ -131,6 +132,7 @@ class Room:
             text = "; ".join(e.text for e in res.events if e.text) or "refused"
             rules = t.edition.marks(res.cites)
             raise RoomError(f"refused: {text}" + (f" ({rules})" if rules else ""))
+        return touched(t, res.events)
 
     def _object(self, msg: dict[str, Any], who: str | None) -> Obj:
         """The object an intention names by the id the seat was shown, if it is still
@@ -166,23 +168,40 @@ class Room:
         del self.chat[:-CHAT_LINES]
 
     # ---- views ------------------------------------------------------------------------
-    def view(self, seat: str) -> dict[str, Any]:
-        """Everything ``seat`` may know, as plain JSON data."""
+    def view(self, seat: str, zones: set[ZoneKey] | None = None,
+             log_from: int | None = None) -> dict[str, Any]:
+        """Everything ``seat`` may know, as plain JSON data (only ``zones``, and the log
+        from ``log_from``, when given)."""
         t = self.table
         viewer = self.viewer(seat)
-        zones = []
-        for (player, zone), faces in views.view(t, viewer, libraries=False).items():
-            zones.append({"player": player, "zone": zone,
+        shown = []
+        for key, ids in t.zones.items():
+            if zones is not None and key not in zones:
+                continue
+            ordered = key[1] in ORDERED
+            faces = [views.face_of(t, t.objs[oid], viewer, False, i if ordered else None)
+                     for i, oid in enumerate(reversed(ids), 1)]
+            shown.append({"player": key[0], "zone": key[1],
                           "cards": [_face(f) for f in faces]})
-        log = [entry.told(viewer)[0] for entry in t.journal[-LOG_LINES:]]
+        start = len(t.journal) - LOG_LINES if log_from is None else log_from
+        log = [entry.told(viewer)[0] for entry in t.journal[max(0, start):]]
         last = self.actors[-1] if self.actors and len(self.actors) == len(t.history) else None
         return {"room": self.id, "seat": seat, "edition": t.edition.id,
                 "players": list(t.players), "active": t.active, "turn": t.turn,
-                "phase": t.phase, "life": dict(t.life), "zones": zones, "log": log,
+                "phase": t.phase, "life": dict(t.life), "zones": shown, "log": log,
                 "chat": [[s, x] for s, x in self.chat[-50:]],
                 "connected": sorted(s for s, n in self.connected.items() if n > 0),
                 "can_undo": bool(t.history) and (seat == JUDGE_SEAT or last == seat),
                 "last_roll": list(t.last_roll) if t.last_roll else None}
+
+    def update(self, seat: str, zones: set[ZoneKey] | None, log_from: int
+               ) -> dict[str, Any]:
+        """What changed for ``seat`` since it was last sent the table: the zones that
+        changed (all of them when ``zones`` is None), the log lines from ``log_from``,
+        and the small facts (life, turn, who is connected) in full."""
+        out = self.view(seat, zones=zones, log_from=log_from)
+        out["log_from"] = log_from
+        return out
 
     # ---- autosave -----------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
@@ -203,6 +222,24 @@ class Room:
         except (KeyError, TypeError, ValueError) as e:
             raise InputError(f"{source}: a damaged room ({type(e).__name__})") from None
         return room
+
+
+def touched(t: Table, events: Any) -> set[ZoneKey] | None:
+    """The zones a result's events changed; None when one of them does not say."""
+    out: set[ZoneKey] = set()
+    for e in events:
+        if e.src is None and e.dst is None:
+            obj = t.objs.get(e.obj) if e.obj is not None else None
+            if obj is None or obj.zone is None:
+                if e.cid is None and e.obj is None:
+                    continue  # a die roll, a life total: no zone
+                return None
+            out.add(obj.zone)
+            continue
+        for key in (e.src, e.dst):
+            if key is not None and key in t.zones:
+                out.add(key)
+    return out
 
 
 def _face(f: Seen | Hidden) -> dict[str, Any]:

@@ -41,6 +41,7 @@ class _Conn:
     allowance: float = BURST
     last: float = 0.0
     errors: int = 0
+    log_sent: int = 0  # the room's log lines this connection has been sent
 
     def take(self) -> bool:
         """One message from the rate allowance (a token bucket)."""
@@ -58,6 +59,7 @@ class Server:
         self.folder = folder
         self.rooms: dict[str, Room] = {}
         self.members: dict[str, list[_Conn]] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
         if folder is not None:
             self.restore()
 
@@ -132,19 +134,22 @@ class Server:
             conn.room, conn.seat = found, seat
             self.members.setdefault(found.id, []).append(conn)
             found.connected[seat] = found.connected.get(seat, 0) + 1
-            self.save(found)
+            await self.save_soon(found)
             await conn.ws.send(protocol.encode("joined", room=found.id, seat=seat, token=token))
-            await self.broadcast(found)
+            await conn.ws.send(protocol.encode("view", **found.view(seat)))
+            conn.log_sent = len(found.table.journal)
+            await self.broadcast(found, set(), skip=conn)
             return
         if conn.room is None or conn.seat is None:
             raise RoomError("join a room first")
         room, seat = conn.room, conn.seat
+        zones: set[Any] | None = set()
         if kind == "chat":
             room.say(seat, msg["text"])
         elif kind == "act":
-            room.act(seat, msg)
-        self.save(room)
-        await self.broadcast(room)
+            zones = room.act(seat, msg)
+        await self.save_soon(room)
+        await self.broadcast(room, zones)
 
     async def _leave(self, conn: _Conn) -> None:
         room, seat = conn.room, conn.seat
@@ -154,7 +159,7 @@ class Server:
         if conn in members:
             members.remove(conn)
         room.connected[seat] = max(0, room.connected.get(seat, 1) - 1)
-        await self.broadcast(room)
+        await self.broadcast(room, set())
 
     def create(self, players: list[str], edition: str, seed: int,
                judge_sees_all: bool) -> Room:
@@ -176,14 +181,31 @@ class Server:
         self.save(room)
         return room
 
-    async def broadcast(self, room: Room) -> None:
-        """Each connection of the room gets its own seat's view."""
+    async def broadcast(self, room: Room, zones: set[Any] | None,
+                        skip: _Conn | None = None) -> None:
+        """Each connection of the room is sent what changed, as its own seat sees it:
+        the ``zones`` that changed (None: all), the new log lines, the small facts."""
+        end = len(room.table.journal)
         for conn in list(self.members.get(room.id, [])):
-            assert conn.seat is not None
+            if conn is skip or conn.seat is None:
+                continue
+            update = room.update(conn.seat, zones, conn.log_sent)
+            conn.log_sent = end
             try:
-                await conn.ws.send(protocol.encode("view", **room.view(conn.seat)))
+                await conn.ws.send(protocol.encode("update", **update))
             except Exception as e:  # a connection closing as it is sent to
-                log.info("view not sent: %s", type(e).__name__)
+                log.info("update not sent: %s", type(e).__name__)
+
+    async def save_soon(self, room: Room) -> None:
+        """The room as it is now, written to disk off the event loop (other rooms go on
+        meanwhile); writes of one room never overtake each other."""
+        if self.folder is None:
+            return
+        data = json.dumps(room.to_json(), ensure_ascii=False, separators=(",", ":"))
+        path = self.folder / f"room-{room.id}.json"
+        lock = self._locks.setdefault(room.id, asyncio.Lock())
+        async with lock:
+            await asyncio.to_thread(saves.atomic_write, path, data.encode("utf-8"))
 
 
 async def serve(host: str, port: int, folder: Path | None, ready: Any = None) -> None:

@@ -1,8 +1,10 @@
-"""Network benchmark (run by hand: python3 tests/benchmarks/bench_net.py [TABLES] [MOVES]).
+"""Network benchmark (by hand: python3 tests/benchmarks/bench_net.py [TABLES] [MOVES] [PACE]).
 
 Starts `tabletop serve` on 127.0.0.1, opens TABLES rooms (50) of 4 scripted players
 each, and has every room play MOVES random intentions (40) at once, one player at a
-time per room: rolls, life changes, taps, lands and creatures played. Reports the
+time per room: rolls, life changes, taps, lands and creatures played; PACE seconds
+between one intention and the next in a room (0: as fast as the server answers; 0.5:
+brisk human play). Reports the
 round trip from sending an intention to receiving the redrawn view (median and p99),
 and the server's resident memory per table."""
 
@@ -37,7 +39,8 @@ def zone(view, player, name):
     return next(z["cards"] for z in view["zones"] if z["player"] == player and z["zone"] == name)
 
 
-def play(url: str, moves: int, seed: int, times: list[float], errors: list[str]) -> None:
+def play(url: str, moves: int, seed: int, times: list[float], errors: list[str],
+         pace: float = 0.0) -> None:
     host = Client(url)
     room, code = host.create(PLAYERS, seed=seed)
     host.close()
@@ -52,7 +55,7 @@ def play(url: str, moves: int, seed: int, times: list[float], errors: list[str])
         p = PLAYERS[i % len(PLAYERS)]
         c = seats[p]
         for _ in range(pending[p]):
-            c.until("view")
+            c.until("update")
         pending[p] = 0
         view = c.view
         hand = zone(view, p, "hand")
@@ -67,6 +70,8 @@ def play(url: str, moves: int, seed: int, times: list[float], errors: list[str])
             msg = {"action": "roll", "sides": 20}
         else:
             msg = {"action": "life", "delta": rng.choice([-3, -1, 1, 2])}
+        if pace:
+            time.sleep(pace * (0.5 + rng.random()))
         start = time.perf_counter()
         try:
             c.act(**msg)
@@ -84,6 +89,7 @@ def play(url: str, moves: int, seed: int, times: list[float], errors: list[str])
 def main() -> None:
     tables = int(sys.argv[1]) if len(sys.argv) > 1 else 50
     moves = int(sys.argv[2]) if len(sys.argv) > 2 else 40
+    pace = float(sys.argv[3]) if len(sys.argv) > 3 else 0.0
     data = Path(tempfile.mkdtemp(prefix="tabletop-bench-net-"))
     proc = subprocess.Popen([sys.executable, "-m", "tabletop", "--data-dir", str(data),
                              "serve", "--port", "0"], cwd=ROOT, stdout=subprocess.PIPE,
@@ -94,7 +100,7 @@ def main() -> None:
         base = rss_kb(proc.pid)
         times: list[float] = []
         errors: list[str] = []
-        threads = [threading.Thread(target=play, args=(url, moves, 100 + i, times, errors))
+        threads = [threading.Thread(target=play, args=(url, moves, 100 + i, times, errors, pace))
                    for i in range(tables)]
         t0 = time.perf_counter()
         for th in threads:
@@ -104,7 +110,8 @@ def main() -> None:
         wall = time.perf_counter() - t0
         peak = rss_kb(proc.pid)
         times.sort()
-        print(f"{tables} tables x 4 players, {moves} intentions each: {len(times)} answered "
+        print(f"{tables} tables x 4 players, {moves} intentions each, pace {pace} s: "
+              f"{len(times)} answered "
               f"with a view, {len(errors)} refused, in {wall:.1f} s")
         print(f"round trip, intention to redrawn view: median "
               f"{statistics.median(times) * 1000:.1f} ms, "

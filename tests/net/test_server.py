@@ -144,6 +144,15 @@ def test_hidden_cards_never_reach_another_seat(server, clients):
     leaked = sorted(n for n in secret if json.dumps(n)[1:-1] in sent_to_bob)
     assert leaked == []
     assert any(json.dumps(n)[1:-1] in sent_to_bob for n in public)  # the check can see names
+    # the updates Alice merged add up to the table as a fresh full view shows it
+    alice.drain()
+    fresh = clients(server.url).join(room, code, "Alice", token=alice.token)
+
+    def table(v):
+        return sorted((str(z["player"]), z["zone"], json.dumps(z["cards"], sort_keys=True))
+                      for z in v["zones"])
+    assert table(alice.view) == table(fresh)
+    assert alice.view["life"] == fresh["life"] and alice.view["log"][-5:] == fresh["log"][-5:]
 
 
 def test_hostile_frames_get_error_frames_and_change_nothing(server, clients):
@@ -164,13 +173,14 @@ def test_hostile_frames_get_error_frames_and_change_nothing(server, clients):
     errors = 0
     for frame in bad:
         alice.send_raw(frame)
-        msg = alice.until("error", "view")
+        msg = alice.until("error", "update")
         errors += msg["type"] == "error"
     assert errors == len(bad)
     alice.send("ping")
     assert alice.until("pong")["type"] == "pong"  # still served
     alice.send("chat", text="hello")
-    after_chat = alice.until("view")
+    alice.until("update")
+    after_chat = alice.view
     assert json.dumps([after_chat["zones"], after_chat["life"]]) == before
     assert after_chat["chat"][-1] == ["Alice", "hello"]
     # a frame over the size limit closes that connection, not the server
