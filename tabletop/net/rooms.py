@@ -43,6 +43,7 @@ class Room:
     actors: list[str] = field(default_factory=list)  # who made each action in the history
     chat: list[tuple[str, str]] = field(default_factory=list)  # (seat, text)
     connected: dict[str, int] = field(default_factory=dict)  # seat -> open connections
+    applied: int = 0  # intentions carried out in this room, ever (the server's log counts)
 
     # ---- seats ------------------------------------------------------------------------
     def join(self, seat: str, code: str, token: str | None = None) -> tuple[str, str]:
@@ -207,7 +208,8 @@ class Room:
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "code": self.code, "judge_sees_all": self.judge_sees_all,
                 "tokens": dict(self.tokens), "actors": list(self.actors),
-                "chat": [list(c) for c in self.chat], "table": saves.to_json(self.table)}
+                "chat": [list(c) for c in self.chat], "applied": self.applied,
+                "table": saves.to_json(self.table)}
 
     @classmethod
     def from_json(cls, d: Any, source: str) -> Room:
@@ -219,6 +221,7 @@ class Room:
                        {str(k): str(v) for k, v in dict(d["tokens"]).items()},
                        [str(a) for a in d["actors"]],
                        [(str(s), str(x)) for s, x in d["chat"]])
+            room.applied = int(d.get("applied", 0))
         except (KeyError, TypeError, ValueError) as e:
             raise InputError(f"{source}: a damaged room ({type(e).__name__})") from None
         return room

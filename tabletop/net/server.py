@@ -2,9 +2,11 @@
 game opened from the window. WebSocket (RFC 6455) through the ``websockets``
 library; JSON messages (protocol.py); one engine per room (rooms.py).
 
-Every room is autosaved (an atomic write after each change) to the server's folder
-and restored when the server starts again; clients rejoin their seats with their
-tokens. Each connection is rate-limited; a malformed, oversized or unknown message
+Every room is kept on disk in the server's folder: a snapshot (an atomic write of
+the whole room) every SNAPSHOT_EVERY intentions, and each intention carried out
+appended to the room's log before anyone is told of it; a server started again
+reads the snapshot and carries the logged intentions out again. Clients rejoin
+their seats with their tokens. Each connection is rate-limited; a malformed, oversized or unknown message
 gets an error frame, and a connection that keeps sending them is closed. Nothing a
 client sends can crash the server or change a game outside the rules."""
 
@@ -31,6 +33,7 @@ BURST = 60.0  # and at once
 MAX_ERRORS = 20  # error frames before the connection is closed
 MAX_ROOMS = 1000
 MAX_ROOM_FILE = 20 * 1024 * 1024
+SNAPSHOT_EVERY = 50  # intentions between two whole writes of a room
 
 
 @dataclass
@@ -59,14 +62,19 @@ class Server:
         self.folder = folder
         self.rooms: dict[str, Room] = {}
         self.members: dict[str, list[_Conn]] = {}
-        self._locks: dict[str, asyncio.Lock] = {}
+        self._snapshot_at: dict[str, int] = {}  # room -> intentions in its snapshot
         if folder is not None:
             self.restore()
 
     # ---- autosave ---------------------------------------------------------------------
     def restore(self) -> None:
+        """Every room as its last snapshot, then the intentions logged after it, carried
+        out again in order (the engine is deterministic: the same table, seeds and
+        intentions give the same game)."""
         assert self.folder is not None
         self.folder.mkdir(parents=True, exist_ok=True)
+        for p in self.folder.glob("room-*.json.tmp*"):  # a write cut short
+            p.unlink(missing_ok=True)
         for p in sorted(self.folder.glob("room-*.json")):
             try:
                 d = json.loads(read_bounded(p, MAX_ROOM_FILE).decode("utf-8"))
@@ -74,15 +82,54 @@ class Server:
             except (InputError, ValueError) as e:
                 log.warning("room file left as it is: %s", e)
                 continue
+            self._replay(room, p.with_suffix(".log"))
             self.rooms[room.id] = room
-        for p in self.folder.glob("room-*.json.tmp*"):  # a write cut short
-            p.unlink(missing_ok=True)
+            self._snapshot_at[room.id] = room.applied
 
-    def save(self, room: Room) -> None:
+    def _replay(self, room: Room, path: Path) -> None:
+        try:
+            lines = read_bounded(path, MAX_ROOM_FILE).decode("utf-8").splitlines()
+        except (InputError, UnicodeDecodeError):
+            return  # no log yet (or none readable): the snapshot is the room
+        for line in lines:
+            try:
+                rec = json.loads(line)
+                n, seat, msg = int(rec["n"]), str(rec["seat"]), rec["msg"]
+            except (ValueError, KeyError, TypeError):
+                break  # a line cut short by a kill: the end of what was written
+            if n <= room.applied:
+                continue  # already in the snapshot
+            try:
+                if msg.get("type") == "chat":
+                    room.say(seat, str(msg["text"]))
+                else:
+                    room.act(seat, protocol.parse(json.dumps(msg)))
+            except (RoomError, protocol.ProtocolError):
+                pass  # refused again, as it was not the first time: nothing changed
+            room.applied = n
+
+    def snapshot(self, room: Room) -> None:
+        """The whole room, atomically; then its log starts again."""
         if self.folder is None:
             return
         data = json.dumps(room.to_json(), ensure_ascii=False, separators=(",", ":"))
         saves.atomic_write(self.folder / f"room-{room.id}.json", data.encode("utf-8"))
+        (self.folder / f"room-{room.id}.log").write_bytes(b"")
+        self._snapshot_at[room.id] = room.applied
+
+    def record(self, room: Room, seat: str, msg: dict[str, Any]) -> None:
+        """One intention carried out, appended to the room's log before anyone is told
+        of it. A killed process loses nothing written (the system keeps it); every
+        SNAPSHOT_EVERY intentions the whole room is written again."""
+        room.applied += 1
+        if self.folder is None:
+            return
+        line = json.dumps({"n": room.applied, "seat": seat, "msg": msg},
+                          ensure_ascii=False, separators=(",", ":")) + "\n"
+        with open(self.folder / f"room-{room.id}.log", "ab") as f:
+            f.write(line.encode("utf-8"))
+        if room.applied - self._snapshot_at.get(room.id, 0) >= SNAPSHOT_EVERY:
+            self.snapshot(room)
 
     # ---- one connection -----------------------------------------------------------------
     async def handler(self, ws: Any) -> None:
@@ -130,11 +177,13 @@ class Server:
                 raise RoomError("no such room")
             if conn.room is not None:
                 raise RoomError("this connection is already in a room")
+            had = dict(found.tokens)
             seat, token = found.join(msg["seat"], msg["code"], msg.get("token"))
             conn.room, conn.seat = found, seat
             self.members.setdefault(found.id, []).append(conn)
             found.connected[seat] = found.connected.get(seat, 0) + 1
-            await self.save_soon(found)
+            if found.tokens != had:  # a seat newly taken: its token must survive
+                self.snapshot(found)
             await conn.ws.send(protocol.encode("joined", room=found.id, seat=seat, token=token))
             await conn.ws.send(protocol.encode("view", **found.view(seat)))
             conn.log_sent = len(found.table.journal)
@@ -148,7 +197,7 @@ class Server:
             room.say(seat, msg["text"])
         elif kind == "act":
             zones = room.act(seat, msg)
-        await self.save_soon(room)
+        self.record(room, seat, msg)
         await self.broadcast(room, zones)
 
     async def _leave(self, conn: _Conn) -> None:
@@ -178,7 +227,7 @@ class Server:
             room_id = secrets.token_hex(4)
         room = Room(room_id, new_code(), table, judge_sees_all)
         self.rooms[room_id] = room
-        self.save(room)
+        self.snapshot(room)
         return room
 
     async def broadcast(self, room: Room, zones: set[Any] | None,
@@ -195,18 +244,6 @@ class Server:
                 await conn.ws.send(protocol.encode("update", **update))
             except Exception as e:  # a connection closing as it is sent to
                 log.info("update not sent: %s", type(e).__name__)
-
-    async def save_soon(self, room: Room) -> None:
-        """The room as it is now, written to disk off the event loop (other rooms go on
-        meanwhile); writes of one room never overtake each other."""
-        if self.folder is None:
-            return
-        data = json.dumps(room.to_json(), ensure_ascii=False, separators=(",", ":"))
-        path = self.folder / f"room-{room.id}.json"
-        lock = self._locks.setdefault(room.id, asyncio.Lock())
-        async with lock:
-            await asyncio.to_thread(saves.atomic_write, path, data.encode("utf-8"))
-
 
 async def serve(host: str, port: int, folder: Path | None, ready: Any = None) -> None:
     """Run until cancelled; ``ready(port)`` is told the port once listening."""

@@ -210,3 +210,35 @@ def test_a_flood_is_slowed_and_then_closed(server, clients):
     ok = clients(server.url)
     ok.send("ping")
     assert ok.until("pong")["type"] == "pong"
+
+
+def test_a_long_game_survives_a_kill_from_its_snapshot_and_log(server, clients):
+    """More intentions than one snapshot holds: the room comes back as the snapshot
+    plus the logged intentions carried out again, the same table to the last card."""
+    room, code, s = seat_up(clients, server.url)
+    alice, bob = s["Alice"], s["Bob"]
+    rng = random.Random(5)
+    for i in range(75):
+        c = alice if i % 2 == 0 else bob
+        c.drain(0.01)
+        hand = zone(c.view, c.seat, "hand")
+        try:
+            if hand and rng.random() < 0.4:
+                c.act("move", id=rng.choice(hand)["id"], zone=rng.choice(
+                    ["battlefield", "graveyard", "library"]))
+            elif rng.random() < 0.5:
+                c.act("draw")
+            else:
+                c.act("life", delta=-1)
+        except ClientError:
+            pass
+    alice.drain()
+    before = clients(server.url).join(room, code, "Alice", token=alice.token)
+    files = sorted(p.name for p in server.folder.joinpath("server").iterdir())
+    assert files == [f"room-{room}.json", f"room-{room}.log"]
+    assert server.folder.joinpath("server", f"room-{room}.log").read_text().strip()
+    server.kill()
+    server.start(server.port)
+    after = clients(server.url).join(room, code, "Alice", token=alice.token)
+    for key in ("zones", "life", "turn", "active"):
+        assert after[key] == before[key], key
