@@ -25,7 +25,8 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
     "chat": {"text": (str, True)},
     "ping": {},
 }
-ACTIONS = ("move", "draw", "shuffle", "tap", "roll", "life", "undo", "next_turn")
+ACTIONS = ("move", "draw", "shuffle", "tap", "roll", "life", "undo", "agree_undo",
+           "refuse_undo", "next_turn")
 
 
 class ProtocolError(ValueError):

@@ -44,6 +44,8 @@ class Room:
     chat: list[tuple[str, str]] = field(default_factory=list)  # (seat, text)
     connected: dict[str, int] = field(default_factory=dict)  # seat -> open connections
     applied: int = 0  # intentions carried out in this room, ever (the server's log counts)
+    # a request to undo the last action of someone else: who asked, who agreed so far
+    undo_request: tuple[str, frozenset[str]] | None = None
 
     # ---- seats ------------------------------------------------------------------------
     def join(self, seat: str, code: str, token: str | None = None) -> tuple[str, str]:
@@ -91,6 +93,9 @@ class Room:
             if action == "undo":
                 self._undo(seat)
                 return None
+            if action in ("agree_undo", "refuse_undo"):
+                self._answer_undo(seat, action == "agree_undo")
+                return None
             if action == "move":
                 obj = self._object(msg, who)
                 zone = msg.get("zone")
@@ -129,6 +134,8 @@ class Room:
         except (IllegalActionError, InputError) as e:
             raise RoomError(str(e)) from None
         self.actors += [seat] * (len(t.history) - before)
+        if len(t.history) != before:
+            self.undo_request = None  # it asked about an action no longer the last
         if res.rejected and len(t.history) == before:
             text = "; ".join(e.text for e in res.events if e.text) or "refused"
             rules = t.edition.marks(res.cites)
@@ -149,17 +156,43 @@ class Room:
         return obj
 
     def _undo(self, seat: str) -> None:
-        """A player takes back their own last action; the judge any last action."""
+        """A player takes back their own last action, and the judge any last action;
+        another player's last action is taken back when every player agrees (the
+        request is shown to all; each answers with agree_undo or refuse_undo)."""
         t = self.table
         if not t.history:
             raise RoomError("nothing to undo")
         last = self.actors[-1] if len(self.actors) == len(t.history) else None
         if seat != JUDGE_SEAT and last != seat:
-            raise RoomError("you may undo only your own last action")
+            self.undo_request = (seat, frozenset({seat}))
+            self._answer_undo(seat, True)
+            return
+        self._take_back()
+
+    def _answer_undo(self, seat: str, agree: bool) -> None:
+        if self.undo_request is None:
+            raise RoomError("no one has asked to undo")
+        if seat not in self.table.players:
+            raise RoomError("only the players decide an undo")
+        asker, agreed = self.undo_request
+        if not agree:
+            self.undo_request = None
+            self.table.log_step(f"{seat} refuses {asker}'s request to undo",
+                                f"{seat} refuses {asker}'s request to undo")
+            return
+        agreed = agreed | {seat}
+        if agreed >= set(self.table.players):
+            self._take_back()
+        else:
+            self.undo_request = (asker, agreed)
+
+    def _take_back(self) -> None:
+        t = self.table
         t.undo()
         if self.actors:
             self.actors.pop()
         t.redo_stack.clear()  # over the network, what is undone stays undone
+        self.undo_request = None
 
     def say(self, seat: str, text: str) -> None:
         text = "".join(ch for ch in text if ch >= " " or ch == "\t").strip()
@@ -193,6 +226,8 @@ class Room:
                 "chat": [[s, x] for s, x in self.chat[-50:]],
                 "connected": sorted(s for s, n in self.connected.items() if n > 0),
                 "can_undo": bool(t.history) and (seat == JUDGE_SEAT or last == seat),
+                "undo_request": None if self.undo_request is None else {
+                    "by": self.undo_request[0], "agreed": sorted(self.undo_request[1])},
                 "last_roll": list(t.last_roll) if t.last_roll else None}
 
     def update(self, seat: str, zones: set[ZoneKey] | None, log_from: int

@@ -61,11 +61,20 @@ def test_two_players_each_see_their_own_view_and_the_host_decides(server, client
                    if {"Instant", "Sorcery"} & set(c.get("types", [])))
     with pytest.raises(ClientError, match=r"instant or sorcery.*\(400\.4a\)"):
         alice.act("move", id=instant["id"], zone="battlefield")
-    # a player undoes only their own last action
-    with pytest.raises(ClientError, match="only your own"):
-        bob.act("undo")
-    undone = alice.act("undo")
-    assert not zone(undone, None, "battlefield")
+    # another player's last action is undone only when every player agrees
+    asked = bob.act("undo")
+    assert asked["undo_request"] == {"by": "Bob", "agreed": ["Bob"]}
+    assert zone(asked, None, "battlefield")  # nothing undone yet
+    alice.drain()
+    assert alice.view["undo_request"]["by"] == "Bob"  # shown to all
+    kept = alice.act("refuse_undo")
+    assert kept["undo_request"] is None and zone(kept, None, "battlefield")
+    bob.act("undo")
+    alice.drain()
+    undone = alice.act("agree_undo")
+    assert not zone(undone, None, "battlefield") and undone["undo_request"] is None
+    with pytest.raises(ClientError, match="no one has asked"):
+        alice.act("agree_undo")
 
 
 def test_a_dropped_player_rejoins_its_seat_and_the_seat_is_held(server, clients):
