@@ -51,7 +51,8 @@ def later_parts() -> list[str]:
                  "defusedxml.ElementTree", "tabletop.cards.download", "tabletop.cards.decks",
                  "tabletop.scenario.runner", "tabletop.scenario.ruling_report",
                  "tabletop.ui.pictures", "tabletop.ui.presenter", "tabletop.ui.rules_browser",
-                 "PySide6.QtNetwork"):
+                 "tabletop.net.server", "tabletop.net.client", "websockets.asyncio.server",
+                 "websockets.sync.client", "PySide6.QtNetwork"):
         try:
             importlib.import_module(name)
         except ImportError as e:
@@ -111,7 +112,7 @@ def self_test(window) -> tuple[bool, str]:
                  f"{'ok' if refused else 'FAILED'}")
     ok &= refused
     missing = later_parts()
-    lines.append("parts loaded when needed (HTTPS, pictures, PDF, decks): "
+    lines.append("parts loaded when needed (HTTPS, pictures, PDF, decks, network): "
                  + ("ok" if not missing else "MISSING " + "; ".join(missing)))
     ok &= not missing
     lines.append("self-test passed" if ok else "self-test FAILED")

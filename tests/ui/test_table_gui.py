@@ -177,7 +177,7 @@ def test_self_test_and_screenshot_commands(tmp_path):
     r = run_cli("--self-test")
     assert r.returncode == 0, r.stdout + r.stderr
     assert "self-test passed" in r.stdout
-    assert "parts loaded when needed (HTTPS, pictures, PDF, decks): ok" in r.stdout
+    assert "parts loaded when needed (HTTPS, pictures, PDF, decks, network): ok" in r.stdout
     out = tmp_path / "table.png"
     r = run_cli("--screenshot", out, "--viewpoint", "judge")
     assert r.returncode == 0, r.stderr
