@@ -5,17 +5,19 @@
 # to trim the ICU data. Output in build/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-read -r NAME VERSION < <(python3 -c 'import tomllib; p = tomllib.load(open("pyproject.toml", "rb"))["project"]; print(p["name"], p["version"])')
+# the Python whose packages go into the bundle: PYTHON, else python3 on the PATH
+PY=${PYTHON:-python3}
+read -r NAME VERSION < <("$PY" -c 'import tomllib; p = tomllib.load(open("pyproject.toml", "rb"))["project"]; print(p["name"], p["version"])')
 ARCH=$(dpkg --print-architecture 2>/dev/null || echo amd64)
 OUT=${TABLETOP_BUILD_DIR:-build}
 rm -rf "$OUT/dist" "$OUT/deb"
-python3 -m PyInstaller --noconfirm --clean --log-level WARN \
+"$PY" -m PyInstaller --noconfirm --clean --log-level WARN \
   --distpath "$OUT/dist" --workpath "$OUT/pyinstaller" packaging/tabletop.spec
 BUNDLE="$OUT/dist/$NAME"
 # only the root and English ICU data (Qt Core links ICU; this app needs no more)
-python3 packaging/linux/trim_icu.py "$BUNDLE"
+"$PY" packaging/linux/trim_icu.py "$BUNDLE"
 # the libraries left behind by plugins the spec leaves out (GTK's, EGLFS's)
-python3 packaging/linux/prune_libs.py "$BUNDLE"
+"$PY" packaging/linux/prune_libs.py "$BUNDLE"
 
 tar -C "$OUT/dist" -czf "$OUT/$NAME-$VERSION-linux-$ARCH.tar.gz" "$NAME"
 
@@ -38,7 +40,7 @@ mkdir -p "$DEB/usr/share/icons/hicolor/scalable/apps"
 cp packaging/icons/tabletop.svg "$DEB/usr/share/icons/hicolor/scalable/apps/tabletop.svg"
 SIZE_KB=$(du -sk "$DEB/opt" | cut -f1)
 # measured from the bundle: the C library version it needs and the system libraries it loads
-DEPENDS=$(python3 packaging/linux/debdeps.py "$BUNDLE")
+DEPENDS=$("$PY" packaging/linux/debdeps.py "$BUNDLE")
 cat > "$DEB/DEBIAN/control" <<CONTROL
 Package: $NAME
 Version: $VERSION

@@ -11,7 +11,11 @@ from __future__ import annotations
 # frozen app's --self-test fails if one of them is missing.
 UNUSED_MODULES = [
     "tkinter", "unittest", "pydoc", "doctest", "xmlrpc", "lib2to3", "pytest", "hypothesis",
-    "ftplib", "smtplib", "sqlite3.test", "PySide6.QtQml", "PySide6.QtQuick", "PySide6.QtQuickWidgets",
+    "ftplib", "smtplib", "sqlite3.test", "PySide6.QtQml",
+    # websockets names its optional trio and werkzeug (router) parts lazily: where those
+    # are installed, PyInstaller would pull in them and all they import (IPython, numpy)
+    "trio", "werkzeug", "anyio", "IPython", "jedi", "numpy", "cryptography",
+    "websockets.trio", "websockets.asyncio.router", "websockets.sync.router", "PySide6.QtQuick", "PySide6.QtQuickWidgets",
     "PySide6.QtSql", "PySide6.QtPdf", "PySide6.QtPdfWidgets", "PySide6.QtOpenGL",
     "PySide6.QtOpenGLWidgets", "PySide6.QtPrintSupport", "PySide6.QtSvg", "PySide6.QtSvgWidgets",
     "PySide6.QtXml", "PySide6.QtConcurrent", "PySide6.QtDesigner", "PySide6.QtHelp",

@@ -51,8 +51,7 @@ def later_parts() -> list[str]:
                  "defusedxml.ElementTree", "tabletop.cards.download", "tabletop.cards.decks",
                  "tabletop.scenario.runner", "tabletop.scenario.ruling_report",
                  "tabletop.ui.pictures", "tabletop.ui.presenter", "tabletop.ui.rules_browser",
-                 "tabletop.net.server", "tabletop.net.client", "websockets.asyncio.server",
-                 "websockets.sync.client", "PySide6.QtNetwork"):
+                 "tabletop.net.server", "websockets.asyncio.server", "PySide6.QtNetwork"):
         try:
             importlib.import_module(name)
         except ImportError as e:

@@ -20,7 +20,8 @@ pytestmark = [
 
 def test_linux_bundle_builds_and_passes_its_self_test(tmp_path):
     pytest.importorskip("PyInstaller")
-    env = dict(os.environ, TABLETOP_BUILD_DIR=str(tmp_path))
+    # built from the test's own Python (the venv), not whatever python3 the PATH finds
+    env = dict(os.environ, TABLETOP_BUILD_DIR=str(tmp_path), PYTHON=sys.executable)
     r = subprocess.run(["bash", str(ROOT / "packaging" / "build_linux.sh")], cwd=ROOT, env=env,
                        capture_output=True, text=True, timeout=1800)
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]
