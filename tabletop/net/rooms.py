@@ -244,6 +244,8 @@ class Room:
         return {"id": self.id, "code": self.code, "judge_sees_all": self.judge_sees_all,
                 "tokens": dict(self.tokens), "actors": list(self.actors),
                 "chat": [list(c) for c in self.chat], "applied": self.applied,
+                "undo_request": None if self.undo_request is None else [
+                    self.undo_request[0], sorted(self.undo_request[1])],
                 "table": saves.to_json(self.table)}
 
     @classmethod
@@ -257,6 +259,9 @@ class Room:
                        [str(a) for a in d["actors"]],
                        [(str(s), str(x)) for s, x in d["chat"]])
             room.applied = int(d.get("applied", 0))
+            req = d.get("undo_request")
+            if req is not None:  # asked before the snapshot, answered after it
+                room.undo_request = (str(req[0]), frozenset(str(x) for x in req[1]))
         except (KeyError, TypeError, ValueError) as e:
             raise InputError(f"{source}: a damaged room ({type(e).__name__})") from None
         return room
