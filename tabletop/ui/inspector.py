@@ -51,22 +51,9 @@ def _zone(table, key) -> str:
 
 
 def rule_html(table, number: str) -> str:
-    ed = table.edition
-    summary = ed.summary(number) or "(no summary for this number)"
-    out = (f'<div class="rule"><a class="num" href="rule:{html.escape(number)}">'
-           f'{html.escape(ed.mark(number))}</a> — {html.escape(summary)}')
-    src = ed.source(number)
-    if src:
-        out += (f'<div class="sub">{html.escape(ed.mark(number))} is not in this edition\'s '
-                f'text: {html.escape(src)}.</div>')
-    from tabletop.engine import rulestext  # only when a rule is shown: not at start-up
-    v = rulestext.for_edition(number, ed)
-    if v and v.shown:
-        out += (f'<div class="verbatim">“{html.escape(v.text)}”<br>'
-                f'<span class="sub">— {html.escape(v.label())}</span></div>')
-    elif v:
-        out += f'<div class="verbatim"><span class="sub">{html.escape(v.label())}</span></div>'
-    return out + "</div>"
+    """A rule of the table's edition as the inspector, the log and the banner show it."""
+    from tabletop.ui.rules_browser import rule_block
+    return rule_block(table.edition, number)
 
 
 def card_html(card, seen) -> str:

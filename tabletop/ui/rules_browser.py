@@ -39,6 +39,35 @@ def linked(text: str, known) -> str:
     return "".join(out)
 
 
+def rule_block(ed, number: str, known=None, hit: bool = False,
+               note_different: bool = True) -> str:
+    """One rule as HTML: its number (a link), our summary, where a number the edition's
+    own text lacks comes from, and the published wording when an imported text has the
+    same rule. ``known``: rule numbers in the texts become links too; ``hit``: marked
+    as the rule looked for; ``note_different``: say so when an imported text uses the
+    number for another rule."""
+    from tabletop.engine import rulestext  # only when a rule is shown: not at start-up
+    words = ed.summary(number)
+    summary = (linked(words, known) if known is not None else html.escape(words)) \
+        if words is not None else "(no summary for this number)"
+    number_html = html.escape(number)
+    out = (f'<div class="{"rule hit" if hit else "rule"}"><a name="r{number_html}"></a>'
+           f'<a class="num" href="rule:{number_html}">{html.escape(ed.mark(number))}</a>'
+           f' — {summary}')
+    src = ed.source(number)
+    if src:
+        out += (f'<div class="sub">{html.escape(ed.mark(number))} is not in this edition\'s '
+                f'text: {html.escape(src)}.</div>')
+    v = rulestext.for_edition(number, ed)
+    if v is not None and v.shown:
+        text = linked(v.text, known) if known is not None else html.escape(v.text)
+        out += (f'<div class="verbatim">“{text}”<br>'
+                f'<span class="sub">— {html.escape(v.label())}</span></div>')
+    elif v is not None and note_different:
+        out += f'<div class="verbatim"><span class="sub">{html.escape(v.label())}</span></div>'
+    return out + "</div>"
+
+
 class RulesBrowser(QWidget):
     def __init__(self, controller, parent=None):
         super().__init__(parent)
@@ -120,7 +149,6 @@ class RulesBrowser(QWidget):
         return out
 
     def refresh(self) -> None:
-        from tabletop.engine import rulestext
         self._built = True
         ed = self.ed()
         known = set(ed.rules)
@@ -130,19 +158,8 @@ class RulesBrowser(QWidget):
         shown = self.numbers()
         if not shown:
             parts.append("<p>No rule matches.</p>")
-        for n in shown:
-            cls = "rule hit" if n == self.current else "rule"
-            line = (f"<div class='{cls}'><a name='r{n}'></a><a class='num' href='rule:{n}'>"
-                    f"{html.escape(ed.mark(n))}</a> — {linked(ed.rules[n], known)}")
-            src = ed.source(n)
-            if src:
-                line += (f"<div class='sub'>{html.escape(ed.mark(n))} is not in this "
-                         f"edition's text: {html.escape(src)}.</div>")
-            v = rulestext.for_edition(n, ed)
-            if v is not None and v.shown:
-                line += (f"<div class='verbatim'>“{linked(v.text, known)}”<br>"
-                         f"<span class='sub'>— {html.escape(v.label())}</span></div>")
-            parts.append(line + "</div>")
+        parts += [rule_block(ed, n, known, hit=n == self.current, note_different=False)
+                  for n in shown]
         self.text.setHtml("".join(parts))
         if self.current:
             self.text.scrollToAnchor(f"r{self.current}")
