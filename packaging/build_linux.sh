@@ -27,7 +27,11 @@ mkdir -p "$DEB/DEBIAN" "$DEB/opt/$NAME" "$DEB/usr/bin" "$DEB/usr/share/applicati
 cp -a "$BUNDLE/." "$DEB/opt/$NAME/"
 ln -s "/opt/$NAME/$NAME" "$DEB/usr/bin/$NAME"
 cp packaging/linux/tabletop.desktop "$DEB/usr/share/applications/"
-cp packaging/linux/io.tabletop.Tabletop.metainfo.xml "$DEB/usr/share/metainfo/"
+# with the project page and the screenshot's public address when the build knows them
+"$PY" packaging/linux/metainfo.py "$DEB/usr/share/metainfo/io.tabletop.Tabletop.metainfo.xml"
+if command -v appstreamcli >/dev/null; then
+  appstreamcli validate --no-net "$DEB/usr/share/metainfo/io.tabletop.Tabletop.metainfo.xml"
+fi
 mkdir -p "$DEB/usr/share/mime/packages"
 cp packaging/linux/tabletop-mime.xml "$DEB/usr/share/mime/packages/tabletop.xml"
 cp LICENSE "$DEB/usr/share/doc/$NAME/copyright"

@@ -100,3 +100,50 @@ def test_the_bundle_filter_leaves_out_unused_qt_on_linux_windows_and_macos():
     assert [p for p in kept if not f.keep((p, p, "BINARY"))] == []
     for needed in ("ssl", "http", "urllib.request", "email", "_hashlib", "PySide6.QtNetwork"):
         assert needed not in f.UNUSED_MODULES
+
+
+def test_the_installed_metadata_names_the_screenshot_of_the_commit_built():
+    meta = _script("metainfo")
+    env = {"GITHUB_REPOSITORY": "someone/tabletop", "GITHUB_SHA": "0123abcd"}
+    assert meta.addresses(env) == ("https://github.com/someone/tabletop",
+                                   "https://raw.githubusercontent.com/someone/tabletop/0123abcd/")
+    text = meta.build(env)
+    shot = ("https://raw.githubusercontent.com/someone/tabletop/0123abcd/"
+            "packaging/screenshots/table.png")
+    assert f">{shot}</image>" in text
+    assert '<url type="homepage">https://github.com/someone/tabletop</url>' in text
+    assert (ROOT / meta.SCREENSHOT).is_file()  # the address points at a file that exists
+    # no repository known (a local build): no made-up address, the file as it is
+    assert meta.addresses({}) is None and "<screenshots>" not in meta.build({})
+    assert meta.addresses({"TABLETOP_REPO_URL": "http://example.org/x", "TABLETOP_REF": "v1"}) \
+        is None  # not https: AppStream refuses it, so the build leaves it out
+
+
+@pytest.mark.skipif(not shutil.which("appstreamcli"), reason="appstreamcli is not installed")
+def test_the_installed_metadata_with_its_screenshot_validates(tmp_path):
+    meta = _script("metainfo")
+    out = tmp_path / "io.tabletop.Tabletop.metainfo.xml"
+    out.write_text(meta.build({"TABLETOP_REPO_URL": "https://github.com/someone/tabletop",
+                               "TABLETOP_REF": "v0.1.0"}))
+    r = subprocess.run(["appstreamcli", "validate", "--no-net", str(out)],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "screenshot" not in (r.stdout + r.stderr)  # no warning about it
+
+
+def test_the_store_screenshot_script_renders_a_game(tmp_path):
+    """packaging/screenshots/make_screenshot.py, which made table.png, still runs."""
+    import os
+    import struct
+    import sys
+    out = tmp_path / "shot.png"
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", TABLETOP_OFFLINE="1",
+               TABLETOP_DATA_DIR=str(tmp_path / "data"))
+    r = subprocess.run([sys.executable, str(ROOT / "packaging" / "screenshots" /
+                                            "make_screenshot.py"), str(out)],
+                       capture_output=True, text=True, timeout=120, cwd=ROOT, env=env)
+    assert r.returncode == 0, r.stdout + r.stderr
+    head = out.read_bytes()[:24]
+    assert head[:8] == b"\x89PNG\r\n\x1a\n"
+    assert struct.unpack(">II", head[16:24]) == (1600, 1000)  # the size the metadata states
+    assert "Savannah Lions goes instead to Bob's graveyard" in r.stdout
