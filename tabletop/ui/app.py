@@ -39,28 +39,27 @@ def handle_termination(app, window) -> None:
     game and close the window without asking; the next start offers the game back.
 
     Python runs a signal handler only when it gets control, so the signal also
-    writes to a socket that Qt's event loop watches (``signal.set_wakeup_fd``)."""
+    writes to a pipe that Qt's event loop watches (``signal.set_wakeup_fd``)."""
     import signal
-    import socket
 
     from PySide6.QtCore import QSocketNotifier
 
     app.commitDataRequest.connect(lambda _manager: window.end_session())
     if not hasattr(signal, "SIGTERM") or sys.platform == "win32":
         return
-    rsock, wsock = socket.socketpair()
-    rsock.setblocking(False)
-    wsock.setblocking(False)
-    signal.set_wakeup_fd(wsock.fileno())
-    notifier = QSocketNotifier(rsock.fileno(), QSocketNotifier.Read, window)
+    read_fd, write_fd = os.pipe()
+    os.set_blocking(read_fd, False)
+    os.set_blocking(write_fd, False)
+    signal.set_wakeup_fd(write_fd)
+    notifier = QSocketNotifier(read_fd, QSocketNotifier.Read, window)
 
     def drain() -> None:
         try:
-            rsock.recv(256)
+            os.read(read_fd, 256)
         except OSError:
             pass
     notifier.activated.connect(drain)
-    window._signal_wakeup = (rsock, wsock, notifier)  # kept alive with the window
+    window._signal_wakeup = (read_fd, write_fd, notifier)  # kept with the window
 
     def on_signal(signum, frame) -> None:
         window.end_session()
@@ -162,7 +161,8 @@ def run_gui(args) -> int:
             window.show_message(f"Another Tabletop is open on the same folder: this window "
                                 f"autosaves to {autosave.path.name}.")
         window._autosave()
-    handle_termination(app, window)
+    # once the table is on screen: a signal before that has no game to save
+    window.after_first_frame(lambda: handle_termination(app, window))
     if args.game:
         from pathlib import Path
 
@@ -203,7 +203,8 @@ def run_gui(args) -> int:
         if not args.then_wait:
             return 0
     if args.then_wait:  # the termination test: run until a signal ends the session
-        print("ready", flush=True)
+        window.show()
+        window.after_first_frame(lambda: print("ready", flush=True))  # the handlers are in
         return app.exec()
     if args.self_test:
         from tabletop.ui.selftest import self_test

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop import __version__
-from tabletop.engine import editions, saves, views
+from tabletop.engine import editions, views
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.views import JUDGE
 from tabletop.ui import settings
@@ -502,6 +502,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
         if not asked and not self.confirm_discard("open another game"):
             return False
         try:
+            from tabletop.engine import saves
             table = table if table is not None else saves.load(path)
         except TabletopError as e:
             self.error("Cannot open the game", str(e))
@@ -538,6 +539,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
 
     def _write(self, path: Path) -> bool:
         try:
+            from tabletop.engine import saves
             saves.save(self.c.table, path)
         except OSError as e:
             self.error("Cannot save the game", f"{path}: {e.strerror or e}")
