@@ -122,8 +122,10 @@ class LogEntry:
     TAGS = ("done", "undone", "redone", "refused", "step")  # step: a scenario step's heading
 
     def told(self, viewer: str | None) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
-        """(text, cites, notes) as this viewer (a player, or None: the judge) reads it."""
-        if viewer is None or viewer in self.knowers:
+        """(text, cites, notes) as this viewer (a player, None: the judge, or anyone
+        else: a spectator) reads it. A line that names nothing hidden is everyone's,
+        with its rules."""
+        if viewer is None or viewer in self.knowers or self.public == self.text:
             return self.text, self.cites, self.notes
         return self.public, (), ()
 

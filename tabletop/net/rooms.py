@@ -15,6 +15,7 @@ from typing import Any
 
 from tabletop.engine import IllegalActionError, InputError, Table, saves, views
 from tabletop.engine.model import ORDERED, Obj, ZoneKey
+from tabletop.engine.state import LogEntry
 from tabletop.engine.views import Hidden, Seen
 
 JUDGE_SEAT = "judge"
@@ -218,7 +219,7 @@ class Room:
             shown.append({"player": key[0], "zone": key[1],
                           "cards": [_face(f) for f in faces]})
         start = len(t.journal) - LOG_LINES if log_from is None else log_from
-        log = [entry.told(viewer)[0] for entry in t.journal[max(0, start):]]
+        log = [_line(entry, viewer) for entry in t.journal[max(0, start):]]
         last = self.actors[-1] if self.actors and len(self.actors) == len(t.history) else None
         return {"room": self.id, "seat": seat, "edition": t.edition.id,
                 "players": list(t.players), "active": t.active, "turn": t.turn,
@@ -283,6 +284,22 @@ def touched(t: Table, events: Any) -> set[ZoneKey] | None:
             if key is not None and key in t.zones:
                 out.add(key)
     return out
+
+
+def _line(entry: LogEntry, viewer: str | None) -> dict[str, Any]:
+    """A line of the log as a seat may read it: the rules it cites only when the seat
+    was told the whole sentence."""
+    text, cites, notes = entry.told(viewer)
+    line: dict[str, Any] = {"tag": entry.tag, "text": text}
+    if cites:
+        line["cites"] = list(cites)
+    if notes:
+        line["notes"] = list(notes)
+    if entry.sub:  # one line of an action moving several cards; the first carries its heading
+        line["sub"] = True
+        if entry.lead:
+            line["lead"] = entry.lead
+    return line
 
 
 def _face(f: Seen | Hidden) -> dict[str, Any]:

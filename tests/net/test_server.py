@@ -47,7 +47,7 @@ def test_two_players_each_see_their_own_view_and_the_host_decides(server, client
     assert any(c["name"] == land["name"] for c in zone(after, None, "battlefield"))
     bob.drain()
     assert any(c.get("name") == land["name"] for c in zone(bob.view, None, "battlefield"))
-    assert any(land["name"] in line for line in bob.view["log"])
+    assert any(land["name"] in line["text"] for line in bob.view["log"])
     # Bob may not move Alice's cards, draw for her, or act as the judge
     target = zone(alice.view, None, "battlefield")[0]
     with pytest.raises(ClientError, match="may not handle"):
@@ -89,7 +89,7 @@ def test_a_dropped_player_rejoins_its_seat_and_the_seat_is_held(server, clients)
     back = clients(server.url)
     view = back.join(room, code, "Bob", token=token)
     assert any(c.get("name") == land["name"] for c in zone(view, None, "battlefield"))
-    assert any(land["name"] in line for line in view["log"])  # what happened meanwhile
+    assert any(land["name"] in line["text"] for line in view["log"])  # what happened meanwhile
     assert "Bob" in view["connected"] and "Alice" in view["connected"]
 
 
