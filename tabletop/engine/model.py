@@ -177,6 +177,17 @@ def split_pt(text: object) -> tuple[str, str] | None:
     return None
 
 
+def counter_bonus(counters: dict[str, int]) -> tuple[int, int]:
+    """What counters such as +1/+1, -1/-1 or +1/+0 add to power and toughness."""
+    dp = dt = 0
+    for kind, n in counters.items():
+        m = _PT_COUNTER.fullmatch(kind)
+        if m:
+            dp += int(m.group(1)) * n
+            dt += int(m.group(2)) * n
+    return dp, dt
+
+
 def power_toughness(obj: "Obj") -> tuple[str, str] | None:
     """The object's power and toughness as modified: the ones an effect set (or the
     printed ones), plus counters such as +1/+1, -1/-1 or +1/+0. A part that is not a
@@ -186,12 +197,7 @@ def power_toughness(obj: "Obj") -> tuple[str, str] | None:
         if obj.card.power is None or obj.card.toughness is None:
             return None
         base = (obj.card.power, obj.card.toughness)
-    dp = dt = 0
-    for kind, n in obj.counters.items():
-        m = _PT_COUNTER.fullmatch(kind)
-        if m:
-            dp += int(m.group(1)) * n
-            dt += int(m.group(2)) * n
+    dp, dt = counter_bonus(obj.counters)
     out = []
     for part, d in zip(base, (dp, dt), strict=True):
         try:

@@ -7,7 +7,7 @@ import json
 import time
 from typing import Any
 
-from tabletop.net import protocol
+from tabletop.net import mirror, protocol
 
 
 class ClientError(Exception):
@@ -47,15 +47,8 @@ class Client:
         return msg
 
     def _merge(self, update: dict[str, Any]) -> None:
-        """An update into the view: its zones replaced, its log lines added."""
         assert self.view is not None
-        zones = {(z["player"], z["zone"]): z for z in update["zones"]}
-        self.view["zones"] = [zones.pop((z["player"], z["zone"]), z)
-                              for z in self.view["zones"]] + list(zones.values())
-        self.view["log"] = (self.view["log"] + update["log"])[-200:]
-        for k, v in update.items():
-            if k not in ("zones", "log", "type", "v", "log_from"):
-                self.view[k] = v
+        mirror.merge(self.view, update)
 
     def drain(self, wait: float = 0.2) -> None:
         """Read what the server has sent so far (others' moves), keeping the newest view."""

@@ -12,6 +12,7 @@ from typing import Any
 VERSION = 1
 MAX_FRAME = 64 * 1024  # bytes: a client's message is small
 MAX_TEXT = 500  # a chat line, a player name
+LOG_LINES = 200  # the log lines a view carries (the newest)
 
 # type -> {field: (python type, required)}
 CLIENT_MESSAGES: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {

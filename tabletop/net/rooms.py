@@ -17,10 +17,11 @@ from tabletop.engine import IllegalActionError, InputError, Table, saves, views
 from tabletop.engine.model import ORDERED, Obj, ZoneKey
 from tabletop.engine.state import LogEntry
 from tabletop.engine.views import Hidden, Seen
+from tabletop.net import protocol
 
 JUDGE_SEAT = "judge"
 SPECTATOR = "spectator"
-LOG_LINES = 200  # the log lines a view carries (the newest)
+LOG_LINES = protocol.LOG_LINES
 CHAT_LINES = 200
 
 
@@ -316,4 +317,6 @@ def _face(f: Seen | Hidden) -> dict[str, Any]:
         d["types"] = list(f.card.types)
         d["subtypes"] = list(f.card.subtypes)
         d["mana_cost"] = f.card.mana_cost
+        if f.card.power is not None and f.card.toughness is not None:
+            d["printed"] = [f.card.power, f.card.toughness]
     return d
