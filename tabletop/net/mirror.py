@@ -4,8 +4,10 @@ The window draws a table through the engine's views; over the network it draws t
 copy instead. The copy holds only what the seat was sent: a card the seat may not see
 is a card with no name and no characteristics, so nothing the host kept back can show.
 It is never played: the seat's intentions go to the host, and the host's next view
-replaces the copy. Object ids are the copy's own; ``server_ids`` maps each card id of
-the copy to the id the host gave that object, which an intention names."""
+replaces the copy. Each object of the copy has the id the host gave it, as its object
+id and its card id (``server_ids`` maps one to the other): an intention names it, and
+a card that stays where it is keeps its id, and its place on the screen, from one
+view to the next."""
 
 from __future__ import annotations
 
@@ -45,6 +47,8 @@ def _card(face: dict[str, Any]) -> Card:
     printed = face.get("printed") or (None, None)
     return Card(str(face.get("name", "")), types=tuple(face.get("types", ())),
                 subtypes=tuple(face.get("subtypes", ())),
+                supertypes=tuple(face.get("supertypes", ())),
+                colors=tuple(face.get("colors", ())),
                 mana_cost=str(face.get("mana_cost", "")), power=printed[0],
                 toughness=printed[1])
 
@@ -78,6 +82,9 @@ def build(view: dict[str, Any]) -> Mirror:
             owner = str(face.get("owner") or player)
             where = player if player is not None else owner
             on_battlefield = name in ("battlefield", "stack")
+            sid = int(face["id"])
+            t.next_id = t.next_cid = sid  # the copy's ids are the host's: an object that
+            # stays where it is keeps its id from one view to the next, and its place
             try:
                 obj = t.add_card(_card(face), owner, name, player=where,
                                  controller=face.get("controller") if on_battlefield else None,
@@ -86,13 +93,14 @@ def build(view: dict[str, Any]) -> Mirror:
                                  face_down=bool(face.get("face_down")),
                                  counters={str(k): int(n) for k, n in face.get("counters", [])})
             except TabletopError:  # the copy refuses what the host allowed: keep the card
+                t.next_id = t.next_cid = sid
                 obj = t.add_card(UNSEEN, owner, name, player=where,
                                  controller=face.get("controller") if on_battlefield else None)
             obj.revealed = bool(face.get("revealed"))
             obj.note = str(face.get("note") or "")
             _set_pt(obj, face)
-            ids[obj.cid] = int(face["id"])
-            objects[int(face["id"])] = obj.id
+            ids[obj.cid] = sid
+            objects[sid] = obj.id
             if face.get("host") is not None:
                 hosts.append((obj.cid, int(face["host"])))
     for cid, host in hosts:

@@ -317,6 +317,10 @@ def _face(f: Seen | Hidden) -> dict[str, Any]:
         d["types"] = list(f.card.types)
         d["subtypes"] = list(f.card.subtypes)
         d["mana_cost"] = f.card.mana_cost
+        if f.card.supertypes:
+            d["supertypes"] = list(f.card.supertypes)
+        if f.card.colors:
+            d["colors"] = list(f.card.colors)
         if f.card.power is not None and f.card.toughness is not None:
             d["printed"] = [f.card.power, f.card.toughness]
     return d

@@ -6,6 +6,8 @@ decides a rule: every question goes to the engine."""
 
 from __future__ import annotations
 
+import functools
+
 from PySide6.QtCore import QObject, Signal
 
 from tabletop.cards import demo
@@ -34,6 +36,9 @@ class TableController(QObject):
         self._dirty_before = False
         self.anyone = False  # hot-seat play: every viewpoint handles every card
         self._pointed = None  # the drop under way: (zone, player, mover)
+        # network play (ui/network.py): while a Session is set, the table is a copy of the
+        # host's and every action below goes to the host as an intention instead
+        self.session = None
 
     # ---- tables --------------------------------------------------------------
     def set_table(self, table: Table, labels: dict | None = None, dirty: bool = False) -> None:
@@ -53,6 +58,22 @@ class TableController(QObject):
     def set_viewer(self, viewer: str | None) -> None:
         self.viewer = viewer
         self.reset.emit()
+
+    def game(self) -> object:
+        """What identifies the game being played (the table, or the network session
+        whose copies of the host's table replace one another)."""
+        return self.session if self.session is not None else self.table
+
+    def show_copy(self, table: Table, first: bool) -> None:
+        """Network play: draw a new copy of the host's table (``first``: lay it out
+        afresh; else only what changed moves)."""
+        self.table = table
+        self.dirty = False
+        self.last_events.clear()
+        if first:
+            self.reset.emit()
+        else:
+            self.changed.emit(None)
 
     def view(self) -> dict:
         """What the table shows this viewer: libraries face down even for the judge."""
@@ -397,3 +418,29 @@ class TableController(QObject):
         self.dirty = True
         self.changed.emit(None)
         return True
+
+
+# Every action a person takes at the table: at a networked table each goes to the host
+# (Session.perform), which answers with a new view; nothing is changed here.
+NETWORKED = ("set_table", "new_table", "set_viewer", "drop", "drop_many", "move_many",
+             "tap", "counters", "set_counters", "set_pt", "note", "attach", "arrow",
+             "clear_arrows", "turn_face", "reveal", "draw", "shuffle", "untap_all",
+             "create_token", "create_tokens", "bring_in", "copy_as_token", "put_ability",
+             "mulligan", "roll", "set_life", "player_counter", "add_life", "look", "show",
+             "mill", "top_to_bottom", "move_all", "next_turn", "set_phase", "cleanup", "undo",
+             "take_back", "redo")
+
+
+def _networked(name: str):
+    local = getattr(TableController, name)
+
+    @functools.wraps(local)
+    def action(self, *args, **kwargs):
+        if self.session is not None:
+            return self.session.perform(name, *args, **kwargs)
+        return local(self, *args, **kwargs)
+    return action
+
+
+for _name in NETWORKED:
+    setattr(TableController, _name, _networked(_name))

@@ -29,6 +29,7 @@ from tabletop.ui.inspector import Inspector, LogView
 from tabletop.ui.scenario_panel import ScenarioPanel
 from tabletop.ui.scene import TableScene
 from tabletop.ui.window_judges import JudgeCommands
+from tabletop.ui.window_network import NetworkCommands
 from tabletop.ui.window_playtest import PlaytestCommands
 
 
@@ -63,7 +64,7 @@ class TableView(QGraphicsView):
             super().wheelEvent(event)
 
 
-class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
+class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
     def __init__(self, controller: TableController | None = None, autosave=None):
         super().__init__()
         self.c = controller or TableController()
@@ -149,6 +150,11 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
         self._act(f, "Get card data (download)…", self.get_card_data)
         self._act(f, "Import card &data…", self.import_cards)
         self._act(f, "Export &picture of the table…", self.export_picture)
+        f.addSeparator()
+        self._act(f, "&Host a game on the network…", self.host_game)
+        self._act(f, "&Join a network game…", self.join_game, "Ctrl+Shift+J")
+        self.leave_action = self._act(f, "&Leave the network game", self.leave_game)
+        self.leave_action.setEnabled(False)
         f.addSeparator()
         self._act(f, "&Quit", self.close, QKeySequence.Quit)
         e = mb.addMenu("&Edit")
@@ -309,6 +315,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
             group.addAction(a)
             self.viewpoint_menu.addAction(a)
         self.viewpoint_box.setCurrentIndex(self.viewpoint_box.findData(self.c.viewer))
+        self._network_controls()
         self._update_undo()
         self.view.fit()
         self._update_title()
@@ -323,8 +330,8 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
     def _autosave(self) -> None:
         """Keep the autosave equal to the game while it has unsaved changes; a game with
         none (new, opened, just saved) leaves nothing to restore."""
-        if self.autosave is None or not self.autosave.active:
-            return
+        if self.autosave is None or not self.autosave.active or self.c.session is not None:
+            return  # a network game is kept by its host
         if not self.c.dirty:
             self.autosave.clear()
         elif not self.autosave.save(self.c.table):
@@ -398,6 +405,15 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
             self.open_rule(n)
 
     def _update_undo(self) -> None:
+        s = self.c.session
+        if s is not None:  # over the network: your own last action, or ask everyone
+            own = bool((s.view or {}).get("can_undo"))
+            self.undo_action.setEnabled(s.seat != "spectator")
+            self.undo_action.setText("&Undo your last action" if own else
+                                     "&Undo: ask the players to undo the last action")
+            self.redo_action.setEnabled(False)
+            self.redo_action.setText("&Redo")
+            return
         undo, redo = views.undo_status(self.c.table, self.c.viewer)
         self.undo_action.setEnabled(undo is not None)
         self.redo_action.setEnabled(redo is not None)
@@ -646,6 +662,14 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands):
         self.close()
 
     def closeEvent(self, event) -> None:
+        if self.c.session is not None:  # a hosted game comes back whole, to be saved
+            if self.c.session.hosted is not None and not self.ending:
+                from tabletop.ui import dialogs
+                if not dialogs.ask(self, "Stop hosting?", "Quitting ends the network game "
+                                   "for the other players."):
+                    event.ignore()
+                    return
+            self._end_session()
         if not self.ending and not self.confirm_discard("quit"):
             event.ignore()
             return

@@ -58,9 +58,9 @@ class TableScene(QGraphicsScene):
         self.arrow_items = []
         self._stop_pick()
         t = self.c.table
-        if self._places_of is not t:  # a new table: nothing placed yet
+        if self._places_of is not self.c.game():  # a new game: nothing placed yet
             self.places = {}
-            self._places_of = t
+            self._places_of = self.c.game()
         ed = t.edition
         spots, rect = L.layout(views.zones_on_the_table(t), ed.per_player, t.players,
                                self.c.viewer)

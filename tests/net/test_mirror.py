@@ -37,7 +37,8 @@ def _public(f):
          "counters": tuple(f.counters), "owner": f.owner, "controller": f.controller,
          "position": f.position, "note": f.note, "host": f.host is not None}
     if isinstance(f, views.Seen):
-        d.update(name=f.name, pt=f.pt, types=f.card.types if f.card else ())
+        card = f.card
+        d.update(name=f.name, pt=f.pt, card=card.to_json() if card is not None else None)
     return d
 
 
@@ -53,7 +54,8 @@ def test_the_copy_shows_the_seat_what_the_host_showed_it(seat):
         assert [_public(f) for f in copy_faces[key]] == [_public(f) for f in faces], key
     assert m.table.life == room.table.life and m.table.last_roll == room.table.last_roll
     assert [e.text for e in m.table.journal] == [line["text"] for line in view["log"]]
-    # every card of the copy names the host's object, for the intentions
+    # every card of the copy has the host's object id, which its intentions name
+    assert all(cid == sid for cid, sid in m.server_ids.items())
     assert sorted(m.server_ids.values()) == sorted(
         oid for ids in room.table.zones.values() for oid in ids)
 

@@ -1,0 +1,593 @@
+"""Network play in the window: hosting a game, joining one, and the seat's connection.
+
+The host's engine is the only one: a window at a networked table draws a copy of the
+host's table built from the view the host sent its seat (net/mirror.py), and each
+action taken at it goes to the host as an intention (``Session.perform``). The
+connection runs the ``websockets`` client on a thread of its own; each message
+reaches the window as a Qt signal, on the window's thread. A hosted game runs the
+same server as ``tabletop serve`` on another thread, and the host's window joins it
+like every other seat."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from tabletop.engine import Result
+from tabletop.engine.errors import InputError
+from tabletop.net import mirror, protocol
+from tabletop.net.rooms import JUDGE_SEAT, SPECTATOR, Room
+
+DEFAULT_PORT = 8765
+RETRIES = (1, 2, 4, 8, 15)  # seconds between attempts to rejoin after a drop
+
+
+@dataclass(frozen=True)
+class Invitation:
+    """Where a game is and how to get in: ``ws://HOST:PORT/ROOM/CODE`` (``wss://`` for
+    a server behind a TLS proxy)."""
+
+    url: str  # the WebSocket address
+    room: str
+    code: str
+
+    def __str__(self) -> str:
+        return f"{self.url.rstrip('/')}/{self.room}/{self.code}"
+
+    @classmethod
+    def parse(cls, text: str) -> Invitation:
+        text = text.strip()
+        if "://" not in text:
+            text = "ws://" + text
+        try:
+            parts = urlsplit(text)
+            port = parts.port
+        except ValueError:
+            raise InputError(f"not an invitation: {text[:80]!r}") from None
+        path = [p for p in parts.path.split("/") if p]
+        if parts.scheme not in ("ws", "wss") or not parts.hostname or len(path) != 2:
+            raise InputError("an invitation looks like ws://192.168.1.20:8765/ROOM/CODE "
+                             "(the host's window shows it)")
+        host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+        where = f"{host}:{port}" if port else host
+        return cls(f"{parts.scheme}://{where}/", path[0], path[1])
+
+
+class Connection(QObject):
+    """One WebSocket connection, read on a thread of its own."""
+
+    opened = Signal()
+    received = Signal(object)  # a message (a dict)
+    ended = Signal(str)  # why, when the connection ended without being closed here
+
+    def __init__(self, url: str, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.url = url
+        self.ws: Any = None
+        self.closing = False
+        self._thread: threading.Thread | None = None
+
+    def open(self) -> None:
+        self._thread = threading.Thread(target=self._run, name="tabletop-connection",
+                                        daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        from websockets.sync.client import connect
+        why = "the host closed the connection"
+        try:
+            with connect(self.url, open_timeout=5, max_size=8 * 1024 * 1024,
+                         compression=None, proxy=None) as ws:
+                self.ws = ws
+                self.opened.emit()
+                for frame in ws:
+                    try:
+                        msg = json.loads(frame)
+                    except ValueError:
+                        continue
+                    if isinstance(msg, dict):
+                        self.received.emit(msg)
+        except Exception as e:  # refused, unreachable, timed out, dropped
+            why = _why(e)
+        finally:
+            self.ws = None
+        if not self.closing:
+            self.ended.emit(why)
+
+    def send(self, kind: str, **fields: Any) -> bool:
+        ws = self.ws
+        if ws is None:
+            return False
+        try:
+            ws.send(json.dumps({"v": protocol.VERSION, "type": kind, **fields}))
+        except Exception:
+            return False
+        return True
+
+    def close(self) -> None:
+        self.closing = True
+        ws = self.ws
+        if ws is not None:
+            try:
+                ws.close()
+            except Exception:
+                pass
+        if self._thread is not None:
+            self._thread.join(timeout=2)
+
+
+def _why(e: BaseException) -> str:
+    text = str(e) or type(e).__name__
+    if isinstance(e, ConnectionRefusedError):
+        return "nobody answers at that address (is the game still hosted?)"
+    if isinstance(e, TimeoutError):
+        return "the host did not answer in time"
+    if isinstance(e, OSError) and e.strerror:
+        return e.strerror
+    return text[:200]
+
+
+class Session(QObject):
+    """This window's seat at a networked table: its connection, the newest view the
+    host sent, and the intentions it sends."""
+
+    changed = Signal()  # the view changed (chat, who is connected, an undo request)
+    ended = Signal(str)  # the session is over for good (why)
+
+    def __init__(self, controller: Any, invitation: Invitation, seat: str,
+                 token: str | None = None, hosted: Host | None = None) -> None:
+        super().__init__()
+        self.c = controller
+        self.invitation = invitation
+        self.seat = seat
+        self.token = token
+        self.hosted = hosted
+        self.view: dict[str, Any] | None = None
+        self.connected = False
+        self.joined = False
+        self._tries = 0
+        self._shape: tuple[Any, ...] | None = None
+        self.conn: Connection | None = None
+        self.on_token = None  # called with (invitation, seat, token) when a seat is taken
+
+    # ---- the connection ---------------------------------------------------------------
+    def start(self) -> None:
+        self.conn = Connection(self.invitation.url, self)
+        self.conn.opened.connect(self._opened)
+        self.conn.received.connect(self._received)
+        self.conn.ended.connect(self._lost)
+        self.conn.open()
+
+    def _opened(self) -> None:
+        self.connected = True
+        fields: dict[str, Any] = {"room": self.invitation.room, "code": self.invitation.code,
+                                  "seat": self.seat}
+        if self.token:
+            fields["token"] = self.token
+        assert self.conn is not None
+        self.conn.send("join", **fields)
+
+    def _lost(self, why: str) -> None:
+        self.connected = False
+        if not self.joined:  # never got in: say why, and that is all
+            self.stop()
+            self.ended.emit(why)
+            return
+        if self._tries >= len(RETRIES):
+            self.stop()
+            self.ended.emit(f"the connection to the host is lost ({why})")
+            return
+        wait = RETRIES[self._tries]
+        self._tries += 1
+        self.c.message.emit(f"The connection to the host dropped ({why}): trying again in "
+                            f"{wait} s…")
+        self.changed.emit()
+        QTimer.singleShot(wait * 1000, self._again)
+
+    def _again(self) -> None:
+        if self.c.session is self:
+            self.start()
+
+    def stop(self) -> None:
+        conn, self.conn = self.conn, None
+        if conn is not None:
+            conn.close()
+        self.connected = False
+
+    def leave(self) -> None:
+        self.stop()
+        if self.hosted is not None:
+            self.hosted.stop()
+
+    # ---- what the host sends --------------------------------------------------------------
+    def _received(self, msg: dict[str, Any]) -> None:
+        kind = msg.get("type")
+        if kind == "joined":
+            self.joined = True
+            self._tries = 0
+            self.seat = str(msg.get("seat", self.seat))
+            if msg.get("token"):
+                self.token = str(msg["token"])
+                if self.on_token is not None:
+                    self.on_token(self.invitation, self.seat, self.token)
+        elif kind == "view":
+            self.view = msg
+            self._draw()
+        elif kind == "update" and self.view is not None:
+            mirror.merge(self.view, msg)
+            self._draw()
+            lines = msg.get("log") or []
+            if lines:  # the newest line in the status bar, with its rules
+                last = lines[-1]
+                cites = last.get("cites") or []
+                marks = f" [{self.c.table.edition.marks(tuple(cites))}]" if cites else ""
+                self.c.message.emit(("refused: " if last.get("tag") == "refused" else "")
+                                    + str(last.get("text", "")) + marks)
+        elif kind == "error":
+            text = str(msg.get("message", ""))
+            if not self.joined:
+                self.stop()
+                self.ended.emit(text)
+            else:
+                self.c.message.emit(f"The host: {text}")
+
+    def _draw(self) -> None:
+        assert self.view is not None
+        copy = mirror.build(self.view)
+        shape = (tuple(copy.table.players), copy.table.edition.id)
+        self.c.viewer = Room.viewer(self.seat)
+        self.c.show_copy(copy.table, first=shape != self._shape)
+        self._shape = shape
+        self.changed.emit()
+
+    # ---- what this seat does ----------------------------------------------------------------
+    @property
+    def chat(self) -> list[tuple[str, str]]:
+        return [(str(s), str(t)) for s, t in (self.view or {}).get("chat", [])]
+
+    @property
+    def present(self) -> list[str]:
+        return [str(s) for s in (self.view or {}).get("connected", [])]
+
+    @property
+    def undo_request(self) -> dict[str, Any] | None:
+        req = (self.view or {}).get("undo_request")
+        return req if isinstance(req, dict) else None
+
+    def say(self, text: str) -> None:
+        text = text.strip()[:protocol.MAX_TEXT]
+        if text and not self._send("chat", text=text):
+            self.c.message.emit("Not connected to the host: the line was not sent.")
+
+    def answer_undo(self, agree: bool) -> None:
+        self._act("agree_undo" if agree else "refuse_undo")
+
+    def _send(self, kind: str, **fields: Any) -> bool:
+        return self.conn is not None and self.joined and self.conn.send(kind, **fields)
+
+    def _act(self, action: str, **fields: Any) -> Result:
+        if self.seat == SPECTATOR:
+            self.c.message.emit("A spectator watches: only the players act.")
+        elif not self._send("act", action=action, **fields):
+            self.c.message.emit("Not connected to the host: nothing was sent.")
+        return Result(())  # the host answers with a new view
+
+    def _id(self, cid: int) -> int:
+        return int(cid)  # the copy's ids are the host's (net/mirror.py)
+
+    def perform(self, name: str, *args: Any, **kw: Any) -> Any:
+        """A table action at a networked table: sent to the host as an intention, or
+        refused here with a message when the protocol has no such intention."""
+        t = self.c.table
+
+        def arg(i: int, key: str, default: Any = None) -> Any:
+            return args[i] if len(args) > i else kw.get(key, default)
+        if name == "drop":
+            return self._move(arg(0, "cid"), arg(1, "zone"), arg(2, "player"),
+                              arg(3, "position", "top"))
+        if name in ("drop_many", "move_many"):
+            for cid in arg(0, "cids"):
+                self._move(cid, arg(1, "zone"), arg(2, "player"), kw.get("position", "top"))
+            return Result(())
+        if name == "tap":
+            return self._act("tap", id=self._id(arg(0, "cid")), tapped=bool(arg(1, "tapped")))
+        if name == "untap_all":
+            for o in t.objects_in((None, "battlefield")):
+                if o.tapped and o.controller == self.seat:
+                    self._act("tap", id=o.id, tapped=False)
+            return Result(())
+        if name in ("draw", "shuffle", "roll", "add_life", "set_life") \
+                and arg(0, "player") != self.seat:
+            self.c.message.emit("At a network table you act for your own seat only.")
+            return Result(())
+        if name == "draw":
+            return self._act("draw", count=int(arg(1, "n", 1)))
+        if name == "shuffle":
+            return self._act("shuffle")
+        if name == "roll":
+            return self._act("roll", sides=int(arg(1, "sides", 6)))
+        if name == "add_life":
+            return self._act("life", delta=int(arg(1, "delta")))
+        if name == "set_life":
+            return self._act("life", delta=int(arg(1, "life")) - t.life[self.seat])
+        if name == "next_turn":
+            return self._act("next_turn")
+        if name == "undo":
+            self._act("undo")
+            return True
+        if name in ("redo", "take_back"):
+            self.c.message.emit("At a network table, what is undone stays undone.")
+            return False
+        if name in ("set_table", "new_table", "set_viewer"):
+            self.c.message.emit("You are at a network table: leave it first "
+                                "(File > Leave the network game).")
+            return None
+        self.c.message.emit("That is not yet possible at a network table: moving, "
+                            "tapping, drawing, shuffling, dice, life and undo are.")
+        return Result(())
+
+    def _move(self, cid: int, zone: str, player: str | None, position: Any) -> Result:
+        fields: dict[str, Any] = {"id": self._id(cid), "zone": zone, "position": position}
+        if player is not None:
+            fields["player"] = player
+        return self._act("move", **fields)
+
+
+class Host:
+    """A game hosted from this window: the server of ``tabletop serve`` on a thread of
+    its own, with one room holding the table the window had."""
+
+    def __init__(self, folder: Path | None) -> None:
+        from tabletop.net.server import Server
+        self.server = Server(folder)
+        self.port = 0
+        self.address = ""
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stop: asyncio.Future[None] | None = None
+        self._thread: threading.Thread | None = None
+        self.error: str | None = None
+
+    def start(self, address: str = "0.0.0.0", port: int = DEFAULT_PORT) -> int:
+        """Listen on ``address``:``port`` (0: any free port); the port, or OSError."""
+        ready = threading.Event()
+
+        def run() -> None:
+            loop = asyncio.new_event_loop()
+            self._loop = loop
+            try:
+                loop.run_until_complete(self._serve(address, port, ready))
+            except OSError as e:
+                self.error = e.strerror or str(e)
+            finally:
+                ready.set()
+                loop.close()
+        self._thread = threading.Thread(target=run, name="tabletop-host", daemon=True)
+        self._thread.start()
+        ready.wait(10)
+        if self.error is not None or not self.port:
+            raise OSError(f"cannot listen on port {port}: {self.error or 'no answer'}")
+        self.address = address
+        return self.port
+
+    async def _serve(self, address: str, port: int, ready: threading.Event) -> None:
+        from websockets.asyncio.server import serve as ws_serve
+        self._stop = asyncio.get_running_loop().create_future()
+        async with ws_serve(self.server.handler, address, port, max_size=protocol.MAX_FRAME,
+                            max_queue=16, compression=None) as ws_server:
+            self.port = next(iter(ws_server.sockets)).getsockname()[1]
+            ready.set()
+            await self._stop
+
+    def open_table(self, table: Any, judge_sees_all: bool) -> Room:
+        """A room for ``table`` (before anyone can join it)."""
+        room: Room = self.call(lambda: self.server.open_table(table, judge_sees_all))
+        return room
+
+    def call(self, fn: Any) -> Any:
+        """Run ``fn`` on the server's thread (the server's state is that thread's) and
+        return what it returns."""
+        loop = self._loop
+        if loop is None or not loop.is_running():
+            return fn()
+
+        async def run() -> Any:
+            return fn()
+        return asyncio.run_coroutine_threadsafe(run(), loop).result(10)
+
+    def stop(self) -> None:
+        loop, stop = self._loop, self._stop
+        if loop is not None and stop is not None and loop.is_running():
+            loop.call_soon_threadsafe(lambda: stop.done() or stop.set_result(None))
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+        self._thread = None
+
+
+def local_addresses() -> list[str]:
+    """This machine's IPv4 addresses others on the network may reach, best first."""
+    from PySide6.QtNetwork import QAbstractSocket, QNetworkInterface
+    out = []
+    for iface in QNetworkInterface.allInterfaces():
+        flags = iface.flags()
+        if not (flags & QNetworkInterface.IsUp) or flags & QNetworkInterface.IsLoopBack:
+            continue
+        for entry in iface.addressEntries():
+            ip = entry.ip()
+            if ip.protocol() == QAbstractSocket.IPv4Protocol:
+                out.append(ip.toString())
+    return out or ["127.0.0.1"]
+
+
+SEATS_HELP = (f"a player's name, {JUDGE_SEAT!r} (when the host allows it) or "
+              f"{SPECTATOR!r}")
+
+
+# ---- the window's parts --------------------------------------------------------------------
+def _widgets():
+    from PySide6 import QtWidgets
+    return QtWidgets
+
+
+class TableTalk(QObject):
+    """The "Table talk" dock's contents: who is connected, the invitation (for the
+    host), a request to undo shown to every player, and the chat. Everything from the
+    network is shown as plain text."""
+
+    def __init__(self, window: Any) -> None:
+        super().__init__(window)
+        W = _widgets()
+        from PySide6.QtCore import Qt
+        self.window = window
+        self.widget = W.QWidget()
+        lay = W.QVBoxLayout(self.widget)
+        lay.setContentsMargins(4, 4, 4, 4)
+        self.where = W.QLabel()
+        self.where.setTextFormat(Qt.PlainText)
+        self.where.setWordWrap(True)
+        self.where.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.who = W.QLabel()
+        self.who.setTextFormat(Qt.PlainText)
+        self.who.setWordWrap(True)
+        self.request = W.QWidget()
+        req = W.QHBoxLayout(self.request)
+        req.setContentsMargins(0, 0, 0, 0)
+        self.request_text = W.QLabel()
+        self.request_text.setTextFormat(Qt.PlainText)
+        self.request_text.setWordWrap(True)
+        self.agree = W.QPushButton("Agree")
+        self.refuse = W.QPushButton("Refuse")
+        req.addWidget(self.request_text, 1)
+        req.addWidget(self.agree)
+        req.addWidget(self.refuse)
+        self.lines = W.QListWidget()
+        self.lines.setWordWrap(True)
+        self.entry = W.QLineEdit()
+        self.entry.setPlaceholderText("Say something to the table (Enter sends)")
+        self.entry.setMaxLength(protocol.MAX_TEXT)
+        for w in (self.where, self.who, self.request, self.lines, self.entry):
+            lay.addWidget(w)
+        self.entry.returnPressed.connect(self._say)
+        self.agree.clicked.connect(lambda: self._answer(True))
+        self.refuse.clicked.connect(lambda: self._answer(False))
+        self.session: Session | None = None
+        self.invitation = ""
+        self.refresh()
+
+    def _say(self) -> None:
+        if self.session is not None:
+            self.session.say(self.entry.text())
+            self.entry.clear()
+
+    def _answer(self, agree: bool) -> None:
+        if self.session is not None:
+            self.session.answer_undo(agree)
+
+    def refresh(self) -> None:
+        s = self.session
+        if s is None:
+            self.where.setText("Not at a network table. File > Host a game opens this table "
+                               "to the network; File > Join a game takes a seat at one.")
+            self.who.setText("")
+            self.request.hide()
+            self.lines.clear()
+            self.entry.setEnabled(False)
+            return
+        state = "connected" if s.connected and s.joined else "not connected"
+        where = f"Your seat: {s.seat} ({state})"
+        if self.invitation:
+            where += f"\nInvitation (give it to the other players): {self.invitation}"
+        self.where.setText(where)
+        present = set(s.present)
+        seats = list((s.view or {}).get("players", []))
+        self.who.setText("At the table: " + ", ".join(
+            f"{p} {'●' if p in present else '○ (away)'}" for p in seats)
+            + ("" if not ({"judge", SPECTATOR} & present) else
+               " · also " + ", ".join(sorted({"judge", SPECTATOR} & present))))
+        req = s.undo_request
+        if req is not None and s.seat in seats:
+            agreed = ", ".join(req.get("agreed", []))
+            self.request_text.setText(f"{req.get('by')} asks to undo the last action "
+                                      f"(agreed so far: {agreed or 'nobody'}).")
+            mine = s.seat in req.get("agreed", [])
+            self.agree.setEnabled(not mine)
+            self.refuse.setEnabled(True)
+            self.request.show()
+        else:
+            self.request.hide()
+        chat = s.chat
+        if self.lines.count() != len(chat) or any(
+                self.lines.item(i).text() != f"{who}: {text}"
+                for i, (who, text) in enumerate(chat)):
+            self.lines.clear()
+            for who, text in chat:
+                self.lines.addItem(f"{who}: {text}")  # a list item is plain text
+            self.lines.scrollToBottom()
+        self.entry.setEnabled(s.joined and s.connected)
+
+
+class HostDialog:
+    """File > Host a game: which seat is yours, the port, whether a judge sees all."""
+
+    def __init__(self, parent: Any, players: list[str], port: int) -> None:
+        W = _widgets()
+        self.dialog = d = W.QDialog(parent)
+        d.setWindowTitle("Host a game")
+        form = W.QFormLayout(d)
+        intro = W.QLabel("This table opens to the network. Its engine stays on this "
+                         "computer: every player sees only their own view of it.")
+        intro.setWordWrap(True)
+        form.addRow(intro)
+        self.seat = W.QComboBox()
+        for p in players:
+            self.seat.addItem(p, p)
+        self.seat.addItem("None: I only host (spectator)", SPECTATOR)
+        form.addRow("Your seat:", self.seat)
+        self.port = W.QSpinBox()
+        self.port.setRange(1024, 65535)
+        self.port.setValue(port)
+        form.addRow("Port:", self.port)
+        self.judge = W.QCheckBox("Open a judge's seat, which sees every card")
+        form.addRow(self.judge)
+        buttons = W.QDialogButtonBox(W.QDialogButtonBox.Ok | W.QDialogButtonBox.Cancel)
+        buttons.button(W.QDialogButtonBox.Ok).setText("Host")
+        buttons.accepted.connect(d.accept)
+        buttons.rejected.connect(d.reject)
+        form.addRow(buttons)
+
+
+class JoinDialog:
+    """File > Join a game: the invitation and the seat to take."""
+
+    def __init__(self, parent: Any, last: str, seat: str) -> None:
+        W = _widgets()
+        self.dialog = d = W.QDialog(parent)
+        d.setWindowTitle("Join a game")
+        d.setMinimumWidth(460)
+        form = W.QFormLayout(d)
+        self.invitation = W.QLineEdit(last)
+        self.invitation.setPlaceholderText("ws://192.168.1.20:8765/ROOM/CODE")
+        form.addRow("Invitation:", self.invitation)
+        self.seat = W.QComboBox()
+        self.seat.setEditable(True)
+        for s in ([seat] if seat and seat not in (SPECTATOR, JUDGE_SEAT) else []) + [
+                SPECTATOR, JUDGE_SEAT]:
+            self.seat.addItem(s)
+        self.seat.setCurrentText(seat or SPECTATOR)
+        self.seat.setToolTip(f"Your seat: {SEATS_HELP}")
+        form.addRow("Your seat:", self.seat)
+        note = W.QLabel("Your seat is a player's name at that table (the host tells you "
+                        "which), or spectator to watch.")
+        note.setWordWrap(True)
+        form.addRow(note)
+        buttons = W.QDialogButtonBox(W.QDialogButtonBox.Ok | W.QDialogButtonBox.Cancel)
+        buttons.button(W.QDialogButtonBox.Ok).setText("Join")
+        buttons.accepted.connect(d.accept)
+        buttons.rejected.connect(d.reject)
+        form.addRow(buttons)

@@ -1,0 +1,170 @@
+"""Network play commands of the main window: File > Host a game, Join a game and Leave
+the network game, and the Table talk dock (ui/network.py does the work)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from tabletop.ui import settings
+
+
+class NetworkCommands:
+    """Mixed into MainWindow."""
+
+    _talk_part: Any = None
+    _before_session: Any = None  # the local game to come back to: (table, viewer, path)
+    _hosted_room: Any = None
+
+    # ---- the dock ------------------------------------------------------------------------
+    @property
+    def talk(self) -> Any:
+        """The Table talk dock's contents, made the first time network play is used."""
+        if self._talk_part is None:
+            from PySide6.QtCore import Qt
+
+            from tabletop.ui.network import TableTalk
+            self._talk_part = TableTalk(self)
+            self.talk_dock = self._dock("Table talk", self._talk_part.widget,
+                                        Qt.RightDockWidgetArea)
+            self.tabifyDockWidget(self.log_dock, self.talk_dock)
+        return self._talk_part
+
+    # ---- hosting and joining --------------------------------------------------------------
+    def host_game(self) -> None:
+        from tabletop import paths
+        from tabletop.ui.network import DEFAULT_PORT, Host, HostDialog, Invitation, local_addresses
+        if self.c.session is not None:
+            self.show_message("You are at a network table already.")
+            return
+        t = self.c.table
+        dlg = HostDialog(self, list(t.players),
+                         int(settings.value("net/port", DEFAULT_PORT) or DEFAULT_PORT))
+        if not dlg.dialog.exec():
+            return
+        port = dlg.port.value()
+        host = Host(paths.data_dir() / "hosted")
+        try:
+            port = host.start("0.0.0.0", port)
+        except OSError as e:
+            self.error("Cannot host the game", f"{e}\n\nAnother program may use that port: "
+                                               f"try another one.")
+            return
+        settings.set_value("net/port", port)
+        room = host.open_table(t, dlg.judge.isChecked())  # the game is the host's from now
+        self._hosted_room = room
+        self._before_session = None
+        shown = Invitation(f"ws://{local_addresses()[0]}:{port}/", room.id, room.code)
+        here = Invitation(f"ws://127.0.0.1:{port}/", room.id, room.code)
+        self._sit(here, dlg.seat.currentData(), hosted=host, shown=str(shown))
+        self.show_message(f"Hosting: give the other players the invitation {shown}")
+
+    def join_game(self) -> None:
+        from tabletop.engine.errors import TabletopError
+        from tabletop.ui.network import Invitation, JoinDialog
+        if self.c.session is not None:
+            self.show_message("You are at a network table already: leave it first.")
+            return
+        if not self.confirm_discard("join a network game"):
+            return
+        dlg = JoinDialog(self, str(settings.value("net/invitation", "") or ""),
+                         str(settings.value("net/seat", "") or ""))
+        if not dlg.dialog.exec():
+            return
+        try:
+            invitation = Invitation.parse(dlg.invitation.text())
+        except TabletopError as e:
+            self.error("Cannot join the game", str(e))
+            return
+        seat = dlg.seat.currentText().strip()
+        if not seat:
+            self.error("Cannot join the game", "Which seat? A player's name, or spectator.")
+            return
+        settings.set_value("net/invitation", str(invitation))
+        settings.set_value("net/seat", seat)
+        self._before_session = (self.c.table, self.c.viewer, self.path)
+        self._hosted_room = None
+        self._sit(invitation, seat, token=_tokens().get(f"{invitation}|{seat}"))
+        self.show_message(f"Joining {invitation.url} as {seat}…")
+
+    def _sit(self, invitation: Any, seat: str, token: str | None = None, hosted: Any = None,
+             shown: str = "") -> None:
+        from tabletop.ui.network import Session
+        s = Session(self.c, invitation, seat, token, hosted)
+        s.on_token = _keep_token
+        talk = self.talk
+        talk.session = s
+        talk.invitation = shown
+        s.changed.connect(talk.refresh)
+        s.changed.connect(self._update_undo)
+        s.ended.connect(self._session_ended)
+        self.c.session = s
+        self.path = None
+        s.start()
+        self.talk_dock.show()
+        self.talk_dock.raise_()
+        self._network_controls()
+        talk.refresh()
+
+    def leave_game(self) -> None:
+        from tabletop.ui import dialogs
+        s = self.c.session
+        if s is None:
+            self.show_message("You are not at a network table.")
+            return
+        if s.hosted is not None and not dialogs.ask(
+                self, "Stop hosting?", "The other players lose the table. The game comes "
+                "back to this window as it stands, every card in it."):
+            return
+        self._end_session()
+        self.show_message("You left the network table.")
+
+    def _session_ended(self, why: str) -> None:
+        joined = self.c.session is not None and self.c.session.joined
+        self._end_session()
+        self.error("Network game", ("The network game ended: " if joined else
+                                    "Cannot join the game: ") + why)
+
+    def _end_session(self) -> None:
+        s, self.c.session = self.c.session, None
+        if s is None:
+            return
+        s.leave()
+        self.talk.session = None
+        self.talk.invitation = ""
+        room, before = self._hosted_room, self._before_session
+        self._hosted_room = self._before_session = None
+        if room is not None:  # the host gets the game back, whole
+            self.c.viewer = room.table.players[0] if s.seat not in room.table.players \
+                else s.seat
+            self.c.set_table(room.table, dirty=True)
+        elif before is not None:
+            table, viewer, path = before
+            self.c.viewer = viewer
+            self.c.set_table(table)
+            self.path = path
+        self._network_controls()
+        self.talk.refresh()
+
+    def _network_controls(self) -> None:
+        """At a network table the seat is fixed and the host's edition rules."""
+        local = self.c.session is None
+        self.edition_box.setEnabled(local)
+        self.viewpoint_box.setEnabled(local)
+        self.viewpoint_menu.setEnabled(local)
+        self.leave_action.setEnabled(not local)
+
+
+def _tokens() -> dict[str, str]:
+    try:
+        d = json.loads(str(settings.value("net/tokens", "{}") or "{}"))
+    except ValueError:
+        return {}
+    return {str(k): str(v) for k, v in d.items()} if isinstance(d, dict) else {}
+
+
+def _keep_token(invitation: Any, seat: str, token: str) -> None:
+    """A seat's token, kept so that this computer rejoins the seat after a crash."""
+    tokens = _tokens()
+    tokens[f"{invitation}|{seat}"] = token
+    settings.set_value("net/tokens", json.dumps(dict(list(tokens.items())[-50:])))
