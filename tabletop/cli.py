@@ -18,7 +18,7 @@ import sys
 
 from tabletop import __version__
 
-SUBCOMMANDS = ("ruling", "editions", "rules", "cards", "deck", "scenarios", "serve")
+SUBCOMMANDS = ("ruling", "editions", "rules", "cards", "deck", "scenarios", "serve", "room")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -375,7 +375,45 @@ def _sub_parser() -> argparse.ArgumentParser:
                     help="the address to listen on (0.0.0.0: every interface)")
     sv.add_argument("--port", type=int, default=8765, help="the port (0: any free one)")
     sv.set_defaults(func=cmd_serve)
+    rm = sub.add_parser("room", help="open a room with a new game on a running server and "
+                        "print its invitation (for File > Join a game)")
+    rm.add_argument("url", metavar="URL", help="the server: ws://HOST:PORT or wss://HOST")
+    rm.add_argument("--players", required=True,
+                    help="the players' names, comma-separated (1 to 8)")
+    rm.add_argument("--edition", default="cr-2016", help="the rules edition")
+    rm.add_argument("--seed", type=int, default=None, help="shuffle seed (default: random)")
+    rm.add_argument("--judge", action="store_true",
+                    help="open a judge's seat, which sees every card")
+    rm.set_defaults(func=cmd_room)
     return p
+
+
+def cmd_room(args) -> int:
+    import secrets
+
+    from tabletop.net.client import Client, ClientError
+    from tabletop.textsafe import terminal as clean
+    url = args.url.rstrip("/") + "/"
+    if not url.startswith(("ws://", "wss://")):
+        url = "ws://" + url
+    players = [p.strip() for p in args.players.split(",") if p.strip()]
+    try:
+        client = Client(url, timeout=10)
+    except Exception as e:
+        print(f"tabletop room: cannot reach {clean(url)}: {clean(str(e) or type(e).__name__)}",
+              file=sys.stderr)
+        return 2
+    try:
+        room, code = client.create(players, edition=args.edition, judge_sees_all=args.judge,
+                                   seed=args.seed if args.seed is not None
+                                   else secrets.randbelow(1_000_000))
+    except (ClientError, OSError) as e:
+        print(f"tabletop room: the server refused: {clean(str(e))}", file=sys.stderr)
+        return 2
+    finally:
+        client.close()
+    _out(f"{url}{room}/{code}")
+    return 0
 
 
 def cmd_serve(args) -> int:

@@ -8,6 +8,7 @@ from pathlib import Path
 os.environ["QT_QPA_PLATFORM"] = "offscreen"
 os.environ["TABLETOP_OFFLINE"] = "1"  # no card pictures from the internet: a test that
 # downloads starts its own server on 127.0.0.1 and says so
+os.environ["TABLETOP_MDNS"] = "127.0.0.1"  # games announced and found on loopback only
 _tmp = tempfile.mkdtemp(prefix="tabletop-tests-")
 for var in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
     os.environ[var] = os.path.join(_tmp, var.lower())

@@ -364,11 +364,13 @@ def handle(table: TableState, oid: int) -> Handle | None:
 
 def current(table: TableState, selected: int | tuple[str, int]) -> Obj | None:
     """The object a selection stands for now: a card id, or ("o", object id) for a
-    card picked while hidden (followed to what it is now)."""
+    card picked while hidden (followed to what it is now). None when the table has no
+    such card (another table's; at a network table, a card that has since moved)."""
     if isinstance(selected, tuple):
         obj = table.objs.get(selected[1])
         return table.obj_of(obj.cid) if obj is not None else None
-    return table.obj_of(selected)
+    oid = table.current.get(selected)
+    return table.objs.get(oid) if oid is not None else None
 
 
 @dataclass(slots=True, frozen=True)

@@ -245,6 +245,18 @@ class Server:
             except Exception as e:  # a connection closing as it is sent to
                 log.info("update not sent: %s", type(e).__name__)
 
+    async def end_all(self, why: str) -> None:
+        """Tell every connection the game is over (an ``ended`` message: no rejoining),
+        then close it: the host stops hosting."""
+        for members in list(self.members.values()):
+            for conn in list(members):
+                try:
+                    await conn.ws.send(protocol.encode("ended", message=why))
+                    await conn.ws.close(code=1001, reason="the game ended")
+                except Exception as e:  # already gone
+                    log.info("not told of the end: %s", type(e).__name__)
+
+
 async def serve(host: str, port: int, folder: Path | None, ready: Any = None) -> None:
     """Run until cancelled; ``ready(port)`` is told the port once listening."""
     from websockets.asyncio.server import serve as ws_serve

@@ -42,8 +42,13 @@ class Invitation:
         return f"{self.url.rstrip('/')}/{self.room}/{self.code}"
 
     @classmethod
-    def parse(cls, text: str) -> Invitation:
+    def parse(cls, text: str, code: str = "") -> Invitation:
+        """From ``ws://HOST:PORT/ROOM/CODE``, or ``ws://HOST:PORT/ROOM`` and the code
+        apart (a game found on the network comes without its code)."""
         text = text.strip()
+        code = "".join(code.split())
+        if code and text.rstrip("/").count("/") == 3:  # scheme://host/ROOM: add the code
+            text = f"{text.rstrip('/')}/{code}"
         if "://" not in text:
             text = "ws://" + text
         try:
@@ -54,7 +59,8 @@ class Invitation:
         path = [p for p in parts.path.split("/") if p]
         if parts.scheme not in ("ws", "wss") or not parts.hostname or len(path) != 2:
             raise InputError("an invitation looks like ws://192.168.1.20:8765/ROOM/CODE "
-                             "(the host's window shows it)")
+                             "(the host's window shows it); a game found on the network "
+                             "needs its room code too")
         host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
         where = f"{host}:{port}" if port else host
         return cls(f"{parts.scheme}://{where}/", path[0], path[1])
@@ -230,6 +236,9 @@ class Session(QObject):
                 marks = f" [{self.c.table.edition.marks(tuple(cites))}]" if cites else ""
                 self.c.message.emit(("refused: " if last.get("tag") == "refused" else "")
                                     + str(last.get("text", "")) + marks)
+        elif kind == "ended":  # the host stopped: no rejoining
+            self.stop()
+            self.ended.emit(str(msg.get("message", "the game ended")))
         elif kind == "error":
             text = str(msg.get("message", ""))
             if not self.joined:
@@ -298,10 +307,12 @@ class Session(QObject):
             return Result(())
         if name == "tap":
             return self._act("tap", id=self._id(arg(0, "cid")), tapped=bool(arg(1, "tapped")))
-        if name == "untap_all":
-            for o in t.objects_in((None, "battlefield")):
-                if o.tapped and o.controller == self.seat:
-                    self._act("tap", id=o.id, tapped=False)
+        if name == "untap_all":  # the seat's tapped permanents, as the host sent them
+            for zone in (self.view or {}).get("zones", []):
+                if zone["zone"] == "battlefield":
+                    for card in zone["cards"]:
+                        if card.get("tapped") and card.get("controller") == self.seat:
+                            self._act("tap", id=int(card["id"]), tapped=False)
             return Result(())
         if name in ("draw", "shuffle", "roll", "add_life", "set_life") \
                 and arg(0, "player") != self.seat:
@@ -353,6 +364,7 @@ class Host:
         self._stop: asyncio.Future[None] | None = None
         self._thread: threading.Thread | None = None
         self.error: str | None = None
+        self.announcement: Any = None
 
     def start(self, address: str = "0.0.0.0", port: int = DEFAULT_PORT) -> int:
         """Listen on ``address``:``port`` (0: any free port); the port, or OSError."""
@@ -401,7 +413,34 @@ class Host:
             return fn()
         return asyncio.run_coroutine_threadsafe(run(), loop).result(10)
 
+    def announce(self, title: str, room: Room) -> str | None:
+        """Announce the game on the local network (mDNS); None, or why it could not."""
+        from tabletop.net import discovery
+        if not discovery.enabled():
+            return None
+        try:
+            # announced where it is announced (all interfaces: this machine's addresses)
+            addresses = discovery.interfaces() or local_addresses()
+            self.announcement = discovery.Announcement(
+                title, addresses, self.port, room.id, list(room.table.players))
+        except Exception as e:  # no multicast here, no network at all
+            return f"the game is not announced on the network ({_why(e)})"
+        return None
+
     def stop(self) -> None:
+        loop = self._loop
+        if loop is not None and loop.is_running():  # the players are told it is over
+            try:
+                asyncio.run_coroutine_threadsafe(
+                    self.server.end_all("the host stopped hosting the game"), loop).result(5)
+            except Exception:
+                pass
+        if self.announcement is not None:
+            try:
+                self.announcement.close()
+            except Exception:
+                pass
+            self.announcement = None
         loop, stop = self._loop, self._stop
         if loop is not None and stop is not None and loop.is_running():
             loop.call_soon_threadsafe(lambda: stop.done() or stop.set_result(None))
@@ -452,6 +491,17 @@ class TableTalk(QObject):
         self.where.setTextFormat(Qt.PlainText)
         self.where.setWordWrap(True)
         self.where.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.invite = W.QWidget()
+        inv = W.QHBoxLayout(self.invite)
+        inv.setContentsMargins(0, 0, 0, 0)
+        self.invite_text = W.QLineEdit()
+        self.invite_text.setReadOnly(True)
+        self.invite_text.setToolTip("Give this to the other players: File > Join a game")
+        self.copy = W.QPushButton("Copy")
+        self.copy.clicked.connect(self._copy)
+        inv.addWidget(W.QLabel("Invitation:"))
+        inv.addWidget(self.invite_text, 1)
+        inv.addWidget(self.copy)
         self.who = W.QLabel()
         self.who.setTextFormat(Qt.PlainText)
         self.who.setWordWrap(True)
@@ -471,7 +521,7 @@ class TableTalk(QObject):
         self.entry = W.QLineEdit()
         self.entry.setPlaceholderText("Say something to the table (Enter sends)")
         self.entry.setMaxLength(protocol.MAX_TEXT)
-        for w in (self.where, self.who, self.request, self.lines, self.entry):
+        for w in (self.where, self.invite, self.who, self.request, self.lines, self.entry):
             lay.addWidget(w)
         self.entry.returnPressed.connect(self._say)
         self.agree.clicked.connect(lambda: self._answer(True))
@@ -479,6 +529,11 @@ class TableTalk(QObject):
         self.session: Session | None = None
         self.invitation = ""
         self.refresh()
+
+    def _copy(self) -> None:
+        from PySide6.QtGui import QGuiApplication
+        QGuiApplication.clipboard().setText(self.invitation)
+        self.window.show_message("The invitation is copied: give it to the other players.")
 
     def _say(self) -> None:
         if self.session is not None:
@@ -495,15 +550,18 @@ class TableTalk(QObject):
             self.where.setText("Not at a network table. File > Host a game opens this table "
                                "to the network; File > Join a game takes a seat at one.")
             self.who.setText("")
+            self.invite.hide()
             self.request.hide()
             self.lines.clear()
             self.entry.setEnabled(False)
             return
         state = "connected" if s.connected and s.joined else "not connected"
-        where = f"Your seat: {s.seat} ({state})"
-        if self.invitation:
-            where += f"\nInvitation (give it to the other players): {self.invitation}"
-        self.where.setText(where)
+        self.where.setText(f"Your seat: {s.seat} ({state})"
+                           + (" · you host this game" if s.hosted is not None else ""))
+        self.invite.setVisible(bool(self.invitation))
+        if self.invite_text.text() != self.invitation:
+            self.invite_text.setText(self.invitation)
+            self.invite_text.setCursorPosition(0)  # the address first
         present = set(s.present)
         seats = list((s.view or {}).get("players", []))
         self.who.setText("At the table: " + ", ".join(
@@ -562,18 +620,54 @@ class HostDialog:
         form.addRow(buttons)
 
 
+class Games(QObject):
+    """Games announced on the local network, for the Join dialog (mDNS)."""
+
+    added = Signal(object)  # a discovery.Found
+    removed = Signal(str)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        from tabletop.net import discovery
+        self.browser: Any = None
+        self.error: str | None = None
+        if not discovery.enabled():
+            return
+        try:
+            self.browser = discovery.Browser(self.added.emit, self.removed.emit)
+        except Exception as e:
+            self.error = _why(e)
+
+    def close(self) -> None:
+        if self.browser is not None:
+            self.browser.close()
+            self.browser = None
+
+
 class JoinDialog:
-    """File > Join a game: the invitation and the seat to take."""
+    """File > Join a game: a game found on the network or an invitation, its room
+    code, and the seat to take."""
 
     def __init__(self, parent: Any, last: str, seat: str) -> None:
         W = _widgets()
+        from PySide6.QtCore import Qt
         self.dialog = d = W.QDialog(parent)
         d.setWindowTitle("Join a game")
-        d.setMinimumWidth(460)
+        d.setMinimumWidth(480)
         form = W.QFormLayout(d)
+        self.games = W.QListWidget()
+        self.games.setMaximumHeight(120)
+        self.found: dict[str, Any] = {}
+        form.addRow("On this network:", self.games)
+        self.searching = W.QLabel("Looking for games on this network…")
+        self.searching.setTextFormat(Qt.PlainText)
+        form.addRow(self.searching)
         self.invitation = W.QLineEdit(last)
         self.invitation.setPlaceholderText("ws://192.168.1.20:8765/ROOM/CODE")
         form.addRow("Invitation:", self.invitation)
+        self.code = W.QLineEdit()
+        self.code.setPlaceholderText("the room code, from the host (if not in the invitation)")
+        form.addRow("Room code:", self.code)
         self.seat = W.QComboBox()
         self.seat.setEditable(True)
         for s in ([seat] if seat and seat not in (SPECTATOR, JUDGE_SEAT) else []) + [
@@ -591,3 +685,34 @@ class JoinDialog:
         buttons.accepted.connect(d.accept)
         buttons.rejected.connect(d.reject)
         form.addRow(buttons)
+        self.browse = Games(d)
+        if self.browse.error:
+            self.searching.setText(f"Cannot look for games here: {self.browse.error}")
+        elif self.browse.browser is None:
+            self.searching.setText("Looking for games on this network is off.")
+        self.browse.added.connect(self._added)
+        self.browse.removed.connect(self._removed)
+        self.games.currentItemChanged.connect(self._picked)
+        d.finished.connect(lambda _r: self.browse.close())
+
+    def _added(self, game: Any) -> None:
+        self._removed(game.name)
+        self.found[game.name] = game
+        players = ", ".join(game.players)
+        item = _widgets().QListWidgetItem(f"{game.title} — {players} ({game.url})")
+        item.setData(256, game.name)  # Qt.UserRole
+        self.games.addItem(item)
+        self.searching.setText("Pick a game, then type its room code.")
+
+    def _removed(self, name: str) -> None:
+        self.found.pop(name, None)
+        for i in range(self.games.count()):
+            if self.games.item(i).data(256) == name:
+                self.games.takeItem(i)
+                return
+
+    def _picked(self, item: Any, _previous: Any = None) -> None:
+        game = self.found.get(item.data(256)) if item is not None else None
+        if game is not None:
+            self.invitation.setText(f"{game.url}{game.room}")
+            self.code.setFocus()

@@ -57,7 +57,10 @@ class NetworkCommands:
         shown = Invitation(f"ws://{local_addresses()[0]}:{port}/", room.id, room.code)
         here = Invitation(f"ws://127.0.0.1:{port}/", room.id, room.code)
         self._sit(here, dlg.seat.currentData(), hosted=host, shown=str(shown))
-        self.show_message(f"Hosting: give the other players the invitation {shown}")
+        import socket
+        unannounced = host.announce(f"{socket.gethostname()}'s table", room)
+        self.show_message(f"Hosting: give the other players the invitation {shown}"
+                          + (f" ({unannounced})" if unannounced else ""))
 
     def join_game(self) -> None:
         from tabletop.engine.errors import TabletopError
@@ -72,7 +75,7 @@ class NetworkCommands:
         if not dlg.dialog.exec():
             return
         try:
-            invitation = Invitation.parse(dlg.invitation.text())
+            invitation = Invitation.parse(dlg.invitation.text(), dlg.code.text())
         except TabletopError as e:
             self.error("Cannot join the game", str(e))
             return

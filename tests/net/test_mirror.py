@@ -4,6 +4,7 @@ views for the seat, it shows exactly what the host sent that seat, and no more."
 from __future__ import annotations
 
 import json
+
 import pytest
 
 from tabletop.cards import demo

@@ -251,3 +251,19 @@ def test_a_long_game_survives_a_kill_from_its_snapshot_and_log(server, clients):
     after = clients(server.url).join(room, code, "Alice", token=alice.token)
     for key in ("zones", "life", "turn", "active"):
         assert after[key] == before[key], key
+
+
+def test_a_room_opened_from_the_command_line_is_joined_with_its_invitation(server, clients):
+    from tests.helpers import run_cli
+    r = run_cli("room", server.url, "--players", "Ann,Ben", "--seed", "7")
+    assert r.returncode == 0, r.stderr
+    invitation = r.stdout.strip()
+    assert invitation.startswith(server.url + "/")
+    room, code = invitation.split("/")[-2:]
+    ann = clients(server.url)
+    view = ann.join(room, code, "Ann")
+    assert view["players"] == ["Ann", "Ben"] and zone(view, "Ann", "hand")
+    refused = run_cli("room", server.url, "--players", "Ann,Ann")
+    assert refused.returncode == 2 and "refused" in refused.stderr
+    closed = run_cli("room", "ws://127.0.0.1:9", "--players", "Ann")
+    assert closed.returncode == 2 and "cannot reach ws://127.0.0.1:9/" in closed.stderr

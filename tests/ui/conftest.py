@@ -41,3 +41,7 @@ def fresh_settings():
     ini.unlink(missing_ok=True)
     yield
     ini.unlink(missing_ok=True)
+
+
+# a real `tabletop serve` process and scripted clients, for the network window tests
+from tests.net.conftest import clients, server  # noqa: E402, F401

@@ -1,0 +1,238 @@
+"""Network play from the window (issue 18), against a real `tabletop serve` process on
+127.0.0.1 and scripted clients: File > Join a game and File > Host a game through
+their dialogs, real drags on the view, the seat's own view only, chat, an undo
+asked of everyone, and a rejoin after the server is killed and started again."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QDialogButtonBox
+
+from tabletop.engine import Table
+from tabletop.engine.views import Hidden
+from tabletop.net import mirror
+from tabletop.ui.selftest import drag, zone_center
+
+pytestmark = pytest.mark.timeout(120)
+
+
+def _zone(view, player, name):
+    return next(z["cards"] for z in view["zones"] if z["player"] == player and z["zone"] == name)
+
+
+def _press_ok(dialog):
+    dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.Ok).click()
+
+
+def _join(bot, w, invitation: str, seat: str):
+    """File > Join a game, the dialog filled in as a person would."""
+    from tabletop.ui.network import JoinDialog  # noqa: F401 (the dialog the menu opens)
+
+    def fill(d):
+        from PySide6.QtWidgets import QComboBox, QLineEdit
+        d.findChild(QLineEdit).setText(invitation)
+        d.findChild(QComboBox).setCurrentText(seat)
+        _press_ok(d)
+    bot.answer("Join a game", fill)
+    action = next(a for a in w.actions() if a.text().replace("&", "").startswith("Join a"))
+    action.trigger()
+
+
+def _seated(qtbot, w, seat):
+    qtbot.waitUntil(lambda: w.c.session is not None and w.c.session.view is not None
+                    and w.c.session.seat == seat, timeout=10000)
+
+
+def _room(clients, url, players=("Alice", "Bob")):
+    maker = clients(url)
+    return maker.create(list(players), seed=3)
+
+
+def test_a_player_joins_plays_by_dragging_and_sees_only_their_own_view(
+        server, clients, make_window, dialogs, qtbot):
+    room, code = _room(clients, server.url)
+    bob = clients(server.url)
+    bob.join(room, code, "Bob")
+    w = make_window(Table(("Zed",)), viewer="Zed")
+    _join(dialogs, w, f"{server.url}/{room}/{code}", "Alice")
+    _seated(qtbot, w, "Alice")
+    t = w.c.table
+    assert t.players == ("Alice", "Bob") and w.c.viewer == "Alice"
+    # Bob's hand and both libraries: cards with no name in the copy, backs on the view
+    bobs = t.objects_in(("Bob", "hand"))
+    assert len(bobs) == 7 and all(o.card == mirror.UNSEEN for o in bobs)
+    for o in bobs:
+        assert w.scene.item_for_cid(o.cid) is None  # drawn as a back, by object id only
+        assert isinstance(w.scene.cards[("o", o.id)].view, Hidden)
+    mine = t.objects_in(("Alice", "hand"))
+    assert all(o.card.name for o in mine)
+    # a real drag of a land from Alice's hand onto her battlefield
+    land = next(o for o in mine if "Land" in o.card.types)
+    item = w.scene.item_for_cid(land.cid)
+    drag(w.view, item, zone_center(w.scene, ("Alice", "battlefield")))
+    qtbot.waitUntil(lambda: any(o.card.name == land.card.name
+                                for o in w.c.table.objects_in((None, "battlefield"))),
+                    timeout=10000)
+    bob.drain(0.5)
+    assert [c["name"] for c in _zone(bob.view, None, "battlefield")] == [land.card.name]
+    # a sorcery dropped on the battlefield: the host refuses it and the window says why
+    sorcery = next((o for o in w.c.table.objects_in(("Alice", "hand"))
+                    if "Sorcery" in o.card.types or "Instant" in o.card.types), None)
+    assert sorcery is not None  # the seed deals Alice one
+    drag(w.view, w.scene.item_for_cid(sorcery.cid),
+         zone_center(w.scene, ("Alice", "battlefield")))
+    qtbot.waitUntil(lambda: "400.4a" in w.message(), timeout=10000)
+    assert sorcery.cid in {o.cid for o in w.c.table.objects_in(("Alice", "hand"))}
+    # Bob draws: Alice's log says a card was drawn, never which
+    before = len(w.c.table.journal)
+    bob.act("draw", count=1)
+    qtbot.waitUntil(lambda: len(w.c.table.journal) > before, timeout=10000)
+    line = w.c.table.journal[-1]
+    new = {c["name"] for c in _zone(bob.view, "Bob", "hand")}
+    assert "Bob" in line.text and not any(name in line.text for name in new), line.text
+    assert line.cites == ()
+
+
+def test_chat_and_an_undo_every_player_agrees_to(server, clients, make_window, dialogs,
+                                                 qtbot):
+    room, code = _room(clients, server.url)
+    bob = clients(server.url)
+    bob.join(room, code, "Bob")
+    w = make_window(Table(("Zed",)), viewer="Zed")
+    _join(dialogs, w, f"{server.url}/{room}/{code}", "Alice")
+    _seated(qtbot, w, "Alice")
+    talk = w.talk
+    # Alice types a line (markup is shown as it is typed) and Bob's says hello
+    talk.entry.setFocus()
+    QTest.keyClicks(talk.entry, "hi <b>Bob</b>")
+    QTest.keyClick(talk.entry, Qt.Key_Return)
+    bob.send("chat", text="hello Alice")
+    qtbot.waitUntil(lambda: talk.lines.count() == 2, timeout=10000)
+    assert [talk.lines.item(i).text() for i in range(2)] == [
+        "Alice: hi <b>Bob</b>", "Bob: hello Alice"]
+    assert "Alice ●" in talk.who.text() and "Bob ●" in talk.who.text()
+    # Bob rolls; Alice asks to undo it: Bob sees the request, agrees, and it is undone
+    bob.act("roll", sides=6)
+    qtbot.waitUntil(lambda: w.c.table.last_roll is not None, timeout=10000)
+    w.undo_action.trigger()
+    bob.until("update")
+    qtbot.waitUntil(lambda: w.c.session.undo_request is not None, timeout=10000)
+    assert talk.request.isVisible() and "Alice asks to undo" in talk.request_text.text()
+    assert not talk.agree.isEnabled()  # who asks has agreed already
+    bob.send("act", action="agree_undo")
+    qtbot.waitUntil(lambda: w.c.table.last_roll is None and w.c.session.undo_request is None,
+                    timeout=10000)
+    assert not talk.request.isVisible()
+
+
+def test_the_window_rejoins_its_seat_after_the_server_is_killed_and_restarted(
+        server, clients, make_window, dialogs, qtbot):
+    room, code = _room(clients, server.url)
+    w = make_window(Table(("Zed",)), viewer="Zed")
+    _join(dialogs, w, f"{server.url}/{room}/{code}", "Alice")
+    _seated(qtbot, w, "Alice")
+    hand = [o.card.name for o in w.c.table.objects_in(("Alice", "hand"))]
+    port = server.port
+    server.kill()
+    qtbot.waitUntil(lambda: not w.c.session.connected, timeout=10000)
+    assert "dropped" in w.message()
+    server.start(port)  # restored from its autosave, on the same port
+    qtbot.waitUntil(lambda: w.c.session is not None and w.c.session.connected
+                    and w.c.session.joined, timeout=20000)
+    qtbot.waitUntil(lambda: [o.card.name for o in w.c.table.objects_in(("Alice", "hand"))]
+                    == hand, timeout=10000)
+    # someone else may not take the seat: its token is the window's
+    other = clients(server.url)
+    with pytest.raises(Exception, match="taken"):
+        other.join(room, code, "Alice")
+
+
+def test_hosting_the_table_and_getting_it_back_whole(clients, make_window, dialogs, qtbot,
+                                                     tmp_path, monkeypatch):
+    from tabletop import paths
+    from tabletop.cards import demo
+    paths.set_data_dir(tmp_path / "data")
+    w = make_window(demo.new_game(players=("Alice", "Bob"), seed=4), viewer="Alice")
+    bob_hand = [o.card.name for o in w.c.table.objects_in(("Bob", "hand"))]
+
+    def host(d):
+        from PySide6.QtWidgets import QSpinBox
+        d.findChild(QSpinBox).setValue(18765)
+        _press_ok(d)
+    monkeypatch.setattr("tabletop.ui.network.local_addresses", lambda: ["127.0.0.1"])
+    dialogs.answer("Host a game", host)
+    next(a for a in w.actions() if a.text().replace("&", "").startswith("Host a")).trigger()
+    _seated(qtbot, w, "Alice")
+    invitation = w.talk.invitation
+    assert invitation.startswith("ws://127.0.0.1:18765/")
+    assert w.talk.invite.isVisible() and w.talk.invite_text.text() == invitation
+    w.talk.copy.click()
+    from PySide6.QtGui import QGuiApplication
+    assert QGuiApplication.clipboard().text() == invitation
+    # the host's own window sees Bob's hand as backs only
+    assert all(o.card == mirror.UNSEEN for o in w.c.table.objects_in(("Bob", "hand")))
+    from tabletop.ui.network import Invitation
+    inv = Invitation.parse(invitation)
+    bob = clients(inv.url)
+    bob.join(inv.room, inv.code, "Bob")
+    qtbot.waitUntil(lambda: "Bob ●" in w.talk.who.text(), timeout=10000)
+    land = next(c for c in _zone(bob.view, "Bob", "hand") if "Land" in c.get("types", []))
+    bob.act("move", id=land["id"], zone="battlefield", player="Bob")
+    qtbot.waitUntil(lambda: any(o.card.name == land["name"]
+                                for o in w.c.table.objects_in((None, "battlefield"))),
+                    timeout=10000)
+    # Leave: the game comes back to the host's window, every card named
+    dialogs.expect("Stop hosting", "Yes")
+    w.leave_action.trigger()
+    assert w.c.session is None and w.c.dirty
+    back = w.c.table
+    left = Counter(bob_hand)
+    left[land["name"]] -= 1
+    assert Counter(o.card.name for o in back.objects_in(("Bob", "hand"))) == +left
+    assert any(o.card.name == land["name"] for o in back.objects_in((None, "battlefield")))
+
+
+def test_a_hosted_game_is_found_on_the_network_and_joined_without_its_address(
+        make_window, dialogs, qtbot, tmp_path):
+    """mDNS on the loopback interface only (TABLETOP_MDNS=127.0.0.1, tests/conftest.py):
+    the Join dialog lists the game the other window hosts; a pick and the room code
+    are all a player types."""
+    from tabletop import paths
+    from tabletop.cards import demo
+    paths.set_data_dir(tmp_path / "data")
+    host = make_window(demo.new_game(players=("Alice", "Bob"), seed=4), viewer="Alice")
+
+    def host_it(d):
+        from PySide6.QtWidgets import QSpinBox
+        d.findChild(QSpinBox).setValue(18766)
+        _press_ok(d)
+    dialogs.answer("Host a game", host_it)
+    next(a for a in host.actions() if a.text().replace("&", "").startswith("Host a")).trigger()
+    _seated(qtbot, host, "Alice")
+    code = host.talk.invitation.rsplit("/", 1)[1]
+    guest = make_window(Table(("Zed",)), viewer="Zed")
+    listed = []
+
+    def join_found(d):
+        from PySide6.QtWidgets import QComboBox, QLineEdit, QListWidget
+        games = d.findChild(QListWidget)
+        qtbot.waitUntil(lambda: games.count() > 0, timeout=15000)
+        listed.append(games.item(0).text())
+        games.setCurrentRow(0)
+        edits = {e.placeholderText()[:5]: e for e in d.findChildren(QLineEdit)}
+        assert edits["ws://"].text().startswith("ws://127.0.0.1:18766/")
+        edits["the r"].setText(code)
+        d.findChild(QComboBox).setCurrentText("Bob")
+        _press_ok(d)
+    dialogs.answer("Join a game", join_found)
+    next(a for a in guest.actions() if a.text().replace("&", "").startswith("Join a")).trigger()
+    _seated(qtbot, guest, "Bob")
+    assert "Alice, Bob" in listed[0] and code not in listed[0]  # the code is never announced
+    assert all(o.card == mirror.UNSEEN for o in guest.c.table.objects_in(("Alice", "hand")))
+    dialogs.expect("Stop hosting", "Yes")
+    host.leave_action.trigger()
+    qtbot.waitUntil(lambda: guest.c.session is None, timeout=30000)  # the game ended for Bob
