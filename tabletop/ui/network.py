@@ -157,7 +157,8 @@ class Session(QObject):
         self.hosted = hosted
         self.view: dict[str, Any] | None = None
         self.connected = False
-        self.joined = False
+        self.joined = False  # seated on the connection open now
+        self.ever_joined = False  # seated once: a drop is rejoined, not given up
         self._tries = 0
         self._shape: tuple[Any, ...] | None = None
         self.conn: Connection | None = None
@@ -181,8 +182,8 @@ class Session(QObject):
         self.conn.send("join", **fields)
 
     def _lost(self, why: str) -> None:
-        self.connected = False
-        if not self.joined:  # never got in: say why, and that is all
+        self.connected = self.joined = False
+        if not self.ever_joined:  # never got in: say why, and that is all
             self.stop()
             self.ended.emit(why)
             return
@@ -205,7 +206,7 @@ class Session(QObject):
         conn, self.conn = self.conn, None
         if conn is not None:
             conn.close()
-        self.connected = False
+        self.connected = self.joined = False
 
     def leave(self) -> None:
         self.stop()
@@ -216,7 +217,7 @@ class Session(QObject):
     def _received(self, msg: dict[str, Any]) -> None:
         kind = msg.get("type")
         if kind == "joined":
-            self.joined = True
+            self.joined = self.ever_joined = True
             self._tries = 0
             self.seat = str(msg.get("seat", self.seat))
             if msg.get("token"):
@@ -241,7 +242,7 @@ class Session(QObject):
             self.ended.emit(str(msg.get("message", "the game ended")))
         elif kind == "error":
             text = str(msg.get("message", ""))
-            if not self.joined:
+            if not self.ever_joined:
                 self.stop()
                 self.ended.emit(text)
             else:

@@ -123,7 +123,7 @@ class NetworkCommands:
         self.show_message("You left the network table.")
 
     def _session_ended(self, why: str) -> None:
-        joined = self.c.session is not None and self.c.session.joined
+        joined = self.c.session is not None and self.c.session.ever_joined
         self._end_session()
         self.error("Network game", ("The network game ended: " if joined else
                                     "Cannot join the game: ") + why)

@@ -236,3 +236,23 @@ def test_a_hosted_game_is_found_on_the_network_and_joined_without_its_address(
     dialogs.expect("Stop hosting", "Yes")
     host.leave_action.trigger()
     qtbot.waitUntil(lambda: guest.c.session is None, timeout=30000)  # the game ended for Bob
+
+
+def test_a_dropped_window_rejoins_and_its_log_holds_what_happened_meanwhile(
+        server, clients, make_window, dialogs, qtbot):
+    room, code = _room(clients, server.url)
+    bob = clients(server.url)
+    bob.join(room, code, "Bob")
+    w = make_window(Table(("Zed",)), viewer="Zed")
+    _join(dialogs, w, f"{server.url}/{room}/{code}", "Alice")
+    _seated(qtbot, w, "Alice")
+    w.c.session.conn.ws.close()  # the network goes: the window did not ask for it
+    qtbot.waitUntil(lambda: not w.c.session.connected, timeout=10000)
+    land = next(c for c in _zone(bob.view, "Bob", "hand") if "Land" in c.get("types", []))
+    bob.act("move", id=land["id"], zone="battlefield", player="Bob")
+    qtbot.waitUntil(lambda: w.c.session.connected and w.c.session.joined
+                    and any(o.card.name == land["name"]
+                            for o in w.c.table.objects_in((None, "battlefield"))),
+                    timeout=20000)
+    assert any(land["name"] in e.text for e in w.c.table.journal)
+    assert w.c.session.seat == "Alice"  # the same seat, by its token
