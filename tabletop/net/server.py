@@ -245,6 +245,15 @@ class Server:
             except Exception as e:  # a connection closing as it is sent to
                 log.info("update not sent: %s", type(e).__name__)
 
+    def forget(self, room_id: str) -> None:
+        """A room whose game is over: gone from the server and from its folder."""
+        self.rooms.pop(room_id, None)
+        self.members.pop(room_id, None)
+        self._snapshot_at.pop(room_id, None)
+        if self.folder is not None:
+            for suffix in (".json", ".log"):
+                (self.folder / f"room-{room_id}{suffix}").unlink(missing_ok=True)
+
     async def end_all(self, why: str) -> None:
         """Tell every connection the game is over (an ``ended`` message: no rejoining),
         then close it: the host stops hosting."""

@@ -398,22 +398,6 @@ class Host:
             ready.set()
             await self._stop
 
-    def open_table(self, table: Any, judge_sees_all: bool) -> Room:
-        """A room for ``table`` (before anyone can join it)."""
-        room: Room = self.call(lambda: self.server.open_table(table, judge_sees_all))
-        return room
-
-    def call(self, fn: Any) -> Any:
-        """Run ``fn`` on the server's thread (the server's state is that thread's) and
-        return what it returns."""
-        loop = self._loop
-        if loop is None or not loop.is_running():
-            return fn()
-
-        async def run() -> Any:
-            return fn()
-        return asyncio.run_coroutine_threadsafe(run(), loop).result(10)
-
     def announce(self, title: str, room: Room) -> str | None:
         """Announce the game on the local network (mDNS); None, or why it could not."""
         from tabletop.net import discovery

@@ -51,7 +51,9 @@ def later_parts() -> list[str]:
                  "defusedxml.ElementTree", "tabletop.cards.download", "tabletop.cards.decks",
                  "tabletop.scenario.runner", "tabletop.scenario.ruling_report",
                  "tabletop.ui.pictures", "tabletop.ui.presenter", "tabletop.ui.rules_browser",
-                 "tabletop.net.server", "websockets.asyncio.server", "PySide6.QtNetwork"):
+                 "tabletop.net.server", "websockets.asyncio.server", "PySide6.QtNetwork",
+                 "websockets.sync.client", "tabletop.ui.network", "tabletop.net.discovery",
+                 "zeroconf"):
         try:
             importlib.import_module(name)
         except ImportError as e:

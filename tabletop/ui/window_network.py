@@ -33,17 +33,39 @@ class NetworkCommands:
     # ---- hosting and joining --------------------------------------------------------------
     def host_game(self) -> None:
         from tabletop import paths
-        from tabletop.ui.network import DEFAULT_PORT, Host, HostDialog, Invitation, local_addresses
+        from tabletop.ui import dialogs
+        from tabletop.ui.network import DEFAULT_PORT, Host, HostDialog
         if self.c.session is not None:
             self.show_message("You are at a network table already.")
             return
-        t = self.c.table
-        dlg = HostDialog(self, list(t.players),
-                         int(settings.value("net/port", DEFAULT_PORT) or DEFAULT_PORT))
+        host = Host(paths.data_dir() / "hosted")  # with any game a crash left hosted
+        port = int(settings.value("net/port", DEFAULT_PORT) or DEFAULT_PORT)
+        for left in list(host.server.rooms.values()):
+            t = left.table
+            answer = dialogs.choose(
+                self, "Resume hosting?",
+                f"A game you hosted did not end: {', '.join(t.players)}, turn {t.turn}. "
+                f"Resume it on port {port}? The players rejoin with the invitation they "
+                f"have.", ["Resume it", "Discard it"])
+            if answer is None:
+                return
+            if answer == "Resume it":
+                seat = str(settings.value(f"net/host_seat/{left.id}", "") or t.players[0])
+                self._host(host, left, seat, port)
+                return
+            host.server.forget(left.id)
+        dlg = HostDialog(self, list(self.c.table.players), port)
         if not dlg.dialog.exec():
             return
-        port = dlg.port.value()
-        host = Host(paths.data_dir() / "hosted")
+        room = host.server.open_table(self.c.table, dlg.judge.isChecked())  # the host's now
+        settings.set_value(f"net/host_seat/{room.id}", dlg.seat.currentData())
+        self._host(host, room, dlg.seat.currentData(), dlg.port.value())
+
+    def _host(self, host: Any, room: Any, seat: str, port: int) -> None:
+        """Listen, announce, and take ``seat`` at ``room`` like any other player."""
+        import socket
+
+        from tabletop.ui.network import Invitation, local_addresses
         try:
             port = host.start("0.0.0.0", port)
         except OSError as e:
@@ -51,13 +73,12 @@ class NetworkCommands:
                                                f"try another one.")
             return
         settings.set_value("net/port", port)
-        room = host.open_table(t, dlg.judge.isChecked())  # the game is the host's from now
         self._hosted_room = room
         self._before_session = None
         shown = Invitation(f"ws://{local_addresses()[0]}:{port}/", room.id, room.code)
         here = Invitation(f"ws://127.0.0.1:{port}/", room.id, room.code)
-        self._sit(here, dlg.seat.currentData(), hosted=host, shown=str(shown))
-        import socket
+        self._sit(here, seat, token=_tokens().get(f"{here}|{seat}"), hosted=host,
+                  shown=str(shown))
         unannounced = host.announce(f"{socket.gethostname()}'s table", room)
         self.show_message(f"Hosting: give the other players the invitation {shown}"
                           + (f" ({unannounced})" if unannounced else ""))
@@ -137,7 +158,9 @@ class NetworkCommands:
         self.talk.invitation = ""
         room, before = self._hosted_room, self._before_session
         self._hosted_room = self._before_session = None
-        if room is not None:  # the host gets the game back, whole
+        if room is not None:  # the host gets the game back, whole; the server forgets it
+            if s.hosted is not None:
+                s.hosted.server.forget(room.id)
             self.c.viewer = room.table.players[0] if s.seat not in room.table.players \
                 else s.seat
             self.c.set_table(room.table, dirty=True)

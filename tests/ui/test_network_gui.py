@@ -256,3 +256,47 @@ def test_a_dropped_window_rejoins_and_its_log_holds_what_happened_meanwhile(
                     timeout=20000)
     assert any(land["name"] in e.text for e in w.c.table.journal)
     assert w.c.session.seat == "Alice"  # the same seat, by its token
+
+
+def test_a_host_that_crashed_resumes_hosting_and_the_players_rejoin(
+        clients, make_window, dialogs, qtbot, tmp_path, monkeypatch):
+    from tabletop import paths
+    from tabletop.cards import demo
+    from tabletop.ui.network import Invitation
+    paths.set_data_dir(tmp_path / "data")
+    monkeypatch.setattr("tabletop.ui.network.local_addresses", lambda: ["127.0.0.1"])
+    w = make_window(demo.new_game(players=("Alice", "Bob"), seed=4), viewer="Alice")
+
+    def host(d):
+        from PySide6.QtWidgets import QSpinBox
+        d.findChild(QSpinBox).setValue(18767)
+        _press_ok(d)
+    dialogs.answer("Host a game", host)
+    next(a for a in w.actions() if a.text().replace("&", "").startswith("Host a")).trigger()
+    _seated(qtbot, w, "Alice")
+    inv = Invitation.parse(w.talk.invitation)
+    bob = clients(inv.url)
+    bob.join(inv.room, inv.code, "Bob")
+    bob_token = bob.token
+    land = next(c for c in _zone(bob.view, "Bob", "hand") if "Land" in c.get("types", []))
+    bob.act("move", id=land["id"], zone="battlefield", player="Bob")
+    # the host's app dies: its server thread stops, nothing is ended or forgotten
+    session = w.c.session
+    w.c.session = None
+    session.stop()
+    session.hosted.stop()
+    bob.close()
+    # started again: Host a game offers the game back, and hosts it on the same port
+    again = make_window(demo.new_game(players=("Carl", "Dana"), seed=1), viewer="Carl")
+    dialogs.expect("Resume hosting", "Resume it")
+    next(a for a in again.actions()
+         if a.text().replace("&", "").startswith("Host a")).trigger()
+    _seated(qtbot, again, "Alice")
+    assert again.c.table.players == ("Alice", "Bob")
+    assert any(o.card.name == land["name"] for o in again.c.table.objects_in((None, "battlefield")))
+    back = clients(inv.url)  # Bob's window rejoins his seat with his token
+    view = back.join(inv.room, inv.code, "Bob", token=bob_token)
+    assert [c["name"] for c in _zone(view, None, "battlefield")] == [land["name"]]
+    dialogs.expect("Stop hosting", "Yes")
+    again.leave_action.trigger()
+    assert not list((tmp_path / "data" / "hosted").glob("room-*"))  # over: nothing left
