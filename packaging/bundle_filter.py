@@ -39,6 +39,11 @@ UNUSED_FILES = [
     # the GTK theme plugin pulls in GTK, cairo, pango and their kin; Qt's own style serves
     "plugins/platformthemes/libqgtk3", "libgtk-3", "libgdk-3", "libcairo", "libpango",
     "libgdk_pixbuf", "libatk", "libepoxy",
+    # system libraries with a stable ABI that every desktop Linux has, left to the system
+    # (the .deb's Depends names their packages, measured by debdeps.py): D-Bus, which
+    # brings systemd's and gcrypt's libraries along, and Kerberos' GSSAPI, which Qt's
+    # network library links for proxy sign-in
+    "libdbus-1.so", "libgssapi_krb5.so",
 ]
 
 # macOS ships Qt's libraries as frameworks (QtQml.framework/Versions/A/QtQml)
