@@ -85,6 +85,9 @@ def frame_color(card) -> QColor:
     return ARTIFACT
 
 
+_UNSET = object()  # a card item not yet given a face
+
+
 class CardItem(QGraphicsObject):
     """One card (or token, or ability) as the viewer may see it.
 
@@ -116,6 +119,8 @@ class CardItem(QGraphicsObject):
     def set_face(self, face, card=None, tapped: bool = False) -> None:
         """``face``: the view's entry for this card (a Seen, or a Hidden with only
         public facts), or None for a plain back."""
+        if card is None and getattr(self, "view", _UNSET) == face and face is not None:
+            return  # nothing it shows has changed: no repaint (a network update redraws all)
         self.view = face
         if face is not None and not isinstance(face, Seen):
             tapped, face = face.tapped, None

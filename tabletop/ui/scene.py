@@ -225,12 +225,11 @@ class TableScene(QGraphicsScene):
             item.zone_key = spot_key
             zone = spot_key[1]
             count = self.zone_items[spot_key].count if spot_key in self.zone_items else 0
-            if self._pile(zone):
-                item.badge = str(count)
-            elif zone == "stack":
-                item.badge = str(face.position or "")
-            else:
-                item.badge = ""
+            badge = str(count) if self._pile(zone) else (
+                str(face.position or "") if zone == "stack" else "")
+            if item.badge != badge:
+                item.badge = badge
+                item.update()
             item.setZValue(z)
             item.stop_sliding()
             if item.pos() != target:
