@@ -21,7 +21,7 @@ from urllib.parse import urlsplit
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from tabletop.engine import Result
-from tabletop.engine.errors import InputError
+from tabletop.engine.errors import InputError, TabletopError
 from tabletop.net import mirror, protocol
 from tabletop.net.rooms import JUDGE_SEAT, SPECTATOR, Room
 
@@ -215,6 +215,15 @@ class Session(QObject):
 
     # ---- what the host sends --------------------------------------------------------------
     def _received(self, msg: dict[str, Any]) -> None:
+        try:
+            self._take(msg)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError,
+                TabletopError) as e:  # a host that is not a Tabletop host, or a hostile one
+            self.stop()
+            self.ended.emit(f"the host sent what this window cannot read "
+                            f"({type(e).__name__}: {str(e)[:100]})")
+
+    def _take(self, msg: dict[str, Any]) -> None:
         kind = msg.get("type")
         if kind == "joined":
             self.joined = self.ever_joined = True

@@ -300,3 +300,41 @@ def test_a_host_that_crashed_resumes_hosting_and_the_players_rejoin(
     dialogs.expect("Stop hosting", "Yes")
     again.leave_action.trigger()
     assert not list((tmp_path / "data" / "hosted").glob("room-*"))  # over: nothing left
+
+
+@pytest.mark.parametrize("frames", [
+    ['{"v":1,"type":"joined","room":"r","seat":"Alice","token":"t"}',
+     '{"v":1,"type":"view","players":"not a list"}'],
+    ['{"v":1,"type":"joined","room":"r","seat":"Alice","token":"t"}',
+     '{"v":1,"type":"view","players":["Alice"],"edition":"cr-2016","zones":'
+     '[{"player":"Alice","zone":"hand","cards":[{"id":"x"}]}],"life":{},"active":"Alice",'
+     '"turn":1,"phase":"main1","log":[]}'],
+    ['{"v":1,"type":"joined","room":"r","seat":"Alice","token":"t"}',
+     '{"v":1,"type":"view","players":["<b>Alice</b>"],"edition":"no-such-edition",'
+     '"zones":[],"life":{},"active":"x","turn":1,"phase":"main1","log":[]}'],
+])
+def test_a_host_that_sends_nonsense_ends_the_game_with_a_message_not_a_crash(
+        frames, make_window, dialogs, qtbot):
+    """A game found on the network may be anyone's: what it sends is checked."""
+    import threading
+
+    from websockets.sync.server import serve
+
+    def handler(ws):
+        ws.recv(timeout=5)  # the join
+        for f in frames:
+            ws.send(f)
+        try:
+            ws.recv(timeout=5)
+        except Exception:
+            pass
+    with serve(handler, "127.0.0.1", 0) as fake:
+        port = fake.socket.getsockname()[1]
+        threading.Thread(target=fake.serve_forever, daemon=True).start()
+        before = Table(("Zed",))
+        w = make_window(before, viewer="Zed")
+        _join(dialogs, w, f"ws://127.0.0.1:{port}/r/CODE", "Alice")
+        qtbot.waitUntil(lambda: any("cannot read" in text for _, text, _ in dialogs.seen),
+                        timeout=10000)
+        fake.shutdown()
+    assert w.c.session is None and w.c.table is before  # back to the table it had
