@@ -592,14 +592,19 @@ class HostDialog:
         self.dialog = d = W.QDialog(parent)
         d.setWindowTitle("Host a game")
         form = W.QFormLayout(d)
-        intro = W.QLabel("This table opens to the network. Its engine stays on this "
+        intro = W.QLabel("The game opens to the network. Its engine stays on this "
                          "computer: every player sees only their own view of it.")
         intro.setWordWrap(True)
         form.addRow(intro)
+        self.what = W.QComboBox()
+        self.what.addItem("This table, as it stands", "table")
+        self.what.addItem("A new game from decks…", "decks")
+        form.addRow("Host:", self.what)
         self.seat = W.QComboBox()
         for p in players:
             self.seat.addItem(p, p)
         self.seat.addItem("None: I only host (spectator)", SPECTATOR)
+        self.seat.setToolTip("A new game from decks: the player of the same place in it")
         form.addRow("Your seat:", self.seat)
         self.port = W.QSpinBox()
         self.port.setRange(1024, 65535)

@@ -57,9 +57,18 @@ class NetworkCommands:
         dlg = HostDialog(self, list(self.c.table.players), port)
         if not dlg.dialog.exec():
             return
-        room = host.server.open_table(self.c.table, dlg.judge.isChecked())  # the host's now
-        settings.set_value(f"net/host_seat/{room.id}", dlg.seat.currentData())
-        self._host(host, room, dlg.seat.currentData(), dlg.port.value())
+        table, seat = self.c.table, dlg.seat.currentData()
+        if dlg.what.currentData() == "decks":
+            if not self.confirm_discard("host a new game"):
+                return
+            table = self.game_from_decks()
+            if table is None:
+                return
+            if seat != "spectator":  # the seat of the same place at the new table
+                seat = table.players[min(dlg.seat.currentIndex(), len(table.players) - 1)]
+        room = host.server.open_table(table, dlg.judge.isChecked())  # the host's from now
+        settings.set_value(f"net/host_seat/{room.id}", seat)
+        self._host(host, room, seat, dlg.port.value())
 
     def _host(self, host: Any, room: Any, seat: str, port: int) -> None:
         """Listen, announce, and take ``seat`` at ``room`` like any other player."""

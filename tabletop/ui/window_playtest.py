@@ -16,24 +16,29 @@ class PlaytestCommands:
     """Mixed into MainWindow."""
 
     def new_game(self) -> None:
-        from tabletop.cards.game import new_game
-        from tabletop.ui.playtest import NewGameDialog, load_decks
         if not self.confirm_discard("start a new game"):
             return
+        table = self.game_from_decks()
+        if table is not None:
+            self.path = None
+            self.c.set_table(table)
+
+    def game_from_decks(self):
+        """A new game from the decks a person picks (the New game dialog), or None."""
+        from tabletop.cards.game import new_game
+        from tabletop.ui.playtest import NewGameDialog, load_decks
         dlg = NewGameDialog(self, self.c.table.edition.id)
         if not dlg.exec():
-            return
+            return None
         decks = load_decks(self, dlg.choices())
         if decks is None:
-            return
+            return None
         try:
-            table = new_game(decks, edition=dlg.edition.currentData(), life=dlg.life.value(),
-                             hand=dlg.hand.value(), ante=dlg.ante.isChecked(), seed=None)
+            return new_game(decks, edition=dlg.edition.currentData(), life=dlg.life.value(),
+                            hand=dlg.hand.value(), ante=dlg.ante.isChecked(), seed=None)
         except TabletopError as e:
             self.error("Cannot start the game", str(e))
-            return
-        self.path = None
-        self.c.set_table(table)
+            return None
 
     def next_game(self) -> None:
         """The next game of a match: each player swaps cards between deck and sideboard,

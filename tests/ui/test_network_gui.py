@@ -338,3 +338,41 @@ def test_a_host_that_sends_nonsense_ends_the_game_with_a_message_not_a_crash(
                         timeout=10000)
         fake.shutdown()
     assert w.c.session is None and w.c.table is before  # back to the table it had
+
+
+def test_hosting_a_new_game_from_decks(clients, make_window, dialogs, qtbot, tmp_path,
+                                       monkeypatch):
+    """Host: "A new game from decks…" asks for the decks, and the new game is the one
+    hosted; the window's own table is left as it was asked (the guard)."""
+    from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QSpinBox
+
+    from tabletop import paths
+    from tabletop.cards import demo
+    from tabletop.ui.network import Invitation
+    paths.set_data_dir(tmp_path / "data")
+    monkeypatch.setattr("tabletop.ui.network.local_addresses", lambda: ["127.0.0.1"])
+    w = make_window(demo.new_game(players=("Alice", "Bob"), seed=4), viewer="Alice")
+
+    def host(d):
+        boxes = d.findChildren(QComboBox)
+        boxes[0].setCurrentIndex(1)  # what to host: a new game from decks
+        boxes[1].setCurrentIndex(1)  # my seat: the second player
+        d.findChild(QSpinBox).setValue(18768)
+        _press_ok(d)
+
+    def decks(d):
+        names = d.findChildren(QLineEdit)
+        names[0].setText("Hana")
+        names[1].setText("Ivo")
+        d.findChildren(QCheckBox)[2].setChecked(True)  # a third player
+        names[2].setText("Jun")
+        d.findChild(QSpinBox).setValue(17)  # starting life
+        _press_ok(d)
+    dialogs.answer("Host a game", host)
+    dialogs.answer("New game", decks)
+    next(a for a in w.actions() if a.text().replace("&", "").startswith("Host a")).trigger()
+    _seated(qtbot, w, "Ivo")
+    assert w.c.table.players == ("Hana", "Ivo", "Jun") and w.c.table.life["Jun"] == 17
+    inv = Invitation.parse(w.talk.invitation)
+    jun = clients(inv.url)
+    assert jun.join(inv.room, inv.code, "Jun")["players"] == ["Hana", "Ivo", "Jun"]
