@@ -31,7 +31,8 @@ def test_two_commands_each_in_its_own_virtual_environment():
 
 # lines that need a file of the reader's own, a window, or a download
 NEEDS_MORE = ("FILE", "my-deck", "my-scenario", "AtomicCards", "--screenshot", "--self-test",
-              "serve")  # serve: runs until stopped (tests/net start it themselves)
+              "serve", "tabletop room")  # serve: runs until stopped; room: needs a server
+# (tests/net start one and run both)
 
 
 @pytest.mark.parametrize("line", [c for c in _commands() if c.startswith("tabletop ")
