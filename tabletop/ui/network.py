@@ -584,6 +584,16 @@ class TableTalk(QObject):
         self.entry.setEnabled(s.joined and s.connected)
 
 
+def _buttons(dialog: Any, ok: str) -> Any:
+    """OK (named ``ok``) and Cancel, closing ``dialog``."""
+    W = _widgets()
+    buttons = W.QDialogButtonBox(W.QDialogButtonBox.Ok | W.QDialogButtonBox.Cancel)
+    buttons.button(W.QDialogButtonBox.Ok).setText(ok)
+    buttons.accepted.connect(dialog.accept)
+    buttons.rejected.connect(dialog.reject)
+    return buttons
+
+
 class HostDialog:
     """File > Host a game: which seat is yours, the port, whether a judge sees all."""
 
@@ -612,11 +622,7 @@ class HostDialog:
         form.addRow("Port:", self.port)
         self.judge = W.QCheckBox("Open a judge's seat, which sees every card")
         form.addRow(self.judge)
-        buttons = W.QDialogButtonBox(W.QDialogButtonBox.Ok | W.QDialogButtonBox.Cancel)
-        buttons.button(W.QDialogButtonBox.Ok).setText("Host")
-        buttons.accepted.connect(d.accept)
-        buttons.rejected.connect(d.reject)
-        form.addRow(buttons)
+        form.addRow(_buttons(d, "Host"))
 
 
 class Games(QObject):
@@ -679,11 +685,7 @@ class JoinDialog:
                         "which), or spectator to watch.")
         note.setWordWrap(True)
         form.addRow(note)
-        buttons = W.QDialogButtonBox(W.QDialogButtonBox.Ok | W.QDialogButtonBox.Cancel)
-        buttons.button(W.QDialogButtonBox.Ok).setText("Join")
-        buttons.accepted.connect(d.accept)
-        buttons.rejected.connect(d.reject)
-        form.addRow(buttons)
+        form.addRow(_buttons(d, "Join"))
         self.browse = Games(d)
         if self.browse.error:
             self.searching.setText(f"Cannot look for games here: {self.browse.error}")

@@ -38,8 +38,23 @@ def _join(bot, w, invitation: str, seat: str):
         d.findChild(QComboBox).setCurrentText(seat)
         _press_ok(d)
     bot.answer("Join a game", fill)
-    action = next(a for a in w.actions() if a.text().replace("&", "").startswith("Join a"))
-    action.trigger()
+    _menu(w, "Join a").trigger()
+
+
+def _menu(w, starts: str):
+    """A menu command of the window, by the start of its words."""
+    return next(a for a in w.actions() if a.text().replace("&", "").startswith(starts))
+
+
+def _host(dialogs, qtbot, w, port: int, seat: str = "Alice"):
+    """File > Host a game on ``port``, this table, as a person would."""
+    def fill(d):
+        from PySide6.QtWidgets import QSpinBox
+        d.findChild(QSpinBox).setValue(port)
+        _press_ok(d)
+    dialogs.answer("Host a game", fill)
+    _menu(w, "Host a").trigger()
+    _seated(qtbot, w, seat)
 
 
 def _seated(qtbot, w, seat):
@@ -158,15 +173,8 @@ def test_hosting_the_table_and_getting_it_back_whole(clients, make_window, dialo
     paths.set_data_dir(tmp_path / "data")
     w = make_window(demo.new_game(players=("Alice", "Bob"), seed=4), viewer="Alice")
     bob_hand = [o.card.name for o in w.c.table.objects_in(("Bob", "hand"))]
-
-    def host(d):
-        from PySide6.QtWidgets import QSpinBox
-        d.findChild(QSpinBox).setValue(18765)
-        _press_ok(d)
     monkeypatch.setattr("tabletop.ui.network.local_addresses", lambda: ["127.0.0.1"])
-    dialogs.answer("Host a game", host)
-    next(a for a in w.actions() if a.text().replace("&", "").startswith("Host a")).trigger()
-    _seated(qtbot, w, "Alice")
+    _host(dialogs, qtbot, w, 18765)
     invitation = w.talk.invitation
     assert invitation.startswith("ws://127.0.0.1:18765/")
     assert w.talk.invite.isVisible() and w.talk.invite_text.text() == invitation
@@ -206,13 +214,7 @@ def test_a_hosted_game_is_found_on_the_network_and_joined_without_its_address(
     paths.set_data_dir(tmp_path / "data")
     host = make_window(demo.new_game(players=("Alice", "Bob"), seed=4), viewer="Alice")
 
-    def host_it(d):
-        from PySide6.QtWidgets import QSpinBox
-        d.findChild(QSpinBox).setValue(18766)
-        _press_ok(d)
-    dialogs.answer("Host a game", host_it)
-    next(a for a in host.actions() if a.text().replace("&", "").startswith("Host a")).trigger()
-    _seated(qtbot, host, "Alice")
+    _host(dialogs, qtbot, host, 18766)
     code = host.talk.invitation.rsplit("/", 1)[1]
     guest = make_window(Table(("Zed",)), viewer="Zed")
     listed = []
@@ -229,7 +231,7 @@ def test_a_hosted_game_is_found_on_the_network_and_joined_without_its_address(
         d.findChild(QComboBox).setCurrentText("Bob")
         _press_ok(d)
     dialogs.answer("Join a game", join_found)
-    next(a for a in guest.actions() if a.text().replace("&", "").startswith("Join a")).trigger()
+    _menu(guest, "Join a").trigger()
     _seated(qtbot, guest, "Bob")
     assert "Alice, Bob" in listed[0] and code not in listed[0]  # the code is never announced
     assert all(o.card == mirror.UNSEEN for o in guest.c.table.objects_in(("Alice", "hand")))
@@ -267,13 +269,7 @@ def test_a_host_that_crashed_resumes_hosting_and_the_players_rejoin(
     monkeypatch.setattr("tabletop.ui.network.local_addresses", lambda: ["127.0.0.1"])
     w = make_window(demo.new_game(players=("Alice", "Bob"), seed=4), viewer="Alice")
 
-    def host(d):
-        from PySide6.QtWidgets import QSpinBox
-        d.findChild(QSpinBox).setValue(18767)
-        _press_ok(d)
-    dialogs.answer("Host a game", host)
-    next(a for a in w.actions() if a.text().replace("&", "").startswith("Host a")).trigger()
-    _seated(qtbot, w, "Alice")
+    _host(dialogs, qtbot, w, 18767)
     inv = Invitation.parse(w.talk.invitation)
     bob = clients(inv.url)
     bob.join(inv.room, inv.code, "Bob")
@@ -289,8 +285,7 @@ def test_a_host_that_crashed_resumes_hosting_and_the_players_rejoin(
     # started again: Host a game offers the game back, and hosts it on the same port
     again = make_window(demo.new_game(players=("Carl", "Dana"), seed=1), viewer="Carl")
     dialogs.expect("Resume hosting", "Resume it")
-    next(a for a in again.actions()
-         if a.text().replace("&", "").startswith("Host a")).trigger()
+    _menu(again, "Host a").trigger()
     _seated(qtbot, again, "Alice")
     assert again.c.table.players == ("Alice", "Bob")
     assert any(o.card.name == land["name"] for o in again.c.table.objects_in((None, "battlefield")))
@@ -370,7 +365,7 @@ def test_hosting_a_new_game_from_decks(clients, make_window, dialogs, qtbot, tmp
         _press_ok(d)
     dialogs.answer("Host a game", host)
     dialogs.answer("New game", decks)
-    next(a for a in w.actions() if a.text().replace("&", "").startswith("Host a")).trigger()
+    _menu(w, "Host a").trigger()
     _seated(qtbot, w, "Ivo")
     assert w.c.table.players == ("Hana", "Ivo", "Jun") and w.c.table.life["Jun"] == 17
     inv = Invitation.parse(w.talk.invitation)
