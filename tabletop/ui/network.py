@@ -468,6 +468,15 @@ def _widgets():
     return QtWidgets
 
 
+def _label(text: str = "") -> Any:
+    """A label for text from the network: plain text (never markup), wrapped."""
+    from PySide6.QtCore import Qt
+    label = _widgets().QLabel(text)
+    label.setTextFormat(Qt.PlainText)
+    label.setWordWrap(True)
+    return label
+
+
 class TableTalk(QObject):
     """The "Table talk" dock's contents: who is connected, the invitation (for the
     host), a request to undo shown to every player, and the chat. Everything from the
@@ -481,9 +490,7 @@ class TableTalk(QObject):
         self.widget = W.QWidget()
         lay = W.QVBoxLayout(self.widget)
         lay.setContentsMargins(4, 4, 4, 4)
-        self.where = W.QLabel()
-        self.where.setTextFormat(Qt.PlainText)
-        self.where.setWordWrap(True)
+        self.where = _label()
         self.where.setTextInteractionFlags(Qt.TextSelectableByMouse)
         self.invite = W.QWidget()
         inv = W.QHBoxLayout(self.invite)
@@ -496,15 +503,11 @@ class TableTalk(QObject):
         inv.addWidget(W.QLabel("Invitation:"))
         inv.addWidget(self.invite_text, 1)
         inv.addWidget(self.copy)
-        self.who = W.QLabel()
-        self.who.setTextFormat(Qt.PlainText)
-        self.who.setWordWrap(True)
+        self.who = _label()
         self.request = W.QWidget()
         req = W.QHBoxLayout(self.request)
         req.setContentsMargins(0, 0, 0, 0)
-        self.request_text = W.QLabel()
-        self.request_text.setTextFormat(Qt.PlainText)
-        self.request_text.setWordWrap(True)
+        self.request_text = _label()
         self.agree = W.QPushButton("Agree")
         self.refuse = W.QPushButton("Refuse")
         req.addWidget(self.request_text, 1)
@@ -655,7 +658,6 @@ class JoinDialog:
 
     def __init__(self, parent: Any, last: str, seat: str) -> None:
         W = _widgets()
-        from PySide6.QtCore import Qt
         self.dialog = d = W.QDialog(parent)
         d.setWindowTitle("Join a game")
         d.setMinimumWidth(480)
@@ -664,8 +666,7 @@ class JoinDialog:
         self.games.setMaximumHeight(120)
         self.found: dict[str, Any] = {}
         form.addRow("On this network:", self.games)
-        self.searching = W.QLabel("Looking for games on this network…")
-        self.searching.setTextFormat(Qt.PlainText)
+        self.searching = _label("Looking for games on this network…")
         form.addRow(self.searching)
         self.invitation = W.QLineEdit(last)
         self.invitation.setPlaceholderText("ws://192.168.1.20:8765/ROOM/CODE")

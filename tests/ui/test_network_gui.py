@@ -67,14 +67,21 @@ def _room(clients, url, players=("Alice", "Bob")):
     return maker.create(list(players), seed=3)
 
 
-def test_a_player_joins_plays_by_dragging_and_sees_only_their_own_view(
-        server, clients, make_window, dialogs, qtbot):
+def _alice_joins(server, clients, make_window, dialogs, qtbot):
+    """A room on the server, Bob a scripted client, and a window that joins as Alice
+    through File > Join a game: (the window, Bob)."""
     room, code = _room(clients, server.url)
     bob = clients(server.url)
     bob.join(room, code, "Bob")
     w = make_window(Table(("Zed",)), viewer="Zed")
     _join(dialogs, w, f"{server.url}/{room}/{code}", "Alice")
     _seated(qtbot, w, "Alice")
+    return w, bob
+
+
+def test_a_player_joins_plays_by_dragging_and_sees_only_their_own_view(
+        server, clients, make_window, dialogs, qtbot):
+    w, bob = _alice_joins(server, clients, make_window, dialogs, qtbot)
     t = w.c.table
     assert t.players == ("Alice", "Bob") and w.c.viewer == "Alice"
     # Bob's hand and both libraries: cards with no name in the copy, backs on the view
@@ -114,12 +121,7 @@ def test_a_player_joins_plays_by_dragging_and_sees_only_their_own_view(
 
 def test_chat_and_an_undo_every_player_agrees_to(server, clients, make_window, dialogs,
                                                  qtbot):
-    room, code = _room(clients, server.url)
-    bob = clients(server.url)
-    bob.join(room, code, "Bob")
-    w = make_window(Table(("Zed",)), viewer="Zed")
-    _join(dialogs, w, f"{server.url}/{room}/{code}", "Alice")
-    _seated(qtbot, w, "Alice")
+    w, bob = _alice_joins(server, clients, make_window, dialogs, qtbot)
     talk = w.talk
     # Alice types a line (markup is shown as it is typed) and Bob's says hello
     talk.entry.setFocus()
@@ -242,12 +244,7 @@ def test_a_hosted_game_is_found_on_the_network_and_joined_without_its_address(
 
 def test_a_dropped_window_rejoins_and_its_log_holds_what_happened_meanwhile(
         server, clients, make_window, dialogs, qtbot):
-    room, code = _room(clients, server.url)
-    bob = clients(server.url)
-    bob.join(room, code, "Bob")
-    w = make_window(Table(("Zed",)), viewer="Zed")
-    _join(dialogs, w, f"{server.url}/{room}/{code}", "Alice")
-    _seated(qtbot, w, "Alice")
+    w, bob = _alice_joins(server, clients, make_window, dialogs, qtbot)
     w.c.session.conn.ws.close()  # the network goes: the window did not ask for it
     qtbot.waitUntil(lambda: not w.c.session.connected, timeout=10000)
     land = next(c for c in _zone(bob.view, "Bob", "hand") if "Land" in c.get("types", []))
