@@ -206,16 +206,24 @@ def test_hostile_frames_get_error_frames_and_change_nothing(server, clients):
 
 
 def test_a_flood_is_slowed_and_then_closed(server, clients):
+    from websockets.exceptions import ConnectionClosed
     c = clients(server.url)
-    for _ in range(200):
-        c.send("ping")
+    closed = False
+    try:  # the server may close the connection before all 200 are sent
+        for _ in range(200):
+            c.send("ping")
+    except ConnectionClosed:
+        closed = True
     kinds = []
     try:
         for _ in range(200):
             kinds.append(c.recv(5)["type"])
-    except Exception:
+    except ConnectionClosed:
+        closed = True
+    except TimeoutError:
         pass
-    assert "error" in kinds and kinds.count("pong") < 200
+    # the burst is answered, the rest gets error frames, and 20 of those close it
+    assert "pong" in kinds and kinds.count("error") >= 1 and closed
     ok = clients(server.url)
     ok.send("ping")
     assert ok.until("pong")["type"] == "pong"
