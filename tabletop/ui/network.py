@@ -89,7 +89,9 @@ class Connection(QObject):
         from websockets.sync.client import connect
         why = "the host closed the connection"
         try:
-            with connect(self.url, open_timeout=5, max_size=8 * 1024 * 1024,
+            # close_timeout: leaving never waits long on the window's thread for a host
+            # that does not answer the closing handshake
+            with connect(self.url, open_timeout=5, close_timeout=1, max_size=8 * 1024 * 1024,
                          compression=None, proxy=None) as ws:
                 self.ws = ws
                 self.opened.emit()
@@ -127,6 +129,10 @@ class Connection(QObject):
                 pass
         if self._thread is not None:
             self._thread.join(timeout=2)
+
+
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
 
 
 def _why(e: BaseException) -> str:
@@ -267,18 +273,23 @@ class Session(QObject):
         self.changed.emit()
 
     # ---- what this seat does ----------------------------------------------------------------
+    # what the dock shows, read defensively: a host's view is checked where it is drawn
     @property
     def chat(self) -> list[tuple[str, str]]:
-        return [(str(s), str(t)) for s, t in (self.view or {}).get("chat", [])]
+        lines = _list((self.view or {}).get("chat"))
+        return [(str(x[0]), str(x[1])) for x in lines if isinstance(x, list) and len(x) == 2]
 
     @property
     def present(self) -> list[str]:
-        return [str(s) for s in (self.view or {}).get("connected", [])]
+        return [str(s) for s in _list((self.view or {}).get("connected"))]
 
     @property
     def undo_request(self) -> dict[str, Any] | None:
         req = (self.view or {}).get("undo_request")
-        return req if isinstance(req, dict) else None
+        if not isinstance(req, dict):
+            return None
+        return {"by": str(req.get("by", "")),
+                "agreed": [str(a) for a in _list(req.get("agreed"))]}
 
     def say(self, text: str) -> None:
         text = text.strip()[:protocol.MAX_TEXT]

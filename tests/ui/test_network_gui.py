@@ -304,6 +304,12 @@ def test_a_host_that_crashed_resumes_hosting_and_the_players_rejoin(
     ['{"v":1,"type":"joined","room":"r","seat":"Alice","token":"t"}',
      '{"v":1,"type":"view","players":["<b>Alice</b>"],"edition":"no-such-edition",'
      '"zones":[],"life":{},"active":"x","turn":1,"phase":"main1","log":[]}'],
+    ['{"v":1,"type":"joined","room":"r","seat":"Alice","token":"t"}',  # odd extras
+     '{"v":1,"type":"view","players":["Alice"],"edition":"cr-2016","zones":[],'
+     '"life":{"Alice":20},"active":"Alice","turn":1,"phase":"main1","log":[],'
+     '"chat":"x","connected":5,"undo_request":{"by":1,"agreed":"Alice"}}',
+     '{"v":1,"type":"update","players":["Alice"],"zones":[],"log":[{"text":7}]}',
+     '{"v":1,"type":"view","players":["Alice"]}'],
 ])
 def test_a_host_that_sends_nonsense_ends_the_game_with_a_message_not_a_crash(
         frames, make_window, dialogs, qtbot):
