@@ -316,6 +316,9 @@ class Session(QObject):
         """A table action at a networked table: sent to the host as an intention, or
         refused here with a message when the protocol has no such intention."""
         t = self.c.table
+        if self.view is None and name not in ("set_table", "new_table", "set_viewer"):
+            self.c.message.emit("Waiting for the host's table…")  # ids on screen are not
+            return Result(())  # the host's yet
 
         def arg(i: int, key: str, default: Any = None) -> Any:
             return args[i] if len(args) > i else kw.get(key, default)
