@@ -318,7 +318,7 @@ class Session(QObject):
         t = self.c.table
         if self.view is None and name not in ("set_table", "new_table", "set_viewer"):
             self.c.message.emit("Waiting for the host's table…")  # ids on screen are not
-            return Result(())  # the host's yet
+            return False if name in ("undo", "redo", "take_back") else Result(())  # yet its
 
         def arg(i: int, key: str, default: Any = None) -> Any:
             return args[i] if len(args) > i else kw.get(key, default)
@@ -354,9 +354,9 @@ class Session(QObject):
             return self._act("life", delta=int(arg(1, "life")) - t.life[self.seat])
         if name == "next_turn":
             return self._act("next_turn")
-        if name == "undo":
+        if name == "undo":  # the host answers (the log says what was undone, or asked)
             self._act("undo")
-            return True
+            return False
         if name in ("redo", "take_back"):
             self.c.message.emit("At a network table, what is undone stays undone.")
             return False
