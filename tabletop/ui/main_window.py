@@ -7,15 +7,12 @@ from pathlib import Path
 
 from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QPainter
-from PySide6.QtWidgets import (
+from PySide6.QtWidgets import (  # dialogs are imported where they open: not at start-up
     QComboBox,
     QDockWidget,
-    QFileDialog,
     QGraphicsView,
-    QInputDialog,
     QLabel,
     QMainWindow,
-    QMessageBox,
     QToolBar,
 )
 
@@ -481,6 +478,8 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
         self.scene.update()
 
     def choose_picture_folder(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
         from tabletop.ui import pictures
         folder = QFileDialog.getExistingDirectory(
             self, "Your pictures folder (one picture per card name, e.g. Hill Giant.jpg)",
@@ -506,6 +505,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
         dialogs.warn(self, title, text)
 
     def open_game(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
         if not self.confirm_discard("open another game"):
             return
         path, _ = QFileDialog.getOpenFileName(self, "Open game", str(settings.save_folder()),
@@ -536,6 +536,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
         return self._write(self.path)
 
     def save_game_as(self) -> bool:
+        from PySide6.QtWidgets import QFileDialog
         folder = settings.save_folder(self.path.parent if self.path is not None else None)
         name = self.path.name if self.path is not None else "game.tabletop"
         path, _ = QFileDialog.getSaveFileName(self, "Save game", str(folder / name),
@@ -570,6 +571,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
         return True
 
     def import_rules(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
         path, _ = QFileDialog.getOpenFileName(self, "Import rules text", str(settings.documents()),
                                               "Rules text (*.txt *.rst *.html);;All files (*)")
         if not path:
@@ -587,6 +589,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
         self.inspector.refresh()
 
     def export_picture(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
         path, _ = QFileDialog.getSaveFileName(self, "Export picture", str(settings.documents()),
                                               "PNG images (*.png)")
         if path:
@@ -631,12 +634,14 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
         b.search.selectAll()
 
     def about(self) -> None:
+        from PySide6.QtWidgets import QMessageBox
         QMessageBox.about(self, "About Tabletop",
                           f"Tabletop {__version__}\nA Magic: The Gathering table whose every "
                           "move is checked by a zone-rules engine that cites the rule.")
 
     def _chooser(self, obj):
         """When several replacement effects apply, or an optional one does, ask."""
+        from PySide6.QtWidgets import QInputDialog
         def choose(o, candidates):
             if len(candidates) == 1 and not candidates[0].optional:
                 return candidates[0]

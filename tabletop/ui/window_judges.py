@@ -5,18 +5,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtWidgets import QFileDialog
-
-from tabletop.engine import editions, saves
+from tabletop.engine import editions
 from tabletop.engine.errors import TabletopError
 from tabletop.ui import settings
-from tabletop.ui.scenario_panel import CompareDialog, ScenarioLibrary
 
 
 class JudgeCommands:
     """Mixed into MainWindow."""
 
     def open_scenario_dialog(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
         path, _ = QFileDialog.getOpenFileName(self, "Open scenario", str(settings.documents()),
                                               "Scenarios (*.toml);;All files (*)")
         if path:
@@ -39,6 +37,7 @@ class JudgeCommands:
         return True
 
     def scenario_library(self) -> None:
+        from tabletop.ui.scenario_panel import ScenarioLibrary
         dlg = ScenarioLibrary(self)
         if dlg.exec() and dlg.chosen is not None:
             self.open_scenario(dlg.chosen)
@@ -47,6 +46,7 @@ class JudgeCommands:
         """The open scenario, or else the game at the table (its history replayed from
         where it began), under two or more editions side by side, differences marked."""
         from tabletop.scenario import compare
+        from tabletop.ui.scenario_panel import CompareDialog
         current = self.c.table.edition.id
         chosen = self._choose_editions(current)
         if not chosen:
@@ -112,6 +112,7 @@ class JudgeCommands:
         replayed one, and the steps whose outcome changes are shown."""
         from tabletop.scenario.replay import compare_history
         from tabletop.scenario.runner import Run
+        from tabletop.ui.scenario_panel import CompareDialog
         old = self.c.table.edition.id
         try:
             c, problems = compare_history(self.c.table, [old, edition])
@@ -134,6 +135,8 @@ class JudgeCommands:
         return True
 
     def export_report(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
         from tabletop.scenario import Session
         from tabletop.scenario.ruling_report import write_report
         from tabletop.ui.render import report_pictures
@@ -156,6 +159,8 @@ class JudgeCommands:
         self.show_message(f"Report written to {out}")
 
     def toggle_recording(self, on: bool) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
         from tabletop.scenario.recorder import Recorder
         if on:
             self.c.recorder = Recorder(self.c.table, title="Recorded at the table")
@@ -173,6 +178,7 @@ class JudgeCommands:
             self.save_recording(rec, Path(out))
 
     def save_recording(self, rec, path: Path) -> bool:
+        from tabletop.engine import saves
         text = rec.text()
         try:
             saves.atomic_write(path, text.encode("utf-8"))
