@@ -9,7 +9,6 @@ from PySide6.QtTest import QTest
 
 from tabletop.cards import builtin, demo
 from tabletop.engine import Table
-from tabletop.ui import main_window
 from tabletop.ui.scenario_panel import HELD, ScenarioLibrary
 from tabletop.ui.selftest import drag, zone_center
 from tests.helpers import EXAMPLES, SCENARIOS, run_cli
@@ -148,7 +147,8 @@ def test_gui_import_of_a_bad_rules_file_shows_a_dialog_and_stores_nothing(make_w
     from tabletop.engine import rulestext
     junk = tmp_path / "junk.txt"
     junk.write_text("no rules in here")
-    monkeypatch.setattr(main_window.QFileDialog, "getOpenFileName", lambda *a, **k: (str(junk), ""))
+    from PySide6.QtWidgets import QFileDialog  # the dialog a person would answer
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(junk), ""))
     w = make_window(Table(("Alice", "Bob")))
     before = sorted(rulestext.store_dir().glob("*.json")) if rulestext.store_dir().exists() else []
     w.import_rules()
