@@ -6,8 +6,8 @@ text is silent, and the engine then says so instead of inventing a rule."""
 from __future__ import annotations
 
 import fnmatch
+import json
 import re
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Iterable
@@ -147,12 +147,55 @@ def _number_key(number: str) -> list[tuple[int, int | str]]:
 
 
 def _read(edition_id: str) -> dict[str, Any]:
+    import tomllib
     p = resources.path("rules", f"{edition_id}.toml")
     try:
         with p.open("rb") as f:
             return tomllib.load(f)
     except (OSError, tomllib.TOMLDecodeError) as e:
         raise InputError(f"{p}: cannot read edition data: {e}") from None
+
+
+CACHE_FORMAT = 1
+
+
+def _stamps() -> dict[str, list[int]]:
+    """Each edition file's size and modification time: the cache is good while these
+    are what they were when it was written."""
+    out = {}
+    for edition_id in EDITION_IDS:
+        st = resources.path("rules", f"{edition_id}.toml").stat()
+        out[edition_id] = [st.st_size, st.st_mtime_ns]
+    return out
+
+
+@cache
+def _all_data() -> dict[str, dict[str, Any]]:
+    """Every edition's merged data. Parsing TOML (and importing its parser) is the
+    slowest part of opening the first table, so the merged data is kept as JSON in the
+    user's cache folder and read from there while the edition files are unchanged;
+    a missing, damaged or stale copy is made again from the files."""
+    from tabletop import paths
+    try:
+        stamps = _stamps()
+    except OSError as e:
+        raise InputError(f"cannot read edition data: {e}") from None
+    copy = paths.cache_dir() / "editions.json"
+    try:
+        kept = json.loads(copy.read_bytes())
+        if kept["format"] == CACHE_FORMAT and kept["stamps"] == stamps \
+                and set(kept["data"]) == set(EDITION_IDS):
+            return dict(kept["data"])
+    except (OSError, ValueError, KeyError, TypeError):
+        pass  # none yet, or not one this version wrote: made again below
+    data = {e: _merged(e) for e in EDITION_IDS}
+    try:
+        from tabletop.engine.saves import atomic_write
+        atomic_write(copy, json.dumps({"format": CACHE_FORMAT, "stamps": stamps,
+                                       "data": data}, ensure_ascii=False).encode("utf-8"))
+    except OSError:
+        pass  # a read-only cache folder: parse each time
+    return data
 
 
 def _merged(edition_id: str) -> dict[str, Any]:
@@ -177,7 +220,7 @@ def get(edition_id: str) -> Edition:
     if edition_id not in EDITION_IDS:
         raise InputError(f"unknown edition {edition_id!r}; editions are: "
                          + ", ".join(EDITION_IDS))
-    d = _merged(edition_id)
+    d = _all_data()[edition_id]
     return Edition(
         id=edition_id, title=d["title"], seed=d["seed"], year=d["year"],
         zones=tuple(d["zones"]), names=d["names"],
@@ -199,20 +242,6 @@ def all_editions() -> list[Edition]:
 
 @cache
 def titles() -> tuple[tuple[str, str], ...]:
-    """(id, title) of every edition, read from the top of each file only (its keys
-    before the first table): the window's edition lists, without reading every
-    edition's rules at start-up."""
-    out = []
-    for edition_id in EDITION_IDS:
-        p = resources.path("rules", f"{edition_id}.toml")
-        try:
-            text = p.read_text(encoding="utf-8")
-        except OSError as e:
-            raise InputError(f"{p}: cannot read edition data: {e}") from None
-        head = re.split(r"(?m)^\[", text, maxsplit=1)[0]
-        try:
-            title = tomllib.loads(head).get("title")
-        except tomllib.TOMLDecodeError:
-            title = None
-        out.append((edition_id, title if isinstance(title, str) else get(edition_id).title))
-    return tuple(out)
+    """(id, title) of every edition, for the window's edition lists."""
+    data = _all_data()
+    return tuple((e, str(data[e]["title"])) for e in EDITION_IDS)

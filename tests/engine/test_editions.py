@@ -168,3 +168,48 @@ def test_rules_are_listed_in_rule_order():
     r = run_cli("rules", "cr-2004")
     numbers = [ln.split()[0] for ln in r.stdout.splitlines()]
     assert numbers.index("217.2e") < numbers.index("217.2.Ruling.1") < numbers.index("217.3a")
+
+
+def _fresh_caches():
+    from tabletop.engine import editions
+    for f in (editions._all_data, editions.get, editions.titles):
+        f.cache_clear()
+
+
+def test_the_edition_data_copy_is_made_again_when_stale_damaged_or_unwritable(tmp_path):
+    """The JSON copy of the edition files in the cache folder is only ever a faster
+    read of the same data: a stale or damaged copy is made again, and none at all
+    (a read-only folder) still gives the editions."""
+    import json
+
+    from tabletop import paths
+    from tabletop.engine import editions
+    paths.set_data_dir(tmp_path)
+    try:
+        _fresh_caches()
+        truth = {e: editions.get(e) for e in editions.EDITION_IDS}
+        copy = tmp_path / "cache" / "editions.json"
+        kept = json.loads(copy.read_text())
+        assert kept["stamps"] == editions._stamps()
+        # stale: an edition file changed since (its stamp differs); the copy says lies
+        kept["data"]["cr-2016"]["title"] = "a stale title"
+        kept["stamps"]["cr-2016"][1] -= 1
+        copy.write_text(json.dumps(kept))
+        _fresh_caches()
+        assert editions.get("cr-2016") == truth["cr-2016"]
+        assert json.loads(copy.read_text())["stamps"] == editions._stamps()  # made again
+        for damage in ("{not json", '{"format": 1}', '[]', ""):
+            copy.write_text(damage)
+            _fresh_caches()
+            assert dict(editions.titles()) == {e: truth[e].title for e in truth}
+            assert editions.get("cr-1999") == truth["cr-1999"]
+        copy.unlink()
+        copy.parent.rmdir()
+        copy.parent.write_text("a file where the cache folder would be: nothing can be "
+                               "written there (a read-only folder, even for root)")
+        _fresh_caches()
+        assert editions.get("cr-2012") == truth["cr-2012"]
+        assert copy.parent.is_file()
+    finally:
+        paths.set_data_dir(None)
+        _fresh_caches()
