@@ -23,7 +23,6 @@ from tabletop.engine.views import JUDGE
 from tabletop.ui import settings
 from tabletop.ui.controller import TableController
 from tabletop.ui.inspector import Inspector, LogView
-from tabletop.ui.scenario_panel import ScenarioPanel
 from tabletop.ui.scene import TableScene
 from tabletop.ui.window_judges import JudgeCommands
 from tabletop.ui.window_network import NetworkCommands
@@ -83,10 +82,11 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
         self.log = LogView(self.c)
         self.inspector_dock = self._dock("Inspector", self.inspector, Qt.RightDockWidgetArea)
         self.log_dock = self._dock("Log", self.log, Qt.RightDockWidgetArea)
-        self.scenario_panel = ScenarioPanel(self.c)
-        self.scenario_panel.guard = self.confirm_discard
-        self.scenario_panel.rule_clicked.connect(self.open_rule)
-        self.scenario_dock = self._dock("Scenario", self.scenario_panel, Qt.RightDockWidgetArea)
+        # the scenario player is made when first shown or used (its tab is behind the log)
+        self._scenario_panel = None
+        self.scenario_dock = self._dock("Scenario", QLabel(), Qt.RightDockWidgetArea)
+        self.scenario_dock.visibilityChanged.connect(
+            lambda shown: shown and self.scenario_panel)
         self.tabifyDockWidget(self.log_dock, self.scenario_dock)
         from tabletop.ui.rules_browser import RulesBrowser
         self.rules_browser = RulesBrowser(self.c)
@@ -183,8 +183,10 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
         self._act(pm, "Picture &cache size…", self.set_picture_cache)
         # presenter keys: active only while presenting
         self.presenter_keys = []
-        for key, slot in (("Space", self.scenario_panel.step), ("Right", self.scenario_panel.step),
-                          ("Left", self.scenario_panel.back), ("Escape", self.toggle_presenter)):
+        for key, slot in (("Space", lambda: self.scenario_panel.step()),
+                          ("Right", lambda: self.scenario_panel.step()),
+                          ("Left", lambda: self.scenario_panel.back()),
+                          ("Escape", self.toggle_presenter)):
             a = QAction(self)
             a.setShortcut(QKeySequence(key))
             a.setShortcutContext(Qt.WindowShortcut)
@@ -615,6 +617,18 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
         work, self._after_first_frame = self._after_first_frame, []
         for w in work:
             w()
+
+    @property
+    def scenario_panel(self):
+        """The scenario player (scenario_panel.py), made the first time it is needed."""
+        if self._scenario_panel is None:
+            from tabletop.ui.scenario_panel import ScenarioPanel
+            panel = ScenarioPanel(self.c)
+            panel.guard = self.confirm_discard
+            panel.rule_clicked.connect(self.open_rule)
+            self._scenario_panel = panel
+            self.scenario_dock.setWidget(panel)
+        return self._scenario_panel
 
     @property
     def presenter(self):

@@ -237,3 +237,17 @@ def test_recording_a_mulligan_a_group_drag_to_the_bottom_counters_and_a_die_roll
     assert r.returncode == 0, r.stdout + r.stderr
     doc = json.loads(r.stdout)["files"][0]
     assert doc["passed"] and len(doc["steps"]) == len(kinds)
+
+
+def test_the_scenario_player_is_made_when_its_tab_is_shown(make_window, qtbot):
+    """Start-up leaves the scenario player (behind the log's tab) unmade; clicking its
+    tab shows it, ready."""
+    from PySide6.QtWidgets import QTabBar
+    w = make_window(Table(("Alice", "Bob")))
+    assert w._scenario_panel is None
+    bar = next(b for b in w.findChildren(QTabBar)
+               if "Scenario" in [b.tabText(i) for i in range(b.count())])
+    index = [bar.tabText(i) for i in range(bar.count())].index("Scenario")
+    QTest.mouseClick(bar, Qt.LeftButton, Qt.NoModifier, bar.tabRect(index).center())
+    qtbot.waitUntil(lambda: w._scenario_panel is not None, timeout=5000)
+    assert w.scenario_dock.widget() is w._scenario_panel and w._scenario_panel.isVisible()
