@@ -6,8 +6,7 @@ always visible (401.3, 402.3). ``JUDGE`` sees everything."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tabletop.engine.model import ORDERED, Card, Event, Obj, ZoneKey, power_toughness
 
@@ -18,8 +17,7 @@ if TYPE_CHECKING:
 JUDGE = None  # the judge's viewpoint: sees every face
 
 
-@dataclass(slots=True, frozen=True)
-class Seen:
+class Seen(NamedTuple):
     id: int
     cid: int
     name: str
@@ -40,8 +38,7 @@ class Seen:
     printing: tuple[str, str] | None = None  # (set, number) the deck named: for pictures
 
 
-@dataclass(slots=True, frozen=True)
-class Hidden:
+class Hidden(NamedTuple):
     """A card whose face this viewer may not see; the id is the only handle
     (ids change with every zone change, so they reveal nothing). What it carries
     is public: whose it is, its status on the battlefield, its exile pile."""
@@ -114,8 +111,7 @@ def face_of(table: TableState, o: Obj, viewer: str | None, libraries: bool = Tru
                   note=o.note, host=host)
 
 
-@dataclass(slots=True, frozen=True)
-class Arrow:
+class Arrow(NamedTuple):
     """An arrow a player drew, as everyone sees it: from a card to a card or a player."""
 
     player: str
@@ -172,8 +168,7 @@ def event_names_card(table: TableState, event: Event, viewer: str | None) -> boo
 
 
 # ---- telling a viewer what happened ---------------------------------------------------
-@dataclass(slots=True, frozen=True)
-class Told:
+class Told(NamedTuple):
     """An event as one viewer may know it."""
 
     text: str
@@ -257,8 +252,7 @@ def drop_hint(table: Table, obj: Obj, zone: str, player: str | None,
 
 
 # ---- the inspector's object -----------------------------------------------------------
-@dataclass(slots=True, frozen=True)
-class Inspected:
+class Inspected(NamedTuple):
     """What the inspector may show of a card for one viewer."""
 
     hidden: bool
@@ -338,8 +332,7 @@ def undo_status(table: TableState, viewer: str | None) -> tuple[str | None, str 
 
 
 # ---- what the UI needs to act on, and to offer choices --------------------------------
-@dataclass(slots=True, frozen=True)
-class Handle:
+class Handle(NamedTuple):
     """An object the window shows, as the window needs it to act on it: its card id and
     its public status (what any player at the table sees), never its face."""
 
@@ -373,8 +366,7 @@ def current(table: TableState, selected: int | tuple[str, int]) -> Obj | None:
     return table.objs.get(oid) if oid is not None else None
 
 
-@dataclass(slots=True, frozen=True)
-class Choice:
+class Choice(NamedTuple):
     """A card offered in a dialog: its id and the name the viewer may read."""
 
     cid: int
@@ -417,8 +409,7 @@ def top_choices(table: TableState, player: str, n: int, viewer: str | None) -> l
     return [choice_of(table, o.cid, viewer, True) for o in top_cards(table, player, n)]
 
 
-@dataclass(slots=True, frozen=True)
-class PlayerSeen:
+class PlayerSeen(NamedTuple):
     """A player as everyone at the table sees them: all of it is public."""
 
     name: str
