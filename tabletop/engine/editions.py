@@ -8,9 +8,8 @@ from __future__ import annotations
 import fnmatch
 import json
 import re
-from dataclasses import dataclass
 from functools import cache
-from typing import Any, Iterable
+from typing import Any, Iterable, NamedTuple
 
 from tabletop import resources
 from tabletop.engine.errors import InputError
@@ -20,8 +19,7 @@ EDITION_IDS = ("cr-1999", "cr-2004", "cr-2005", "cr-2012", "cr-2016")
 NEWEST = "cr-2016"
 
 
-@dataclass(slots=True, frozen=True)
-class Edition:
+class Edition(NamedTuple):
     id: str
     title: str
     seed: str

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, NewType
+from typing import Any, NamedTuple, NewType
 
 ObjId = NewType("ObjId", int)  # one game object; a card that changes zones gets a new one
 CardId = NewType("CardId", int)  # the physical card (token, ability) across its objects
@@ -92,8 +92,7 @@ CONTROLLED = frozenset({"battlefield", "stack"})
 ZoneKey = tuple[str | None, str]  # (player name or None, zone id)
 
 
-@dataclass(slots=True, frozen=True)
-class Card:
+class Card(NamedTuple):
     """The printed facts of a card (or the definition of a token or an ability)."""
 
     name: str

@@ -35,6 +35,7 @@ from tabletop.engine.ops import (
     OrderOp,
     SetOp,
 )
+from tabletop.engine.state import LOG_TAGS
 from tabletop.engine.table import Action, LogEntry, Table
 
 FORMAT = "tabletop-save"
@@ -472,7 +473,7 @@ def _journal(raw: Any, players: Collection[str]) -> list[LogEntry]:
         raise ValueError("the journal must be a list")
     known: dict[tuple[Any, ...], tuple[str, ...]] = {}
     seated: set[tuple[str, ...]] = set()  # lists of players already checked
-    tags = LogEntry.TAGS
+    tags = LOG_TAGS
 
     def strings(x: Any, what: str) -> tuple[str, ...]:
         if type(x) is not list:

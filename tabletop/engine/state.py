@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass
 from types import TracebackType
-from typing import Any, Callable, Optional, Type
+from typing import Any, Callable, NamedTuple, Optional, Type
 
 from tabletop.engine import editions
 from tabletop.engine.errors import IllegalActionError, InputError
@@ -102,8 +101,10 @@ class Action:
         return title if isinstance(title, str) and title else self.name.replace("_", " ")
 
 
-@dataclass(slots=True, frozen=True)
-class LogEntry:
+LOG_TAGS = ("done", "undone", "redone", "refused", "step")  # step: a scenario step's heading
+
+
+class LogEntry(NamedTuple):
     """One line of the table's journal, written when its event happened and never
     changed: undo and redo add lines of their own."""
 
@@ -118,8 +119,6 @@ class LogEntry:
     # the entry's heading (public: it names no card), and every line is marked ``sub``
     lead: str = ""
     sub: bool = False
-
-    TAGS = ("done", "undone", "redone", "refused", "step")  # step: a scenario step's heading
 
     def told(self, viewer: str | None) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
         """(text, cites, notes) as this viewer (a player, None: the judge, or anyone
@@ -137,8 +136,7 @@ class LogEntry:
         return r
 
 
-@dataclass(slots=True, frozen=True)
-class Result:
+class Result(NamedTuple):
     """The answer to an action: its events, each citing rules."""
 
     events: tuple[Event, ...]
