@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import Signal
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QGuiApplication, QPalette
 from PySide6.QtWidgets import (
     QHBoxLayout,
+    QLabel,
     QLineEdit,
     QListWidget,
     QPushButton,
+    QSizePolicy,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
@@ -83,6 +85,29 @@ def card_html(card, seen) -> str:
     return out
 
 
+def _opening(t) -> str:
+    return (f"<p>Select a card to see what it is, what it has been and which rule "
+            f"applied.</p><p class='sub'>Rules edition: {t.edition.id} — "
+            f"{html.escape(t.edition.title)}</p>")
+
+
+def opening_words(t) -> QLabel:
+    """What the inspector says before anything is selected, as a label: the window's
+    first frame shows it while the inspector itself is made just after."""
+    label = QLabel(_opening(t).replace("<p class='sub'>", "<p style='color:#666'>"))
+    label.setTextFormat(Qt.RichText)  # our own words; the edition's title is escaped
+    label.setWordWrap(True)
+    label.setAlignment(Qt.AlignTop | Qt.AlignLeft)
+    label.setContentsMargins(3, 1, 3, 3)  # where the browser puts its text
+    # laid out as the browser that replaces it is, so the docks do not move
+    label.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
+    label.setAutoFillBackground(True)
+    label.setBackgroundRole(QPalette.Base)
+    label.setFrameShape(QLabel.Shape.StyledPanel)
+    label.setFrameShadow(QLabel.Shadow.Sunken)
+    return label
+
+
 class Inspector(QTextBrowser):
     """Shows the selected object; rule numbers are links that open the rule."""
 
@@ -122,9 +147,7 @@ class Inspector(QTextBrowser):
                          + rule_html(t, self.rule_shown))
         sel = self.selected
         if sel is None:
-            parts.append(f"<p>Select a card to see what it is, what it has been and which rule "
-                         f"applied.</p><p class='sub'>Rules edition: {t.edition.id} — "
-                         f"{html.escape(t.edition.title)}</p>")
+            parts.append(_opening(t))
             return "".join(parts)
         obj = views.current(t, sel)  # a hidden card picked earlier: followed to where it is
         if obj is None:

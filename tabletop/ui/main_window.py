@@ -22,7 +22,7 @@ from tabletop.engine.errors import TabletopError
 from tabletop.engine.views import JUDGE
 from tabletop.ui import settings
 from tabletop.ui.controller import TableController
-from tabletop.ui.inspector import Inspector, LogView
+from tabletop.ui.inspector import Inspector, LogView, opening_words
 from tabletop.ui.scene import TableScene
 from tabletop.ui.window_judges import JudgeCommands
 from tabletop.ui.window_network import NetworkCommands
@@ -78,9 +78,13 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
         self.setCentralWidget(self.view)
         self.view.viewport().installEventFilter(self)
         self.status = QLabel()
-        self.inspector = Inspector(self.c)
+        # the inspector (a text browser, slow to make the first time) comes just after the
+        # first frame, which shows its opening words
+        self._inspector = None
         self.log = LogView(self.c)
-        self.inspector_dock = self._dock("Inspector", self.inspector, Qt.RightDockWidgetArea)
+        self.inspector_dock = self._dock("Inspector", opening_words(self.c.table),
+                                         Qt.RightDockWidgetArea)
+        self.after_first_frame(lambda: self.inspector)
         self.log_dock = self._dock("Log", self.log, Qt.RightDockWidgetArea)
         # the scenario player is made when first shown or used (its tab is behind the log)
         self._scenario_panel = None
@@ -93,13 +97,13 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
         self.rules_dock = self._dock("Rules", self.rules_browser, Qt.RightDockWidgetArea)
         self.tabifyDockWidget(self.scenario_dock, self.rules_dock)
         self.log_dock.raise_()
-        self.inspector.rule_clicked.connect(self.open_rule)
         self.log.list.itemClicked.connect(self._log_rule)
         self.status.linkActivated.connect(lambda url: self.open_rule(url[len("rule:"):]))
         self.presenting = False
         self._presenter = None  # made when presenter mode is first entered
         self.statusBar().addWidget(self.status, 1)
-        self._build_actions()
+        self._build_bars()
+        self.after_first_frame(self._build_menus)
         self.c.changed.connect(self._on_changed)
         self.c.reset.connect(self._on_reset)
         self.c.message.connect(self.show_message)
@@ -125,9 +129,41 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
         self.addAction(a)
         return a
 
-    def _build_actions(self) -> None:
-        mb = self.menuBar()
-        f = mb.addMenu("&File")
+    def _build_bars(self) -> None:
+        """What the first frame shows above the table: the menus' titles, the toolbar
+        with the edition and viewpoint, and the phase bar."""
+        self._menus_built = False
+        self._menus = {title: self.menuBar().addMenu(title) for title in
+                       ("&File", "&Edit", "&View", "&Card", "&Table", "&Help")}
+        bar = QToolBar("Table", self)
+        bar.setObjectName("table-toolbar")
+        self.addToolBar(bar)
+        bar.addWidget(QLabel(" Rules edition: "))
+        self.edition_box = QComboBox()
+        for edition_id, title in editions.titles():  # no edition's rules read yet
+            self.edition_box.addItem(f"{edition_id} — {title}", edition_id)
+        self.edition_box.activated.connect(self._edition_chosen)
+        bar.addWidget(self.edition_box)
+        bar.addWidget(QLabel("   Viewpoint: "))
+        self.viewpoint_box = QComboBox()
+        self.viewpoint_box.activated.connect(
+            lambda i: self.c.set_viewer(self.viewpoint_box.itemData(i)))
+        bar.addWidget(self.viewpoint_box)
+        from tabletop.ui.phase_bar import PhaseBar
+        self.addToolBarBreak()
+        self.phase_bar = PhaseBar(self)
+        self.addToolBar(self.phase_bar)
+        self.c.changed.connect(self.phase_bar.refresh)
+        self.c.reset.connect(self.phase_bar.refresh)
+
+    def _build_menus(self) -> None:
+        """The menus' commands and their shortcuts: made just after the first frame (the
+        menus' titles are there from the start), or at once when something needs them."""
+        if self._menus_built:
+            return
+        self._menus_built = True
+        menu = self._menus
+        f = menu["&File"]
         self._act(f, "&New table", self.new_table, QKeySequence.New)
         self._act(f, "New &game from decks…", self.new_game, "Ctrl+Shift+N")
         self._act(f, "Ne&xt game, after sideboarding…", self.next_game)
@@ -154,12 +190,12 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
         self.leave_action.setEnabled(False)
         f.addSeparator()
         self._act(f, "&Quit", self.close, QKeySequence.Quit)
-        e = mb.addMenu("&Edit")
+        e = menu["&Edit"]
         self.undo_action = self._act(e, "&Undo", self.undo, QKeySequence.Undo)
         self.redo_action = self._act(e, "&Redo", self.redo, "Ctrl+Shift+Z")
         self._act(e, "&Copy the log", self.log.copy, "Ctrl+Alt+C")
         self._act(e, "Select all in the &zone", self.select_zone, QKeySequence.SelectAll)
-        v = mb.addMenu("&View")
+        v = menu["&View"]
         self._act(v, "Zoom &in", lambda: self.view.zoom(1.2), QKeySequence.ZoomIn)
         self._act(v, "Zoom &out", lambda: self.view.zoom(1 / 1.2), QKeySequence.ZoomOut)
         self._act(v, "&Fit to window", self.view.fit, "Ctrl+0")
@@ -194,7 +230,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
             a.setEnabled(False)
             self.addAction(a)
             self.presenter_keys.append(a)
-        cm = mb.addMenu("&Card")
+        cm = menu["&Card"]
         self._act(cm, "&Tap or untap", lambda: self._on_card(
             lambda o: self.c.tap(o.cid, not o.tapped)), "Ctrl+Space")
         self._act(cm, "&Add a +1/+1 counter", lambda: self._on_card(
@@ -210,7 +246,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
             lambda o: self.scene._nth(o.cid, o.owner)), "Ctrl+Shift+T")
         self._act(cm, "Put an a&bility of it on the stack…", lambda: self._on_card(
             lambda o: self.scene._ability(o.cid)), "Ctrl+Shift+A")
-        tm = mb.addMenu("&Table")
+        tm = menu["&Table"]
         self._act(tm, "&Draw a card", lambda: self.c.draw(self.seat()), "Ctrl+D")
         self._act(tm, "S&huffle your library", lambda: self.c.shuffle(self.seat()), "Ctrl+H")
         self._act(tm, "&Untap all", lambda: self.c.untap_all(self.seat()), "Ctrl+U")
@@ -240,29 +276,24 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
         self.anyone_action.setToolTip("Hot-seat play: every viewpoint may handle every card. "
                                       "Off, a player handles only their own cards and what "
                                       "they control; the judge handles everything.")
-        h = mb.addMenu("&Help")
+        h = menu["&Help"]
         self._act(h, "Rules of this &edition", self.show_rules, "F1")
         self._act(h, "&About Tabletop", self.about)
-        bar = QToolBar("Table", self)
-        bar.setObjectName("table-toolbar")
-        self.addToolBar(bar)
-        bar.addWidget(QLabel(" Rules edition: "))
-        self.edition_box = QComboBox()
-        for edition_id, title in editions.titles():  # no edition's rules read yet
-            self.edition_box.addItem(f"{edition_id} — {title}", edition_id)
-        self.edition_box.activated.connect(self._edition_chosen)
-        bar.addWidget(self.edition_box)
-        bar.addWidget(QLabel("   Viewpoint: "))
-        self.viewpoint_box = QComboBox()
-        self.viewpoint_box.activated.connect(
-            lambda i: self.c.set_viewer(self.viewpoint_box.itemData(i)))
-        bar.addWidget(self.viewpoint_box)
-        from tabletop.ui.phase_bar import PhaseBar
-        self.addToolBarBreak()
-        self.phase_bar = PhaseBar(self)
-        self.addToolBar(self.phase_bar)
-        self.c.changed.connect(self.phase_bar.refresh)
-        self.c.reset.connect(self.phase_bar.refresh)
+        self._fill_viewpoints()
+        self._update_undo()
+        self._network_controls()
+
+    # attributes the menus make: asked for before the menus are made, they make them
+    MENU_PARTS = frozenset({"recent_menu", "record_action", "undo_action", "redo_action",
+                            "viewpoint_menu", "pictures_action", "presenter_keys",
+                            "untap_action", "draw_action", "anyone_action", "leave_action"})
+
+    def __getattr__(self, name: str):
+        if name in MainWindow.MENU_PARTS and not self.__dict__.get("_menus_built", True):
+            self._build_menus()
+            return self.__dict__[name]
+        raise AttributeError(name)
+
 
     # ---- state changes ---------------------------------------------------------------
     def select_zone(self) -> None:
@@ -303,23 +334,33 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
         t = self.c.table
         self.edition_box.setCurrentIndex(self.edition_box.findData(t.edition.id))
         self.viewpoint_box.clear()
+        for label, who in self._viewpoints():
+            self.viewpoint_box.addItem(label, who)
+        self.viewpoint_box.setCurrentIndex(self.viewpoint_box.findData(self.c.viewer))
+        self._network_controls()
+        if self._menus_built:
+            self._fill_viewpoints()
+            self._update_undo()
+        self.view.fit()
+        self._update_title()
+        self.show_message("")  # nothing said about an earlier table survives it
+        self._autosave()
+
+    def _viewpoints(self) -> list:
+        """(label, viewer) of each viewpoint: the players, then the judge."""
+        return [(p, p) for p in self.c.table.players] + [("Judge (sees all)", JUDGE)]
+
+    def _fill_viewpoints(self) -> None:
+        """View > Viewpoint: one checkable command per viewpoint, Ctrl+1… and Ctrl+J."""
         self.viewpoint_menu.clear()
         group = QActionGroup(self)
-        for i, (label, who) in enumerate([(p, p) for p in t.players] + [("Judge (sees all)", JUDGE)]):
-            self.viewpoint_box.addItem(label, who)
+        for i, (label, who) in enumerate(self._viewpoints()):
             a = QAction(label, self, checkable=True)
             a.setChecked(who == self.c.viewer)
             a.setShortcut(QKeySequence("Ctrl+J" if who is JUDGE else f"Ctrl+{i + 1}"))
             a.triggered.connect(lambda _=False, w=who: self.c.set_viewer(w))
             group.addAction(a)
             self.viewpoint_menu.addAction(a)
-        self.viewpoint_box.setCurrentIndex(self.viewpoint_box.findData(self.c.viewer))
-        self._network_controls()
-        self._update_undo()
-        self.view.fit()
-        self._update_title()
-        self.show_message("")  # nothing said about an earlier table survives it
-        self._autosave()
 
     def _update_title(self) -> None:
         name = self.path.name if self.path else "new table"
@@ -404,6 +445,8 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
             self.open_rule(n)
 
     def _update_undo(self) -> None:
+        if not self._menus_built:
+            return  # the Edit menu is made after the first frame, and says it then
         s = self.c.session
         if s is not None:  # over the network: your own last action, or ask everyone
             own = bool((s.view or {}).get("can_undo"))
@@ -617,6 +660,17 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
         work, self._after_first_frame = self._after_first_frame, []
         for w in work:
             w()
+
+    @property
+    def inspector(self):
+        """The inspector dock's browser (inspector.py), made just after the first frame or
+        when first needed."""
+        if self._inspector is None:
+            inspector = Inspector(self.c)
+            inspector.rule_clicked.connect(self.open_rule)
+            self._inspector = inspector
+            self.inspector_dock.setWidget(inspector)
+        return self._inspector
 
     @property
     def scenario_panel(self):

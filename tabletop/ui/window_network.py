@@ -186,8 +186,9 @@ class NetworkCommands:
         local = self.c.session is None
         self.edition_box.setEnabled(local)
         self.viewpoint_box.setEnabled(local)
-        self.viewpoint_menu.setEnabled(local)
-        self.leave_action.setEnabled(not local)
+        if self._menus_built:  # else the menus are made with these set
+            self.viewpoint_menu.setEnabled(local)
+            self.leave_action.setEnabled(not local)
 
 
 def _tokens() -> dict[str, str]:

@@ -20,6 +20,10 @@ def make_window(qtbot):
         w.activateWindow()
         qtbot.waitUntil(w.isActiveWindow, timeout=2000)
         w.view.fit()
+        # start-up is over (the menus' commands and the inspector come after the first
+        # frame), as it is before a person can reach for a menu
+        qtbot.waitUntil(lambda: w.first_painted and not w._after_first_frame, timeout=5000)
+        qtbot.wait(1)
         return w
     return make
 
