@@ -661,28 +661,32 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
         for w in work:
             w()
 
+    def _dock_part(self, attr: str, dock: QDockWidget, make):
+        """A dock's widget made the first time it is needed (``make()``), its rule links
+        opening the rules browser."""
+        part = getattr(self, attr)
+        if part is None:
+            part = make()
+            part.rule_clicked.connect(self.open_rule)
+            setattr(self, attr, part)
+            dock.setWidget(part)
+        return part
+
     @property
     def inspector(self):
         """The inspector dock's browser (inspector.py), made just after the first frame or
         when first needed."""
-        if self._inspector is None:
-            inspector = Inspector(self.c)
-            inspector.rule_clicked.connect(self.open_rule)
-            self._inspector = inspector
-            self.inspector_dock.setWidget(inspector)
-        return self._inspector
+        return self._dock_part("_inspector", self.inspector_dock, lambda: Inspector(self.c))
 
     @property
     def scenario_panel(self):
         """The scenario player (scenario_panel.py), made the first time it is needed."""
-        if self._scenario_panel is None:
+        def make():
             from tabletop.ui.scenario_panel import ScenarioPanel
             panel = ScenarioPanel(self.c)
             panel.guard = self.confirm_discard
-            panel.rule_clicked.connect(self.open_rule)
-            self._scenario_panel = panel
-            self.scenario_dock.setWidget(panel)
-        return self._scenario_panel
+            return panel
+        return self._dock_part("_scenario_panel", self.scenario_dock, make)
 
     @property
     def presenter(self):
