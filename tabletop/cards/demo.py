@@ -39,7 +39,18 @@ def new_game(edition: str = "cr-2016", players=("Alice", "Bob"), seed: int = 1,
              hand: int = 7, deck_size: int | None = None):
     """A table with the demo decks (alternating for more players), shuffled, hands drawn."""
     from tabletop.cards import builtin
-    from tabletop.cards.game import new_game as start
     names = list(DECKS)
+    if deck_size is None:  # the window's first table: its cards straight from the lists
+        from tabletop.cards.game import game_from_cards
+        lists = []
+        for i, p in enumerate(players):
+            main = []
+            for n, card_name in DECKS[names[i % len(names)]]:
+                card = builtin.lookup(card_name)
+                assert card is not None, card_name  # the demo decks use built-in cards
+                main += [card] * n
+            lists.append((p, {"main": main}))
+        return game_from_cards(lists, edition, seed, hand=hand)
+    from tabletop.cards.game import new_game as start
     decks = [(p, deck(names[i % len(names)], deck_size)) for i, p in enumerate(players)]
     return start(decks, edition=edition, seed=seed, hand=hand, lookup=builtin.lookup)

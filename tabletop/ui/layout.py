@@ -8,7 +8,7 @@ the right."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 CARD_W, CARD_H = 90, 126
 GAP = 12
@@ -22,8 +22,7 @@ PILE_ORDER = ("library", "graveyard", "exile", "ante", "phased-out")
 PANEL_W = 124  # each seat's player panel (life, counters) at its left
 
 
-@dataclass(slots=True, frozen=True)
-class Rect:
+class Rect(NamedTuple):
     x: float
     y: float
     w: float
@@ -33,8 +32,7 @@ class Rect:
         return self.x <= px < self.x + self.w and self.y <= py < self.y + self.h
 
 
-@dataclass(slots=True, frozen=True)
-class ZoneSpot:
+class ZoneSpot(NamedTuple):
     key: tuple  # the engine's zone key; for the battlefield, (controller, "battlefield")
     rect: Rect
     mirrored: bool = False  # an opponent's side: hand at the top
