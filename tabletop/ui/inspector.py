@@ -198,6 +198,13 @@ class Inspector(QTextBrowser):
         return "".join(parts)
 
 
+def said(entry, text: str, cites, edition) -> str:
+    """A journal line as the log shows it: refused or not, the words, the rules."""
+    mark = "refused: " if entry.tag == "refused" else ""
+    rules = f"  [{edition.marks(cites)}]" if cites else ""
+    return f"{mark}{text}{rules}"
+
+
 class LogView(QWidget):
     """Every event of the table's history in order, as the viewer may know it."""
 
@@ -233,16 +240,15 @@ class LogView(QWidget):
             if entry.tag == "step":  # a scenario step's heading: not an event
                 out.append(f"▸ {text}")
                 continue
-            mark = "refused: " if entry.tag == "refused" else ""
-            rules = f"  [{ed.marks(cites)}]" if cites else ""
+            line = said(entry, text, cites, ed)
             if entry.sub:  # a line of an entry with several (a group of cards moved)
                 if entry.lead:
                     n += 1
                     out.append(f"{n}. {entry.lead}:")
-                out.append(f"     – {mark}{text}{rules}")
+                out.append(f"     – {line}")
             else:
                 n += 1
-                out.append(f"{n}. {mark}{text}{rules}")
+                out.append(f"{n}. {line}")
             out.extend(f"     note: {note}" for note in notes)
         return out, n
 

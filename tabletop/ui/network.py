@@ -245,13 +245,12 @@ class Session(QObject):
         elif kind == "update" and self.view is not None:
             mirror.merge(self.view, msg)
             self._draw()
-            lines = msg.get("log") or []
-            if lines:  # the newest line in the status bar, with its rules
-                last = lines[-1]
-                cites = last.get("cites") or []
-                marks = f" [{self.c.table.edition.marks(tuple(cites))}]" if cites else ""
-                self.c.message.emit(("refused: " if last.get("tag") == "refused" else "")
-                                    + str(last.get("text", "")) + marks)
+            journal = self.c.table.journal
+            if msg.get("log") and journal:  # the newest line in the status bar, with its rules
+                from tabletop.ui.inspector import said
+                last = journal[-1]
+                text, cites, _ = last.told(self.c.viewer)
+                self.c.message.emit(said(last, text, cites, self.c.table.edition))
         elif kind == "ended":  # the host stopped: no rejoining
             self.stop()
             self.ended.emit(str(msg.get("message", "the game ended")))
