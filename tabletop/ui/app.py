@@ -83,9 +83,18 @@ def run_gui(args) -> int:
                     or args.restore_last or args.report_first_frame or args.then_wait)
     if headless:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    # The first table is dealt before Qt is loaded: once PySide6 is, its import hook
+    # looks at every module imported after it, and the engine is pure Python (4 ms).
+    from tabletop.cards import demo
+    from tabletop.engine import views  # noqa: F401  (the window draws from the views)
+    from tabletop.engine.errors import TabletopError
+    try:
+        table = demo.new_game(**({"edition": args.edition} if args.edition else {}))
+    except TabletopError as e:
+        print(f"tabletop: {e}", file=sys.stderr)
+        return 2
     from PySide6.QtWidgets import QApplication
 
-    from tabletop.engine.errors import TabletopError
     from tabletop.ui import errors
     from tabletop.ui.controller import TableController
     from tabletop.ui.main_window import MainWindow
@@ -104,17 +113,14 @@ def run_gui(args) -> int:
     from tabletop import resources
     app.setWindowIcon(QIcon(str(resources.path("icons", "tabletop-256.png"))))
     from tabletop.ui import settings
-    controller = TableController()
+    controller = TableController(table)
     last = settings.value("last_edition")
     if not args.edition and isinstance(last, str) and last != controller.table.edition.id \
-            and not headless:
-        args.edition = last  # the table opens under the edition used last time
-    if args.edition:
+            and not headless:  # the table opens under the edition used last time
         try:
-            controller.new_table(edition=args.edition)
-        except TabletopError as e:
-            print(f"tabletop: {e}", file=sys.stderr)
-            return 2
+            controller.new_table(edition=last)
+        except TabletopError:
+            pass  # an edition this version does not have: the default one
     autosave = None
     crashed = False
     if not headless or args.scripted_session or args.restore_last or args.then_wait:

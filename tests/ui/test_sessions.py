@@ -377,3 +377,22 @@ def test_the_app_opens_a_scenario_given_on_the_command_line(tmp_path, dialogs):
         w.close()
     code, _ = run_app(["400_3_stolen_creature_dies", "--data-dir", str(tmp_path)], check)
     assert code == 0 and "stolen creature" in seen["title"]
+
+
+@POSIX
+@pytest.mark.parametrize("last, opened", [("cr-1999", "cr-1999"), ("cr-2099", "cr-2016")])
+def test_the_table_opens_under_the_edition_used_last(tmp_path, dialogs, last, opened):
+    """The edition chosen last time is the new table's; one this version does not have
+    (a setting left by another version) is passed over, and the app still starts."""
+    from tabletop import paths
+    from tabletop.ui import settings
+    paths.set_data_dir(tmp_path)
+    settings.set_value("last_edition", last)
+    seen = {}
+
+    def check(w):
+        seen["edition"] = w.c.table.edition.id
+        seen["title"] = w.windowTitle()
+        w.close()
+    code, _ = run_app(["--data-dir", str(tmp_path)], check)
+    assert code == 0 and seen["edition"] == opened and opened in seen["title"]
