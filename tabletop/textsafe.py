@@ -11,15 +11,30 @@ import io
 import os
 import re
 import sys
+from functools import cache
 
 # C0 and C1 controls except tab and newline; DEL; bidirectional and invisible format marks
-_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u2069"
-                     "\ufeff\ufff9-\ufffb]")
+_UNSAFE = ("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u2069"
+           "\ufeff\ufff9-\ufffb]")
+
+
+@cache
+def _unsafe() -> re.Pattern[str]:
+    return re.compile(_UNSAFE)  # when first needed: compiling it takes a millisecond
+
+
+_MARKUP = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"})
+
+
+def html_text(text: str) -> str:
+    """Text escaped for HTML, as ``html.escape`` does it; here because the window's first
+    frame escapes a few names, and the html module brings a large table of entities."""
+    return text.translate(_MARKUP)
 
 
 def terminal(text: str) -> str:
     """Text with every control character shown as an escape."""
-    return _UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return _unsafe().sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 class SafeWriter(io.TextIOBase):

@@ -5,11 +5,18 @@ always shown as plain text, never interpreted as rich text."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox
+
+from tabletop.textsafe import html_text
+
+if TYPE_CHECKING:  # made when a box first opens, not at start-up
+    from PySide6.QtWidgets import QMessageBox
 
 
 def _box(parent, icon, title: str, text: str, buttons, default=None) -> QMessageBox:
+    from PySide6.QtWidgets import QMessageBox
     box = QMessageBox(icon, title, text, buttons, parent)
     box.setTextFormat(Qt.PlainText)
     if default is not None:
@@ -22,24 +29,27 @@ def plain_tooltip(text: str) -> str:
     text, so text from a file is escaped inside an explicit rich-text wrapper."""
     if not text:
         return ""
-    import html
-    return "<qt>" + html.escape(text).replace("\n", "<br>") + "</qt>"
+    return "<qt>" + html_text(text).replace("\n", "<br>") + "</qt>"
 
 
 def critical(parent, title: str, text: str) -> None:
+    from PySide6.QtWidgets import QMessageBox
     _box(parent, QMessageBox.Critical, title, text, QMessageBox.Ok).exec()
 
 
 def warn(parent, title: str, text: str) -> None:
+    from PySide6.QtWidgets import QMessageBox
     _box(parent, QMessageBox.Warning, title, text, QMessageBox.Ok).exec()
 
 
 def info(parent, title: str, text: str) -> None:
+    from PySide6.QtWidgets import QMessageBox
     _box(parent, QMessageBox.Information, title, text, QMessageBox.Ok).exec()
 
 
 def ask(parent, title: str, text: str, default_yes: bool = True) -> bool:
     """A yes/no question; True for Yes."""
+    from PySide6.QtWidgets import QMessageBox
     box = _box(parent, QMessageBox.Question, title, text, QMessageBox.Yes | QMessageBox.No,
                QMessageBox.Yes if default_yes else QMessageBox.No)
     return box.exec() == QMessageBox.Yes
@@ -47,6 +57,7 @@ def ask(parent, title: str, text: str, default_yes: bool = True) -> bool:
 
 def save_discard_cancel(parent, what: str) -> str:
     """The unsaved-changes guard: "save", "discard" or "cancel"."""
+    from PySide6.QtWidgets import QMessageBox
     box = _box(parent, QMessageBox.Warning, "Unsaved changes",
                f"The game has changes that are not saved to a file.\n\n"
                f"Save them before you {what}?",
@@ -62,6 +73,7 @@ def save_discard_cancel(parent, what: str) -> str:
 
 def choose(parent, title: str, text: str, buttons: list[str]) -> str | None:
     """A question with buttons of its own; the button's text, or None (Escape)."""
+    from PySide6.QtWidgets import QMessageBox
     box = _box(parent, QMessageBox.Question, title, text, QMessageBox.NoButton)
     made = [box.addButton(b, QMessageBox.AcceptRole) for b in buttons]
     cancel = box.addButton(QMessageBox.Cancel)

@@ -5,14 +5,18 @@ from __future__ import annotations
 
 import math
 import time
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Property, QEasingCurve, QPointF, QPropertyAnimation, QRectF, Qt
+from PySide6.QtCore import Property, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QLinearGradient, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject
 
 from tabletop.engine.views import Seen
 from tabletop.ui.dialogs import plain_tooltip
 from tabletop.ui.layout import CARD_H, CARD_W
+
+if TYPE_CHECKING:  # animations' classes are met when one first starts, not at start-up
+    from PySide6.QtCore import QPropertyAnimation
 
 COLORS = {
     "W": QColor("#efe6c8"), "U": QColor("#3f7cc4"), "B": QColor("#4a4453"),
@@ -479,6 +483,7 @@ class CardItem(QGraphicsObject):
 
     def slide_to(self, pos: QPointF, ms: int = 220) -> QPropertyAnimation:
         if self._slide is None:  # one animation per card, reused
+            from PySide6.QtCore import QEasingCurve, QPropertyAnimation
             self._slide = QPropertyAnimation(self, b"pos", self)
             self._slide.setEasingCurve(QEasingCurve.OutCubic)
         anim = self._slide
@@ -586,6 +591,7 @@ class ZoneItem(QGraphicsObject):
     flash_level = Property(float, _get_flash, _set_flash)
 
     def flash(self) -> None:
+        from PySide6.QtCore import QPropertyAnimation
         anim = QPropertyAnimation(self, b"flash_level", self)
         anim.setDuration(900)
         anim.setKeyValueAt(0, 0.0)

@@ -17,7 +17,7 @@ import re
 from pathlib import Path
 from urllib.parse import quote
 
-from PySide6.QtCore import QObject, QTimer, QUrl, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QImage, QPixmap
 
 from tabletop import paths
@@ -133,6 +133,7 @@ class Pictures(QObject):
             self.nam = QNetworkAccessManager(self)
         key = self.queue.pop(0)
         self.busy = True
+        from PySide6.QtCore import QUrl
         req = QNetworkRequest(QUrl(self.url_for(*key)))
         req.setHeader(QNetworkRequest.UserAgentHeader, "Tabletop (card pictures)")
         req.setAttribute(QNetworkRequest.RedirectPolicyAttribute,

@@ -7,9 +7,9 @@ engine to move, then animates exactly what the engine answered."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QPropertyAnimation, Qt
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QTransform
-from PySide6.QtWidgets import QGraphicsScene, QInputDialog, QMenu
+from PySide6.QtWidgets import QGraphicsScene, QMenu  # dialogs: where they open
 
 from tabletop.engine import views
 from tabletop.engine.views import Seen
@@ -254,6 +254,7 @@ class TableScene(QGraphicsScene):
         spot = self._spot_for(at_zone) or self.zone_items.get(at_zone)
         if spot is not None:
             item.setPos(QPointF(*L.pile_position(spot.spot.rect)))
+        from PySide6.QtCore import QPropertyAnimation
         anim = QPropertyAnimation(item, b"opacity", item)
         anim.setDuration(700)
         anim.setStartValue(1.0)
@@ -706,12 +707,14 @@ class TableScene(QGraphicsScene):
         return menu
 
     def _set_life(self, player) -> None:
+        from PySide6.QtWidgets import QInputDialog
         life, ok = QInputDialog.getInt(None, "Life total", f"{player}'s life:",
                                        self.player_items[player].seen.life, -999, 9999)
         if ok:
             self.c.set_life(player, life)
 
     def _other_counter(self, player) -> None:
+        from PySide6.QtWidgets import QInputDialog
         kind, ok = QInputDialog.getText(None, "Add a counter", f"A kind of counter for {player}:")
         kind = " ".join(kind.split())
         if ok and kind:
@@ -736,11 +739,13 @@ class TableScene(QGraphicsScene):
     def _look(self, player) -> None:
         """An effect lets the viewpoint look at the top N: the cards are shown to the one
         who looks, everyone is told that they looked, and the library does not change."""
+        from PySide6.QtWidgets import QInputDialog
         n, ok = QInputDialog.getInt(None, "Look at the top", "How many cards?", 3, 1, 99)
         if ok:
             self.view_zone((player, "library"), count=n)
 
     def _reveal_top_n(self, player) -> None:
+        from PySide6.QtWidgets import QInputDialog
         n, ok = QInputDialog.getInt(None, "Reveal the top", "How many cards?", 1, 1, 99)
         if ok:
             cids = self.c.top_cids(player, n)
@@ -753,11 +758,13 @@ class TableScene(QGraphicsScene):
             self.c.show(player, cids, to)
 
     def _mill(self, player) -> None:
+        from PySide6.QtWidgets import QInputDialog
         n, ok = QInputDialog.getInt(None, "Mill", "How many cards from the top?", 1, 1, 999)
         if ok:
             self.c.mill(player, n)
 
     def _draw_n(self, player) -> None:
+        from PySide6.QtWidgets import QInputDialog
         n, ok = QInputDialog.getInt(None, "Draw", "How many cards?", 2, 1, 99)
         if ok:
             self.c.draw(player, n)

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtWidgets import QFileDialog, QInputDialog
-
 from tabletop.engine import views
 from tabletop.engine.errors import TabletopError
 from tabletop.ui import settings
@@ -85,6 +83,8 @@ class PlaytestCommands:
             self.show_message(f"Downloaded and imported {n:,} card{'s' * (n != 1)}.")
 
     def import_cards(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
         from tabletop.ui.playtest import import_card_data
         path, _ = QFileDialog.getOpenFileName(
             self, "Import card data", str(settings.documents()),
@@ -140,6 +140,7 @@ class PlaytestCommands:
 
     def set_life(self) -> None:
         player = self.seat()
+        from PySide6.QtWidgets import QInputDialog
         life, ok = QInputDialog.getInt(self, "Life total", f"{player}'s life:",
                                        self.c.table.life[player], -999, 9999)
         if ok:
