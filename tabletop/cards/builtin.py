@@ -12,24 +12,34 @@ from tabletop.engine.model import Card
 
 
 @cache
-def _data() -> tuple[dict, dict]:
+def _data() -> dict:
+    """The cards by name (any case)."""
     with resources.path("cards", "builtin.json").open(encoding="utf-8") as f:
         data = json.load(f)
-    by_name, by_face = {}, {}
-    for d in data["cards"]:
-        by_name[d["name"].casefold()] = d
+    return {d["name"].casefold(): d for d in data["cards"]}
+
+
+@cache
+def _by_face() -> dict:
+    """Made when a name is not found as written (folding every name takes a few ms,
+    and the demo decks at start-up write their names exactly)."""
+    by_face: dict = {}
+    for d in _data().values():
         by_face.setdefault(fold(d["name"]), d)
         for face in d.get("faces", ()):
             by_face.setdefault(face["name"].casefold(), d)
             by_face.setdefault(fold(face["name"]), d)
-    return by_name, by_face
+    return by_face
 
 
 def info(name: str) -> dict | None:
     """A card's facts by name or face name, any case, accents or none."""
-    by_name, by_face = _data()
     key = name.casefold()
-    return by_name.get(key) or by_face.get(key) or by_face.get(fold(name))
+    found = _data().get(key)
+    if found is not None:
+        return found
+    by_face = _by_face()
+    return by_face.get(key) or by_face.get(fold(name))
 
 
 def lookup(name: str) -> Card | None:
@@ -40,12 +50,12 @@ def lookup(name: str) -> Card | None:
 
 @cache
 def _card(name: str) -> Card:
-    return Card.from_json(_data()[0][name.casefold()])
+    return Card.from_json(_data()[name.casefold()])
 
 
 def count() -> int:
-    return len(_data()[0])
+    return len(_data())
 
 
 def tokens() -> list[Card]:
-    return [Card.from_json(d) for d in _data()[0].values() if d.get("layout") == "token"]
+    return [Card.from_json(d) for d in _data().values() if d.get("layout") == "token"]

@@ -3,8 +3,6 @@ been (its lineage) and which rules applied; every event in order."""
 
 from __future__ import annotations
 
-import html
-
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QGuiApplication, QPalette
 from PySide6.QtWidgets import (
@@ -20,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop.engine import views
+from tabletop.textsafe import html_text
 
 CSS = """
 <style>
@@ -62,33 +61,33 @@ def card_html(card, seen) -> str:
     """The whole card: name and cost, type line, power/toughness as modified (and as
     printed when they differ), the oracle text of imported card data, counters, note."""
     from tabletop.ui.preview import oracle_text
-    out = (f"<h2>{html.escape(card.name)}"
-           + (f" <span class='cost'>{html.escape(card.mana_cost)}</span>"
+    out = (f"<h2>{html_text(card.name)}"
+           + (f" <span class='cost'>{html_text(card.mana_cost)}</span>"
               if card.mana_cost else "") + "</h2>"
-           f"<div class='sub'>{html.escape(card.type_line)}")
+           f"<div class='sub'>{html_text(card.type_line)}")
     if seen.pt is not None:
         now = f"{seen.pt[0]}/{seen.pt[1]}"
         printed = f"{card.power}/{card.toughness}"
-        out += f" — <b>{html.escape(now)}</b>"
+        out += f" — <b>{html_text(now)}</b>"
         if card.power is not None and now != printed:
-            out += f" (printed {html.escape(printed)})"
+            out += f" (printed {html_text(printed)})"
     out += "</div>"
     text = oracle_text(card.name)
     if text:
-        out += "<div class='oracle'>" + "<br>".join(html.escape(line)
+        out += "<div class='oracle'>" + "<br>".join(html_text(line)
                                                     for line in text.splitlines()) + "</div>"
     if seen.counters:
         out += ("<div class='marks'>Counters: " + ", ".join(
-            f"{n} × {html.escape(k)}" for k, n in seen.counters) + "</div>")
+            f"{n} × {html_text(k)}" for k, n in seen.counters) + "</div>")
     if seen.note:
-        out += f"<div class='marks'>Note: {html.escape(seen.note)}</div>"
+        out += f"<div class='marks'>Note: {html_text(seen.note)}</div>"
     return out
 
 
 def _opening(t) -> str:
     return (f"<p>Select a card to see what it is, what it has been and which rule "
             f"applied.</p><p class='sub'>Rules edition: {t.edition.id} — "
-            f"{html.escape(t.edition.title)}</p>")
+            f"{html_text(t.edition.title)}</p>")
 
 
 def opening_words(t) -> QLabel:
@@ -143,7 +142,7 @@ class Inspector(QTextBrowser):
         t = self.c.table
         parts = []
         if self.rule_shown:
-            parts.append(f"<h3>Rule {html.escape(self.rule_shown)} ({t.edition.id})</h3>"
+            parts.append(f"<h3>Rule {html_text(self.rule_shown)} ({t.edition.id})</h3>"
                          + rule_html(t, self.rule_shown))
         sel = self.selected
         if sel is None:
@@ -156,7 +155,7 @@ class Inspector(QTextBrowser):
         if seen.hidden:
             extra = f" · {', '.join(seen.status)}" if seen.status else ""
             parts.append(f"<h2>A hidden card</h2><div class='sub'>in "
-                         f"{html.escape(_zone(t, seen.zone))}{html.escape(extra)}</div>")
+                         f"{html_text(_zone(t, seen.zone))}{html_text(extra)}</div>")
             return "".join(parts)
         sel = obj.cid
         card = seen.card
@@ -164,20 +163,20 @@ class Inspector(QTextBrowser):
         rows = [("Owner", seen.owner), ("Controller", seen.controller or "—"),
                 ("Zone", _zone(t, seen.zone)), ("Object id", str(seen.oid)),
                 ("Status", ", ".join(seen.status) or "—")]
-        parts.append("<table>" + "".join(f"<tr><th>{k}</th><td>{html.escape(v)}</td></tr>"
+        parts.append("<table>" + "".join(f"<tr><th>{k}</th><td>{html_text(v)}</td></tr>"
                                          for k, v in rows) + "</table>")
         parts.append("<h3>Lineage</h3><ol class='lineage'>")
         for e in seen.lineage:
             cites = " ".join(f'<a href="rule:{c}">{t.edition.mark(c)}</a>' for c in e.cites)
             where = "ceased to exist" if e.zone is None else _zone(t, e.zone)
             how = HOW.get(e.event, e.event.replace("_", " "))
-            line = (f"<li><b>object {e.obj}</b> · {html.escape(where)} — {html.escape(how)}"
+            line = (f"<li><b>object {e.obj}</b> · {html_text(where)} — {html_text(how)}"
                     + (f" ({cites})" if cites else ""))
             for w, r in e.kept:
-                line += (f"<br>&nbsp;&nbsp;kept: {html.escape(w)} "
+                line += (f"<br>&nbsp;&nbsp;kept: {html_text(w)} "
                          f"(<a href='rule:{r}'>{t.edition.mark(r)}</a>)")
             for w, r in e.forgotten:
-                line += (f"<br>&nbsp;&nbsp;forgot: {html.escape(w)} "
+                line += (f"<br>&nbsp;&nbsp;forgot: {html_text(w)} "
                          f"(<a href='rule:{r}'>{t.edition.mark(r)}</a>)")
             parts.append(line + "</li>")
         parts.append("</ol>")
@@ -188,9 +187,9 @@ class Inspector(QTextBrowser):
             for e in events:
                 told = views.tell(t, e, self.c.viewer)
                 if e.cid == sel:
-                    parts.append(f"<p>{html.escape(told.text)}</p>")
+                    parts.append(f"<p>{html_text(told.text)}</p>")
                     for n in told.notes:
-                        parts.append(f"<p class='note'>{html.escape(n)}</p>")
+                        parts.append(f"<p class='note'>{html_text(n)}</p>")
                 for c in told.cites:
                     if c not in numbers:
                         numbers.append(c)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QPainter
+from PySide6.QtGui import QAction, QPainter  # the menus' classes: when they are made
 from PySide6.QtWidgets import (  # dialogs are imported where they open: not at start-up
     QComboBox,
     QDockWidget,
@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (  # dialogs are imported where they open: not at 
     QLabel,
     QMainWindow,
     QToolBar,
+    QWidget,
 )
 
 from tabletop import __version__
@@ -32,6 +33,10 @@ from tabletop.ui.window_playtest import PlaytestCommands
 class TableView(QGraphicsView):
     def __init__(self, scene, parent=None):
         super().__init__(scene, parent)
+        # the view's own viewport: the one Qt makes would be met first through
+        # viewport(), and shiboken, finding its class, makes some sixty widget classes
+        # (14 ms at start-up)
+        self.setViewport(QWidget())
         self.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing)
         self.setViewportUpdateMode(QGraphicsView.SmartViewportUpdate)
         self.setTransformationAnchor(QGraphicsView.AnchorUnderMouse)
@@ -92,9 +97,9 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
         self.scenario_dock.visibilityChanged.connect(
             lambda shown: shown and self.scenario_panel)
         self.tabifyDockWidget(self.log_dock, self.scenario_dock)
-        from tabletop.ui.rules_browser import RulesBrowser
-        self.rules_browser = RulesBrowser(self.c)
-        self.rules_dock = self._dock("Rules", self.rules_browser, Qt.RightDockWidgetArea)
+        self._rules_browser = None  # the same: made when its tab is first shown or used
+        self.rules_dock = self._dock("Rules", QLabel(), Qt.RightDockWidgetArea)
+        self.rules_dock.visibilityChanged.connect(lambda shown: shown and self.rules_browser)
         self.tabifyDockWidget(self.scenario_dock, self.rules_dock)
         self.log_dock.raise_()
         self.log.list.itemClicked.connect(self._log_rule)
@@ -121,6 +126,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
 
     # ---- menus ---------------------------------------------------------------------
     def _act(self, menu, text, slot, shortcut=None) -> QAction:
+        from PySide6.QtGui import QKeySequence
         a = QAction(text, self)
         if shortcut:
             a.setShortcut(QKeySequence(shortcut))
@@ -159,6 +165,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
     def _build_menus(self) -> None:
         """The menus' commands and their shortcuts: made just after the first frame (the
         menus' titles are there from the start), or at once when something needs them."""
+        from PySide6.QtGui import QKeySequence
         if self._menus_built:
             return
         self._menus_built = True
@@ -352,6 +359,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
 
     def _fill_viewpoints(self) -> None:
         """View > Viewpoint: one checkable command per viewpoint, Ctrl+1… and Ctrl+J."""
+        from PySide6.QtGui import QActionGroup, QKeySequence
         self.viewpoint_menu.clear()
         group = QActionGroup(self)
         for i, (label, who) in enumerate(self._viewpoints()):
@@ -418,9 +426,13 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
 
     def show_message(self, text: str) -> None:
         """The status line: plain text (escaped), its rule numbers links to the rules."""
+        self._message = text
+        if not text:  # (the start-up's own, which need not load the rules browser)
+            self.status.clear()
+            self.status.setToolTip("")
+            return
         from tabletop.ui.dialogs import plain_tooltip
         from tabletop.ui.rules_browser import linked
-        self._message = text
         self.status.setTextFormat(Qt.RichText)
         self.status.setText(linked(text, self.c.table.edition.rules))
         self.status.setToolTip(plain_tooltip(text))
@@ -662,12 +674,10 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
             w()
 
     def _dock_part(self, attr: str, dock: QDockWidget, make):
-        """A dock's widget made the first time it is needed (``make()``), its rule links
-        opening the rules browser."""
+        """A dock's widget made the first time it is needed (``make()``)."""
         part = getattr(self, attr)
         if part is None:
             part = make()
-            part.rule_clicked.connect(self.open_rule)
             setattr(self, attr, part)
             dock.setWidget(part)
         return part
@@ -676,7 +686,11 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
     def inspector(self):
         """The inspector dock's browser (inspector.py), made just after the first frame or
         when first needed."""
-        return self._dock_part("_inspector", self.inspector_dock, lambda: Inspector(self.c))
+        def make():
+            inspector = Inspector(self.c)
+            inspector.rule_clicked.connect(self.open_rule)
+            return inspector
+        return self._dock_part("_inspector", self.inspector_dock, make)
 
     @property
     def scenario_panel(self):
@@ -685,8 +699,17 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
             from tabletop.ui.scenario_panel import ScenarioPanel
             panel = ScenarioPanel(self.c)
             panel.guard = self.confirm_discard
+            panel.rule_clicked.connect(self.open_rule)
             return panel
         return self._dock_part("_scenario_panel", self.scenario_dock, make)
+
+    @property
+    def rules_browser(self):
+        """The rules browser (rules_browser.py), made the first time it is shown or used."""
+        def make():
+            from tabletop.ui.rules_browser import RulesBrowser
+            return RulesBrowser(self.c)
+        return self._dock_part("_rules_browser", self.rules_dock, make)
 
     @property
     def presenter(self):

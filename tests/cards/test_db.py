@@ -17,12 +17,12 @@ KINDS = {"Instant", "Sorcery", "Plane", "Phenomenon", "Scheme", "Vanguard", "Con
 
 def test_builtin_set_has_300_cards_and_every_special_kind():
     assert builtin.count() >= 300
-    types = {t for d in builtin._data()[0].values() for t in d["types"]}
+    types = {t for d in builtin._data().values() for t in d["types"]}
     assert KINDS <= types
-    layouts = {d.get("layout") for d in builtin._data()[0].values()}
+    layouts = {d.get("layout") for d in builtin._data().values()}
     assert {"transform", "split", "token"} <= layouts
     assert len(builtin.tokens()) >= 10
-    for d in builtin._data()[0].values():
+    for d in builtin._data().values():
         assert not {"text", "oracle_text", "rules"} & set(d), d["name"]  # facts only
 
 
