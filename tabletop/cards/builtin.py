@@ -7,7 +7,6 @@ import json
 from functools import cache
 
 from tabletop import resources
-from tabletop.cards.names import fold
 from tabletop.engine.model import Card
 
 
@@ -23,6 +22,7 @@ def _data() -> dict:
 def _by_face() -> dict:
     """Made when a name is not found as written (folding every name takes a few ms,
     and the demo decks at start-up write their names exactly)."""
+    from tabletop.cards.names import fold
     by_face: dict = {}
     for d in _data().values():
         by_face.setdefault(fold(d["name"]), d)
@@ -38,6 +38,7 @@ def info(name: str) -> dict | None:
     found = _data().get(key)
     if found is not None:
         return found
+    from tabletop.cards.names import fold
     by_face = _by_face()
     return by_face.get(key) or by_face.get(fold(name))
 

@@ -7,7 +7,6 @@ allocates little and copies nothing deep.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, NamedTuple, NewType
 
@@ -133,30 +132,65 @@ class Card(NamedTuple):
                    toughness=d.get("toughness"), colors=tuple(d.get("colors", ())))
 
 
-@dataclass(slots=True)
 class Obj:
     """One game object. A card that changes zones becomes a new Obj (new id);
-    ``cid`` names the physical card (or token, or ability) across all of them."""
+    ``cid`` names the physical card (or token, or ability) across all of them.
 
-    id: int
-    cid: int
-    card: Card
-    owner: str
-    zone: ZoneKey | None  # None: this object no longer exists
-    controller: str | None = None
-    tapped: bool = False
-    face_down: bool = False
-    counters: dict[str, int] = field(default_factory=dict)  # replaced whole, never mutated
-    attached_to: int | None = None
-    modifications: tuple[tuple[str, str], ...] = ()  # ((text, origin), ...)
-    choices: tuple[Any, ...] = ()  # choices made while it was cast
-    token: bool = False
-    kind: str = "card"  # card, token, ability, emblem
-    pile: str | None = None  # exile pile: what exiled it (406.4)
-    revealed: bool = False
-    prev: int | None = None  # the object it was before (lineage)
-    pt: str | None = None  # power/toughness set by an effect ("3/3"), over the printed one
-    note: str = ""  # a player's note on the card, public, forgotten with the object
+    Written out rather than made by ``dataclass``: the objects are the engine's hot
+    data, and generating the class cost the window's first frame a millisecond."""
+
+    __slots__ = ("id", "cid", "card", "owner", "zone", "controller", "tapped", "face_down",
+                 "counters", "attached_to", "modifications", "choices", "token", "kind",
+                 "pile", "revealed", "prev", "pt", "note")
+
+    def __init__(self, id: int, cid: int, card: Card, owner: str,
+                 zone: ZoneKey | None,  # None: this object no longer exists
+                 controller: str | None = None, tapped: bool = False,
+                 face_down: bool = False,
+                 counters: dict[str, int] | None = None,  # replaced whole, never mutated
+                 attached_to: int | None = None,
+                 modifications: tuple[tuple[str, str], ...] = (),  # ((text, origin), ...)
+                 choices: tuple[Any, ...] = (),  # choices made while it was cast
+                 token: bool = False,
+                 kind: str = "card",  # card, token, ability, emblem
+                 pile: str | None = None,  # exile pile: what exiled it (406.4)
+                 revealed: bool = False,
+                 prev: int | None = None,  # the object it was before (lineage)
+                 pt: str | None = None,  # power/toughness set by an effect ("3/3")
+                 note: str = "") -> None:  # a player's note, forgotten with the object
+        self.id = id
+        self.cid = cid
+        self.card = card
+        self.owner = owner
+        self.zone = zone
+        self.controller = controller
+        self.tapped = tapped
+        self.face_down = face_down
+        self.counters: dict[str, int] = {} if counters is None else counters
+        self.attached_to = attached_to
+        self.modifications = modifications
+        self.choices = choices
+        self.token = token
+        self.kind = kind
+        self.pile = pile
+        self.revealed = revealed
+        self.prev = prev
+        self.pt = pt
+        self.note = note
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in Obj.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Obj:
+            return NotImplemented
+        return self._values() == other._values()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable: not a dict key
+
+    def __repr__(self) -> str:
+        return "Obj(" + ", ".join(f"{name}={getattr(self, name)!r}"
+                                  for name in Obj.__slots__) + ")"
 
     ATTRS = ("zone", "controller", "tapped", "face_down", "counters", "attached_to",
              "modifications", "choices", "pile", "revealed", "pt", "note")
@@ -206,8 +240,7 @@ def power_toughness(obj: "Obj") -> tuple[str, str] | None:
     return out[0], out[1]
 
 
-@dataclass(slots=True, frozen=True)
-class Effect:
+class Effect(NamedTuple):
     """A replacement effect on zone changes (400.6)."""
 
     label: str
@@ -230,11 +263,9 @@ class Effect:
                    affects=d.get("affects", "any"), optional=d.get("optional", False))
 
 
-# Event and LineageEntry are values that nothing modifies after creation. They are
-# not frozen dataclasses only because a frozen one costs about five times as much to
-# build, and several are built on every move.
-@dataclass(slots=True)
-class Event:
+# Event and LineageEntry are values that nothing modifies after creation: named tuples,
+# as cheap to build as a slotted class (several are built on every move).
+class Event(NamedTuple):
     """One thing that happened, with the rules (edition numbering) behind it."""
 
     kind: str
@@ -275,8 +306,7 @@ def zone_from_json(d: dict[str, Any] | None) -> ZoneKey | None:
     return None if d is None else (d["player"], d["zone"])
 
 
-@dataclass(slots=True)
-class LineageEntry:
+class LineageEntry(NamedTuple):
     """One object a card has been: where it was, and how it ended."""
 
     obj: int

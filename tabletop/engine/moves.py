@@ -14,7 +14,6 @@ hovers over a zone); ``move`` and ``move_many`` decide and apply. The Table
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from tabletop.engine.errors import IllegalActionError
@@ -27,18 +26,25 @@ Refusal = tuple[tuple[str, ...], str]  # (rules cited, why)
 Kept = tuple[str, str]  # (what an object keeps or forgets, the rule)
 
 
-@dataclass(slots=True)
 class Plan:
-    obj: Obj
-    src: ZoneKey | None
-    dst: ZoneKey | None  # the zone it ends up in (for a refusal: the zone it was aimed at)
-    controller: str | None
-    kind: str = "moved"
-    cites: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    applied: list[str] = field(default_factory=list)  # replacement effects' labels, in order
-    declined: bool = False  # an optional replacement effect was declined
-    text: str = ""
+    """Where a move will take an object, and why: worked out before anything changes."""
+
+    __slots__ = ("obj", "src", "dst", "controller", "kind", "cites", "notes", "applied",
+                 "declined", "text")
+
+    def __init__(self, obj: Obj, src: ZoneKey | None, dst: ZoneKey | None,
+                 controller: str | None, kind: str = "moved",
+                 cites: list[str] | None = None, text: str = "") -> None:
+        self.obj = obj
+        self.src = src
+        self.dst = dst  # the zone it ends up in (for a refusal: the zone it was aimed at)
+        self.controller = controller
+        self.kind = kind
+        self.cites: list[str] = [] if cites is None else cites
+        self.notes: list[str] = []
+        self.applied: list[str] = []  # replacement effects' labels, in order
+        self.declined = False  # an optional replacement effect was declined
+        self.text = text
 
     @property
     def changes_zone(self) -> bool:

@@ -634,11 +634,12 @@ class _Recording:
             return None
         ed = t.edition
         if ed.outside:  # say where a number the edition's own text lacks comes from
-            for e in self.box:
+            for i, e in enumerate(self.box):
                 if e.cites:
                     notes = editions.outside_notes(ed, e.cites)
                     if notes:
-                        e.notes = tuple(e.notes) + tuple(n for n in notes if n not in e.notes)
+                        self.box[i] = e._replace(notes=tuple(e.notes) + tuple(
+                            n for n in notes if n not in e.notes))
         if ops or (self.box and self.name in TOLD_ONLY):
             if t.redo_stack:  # the undone actions go for good, and what was tried after them
                 t._forget_refused(len(t.history))

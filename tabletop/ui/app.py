@@ -69,6 +69,13 @@ def handle_termination(app, window) -> None:
             signal.signal(getattr(signal, name), on_signal)
 
 
+def set_icon(app) -> None:
+    from PySide6.QtGui import QIcon
+
+    from tabletop import resources
+    app.setWindowIcon(QIcon(str(resources.path("icons", "tabletop-256.png"))))
+
+
 def run_gui(args) -> int:
     args.game = None
     if getattr(args, "file", None):  # `tabletop FILE`, as the desktop file's Exec=tabletop %f
@@ -108,10 +115,6 @@ def run_gui(args) -> int:
         qInstallMessageHandler(quiet)
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Tabletop")
-    from PySide6.QtGui import QIcon
-
-    from tabletop import resources
-    app.setWindowIcon(QIcon(str(resources.path("icons", "tabletop-256.png"))))
     from tabletop.ui import settings
     controller = TableController(table)
     last = settings.value("last_edition")
@@ -141,6 +144,9 @@ def run_gui(args) -> int:
     # The window does not autosave until the question below is answered: the new
     # table it starts with must not overwrite the game that may be restored.
     window = MainWindow(controller, autosave=autosave)
+    # the icon (the window list's, the task bar's) follows the table's first frame by a
+    # moment; loading it and Qt's icon class first cost that frame 3 ms
+    window.after_first_frame(lambda: set_icon(app))
     errors.install(lambda: window, show_dialog=not headless)
     from tabletop.ui import dialogs
     if crashed and not args.scenario:

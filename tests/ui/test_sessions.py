@@ -390,9 +390,18 @@ def test_the_table_opens_under_the_edition_used_last(tmp_path, dialogs, last, op
     settings.set_value("last_edition", last)
     seen = {}
 
+    from PySide6.QtGui import QIcon
+    QApplication.instance().setWindowIcon(QIcon())  # none yet: the start sets it
+
     def check(w):
         seen["edition"] = w.c.table.edition.id
         seen["title"] = w.windowTitle()
+        deadline = time.monotonic() + 5
+        while not (w.first_painted and not w._after_first_frame) and time.monotonic() < deadline:
+            QApplication.processEvents()
+            time.sleep(0.01)
+        seen["icon"] = QApplication.windowIcon().availableSizes()
         w.close()
     code, _ = run_app(["--data-dir", str(tmp_path)], check)
     assert code == 0 and seen["edition"] == opened and opened in seen["title"]
+    assert seen["icon"], "the app's icon is set once the first frame is up"
