@@ -148,3 +148,23 @@ def test_edition_titles_are_read_without_reading_each_editions_rules():
     from tabletop.engine import editions
     assert [i for i, _ in editions.titles()] == list(editions.EDITION_IDS)
     assert all(title == editions.get(i).title for i, title in editions.titles())
+
+
+def test_the_rules_browser_is_made_when_its_tab_is_clicked(make_window, qtbot):
+    """Start-up leaves the browser (behind the log's tab) unmade; a click on its tab
+    makes it, on the table's edition, and fills it."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QTabBar
+    t, _ = _table()
+    w = make_window(t)
+    assert w._rules_browser is None
+    bar = next(b for b in w.findChildren(QTabBar)
+               if "Rules" in [b.tabText(i) for i in range(b.count())])
+    index = [bar.tabText(i) for i in range(bar.count())].index("Rules")
+    QTest.mouseClick(bar, Qt.LeftButton, Qt.NoModifier, bar.tabRect(index).center())
+    qtbot.waitUntil(lambda: w._rules_browser is not None and w._rules_browser._built,
+                    timeout=5000)
+    assert w.rules_dock.widget() is w._rules_browser and w._rules_browser.isVisible()
+    assert w._rules_browser.edition.currentData() == "cr-2016"
+    assert t.edition.rules["400.3"] in w._rules_browser.text.toPlainText()
