@@ -29,7 +29,7 @@ class Client:
     def close(self) -> None:
         self.ws.close()
 
-    def send(self, kind: str, **fields: Any) -> None:
+    def send(self, kind: str, /, **fields: Any) -> None:
         self.ws.send(json.dumps({"v": protocol.VERSION, "type": kind, **fields}))
 
     def send_raw(self, frame: str | bytes) -> None:
@@ -91,7 +91,7 @@ class Client:
         self.token, self.seat = joined.get("token") or None, str(joined["seat"])
         return self.until("view")
 
-    def act(self, action: str, **fields: Any) -> dict[str, Any]:
+    def act(self, action: str, /, **fields: Any) -> dict[str, Any]:
         """Send an intention; the view the server sends back (ClientError if refused)."""
         self.send("act", action=action, **fields)
         self.until("update")

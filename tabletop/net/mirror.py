@@ -108,6 +108,8 @@ def build(view: dict[str, Any]) -> Mirror:
             t.obj_of(cid).attached_to = objects[host]
     t.start_here()  # nothing to undo in a copy: undo is the host's
     t.life = {str(p): int(n) for p, n in view["life"].items()}
+    t.player_counters = {str(p): {str(k): int(n) for k, n in kinds}
+                         for p, kinds in view.get("player_counters", {}).items()}
     t.active = str(view["active"])
     t.turn = int(view["turn"])
     t.phase = str(view["phase"])

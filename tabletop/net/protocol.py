@@ -22,12 +22,21 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
              "token": (str, False)},
     "act": {"action": (str, True), "id": (int, False), "zone": (str, False),
             "player": (str, False), "position": ((str, int), False), "count": (int, False),
-            "tapped": (bool, False), "sides": (int, False), "delta": (int, False)},
+            "tapped": (bool, False), "sides": (int, False), "delta": (int, False),
+            "kind": (str, False), "value": (int, False), "text": (str, False),
+            "down": (bool, False), "revealed": (bool, False), "host": (int, False),
+            "name": (str, False), "types": (list, False), "subtypes": (list, False),
+            "colors": (list, False), "power": (str, False), "toughness": (str, False),
+            "phase": (str, False), "draw": (bool, False)},
     "chat": {"text": (str, True)},
     "ping": {},
 }
 ACTIONS = ("move", "draw", "shuffle", "tap", "roll", "life", "undo", "agree_undo",
-           "refuse_undo", "next_turn")
+           "refuse_undo", "next_turn",
+           # the table's tools: on a card, on a player, tokens
+           "counters", "face", "reveal", "note", "pt", "attach", "player_counter", "token",
+           "mill", "phase")
+LIST_FIELDS = ("types", "subtypes", "colors")  # a token's: short lists of short words
 
 
 class ProtocolError(ValueError):
@@ -83,6 +92,12 @@ def parse(frame: str | bytes) -> dict[str, Any]:
             raise ProtocolError("create: 'judge' and 'spectator' are seats, not player names")
     if kind == "act" and msg["action"] not in ACTIONS:
         raise ProtocolError(f"act: unknown action {msg['action'][:30]!r}")
+    for key in LIST_FIELDS:
+        words = msg.get(key)
+        if words is not None and (len(words) > 8 or not all(
+                isinstance(w, str) and 0 < len(w) <= 40 for w in words)):
+            raise ProtocolError(f"{kind}: field {key!r} must be at most 8 words of 1 to "
+                                f"40 characters")
     return msg
 
 
@@ -90,7 +105,7 @@ def _no_constant(name: str) -> Any:
     raise ValueError(name)
 
 
-def encode(kind: str, **fields: Any) -> str:
+def encode(kind: str, /, **fields: Any) -> str:
     """A server message as its frame."""
     return json.dumps({"v": VERSION, "type": kind, **fields}, ensure_ascii=False,
                       separators=(",", ":"))

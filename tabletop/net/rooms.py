@@ -14,11 +14,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tabletop.engine import IllegalActionError, InputError, Table, saves, views
-from tabletop.engine.model import ORDERED, Obj, ZoneKey
-from tabletop.engine.state import LogEntry
+from tabletop.engine.model import ORDERED, Card, Obj, ZoneKey, split_pt
+from tabletop.engine.state import LogEntry, Result
 from tabletop.engine.views import Hidden, Seen
 from tabletop.net import protocol
 
+CARD_TOOLS = ("counters", "face", "reveal", "note", "pt", "attach")
+SEAT_TOOLS = ("player_counter", "token", "mill")
 JUDGE_SEAT = "judge"
 SPECTATOR = "spectator"
 LOG_LINES = protocol.LOG_LINES
@@ -131,6 +133,16 @@ class Room:
                 if who is not None and t.active != who:
                     raise RoomError(f"it is {t.active}'s turn: only they end it")
                 res = t.next_turn(untap=True)
+            elif action == "phase":  # the phase bar: the turn moves to a step
+                if who is not None and t.active != who:
+                    raise RoomError(f"it is {t.active}'s turn: only they move it on")
+                res = t.set_phase(str(msg.get("phase", "")), draw=bool(msg.get("draw")))
+            elif action in CARD_TOOLS:
+                res = self._card_tool(action, self._object(msg, who), msg)
+            elif action in SEAT_TOOLS:
+                if who is None:
+                    raise RoomError("the judge has no counters, tokens or library of their own")
+                res = self._seat_tool(action, seat, msg)
             else:  # the protocol lets no other action through
                 raise RoomError(f"unknown action {action!r}")
         except (IllegalActionError, InputError) as e:
@@ -143,6 +155,67 @@ class Room:
             rules = t.edition.marks(res.cites)
             raise RoomError(f"refused: {text}" + (f" ({rules})" if rules else ""))
         return touched(t, res.events)
+
+    def _card_tool(self, action: str, obj: Obj, msg: dict[str, Any]) -> Result:
+        """Counters, face down or up, reveal, a note, a set power/toughness, attaching:
+        on a card the seat may handle (as for ``move``)."""
+        t = self.table
+        if action == "counters":
+            kind = " ".join(str(msg.get("kind", "")).split())
+            delta = msg.get("delta", 1)
+            if not 0 < len(kind) <= 60 or not -1000 <= delta <= 1000:
+                raise RoomError("counters: a kind of 1 to 60 characters, a change of at "
+                                "most 1,000")
+            return t.add_counters(obj.cid, {kind: delta})
+        if action == "face":
+            return t.turn_face(obj.cid, bool(msg.get("down", True)))
+        if action == "reveal":
+            return t.reveal(obj.cid, bool(msg.get("revealed", True)))
+        if action == "note":
+            return t.set_note(obj.cid, str(msg.get("text", "")))
+        if action == "pt":
+            return t.set_pt(obj.cid, str(msg["text"]) if msg.get("text") else None)
+        # attach: to the object ``host`` (one this seat can see), or unattach
+        host = msg.get("host")
+        if host is None:
+            return t.attach(obj.cid, None)
+        target = t.objs.get(host)
+        if target is None or target.zone is None or t.current.get(target.cid) != target.id:
+            raise RoomError("that card is no longer there")
+        why = t.attach_refusal(obj.cid, target.cid)
+        if why is not None:
+            return t.refuse(obj, why)
+        return t.attach(obj.cid, target.cid)
+
+    def _seat_tool(self, action: str, seat: str, msg: dict[str, Any]) -> Result:
+        """A player's own counters, tokens and library."""
+        t = self.table
+        if action == "player_counter":
+            value = msg.get("value", 0)
+            if not 0 <= value <= 1000:
+                raise RoomError("player_counter: a value of 0 to 1,000")
+            return t.set_player_counter(seat, str(msg.get("kind", "")), value)
+        if action == "mill":
+            count = msg.get("count", 1)
+            if not 1 <= count <= 1000:
+                raise RoomError("mill: 1 to 1,000 cards")
+            cids = [c.cid for c in views.top_choices(t, seat, count, views.JUDGE)]
+            if not cids:
+                raise RoomError(f"{seat}'s library is empty")
+            return t.move_many(cids, "graveyard", seat)
+        # a token: its facts as the seat gives them (tokens are made up at the table)
+        name = " ".join(str(msg.get("name", "")).split())
+        if not 0 < len(name) <= 60:
+            raise RoomError("token: a name of 1 to 60 characters")
+        power, toughness = msg.get("power"), msg.get("toughness")
+        if (power is None) != (toughness is None) or (
+                power is not None and split_pt(f"{power}/{toughness}") is None):
+            raise RoomError("token: a power and a toughness such as 2 and 2, or neither")
+        card = Card(name, types=tuple(msg.get("types") or ("Creature",)),
+                    subtypes=tuple(msg.get("subtypes", ())), colors=tuple(msg.get("colors", ())),
+                    power=power, toughness=toughness)
+        return t.create_token(card, seat, tapped=bool(msg.get("tapped", False)),
+                              count=msg.get("count", 1))
 
     def _object(self, msg: dict[str, Any], who: str | None) -> Obj:
         """The object an intention names by the id the seat was shown, if it is still
@@ -224,7 +297,10 @@ class Room:
         last = self.actors[-1] if self.actors and len(self.actors) == len(t.history) else None
         return {"room": self.id, "seat": seat, "edition": t.edition.id,
                 "players": list(t.players), "active": t.active, "turn": t.turn,
-                "phase": t.phase, "life": dict(t.life), "zones": shown, "log": log,
+                "phase": t.phase, "life": dict(t.life),
+                "player_counters": {p: [[k, n] for k, n in c.items()]
+                                    for p, c in t.player_counters.items() if c},
+                "zones": shown, "log": log,
                 "chat": [[s, x] for s, x in self.chat[-50:]],
                 "connected": sorted(s for s, n in self.connected.items() if n > 0),
                 "can_undo": bool(t.history) and (seat == JUDGE_SEAT or last == seat),

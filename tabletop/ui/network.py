@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from tabletop.engine import Result
+from tabletop.engine import Card, Result
 from tabletop.engine.errors import InputError, TabletopError
 from tabletop.net import mirror, protocol
 from tabletop.net.rooms import JUDGE_SEAT, SPECTATOR, Room
@@ -109,7 +109,7 @@ class Connection(QObject):
         if not self.closing:
             self.ended.emit(why)
 
-    def send(self, kind: str, **fields: Any) -> bool:
+    def send(self, kind: str, /, **fields: Any) -> bool:
         ws = self.ws
         if ws is None:
             return False
@@ -298,7 +298,7 @@ class Session(QObject):
     def answer_undo(self, agree: bool) -> None:
         self._act("agree_undo" if agree else "refuse_undo")
 
-    def _send(self, kind: str, **fields: Any) -> bool:
+    def _send(self, kind: str, /, **fields: Any) -> bool:
         return self.conn is not None and self.joined and self.conn.send(kind, **fields)
 
     def _act(self, action: str, **fields: Any) -> Result:
@@ -337,10 +337,14 @@ class Session(QObject):
                         if card.get("tapped") and card.get("controller") == self.seat:
                             self._act("tap", id=int(card["id"]), tapped=False)
             return Result(())
-        if name in ("draw", "shuffle", "roll", "add_life", "set_life") \
-                and arg(0, "player") != self.seat:
+        if (name in ("draw", "shuffle", "roll", "add_life", "set_life", "player_counter",
+                     "mill", "top_to_bottom") and arg(0, "player") != self.seat) or (
+                name in ("create_token", "create_tokens") and arg(1, "player") != self.seat):
             self.c.message.emit("At a network table you act for your own seat only.")
             return Result(())
+        tool = self._tool(name, arg)
+        if tool is not None:
+            return tool
         if name == "draw":
             return self._act("draw", count=int(arg(1, "n", 1)))
         if name == "shuffle":
@@ -363,9 +367,67 @@ class Session(QObject):
             self.c.message.emit("You are at a network table: leave it first "
                                 "(File > Leave the network game).")
             return None
-        self.c.message.emit("That is not yet possible at a network table: moving, "
-                            "tapping, drawing, shuffling, dice, life and undo are.")
+        self.c.message.emit("That is not yet possible at a network table (arrows, "
+                            "mulligans, looking at or showing cards, abilities on the stack, "
+                            "the sideboard).")
         return Result(())
+
+    def _tool(self, name: str, arg: Any) -> Result | None:
+        """The table's tools as intentions (counters, faces, notes, tokens...); None for
+        an action that is not one of them."""
+        t = self.c.table
+        if name == "counters":
+            return self._act("counters", id=self._id(arg(0, "cid")), kind=str(arg(1, "kind")),
+                             delta=int(arg(2, "n")))
+        if name == "set_counters":  # the change from what the copy shows
+            have = dict(t.obj_of(arg(0, "cid")).counters).get(arg(1, "kind"), 0)
+            return self._act("counters", id=self._id(arg(0, "cid")), kind=str(arg(1, "kind")),
+                             delta=int(arg(2, "value")) - have)
+        if name == "turn_face":
+            return self._act("face", id=self._id(arg(0, "cid")), down=bool(arg(1, "down")))
+        if name == "reveal":
+            return self._act("reveal", id=self._id(arg(0, "cid")),
+                             revealed=bool(arg(1, "revealed")))
+        if name == "note":
+            return self._act("note", id=self._id(arg(0, "cid")), text=str(arg(1, "text")))
+        if name == "set_pt":
+            return self._act("pt", id=self._id(arg(0, "cid")), text=str(arg(1, "pt") or ""))
+        if name == "attach":
+            host = arg(1, "host")
+            return self._act("attach", id=self._id(arg(0, "cid")),
+                             **({} if host is None else {"host": self._id(host)}))
+        if name == "player_counter":
+            return self._act("player_counter", kind=str(arg(1, "kind")),
+                             value=int(arg(2, "value")))
+        if name == "mill":
+            return self._act("mill", count=int(arg(1, "n")))
+        if name == "top_to_bottom":  # the top card's id (never its face) to the bottom
+            top = t.zones.get((self.seat, "library"))
+            return self._move(top[-1], "library", self.seat, "bottom") if top else Result(())
+        if name == "set_phase":
+            return self._act("phase", phase=str(arg(0, "phase")), draw=bool(arg(1, "draw")))
+        if name in ("create_token", "create_tokens", "copy_as_token"):
+            if name == "create_token":  # as the table makes it: the card data's, or custom
+                from tabletop.cards.db import default
+                wanted = str(arg(0, "name"))
+                card = next((c for c in default().tokens()
+                             if c.name.casefold() == wanted.casefold()), None) or Card(
+                    wanted, tuple(arg(2, "types", ("Creature",))), tuple(arg(3, "subtypes", ())))
+                count, tapped = 1, False
+            elif name == "copy_as_token":
+                card = t.obj_of(arg(0, "cid")).card
+                if not card.name:  # a card this seat was not shown
+                    self.c.message.emit("A card you can't see can't be copied.")
+                    return Result(())
+                count, tapped = 1, False
+            else:
+                card, count, tapped = arg(0, "card"), arg(2, "count", 1), arg(3, "tapped", False)
+            pt = ({"power": str(card.power), "toughness": str(card.toughness)}
+                  if card.power is not None and card.toughness is not None else {})
+            return self._act("token", name=card.name, types=list(card.types),
+                             subtypes=list(card.subtypes), colors=list(card.colors),
+                             count=int(count), tapped=bool(tapped), **pt)
+        return None
 
     def _move(self, cid: int, zone: str, player: str | None, position: Any) -> Result:
         fields: dict[str, Any] = {"id": self._id(cid), "zone": zone, "position": position}

@@ -39,3 +39,102 @@ def test_the_log_cites_the_rule_to_the_seats_told_the_whole_line():
     ann, ben = room.view("Ann")["log"][-1], room.view("Ben")["log"][-1]
     assert "Forest" in ann["text"] and "Forest" not in ben["text"]
     assert "cites" not in ben and "notes" not in ben
+
+
+def _table_of_tools():
+    """Ann has a Grizzly Bears and a Rancor on the battlefield, Ben a Forest; each has
+    a library of ten."""
+    from tabletop.cards import builtin
+    from tabletop.engine import Table
+    t = Table(("Ann", "Ben"))
+    bears = t.add_card(builtin.lookup("Grizzly Bears"), "Ann", "battlefield")
+    rancor = t.add_card(builtin.lookup("Rancor"), "Ann", "battlefield")
+    forest = t.add_card(builtin.lookup("Forest"), "Ben", "battlefield")
+    for p in ("Ann", "Ben"):
+        for _ in range(10):
+            t.add_card(builtin.lookup("Island"), p, "library")
+    t.start_here()
+    return Room("r", "CODE", t), bears, rancor, forest
+
+
+def _card_in(view, name):
+    return next(c for z in view["zones"] for c in z["cards"] if c.get("name") == name)
+
+
+def test_the_tables_tools_go_through_the_room_and_each_seat_sees_their_outcome():
+    """Counters, a set power/toughness, a note, attaching, face down and up, tokens,
+    a player's counters, milling and the phase bar, as intentions; Ben sees each
+    outcome, and a face-down card's name only its controller."""
+    room, bears, rancor, _ = _table_of_tools()
+    t = room.table
+    room.act("Ann", {"action": "counters", "id": bears.id, "kind": "+1/+1", "delta": 2})
+    room.act("Ann", {"action": "pt", "id": bears.id, "text": "4/4"})
+    room.act("Ann", {"action": "note", "id": bears.id, "text": "copying Hill Giant"})
+    room.act("Ann", {"action": "attach", "id": rancor.id, "host": bears.id})
+    ben = room.view("Ben")
+    seen = _card_in(ben, "Grizzly Bears")
+    assert seen["counters"] == [["+1/+1", 2]] and seen["pt"] == ["6", "6"]
+    assert seen["note"] == "copying Hill Giant" and _card_in(ben, "Rancor")["host"] == bears.id
+    room.act("Ann", {"action": "attach", "id": rancor.id})  # no host: unattach
+    assert t.obj_of(rancor.cid).attached_to is None
+    room.act("Ann", {"action": "face", "id": bears.id, "down": True})
+    battlefield = _zone_of(room.view("Ben"), None, "battlefield")
+    assert "Grizzly Bears" not in json.dumps(battlefield)
+    down = next(c for c in battlefield if c["face_down"])
+    assert down["hidden"] and down["note"] == "copying Hill Giant"  # the note is public
+    assert _card_in(room.view("Ann"), "Grizzly Bears")["face_down"]
+    room.act("Ann", {"action": "face", "id": t.obj_of(bears.cid).id, "down": False})
+    room.act("Ann", {"action": "token", "name": "Soldier", "types": ["Creature"],
+                     "subtypes": ["Soldier"], "colors": ["W"], "power": "1",
+                     "toughness": "1", "count": 3, "tapped": True})
+    soldiers = [c for c in _zone_of(room.view("Ben"), None, "battlefield")
+                if c.get("name") == "Soldier"]
+    assert len(soldiers) == 3 and all(c["token"] and c["tapped"] for c in soldiers)
+    assert soldiers[0]["printed"] == ["1", "1"] and soldiers[0]["controller"] == "Ann"
+    room.act("Ann", {"action": "player_counter", "kind": "poison", "value": 3})
+    assert room.view("Ben")["player_counters"] == {"Ann": [["poison", 3]]}
+    room.act("Ann", {"action": "mill", "count": 4})
+    assert len(_zone_of(room.view("Ben"), "Ann", "graveyard")) == 4
+    assert len(_zone_of(room.view("Ben"), "Ann", "library")) == 6
+    room.act("Ann", {"action": "phase", "phase": "combat"})
+    assert room.view("Ben")["phase"] == "combat"
+    assert room.actors == ["Ann"] * len(t.history)  # each the asker's, for undo
+
+
+def _zone_of(view, player, name):
+    return next(z["cards"] for z in view["zones"] if z["player"] == player and z["zone"] == name)
+
+
+def test_the_tables_tools_are_refused_for_what_the_seat_may_not_touch():
+    import pytest
+
+    from tabletop.net.rooms import RoomError
+    room, bears, rancor, forest = _table_of_tools()
+    refused = [
+        ("Ben", {"action": "counters", "id": bears.id, "kind": "+1/+1"}),  # Ann's card
+        ("Ben", {"action": "face", "id": bears.id, "down": True}),
+        ("Ann", {"action": "counters", "id": bears.id, "kind": "", "delta": 1}),
+        ("Ann", {"action": "counters", "id": bears.id, "kind": "x", "delta": 5000}),
+        ("Ann", {"action": "pt", "id": bears.id, "text": "five"}),
+        ("Ann", {"action": "note", "id": bears.id, "text": "x" * 400}),
+        ("Ann", {"action": "attach", "id": rancor.id, "host": 99999}),
+        ("Ann", {"action": "token", "name": "Soldier", "count": 101}),
+        ("Ann", {"action": "token", "name": "Soldier", "power": "1"}),  # no toughness
+        ("Ann", {"action": "token", "name": " "}),
+        ("Ann", {"action": "player_counter", "kind": "poison", "value": -1}),
+        ("Ann", {"action": "mill", "count": 0}),
+        ("Ben", {"action": "phase", "phase": "combat"}),  # Ann's turn
+        ("Ann", {"action": "phase", "phase": "lunch"}),
+        ("judge", {"action": "token", "name": "Soldier"}),
+        ("spectator", {"action": "counters", "id": bears.id, "kind": "+1/+1"}),
+    ]
+    for seat, msg in refused:
+        with pytest.raises(RoomError):
+            room.act(seat, msg)
+    with pytest.raises(RoomError, match="can't be attached to itself"):
+        room.act("Ann", {"action": "attach", "id": rancor.id, "host": rancor.id})
+    assert room.table.obj_of(rancor.cid).attached_to is None
+    assert room.table.history == []  # nothing refused changed the game
+    assert forest  # Ben's Forest: his own card, which he may handle
+    room.act("Ben", {"action": "counters", "id": forest.id, "kind": "ice", "delta": 1})
+    assert room.table.obj_of(forest.cid).counters == {"ice": 1}

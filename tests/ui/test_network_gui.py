@@ -374,3 +374,69 @@ def test_hosting_a_new_game_from_decks(clients, make_window, dialogs, qtbot, tmp
     inv = Invitation.parse(w.talk.invitation)
     jun = clients(inv.url)
     assert jun.join(inv.room, inv.code, "Jun")["players"] == ["Hana", "Ivo", "Jun"]
+
+
+def _card_menu(w, cid, *path):
+    """An entry of a card's menu, through its submenus, as a click would choose it."""
+    from PySide6.QtWidgets import QApplication
+    root = menu = w.scene.card_actions(w.scene.item_for_cid(cid))
+    for i, text in enumerate(path):
+        action = next(a for a in menu.actions() if a.text() == text)
+        if i + 1 < len(path):
+            menu = action.menu()
+        else:
+            action.trigger()
+    QApplication.processEvents()
+    del root
+
+
+def test_the_tables_tools_work_at_a_network_table(server, clients, make_window, dialogs,
+                                                   qtbot):
+    """Counters, a note and a face-down card from the card's menu, a player's counter
+    from the panel's menu, a token, milling and the phase bar: each goes to the host,
+    and Bob's view and Alice's own copy show what the host made of it."""
+    from tabletop.engine.model import Card
+    w, bob = _alice_joins(server, clients, make_window, dialogs, qtbot)
+    land = next(o for o in w.c.table.objects_in(("Alice", "hand")) if "Land" in o.card.types)
+
+    def mine():
+        return [o for o in w.c.table.objects_in((None, "battlefield"))
+                if o.controller == "Alice"]
+    w.c.drop(land.cid, "battlefield", "Alice")
+    qtbot.waitUntil(lambda: bool(mine()), timeout=10000)
+    cid = mine()[0].cid
+    _card_menu(w, cid, "Counters", "Add a +1/+1 counter")
+    qtbot.waitUntil(lambda: mine()[0].counters == {"+1/+1": 1}, timeout=10000)
+    dialogs.expect("Note on a card", "Bob's land now")
+    _card_menu(w, mine()[0].cid, "Note…")
+    qtbot.waitUntil(lambda: mine()[0].note == "Bob's land now", timeout=10000)
+    _card_menu(w, mine()[0].cid, "Turn face down")
+    qtbot.waitUntil(lambda: mine()[0].face_down, timeout=10000)
+    menu = w.scene.add_counter_menu("Alice")
+    next(a for a in menu.actions() if a.text() == "poison").trigger()
+    qtbot.waitUntil(lambda: w.c.table.player_counters.get("Alice") == {"poison": 1},
+                    timeout=10000)
+    assert w.scene.player_items["Alice"].seen.counters == (("poison", 1),)
+    w.c.create_tokens(Card("Soldier", ("Creature",), ("Soldier",), colors=("W",),
+                           power="1", toughness="1"), "Alice", 2)
+    qtbot.waitUntil(lambda: len(mine()) == 3, timeout=10000)
+    w.c.mill("Alice", 2)
+    qtbot.waitUntil(lambda: len(w.c.table.objects_in(("Alice", "graveyard"))) == 2,
+                    timeout=10000)
+    w.c.set_phase("combat")
+    qtbot.waitUntil(lambda: w.c.table.phase == "combat", timeout=10000)
+    bob.drain(0.5)
+    field = _zone(bob.view, None, "battlefield")
+    down = next(c for c in field if c["face_down"])
+    assert down["hidden"] and land.card.name not in str(down)
+    assert down["counters"] == [["+1/+1", 1]] and down["note"] == "Bob's land now"
+    soldiers = [c for c in field if c.get("name") == "Soldier"]
+    assert len(soldiers) == 2 and soldiers[0]["printed"] == ["1", "1"]
+    assert bob.view["player_counters"] == {"Alice": [["poison", 1]]}
+    assert len(_zone(bob.view, "Alice", "graveyard")) == 2 and bob.view["phase"] == "combat"
+    # and what this seat may not touch stays refused, with the host's word for it
+    bobs = _zone(bob.view, "Bob", "hand")[0]["id"]
+    w.c.turn_face(bobs, True)
+    qtbot.waitUntil(lambda: "may not handle Bob's cards" in w.message(), timeout=10000)
+    bob.drain(0.5)
+    assert not any(c["face_down"] for c in _zone(bob.view, "Bob", "hand"))

@@ -1,0 +1,36 @@
+"""What a client may send: each field's type and size is checked before anything acts."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tabletop.net.protocol import ProtocolError, parse
+
+
+def act(**fields):
+    return json.dumps({"v": 1, "type": "act", **fields})
+
+
+def test_a_token_intention_with_its_facts_is_read():
+    msg = parse(act(action="token", name="Soldier", types=["Creature"], subtypes=["Soldier"],
+                    colors=["W"], power="1", toughness="1", count=3, tapped=True))
+    assert msg["types"] == ["Creature"] and msg["count"] == 3
+
+
+@pytest.mark.parametrize("fields, says", [
+    ({"action": "token", "name": "X", "types": ["Creature", 7]}, "'types'"),
+    ({"action": "token", "name": "X", "types": "Creature"}, "wrong type"),
+    ({"action": "token", "name": "X", "subtypes": ["a"] * 9}, "'subtypes'"),
+    ({"action": "token", "name": "X", "colors": ["x" * 41]}, "'colors'"),
+    ({"action": "token", "name": "X", "colors": [""]}, "'colors'"),
+    ({"action": "counters", "id": 1, "kind": "+1/+1", "delta": True}, "wrong type"),
+    ({"action": "face", "id": 1, "down": "yes"}, "wrong type"),
+    ({"action": "note", "id": 1, "text": "x" * 501}, "too long"),
+    ({"action": "arrow", "id": 1}, "unknown action"),
+    ({"action": "phase", "phase": "combat", "turn": 3}, "unknown field"),
+])
+def test_malformed_table_tools_are_refused(fields, says):
+    with pytest.raises(ProtocolError, match=says):
+        parse(act(**fields))
