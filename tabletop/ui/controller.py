@@ -421,13 +421,15 @@ class TableController(QObject):
 
 
 # Every action a person takes at the table: at a networked table each goes to the host
-# (Session.perform), which answers with a new view; nothing is changed here.
+# (Session.perform), which answers with a new view; nothing is changed here. Actions made
+# of these (set_counters, copy_as_token, top_to_bottom) only read the table, then call
+# them.
 NETWORKED = ("set_table", "new_table", "set_viewer", "drop", "drop_many", "move_many",
-             "tap", "counters", "set_counters", "set_pt", "note", "attach", "arrow",
+             "tap", "counters", "set_pt", "note", "attach", "arrow",
              "clear_arrows", "turn_face", "reveal", "draw", "shuffle", "untap_all",
-             "create_token", "create_tokens", "bring_in", "copy_as_token", "put_ability",
+             "create_token", "create_tokens", "bring_in", "put_ability",
              "mulligan", "roll", "set_life", "player_counter", "add_life", "look", "show",
-             "mill", "top_to_bottom", "move_all", "next_turn", "set_phase", "cleanup", "undo",
+             "mill", "move_all", "next_turn", "set_phase", "cleanup", "undo",
              "take_back", "redo")
 
 

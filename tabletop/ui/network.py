@@ -338,7 +338,7 @@ class Session(QObject):
                             self._act("tap", id=int(card["id"]), tapped=False)
             return Result(())
         if (name in ("draw", "shuffle", "roll", "add_life", "set_life", "player_counter",
-                     "mill", "top_to_bottom") and arg(0, "player") != self.seat) or (
+                     "mill") and arg(0, "player") != self.seat) or (
                 name in ("create_token", "create_tokens") and arg(1, "player") != self.seat):
             self.c.message.emit("At a network table you act for your own seat only.")
             return Result(())
@@ -375,14 +375,9 @@ class Session(QObject):
     def _tool(self, name: str, arg: Any) -> Result | None:
         """The table's tools as intentions (counters, faces, notes, tokens...); None for
         an action that is not one of them."""
-        t = self.c.table
         if name == "counters":
             return self._act("counters", id=self._id(arg(0, "cid")), kind=str(arg(1, "kind")),
                              delta=int(arg(2, "n")))
-        if name == "set_counters":  # the change from what the copy shows
-            have = dict(t.obj_of(arg(0, "cid")).counters).get(arg(1, "kind"), 0)
-            return self._act("counters", id=self._id(arg(0, "cid")), kind=str(arg(1, "kind")),
-                             delta=int(arg(2, "value")) - have)
         if name == "turn_face":
             return self._act("face", id=self._id(arg(0, "cid")), down=bool(arg(1, "down")))
         if name == "reveal":
@@ -401,24 +396,15 @@ class Session(QObject):
                              value=int(arg(2, "value")))
         if name == "mill":
             return self._act("mill", count=int(arg(1, "n")))
-        if name == "top_to_bottom":  # the top card's id (never its face) to the bottom
-            top = t.zones.get((self.seat, "library"))
-            return self._move(top[-1], "library", self.seat, "bottom") if top else Result(())
         if name == "set_phase":
             return self._act("phase", phase=str(arg(0, "phase")), draw=bool(arg(1, "draw")))
-        if name in ("create_token", "create_tokens", "copy_as_token"):
+        if name in ("create_token", "create_tokens"):
             if name == "create_token":  # as the table makes it: the card data's, or custom
                 from tabletop.cards.db import default
                 wanted = str(arg(0, "name"))
                 card = next((c for c in default().tokens()
                              if c.name.casefold() == wanted.casefold()), None) or Card(
                     wanted, tuple(arg(2, "types", ("Creature",))), tuple(arg(3, "subtypes", ())))
-                count, tapped = 1, False
-            elif name == "copy_as_token":
-                card = t.obj_of(arg(0, "cid")).card
-                if not card.name:  # a card this seat was not shown
-                    self.c.message.emit("A card you can't see can't be copied.")
-                    return Result(())
                 count, tapped = 1, False
             else:
                 card, count, tapped = arg(0, "card"), arg(2, "count", 1), arg(3, "tapped", False)

@@ -440,3 +440,37 @@ def test_the_tables_tools_work_at_a_network_table(server, clients, make_window, 
     qtbot.waitUntil(lambda: "may not handle Bob's cards" in w.message(), timeout=10000)
     bob.drain(0.5)
     assert not any(c["face_down"] for c in _zone(bob.view, "Bob", "hand"))
+
+
+def test_tools_made_of_other_actions_send_those_at_a_network_table(
+        server, clients, make_window, dialogs, qtbot):
+    """Setting counters to a number, copying a card as a token and the top card to the
+    bottom read the copy, then send the intentions they are made of."""
+    w, bob = _alice_joins(server, clients, make_window, dialogs, qtbot)
+
+    def mine():
+        return [o for o in w.c.table.objects_in((None, "battlefield"))
+                if o.controller == "Alice"]
+    land = next(o for o in w.c.table.objects_in(("Alice", "hand"))
+                    if "Land" in o.card.types)
+    w.c.drop(land.cid, "battlefield", "Alice")
+    qtbot.waitUntil(lambda: bool(mine()), timeout=10000)
+    w.c.counters(mine()[0].cid, "charge", 2)
+    qtbot.waitUntil(lambda: mine()[0].counters == {"charge": 2}, timeout=10000)
+    w.c.set_counters(mine()[0].cid, "charge", 5)
+    qtbot.waitUntil(lambda: mine()[0].counters == {"charge": 5}, timeout=10000)
+    w.c.copy_as_token(mine()[0].cid)
+    qtbot.waitUntil(lambda: len(mine()) == 2, timeout=10000)
+    assert {o.card.name for o in mine()} == {land.card.name}
+    assert sum(o.token for o in mine()) == 1
+    bob.drain(0.3)
+    before = [c["id"] for c in _zone(bob.view, "Alice", "library")]
+    w.c.top_to_bottom("Alice")
+
+    def moved():
+        bob.drain(0.1)
+        return [c["id"] for c in _zone(bob.view, "Alice", "library")] != before
+    qtbot.waitUntil(moved, timeout=10000)
+    after = [c["id"] for c in _zone(bob.view, "Alice", "library")]
+    assert after[:-1] == before[1:] and len(after) == len(before)  # the rest kept their order
+    qtbot.waitUntil(lambda: "library: reordered" in w.c.table.journal[-1].text, timeout=10000)
