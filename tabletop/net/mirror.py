@@ -110,6 +110,7 @@ def build(view: dict[str, Any]) -> Mirror:
     t.life = {str(p): int(n) for p, n in view["life"].items()}
     t.player_counters = {str(p): {str(k): int(n) for k, n in kinds}
                          for p, kinds in view.get("player_counters", {}).items()}
+    t.mulligans = {str(p): int(n) for p, n in view.get("mulligans", {}).items()}
     t.active = str(view["active"])
     t.turn = int(view["turn"])
     t.phase = str(view["phase"])

@@ -27,7 +27,8 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
             "down": (bool, False), "revealed": (bool, False), "host": (int, False),
             "name": (str, False), "types": (list, False), "subtypes": (list, False),
             "colors": (list, False), "power": (str, False), "toughness": (str, False),
-            "phase": (str, False), "draw": (bool, False)},
+            "phase": (str, False), "draw": (bool, False), "ids": (list, False),
+            "ordered": (bool, False)},
     "chat": {"text": (str, True)},
     "ping": {},
 }
@@ -35,7 +36,7 @@ ACTIONS = ("move", "draw", "shuffle", "tap", "roll", "life", "undo", "agree_undo
            "refuse_undo", "next_turn",
            # the table's tools: on a card, on a player, tokens
            "counters", "face", "reveal", "note", "pt", "attach", "player_counter", "token",
-           "mill", "phase")
+           "mill", "phase", "move_many", "mulligan")
 LIST_FIELDS = ("types", "subtypes", "colors")  # a token's: short lists of short words
 
 
@@ -92,6 +93,10 @@ def parse(frame: str | bytes) -> dict[str, Any]:
             raise ProtocolError("create: 'judge' and 'spectator' are seats, not player names")
     if kind == "act" and msg["action"] not in ACTIONS:
         raise ProtocolError(f"act: unknown action {msg['action'][:30]!r}")
+    ids = msg.get("ids")
+    if ids is not None and not (0 < len(ids) <= 250 and all(
+            isinstance(i, int) and not isinstance(i, bool) for i in ids)):
+        raise ProtocolError(f"{kind}: field 'ids' must be 1 to 250 object ids")
     for key in LIST_FIELDS:
         words = msg.get(key)
         if words is not None and (len(words) > 8 or not all(

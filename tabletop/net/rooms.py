@@ -20,7 +20,7 @@ from tabletop.engine.views import Hidden, Seen
 from tabletop.net import protocol
 
 CARD_TOOLS = ("counters", "face", "reveal", "note", "pt", "attach")
-SEAT_TOOLS = ("player_counter", "token", "mill")
+SEAT_TOOLS = ("player_counter", "token", "mill", "mulligan")
 JUDGE_SEAT = "judge"
 SPECTATOR = "spectator"
 LOG_LINES = protocol.LOG_LINES
@@ -107,6 +107,17 @@ class Room:
                     raise RoomError("move: which zone?")
                 position = msg.get("position", "top")
                 res = t.move(obj.cid, zone, msg.get("player"), position=position, by=who)
+            elif action == "move_many":  # several cards as one action (a group, a mulligan's)
+                ids = msg.get("ids") or []
+                if len(set(ids)) != len(ids):
+                    raise RoomError("move_many: each card once")
+                cids = [self._object({"id": i}, who).cid for i in ids]
+                zone = msg.get("zone")
+                if not isinstance(zone, str):
+                    raise RoomError("move_many: which zone?")
+                res = t.move_many(cids, zone, msg.get("player"),
+                                  position=msg.get("position", "top"),
+                                  order=cids if msg.get("ordered") else None, by=who)
             elif action == "tap":
                 obj = self._object(msg, who)
                 res = t.set_tapped(obj.cid, bool(msg.get("tapped", True)))
@@ -195,6 +206,8 @@ class Room:
             if not 0 <= value <= 1000:
                 raise RoomError("player_counter: a value of 0 to 1,000")
             return t.set_player_counter(seat, str(msg.get("kind", "")), value)
+        if action == "mulligan":  # London: the hand into the library, seven new cards;
+            return t.mulligan(seat)  # the seat then puts cards on the bottom (move_many)
         if action == "mill":
             count = msg.get("count", 1)
             if not 1 <= count <= 1000:
@@ -300,6 +313,7 @@ class Room:
                 "phase": t.phase, "life": dict(t.life),
                 "player_counters": {p: [[k, n] for k, n in c.items()]
                                     for p, c in t.player_counters.items() if c},
+                "mulligans": {p: n for p, n in t.mulligans.items() if n},
                 "zones": shown, "log": log,
                 "chat": [[s, x] for s, x in self.chat[-50:]],
                 "connected": sorted(s for s, n in self.connected.items() if n > 0),

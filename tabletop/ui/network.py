@@ -152,6 +152,7 @@ class Session(QObject):
 
     changed = Signal()  # the view changed (chat, who is connected, an undo request)
     ended = Signal(str)  # the session is over for good (why)
+    refused = Signal(str)  # the host refused an intention of this seat (its words)
 
     def __init__(self, controller: Any, invitation: Invitation, seat: str,
                  token: str | None = None, hosted: Host | None = None) -> None:
@@ -261,6 +262,7 @@ class Session(QObject):
                 self.ended.emit(text)
             else:
                 self.c.message.emit(f"The host: {text}")
+                self.refused.emit(text)
 
     def _draw(self) -> None:
         assert self.view is not None
@@ -289,6 +291,32 @@ class Session(QObject):
             return None
         return {"by": str(req.get("by", "")),
                 "agreed": [str(a) for a in _list(req.get("agreed"))]}
+
+    def wait(self, done: Any, seconds: float = 10.0) -> bool:
+        """Keep the window running until ``done()`` is true of the copy (the host's answer
+        has come and been drawn), the host refuses, the session ends or the time is up;
+        whether ``done()``. For a tool that goes on from what the host made (a mulligan's
+        new hand)."""
+        from PySide6.QtCore import QEventLoop
+        if done():
+            return True
+        loop = QEventLoop()
+        timer = QTimer()
+        timer.setSingleShot(True)
+        timer.timeout.connect(loop.quit)
+
+        def check() -> None:
+            if done():
+                loop.quit()
+        links = [(self.changed, check), (self.ended, loop.quit), (self.refused, loop.quit)]
+        for signal, slot in links:
+            signal.connect(slot)
+        timer.start(int(seconds * 1000))
+        loop.exec()
+        timer.stop()
+        for signal, slot in links:
+            signal.disconnect(slot)
+        return bool(done())
 
     def say(self, text: str) -> None:
         text = text.strip()[:protocol.MAX_TEXT]
@@ -324,10 +352,22 @@ class Session(QObject):
         if name == "drop":
             return self._move(arg(0, "cid"), arg(1, "zone"), arg(2, "player"),
                               arg(3, "position", "top"))
-        if name in ("drop_many", "move_many"):
-            for cid in arg(0, "cids"):
-                self._move(cid, arg(1, "zone"), arg(2, "player"), kw.get("position", "top"))
-            return Result(())
+        if name in ("drop_many", "move_many"):  # one action, as at the desk
+            cids = list(arg(0, "cids"))
+            if len(cids) == 1:
+                return self._move(cids[0], arg(1, "zone"), arg(2, "player"),
+                                  arg(3, "position", "top") if name == "drop_many"
+                                  else kw.get("position", "top"))
+            fields: dict[str, Any] = {
+                "ids": [self._id(c) for c in cids], "zone": arg(1, "zone"),
+                "position": arg(3, "position", "top") if name == "drop_many"
+                else kw.get("position", "top")}
+            if arg(2, "player") is not None:
+                fields["player"] = arg(2, "player")
+            order = arg(3, "order") if name == "move_many" else None
+            if order is not None:  # the cards in the order asked for, top first
+                fields["ids"], fields["ordered"] = [self._id(c) for c in order], True
+            return self._act("move_many", **fields)
         if name == "tap":
             return self._act("tap", id=self._id(arg(0, "cid")), tapped=bool(arg(1, "tapped")))
         if name == "untap_all":  # the seat's tapped permanents, as the host sent them
@@ -338,7 +378,7 @@ class Session(QObject):
                             self._act("tap", id=int(card["id"]), tapped=False)
             return Result(())
         if (name in ("draw", "shuffle", "roll", "add_life", "set_life", "player_counter",
-                     "mill") and arg(0, "player") != self.seat) or (
+                     "mill", "mulligan") and arg(0, "player") != self.seat) or (
                 name in ("create_token", "create_tokens") and arg(1, "player") != self.seat):
             self.c.message.emit("At a network table you act for your own seat only.")
             return Result(())
@@ -368,7 +408,7 @@ class Session(QObject):
                                 "(File > Leave the network game).")
             return None
         self.c.message.emit("That is not yet possible at a network table (arrows, "
-                            "mulligans, looking at or showing cards, abilities on the stack, "
+                            "looking at or showing cards, abilities on the stack, "
                             "the sideboard).")
         return Result(())
 
@@ -396,6 +436,8 @@ class Session(QObject):
                              value=int(arg(2, "value")))
         if name == "mill":
             return self._act("mill", count=int(arg(1, "n")))
+        if name == "mulligan":
+            return self._act("mulligan")
         if name == "set_phase":
             return self._act("phase", phase=str(arg(0, "phase")), draw=bool(arg(1, "draw")))
         if name in ("create_token", "create_tokens"):

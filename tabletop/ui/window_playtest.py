@@ -105,9 +105,14 @@ class PlaytestCommands:
         from tabletop.ui import playtest
         ChooseCards = playtest.ChooseCards
         player = self.seat()
-        t = self.c.table
-        mark = t.mark()
+        session = self.c.session  # at a network table: the host deals the new hand
+        taken = self.c.table.mulligans.get(player, 0)
+        mark = None if session is not None else self.c.table.mark()
         self.c.mulligan(player)
+        if session is not None and not session.wait(
+                lambda: self.c.table.mulligans.get(player, 0) > taken):
+            return  # refused, or no answer: the status line says so
+        t = self.c.table  # (at a network table, the copy the host's answer made)
         n = t.mulligans.get(player, 0)  # counted by the game: new tables, saves and undo agree
         hand = views.choices(t, (player, "hand"), player)
         dlg = ChooseCards(self, "London mulligan",
@@ -120,7 +125,10 @@ class PlaytestCommands:
                                      ", ".join(t.edition.cite("library_arrange")) or "of the table",
                                      chosen)
         if order is None:  # cancelled: the game is exactly as before the mulligan
-            self.c.take_back(mark)
+            if mark is None:
+                self.c.undo()  # the seat's own last action: the host takes it back
+            else:
+                self.c.take_back(mark)
             return
         self.c.move_many(order, "library", player, position="bottom", order=order)
 

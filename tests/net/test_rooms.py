@@ -138,3 +138,29 @@ def test_the_tables_tools_are_refused_for_what_the_seat_may_not_touch():
     assert forest  # Ben's Forest: his own card, which he may handle
     room.act("Ben", {"action": "counters", "id": forest.id, "kind": "ice", "delta": 1})
     assert room.table.obj_of(forest.cid).counters == {"ice": 1}
+
+
+def test_cards_moved_together_are_one_action_in_the_order_asked_for():
+    """A group move: one action (one undo); ``ordered`` puts them in the order given,
+    top first; a card of another seat in the group refuses the whole intention."""
+    import pytest
+
+    from tabletop.net.rooms import RoomError
+    room = Room("r", "CODE", demo.new_game(players=("Ann", "Ben")))
+    t = room.table
+    hand = [t.objs[i] for i in reversed(t.zones[("Ann", "hand")])]
+    ids = [hand[2].id, hand[0].id, hand[1].id]
+    room.act("Ann", {"action": "move_many", "ids": ids, "zone": "library", "player": "Ann",
+                     "position": "bottom", "ordered": True})
+    assert len(t.history) == 1
+    bottom = [t.objs[i].cid for i in t.zones[("Ann", "library")][:3]]  # bottom first
+    assert bottom == [hand[1].cid, hand[0].cid, hand[2].cid]  # the last given is lowest
+    bens = t.objs[t.zones[("Ben", "hand")][-1]].id
+    mine = t.objs[t.zones[("Ann", "hand")][-1]].id
+    with pytest.raises(RoomError, match="may not handle Ben's cards"):
+        room.act("Ann", {"action": "move_many", "ids": [mine, bens], "zone": "graveyard"})
+    with pytest.raises(RoomError, match="each card once"):
+        room.act("Ann", {"action": "move_many", "ids": [mine, mine], "zone": "graveyard"})
+    assert len(t.history) == 1
+    room.act("Ann", {"action": "undo"})
+    assert len(t.zones[("Ann", "hand")]) == 7 and t.history == []

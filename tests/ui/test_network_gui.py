@@ -474,3 +474,56 @@ def test_tools_made_of_other_actions_send_those_at_a_network_table(
     after = [c["id"] for c in _zone(bob.view, "Alice", "library")]
     assert after[:-1] == before[1:] and len(after) == len(before)  # the rest kept their order
     qtbot.waitUntil(lambda: "library: reordered" in w.c.table.journal[-1].text, timeout=10000)
+
+
+def test_a_mulligan_at_a_network_table_and_cards_moved_together(
+        server, clients, make_window, dialogs, qtbot):
+    """Table > Mulligan: the host deals the new hand, then the window asks which cards go
+    to the bottom and sends them as one move; cancelling takes the mulligan back. Two
+    cards dropped together are one action at the host too."""
+    from PySide6.QtWidgets import QDialogButtonBox
+    w, bob = _alice_joins(server, clients, make_window, dialogs, qtbot)
+
+    def hand():
+        return w.c.table.objects_in(("Alice", "hand"))
+    bob.drain(0.3)
+    lines = len(bob.view["log"])
+    dialogs.answer("London mulligan", lambda d: d.reject())  # cancelled
+    _menu(w, "Mulligan").trigger()
+    qtbot.waitUntil(lambda: not w.c.table.mulligans and any(
+        "undo" in line.text.lower() for line in w.c.table.journal), timeout=10000)
+
+    def bottom_two(dlg):  # the second mulligan: two cards on the bottom
+        dlg.list.item(0).setCheckState(Qt.Checked)
+        dlg.list.item(1).setCheckState(Qt.Checked)
+        dlg.box.button(QDialogButtonBox.Ok).click()
+    arranged = {}
+
+    def keep_order(dlg):  # the order on the bottom, as the player leaves it
+        arranged["order"] = dlg.order()
+        dlg.findChild(QDialogButtonBox).button(QDialogButtonBox.Ok).click()
+    dialogs.answer("London mulligan", lambda d: (d.list.item(0).setCheckState(Qt.Checked),
+                                                 d.box.button(QDialogButtonBox.Ok).click()))
+    _menu(w, "Mulligan").trigger()
+    qtbot.waitUntil(lambda: w.c.table.mulligans == {"Alice": 1} and len(hand()) == 6,
+                    timeout=10000)
+    dialogs.answer("London mulligan", bottom_two)
+    dialogs.answer("Order on the bottom", keep_order)
+    _menu(w, "Mulligan").trigger()
+    qtbot.waitUntil(lambda: w.c.table.mulligans == {"Alice": 2} and len(hand()) == 5,
+                    timeout=10000)
+    assert len(arranged["order"]) == 2
+    bob.drain(0.5)
+    assert bob.view["mulligans"] == {"Alice": 2}
+    assert len(_zone(bob.view, "Alice", "hand")) == 5
+    assert len(_zone(bob.view, "Alice", "library")) == 35
+    leads = [line.get("lead", "") for line in bob.view["log"][lines:] if line.get("lead")]
+    assert leads == ["Alice moves 2 cards to Alice's library"]  # the two, as one move
+    # two cards dropped together: one action at the host (one undo takes both back)
+    two = [o.cid for o in hand()][:2]
+    w.c.drop_many(two, "graveyard", "Alice")
+    qtbot.waitUntil(lambda: len(w.c.table.objects_in(("Alice", "graveyard"))) == 2,
+                    timeout=10000)
+    w.c.undo()
+    qtbot.waitUntil(lambda: not w.c.table.objects_in(("Alice", "graveyard")), timeout=10000)
+    assert len(hand()) == 5
