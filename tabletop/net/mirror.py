@@ -111,6 +111,9 @@ def build(view: dict[str, Any]) -> Mirror:
     t.player_counters = {str(p): {str(k): int(n) for k, n in kinds}
                          for p, kinds in view.get("player_counters", {}).items()}
     t.mulligans = {str(p): int(n) for p, n in view.get("mulligans", {}).items()}
+    t.arrows = tuple((str(p), objects[int(a)], b if isinstance(b, str) else objects[int(b)])
+                     for p, a, b in view.get("arrows", ())
+                     if int(a) in objects and (isinstance(b, str) or int(b) in objects))
     t.active = str(view["active"])
     t.turn = int(view["turn"])
     t.phase = str(view["phase"])

@@ -148,6 +148,10 @@ class Room:
                 if who is not None and t.active != who:
                     raise RoomError(f"it is {t.active}'s turn: only they move it on")
                 res = t.set_phase(str(msg.get("phase", "")), draw=bool(msg.get("draw")))
+            elif action == "arrow":  # from a permanent or spell to another, or a player
+                res = self._arrow(seat, msg)
+            elif action == "clear_arrows":  # the seat's own (the judge's: everyone's)
+                res = t.clear_arrows(who)
             elif action in CARD_TOOLS:
                 res = self._card_tool(action, self._object(msg, who), msg)
             elif action in SEAT_TOOLS:
@@ -190,13 +194,35 @@ class Room:
         host = msg.get("host")
         if host is None:
             return t.attach(obj.cid, None)
-        target = t.objs.get(host)
-        if target is None or target.zone is None or t.current.get(target.cid) != target.id:
-            raise RoomError("that card is no longer there")
+        target = self._live(host)
         why = t.attach_refusal(obj.cid, target.cid)
         if why is not None:
             return t.refuse(obj, why)
         return t.attach(obj.cid, target.cid)
+
+    def _arrow(self, seat: str, msg: dict[str, Any]) -> Result:
+        """An arrow ``seat`` draws (the judge draws it for the card's controller): from
+        any object on the table to another (``to``, an object id) or to a player."""
+        t = self.table
+        source = self._live(msg.get("id"))
+        to = msg.get("to")
+        target: int | str
+        if isinstance(to, str):
+            if to not in t.players:
+                raise RoomError(f"arrow: no player {to[:40]!r}")
+            target = to
+        else:
+            target = self._live(to).cid
+        who = source.controller or source.owner if seat == JUDGE_SEAT else seat
+        return t.arrow(who, source.cid, target)
+
+    def _live(self, oid: Any) -> Obj:
+        """The object of that id, if it is still that object (any seat may name it)."""
+        t = self.table
+        obj = t.objs.get(oid) if isinstance(oid, int) else None
+        if obj is None or obj.zone is None or t.current.get(obj.cid) != obj.id:
+            raise RoomError("that card is no longer there")
+        return obj
 
     def _seat_tool(self, action: str, seat: str, msg: dict[str, Any]) -> Result:
         """A player's own counters, tokens and library."""
@@ -233,12 +259,8 @@ class Room:
     def _object(self, msg: dict[str, Any], who: str | None) -> Obj:
         """The object an intention names by the id the seat was shown, if it is still
         that object and the seat may handle it."""
-        oid = msg.get("id")
-        t = self.table
-        obj = t.objs.get(oid) if isinstance(oid, int) else None
-        if obj is None or obj.zone is None or t.current.get(obj.cid) != obj.id:
-            raise RoomError("that card is no longer there")
-        why = views.move_refusal(t, obj, who)
+        obj = self._live(msg.get("id"))
+        why = views.move_refusal(self.table, obj, who)
         if why is not None:
             raise RoomError(why.split(" (")[0])
         return obj
@@ -314,6 +336,9 @@ class Room:
                 "player_counters": {p: [[k, n] for k, n in c.items()]
                                     for p, c in t.player_counters.items() if c},
                 "mulligans": {p: n for p, n in t.mulligans.items() if n},
+                # (object ids are public: they change with every zone change)
+                "arrows": [[a.player, a.source, a.target_player if a.target is None
+                            else a.target] for a in views.arrows(t)],
                 "zones": shown, "log": log,
                 "chat": [[s, x] for s, x in self.chat[-50:]],
                 "connected": sorted(s for s, n in self.connected.items() if n > 0),

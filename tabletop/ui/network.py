@@ -407,9 +407,8 @@ class Session(QObject):
             self.c.message.emit("You are at a network table: leave it first "
                                 "(File > Leave the network game).")
             return None
-        self.c.message.emit("That is not yet possible at a network table (arrows, "
-                            "looking at or showing cards, abilities on the stack, "
-                            "the sideboard).")
+        self.c.message.emit("That is not yet possible at a network table (looking at or "
+                            "showing cards, abilities on the stack, the sideboard).")
         return Result(())
 
     def _tool(self, name: str, arg: Any) -> Result | None:
@@ -438,6 +437,12 @@ class Session(QObject):
             return self._act("mill", count=int(arg(1, "n")))
         if name == "mulligan":
             return self._act("mulligan")
+        if name == "arrow":  # to a card (its id in the copy) or a player (a name)
+            to = arg(1, "to")
+            return self._act("arrow", id=self._id(arg(0, "cid")),
+                             to=to if isinstance(to, str) else self._id(to))
+        if name == "clear_arrows":
+            return self._act("clear_arrows")
         if name == "set_phase":
             return self._act("phase", phase=str(arg(0, "phase")), draw=bool(arg(1, "draw")))
         if name in ("create_token", "create_tokens"):

@@ -164,3 +164,23 @@ def test_cards_moved_together_are_one_action_in_the_order_asked_for():
     assert len(t.history) == 1
     room.act("Ann", {"action": "undo"})
     assert len(t.zones[("Ann", "hand")]) == 7 and t.history == []
+
+
+def test_arrows_are_drawn_by_seats_and_sent_to_every_seat():
+    import pytest
+
+    from tabletop.net.rooms import RoomError
+    room, bears, rancor, forest = _table_of_tools()
+    room.act("Ben", {"action": "arrow", "id": forest.id, "to": bears.id})  # any card's
+    room.act("Ann", {"action": "arrow", "id": bears.id, "to": "Ben"})
+    for seat in ("Ann", "Ben", "spectator"):
+        assert room.view(seat)["arrows"] == [["Ben", forest.id, bears.id],
+                                             ["Ann", bears.id, "Ben"]]
+    with pytest.raises(RoomError):
+        room.act("Ann", {"action": "arrow", "id": bears.id, "to": "Cid"})
+    with pytest.raises(RoomError):
+        room.act("Ann", {"action": "arrow", "id": 4242, "to": "Ben"})
+    with pytest.raises(RoomError):
+        room.act("spectator", {"action": "arrow", "id": bears.id, "to": "Ben"})
+    room.act("Ann", {"action": "clear_arrows"})  # Ann's own
+    assert room.view("Ben")["arrows"] == [["Ben", forest.id, bears.id]]

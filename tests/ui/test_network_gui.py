@@ -527,3 +527,38 @@ def test_a_mulligan_at_a_network_table_and_cards_moved_together(
     w.c.undo()
     qtbot.waitUntil(lambda: not w.c.table.objects_in(("Alice", "graveyard")), timeout=10000)
     assert len(hand()) == 5
+
+
+def test_an_arrow_right_dragged_at_a_network_table_reaches_the_others(
+        server, clients, make_window, dialogs, qtbot):
+    """A right-drag from Alice's permanent onto Bob's panel: the host keeps the arrow and
+    Bob is sent it; Alice's copy draws it; Table > Clear arrows takes it away."""
+    from PySide6.QtWidgets import QApplication
+
+    from tabletop.ui.items import ArrowItem
+    w, bob = _alice_joins(server, clients, make_window, dialogs, qtbot)
+    w.scene.animations = False
+    land = next(o for o in w.c.table.objects_in(("Alice", "hand")) if "Land" in o.card.types)
+    w.c.drop(land.cid, "battlefield", "Alice")
+    qtbot.waitUntil(lambda: any(o.controller == "Alice" for o in
+                                w.c.table.objects_in((None, "battlefield"))), timeout=10000)
+    mine = next(o for o in w.c.table.objects_in((None, "battlefield")))
+    vp = w.view.viewport()
+    start = w.view.mapFromScene(w.scene.item_for_cid(mine.cid).sceneBoundingRect().center())
+    panel = w.scene.player_items["Bob"]
+    end = w.view.mapFromScene(panel.sceneBoundingRect().center())
+    QTest.mousePress(vp, Qt.RightButton, Qt.NoModifier, start)
+    QTest.mouseMove(vp, (start + end) / 2)
+    QTest.mouseMove(vp, end)
+    QTest.mouseRelease(vp, Qt.RightButton, Qt.NoModifier, end)
+    QApplication.processEvents()
+    qtbot.waitUntil(lambda: len(w.c.table.arrows) == 1, timeout=10000)
+    assert w.c.table.arrows[0][0] == "Alice" and w.c.table.arrows[0][2] == "Bob"
+    qtbot.waitUntil(lambda: any(isinstance(i, ArrowItem) for i in w.scene.items()),
+                    timeout=10000)
+    bob.drain(0.5)
+    assert [a[0] for a in bob.view["arrows"]] == ["Alice"] and bob.view["arrows"][0][2] == "Bob"
+    _menu(w, "Clear").trigger()
+    qtbot.waitUntil(lambda: not w.c.table.arrows, timeout=10000)
+    bob.drain(0.5)
+    assert bob.view["arrows"] == []
