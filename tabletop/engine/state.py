@@ -430,7 +430,9 @@ class TableState:
                 continue
             text = self.describe(e) if sub else prefix + self.describe(e)
             knowers = tuple(p for p in players if views.event_names_card(self, e, p))
-            public = text if len(knowers) == len(players) else \
+            # everyone's words only when every player knows them and nobody chose who may:
+            # cards shown to the players at a table of two are still not a spectator's
+            public = text if len(knowers) == len(players) and e.audience is None else \
                 ("" if sub else prefix) + views.hidden_sentence(self, e)
             self.journal.append(LogEntry(tag, e.kind, text, public, tuple(e.cites),
                                          tuple(e.notes), knowers, lead, sub))

@@ -90,6 +90,18 @@ def test_cards_shown_to_one_player_are_named_only_to_them():
     assert back.history[-1].events[0].audience == ("Alice", "Bob")
 
 
+def test_cards_shown_to_the_other_player_of_two_are_not_a_spectators():
+    """At a table of two, both players know the cards Alice shows Bob; someone watching
+    (a spectator of a network game) still reads only that cards were shown."""
+    t = Table(("Alice", "Bob"))
+    elves = t.add_card(Card("Llanowar Elves", ("Creature",)), "Alice", "hand")
+    t.show("Alice", [elves.cid], "Bob")
+    line = t.journal[-1]
+    assert "Llanowar" in line.told("Bob")[0] and "Llanowar" in line.told("Alice")[0]
+    assert line.told("a spectator")[0] == "Alice reveals cards from Alice's hand to Bob"
+    assert "Llanowar" not in line.public
+
+
 def test_cards_revealed_to_everyone_are_named_to_everyone():
     t = _table()
     top = [o.cid for o in t.objects_in(("Bob", "library"))[:2]]
