@@ -28,7 +28,8 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
             "name": (str, False), "types": (list, False), "subtypes": (list, False),
             "colors": (list, False), "power": (str, False), "toughness": (str, False),
             "phase": (str, False), "draw": (bool, False), "ids": (list, False),
-            "ordered": (bool, False), "to": ((int, str), False)},
+            "ordered": (bool, False), "to": ((int, str), False), "from": (str, False),
+            "shuffle": (bool, False)},
     "chat": {"text": (str, True)},
     "ping": {},
 }
@@ -36,7 +37,8 @@ ACTIONS = ("move", "draw", "shuffle", "tap", "roll", "life", "undo", "agree_undo
            "refuse_undo", "next_turn",
            # the table's tools: on a card, on a player, tokens
            "counters", "face", "reveal", "note", "pt", "attach", "player_counter", "token",
-           "mill", "phase", "move_many", "mulligan", "arrow", "clear_arrows")
+           "mill", "phase", "move_many", "mulligan", "arrow", "clear_arrows", "ability",
+           "move_all", "show", "cleanup")
 LIST_FIELDS = ("types", "subtypes", "colors")  # a token's: short lists of short words
 
 

@@ -19,8 +19,8 @@ from tabletop.engine.state import LogEntry, Result
 from tabletop.engine.views import Hidden, Seen
 from tabletop.net import protocol
 
-CARD_TOOLS = ("counters", "face", "reveal", "note", "pt", "attach")
-SEAT_TOOLS = ("player_counter", "token", "mill", "mulligan")
+CARD_TOOLS = ("counters", "face", "reveal", "note", "pt", "attach", "ability")
+SEAT_TOOLS = ("player_counter", "token", "mill", "mulligan", "move_all", "show", "cleanup")
 JUDGE_SEAT = "judge"
 SPECTATOR = "spectator"
 LOG_LINES = protocol.LOG_LINES
@@ -190,6 +190,11 @@ class Room:
             return t.set_note(obj.cid, str(msg.get("text", "")))
         if action == "pt":
             return t.set_pt(obj.cid, str(msg["text"]) if msg.get("text") else None)
+        if action == "ability":  # an ability of it goes on the stack, its controller's
+            text = " ".join(str(msg.get("text", "")).split())
+            if not 0 < len(text) <= 200:
+                raise RoomError("ability: what it does, in 1 to 200 characters")
+            return t.put_ability(text, obj.controller or obj.owner, obj.cid)
         # attach: to the object ``host`` (one this seat can see), or unattach
         host = msg.get("host")
         if host is None:
@@ -234,6 +239,21 @@ class Room:
             return t.set_player_counter(seat, str(msg.get("kind", "")), value)
         if action == "mulligan":  # London: the hand into the library, seven new cards;
             return t.mulligan(seat)  # the seat then puts cards on the bottom (move_many)
+        if action == "move_all":  # a whole zone of the seat's into another (400.11)
+            return t.zone_to_zone(seat, str(msg.get("from", "")), str(msg.get("zone", "")),
+                                  shuffle=bool(msg.get("shuffle")))
+        if action in ("show", "cleanup"):
+            ids = msg.get("ids") or []
+            objs = [self._live(i) for i in ids]
+            if any(o.owner != seat for o in objs) or len(set(ids)) != len(ids):
+                raise RoomError(f"{action}: cards of {seat}'s own, each once")
+            cids = [o.cid for o in objs]
+            if action == "cleanup":  # discard to hand size: these, or the newest in hand
+                return t.cleanup(seat, cids or None)
+            to = msg.get("to")
+            if to is not None and to not in t.players:
+                raise RoomError(f"show: no player {str(to)[:40]!r}")
+            return t.show(seat, cids, to)
         if action == "mill":
             count = msg.get("count", 1)
             if not 1 <= count <= 1000:

@@ -378,7 +378,8 @@ class Session(QObject):
                             self._act("tap", id=int(card["id"]), tapped=False)
             return Result(())
         if (name in ("draw", "shuffle", "roll", "add_life", "set_life", "player_counter",
-                     "mill", "mulligan") and arg(0, "player") != self.seat) or (
+                     "mill", "mulligan", "move_all", "show", "cleanup")
+                and arg(0, "player") != self.seat) or (
                 name in ("create_token", "create_tokens") and arg(1, "player") != self.seat):
             self.c.message.emit("At a network table you act for your own seat only.")
             return Result(())
@@ -407,8 +408,8 @@ class Session(QObject):
             self.c.message.emit("You are at a network table: leave it first "
                                 "(File > Leave the network game).")
             return None
-        self.c.message.emit("That is not yet possible at a network table (looking at or "
-                            "showing cards, abilities on the stack, the sideboard).")
+        self.c.message.emit("That is not yet possible at a network table (looking at a "
+                            "library's cards, searching it, the sideboard).")
         return Result(())
 
     def _tool(self, name: str, arg: Any) -> Result | None:
@@ -443,6 +444,19 @@ class Session(QObject):
                              to=to if isinstance(to, str) else self._id(to))
         if name == "clear_arrows":
             return self._act("clear_arrows")
+        if name == "put_ability":
+            return self._act("ability", id=self._id(arg(0, "cid")), text=str(arg(1, "text")))
+        if name == "move_all":
+            return self._act("move_all", **{"from": str(arg(1, "src")), "zone": str(arg(2, "dst")),
+                                            "shuffle": bool(arg(3, "shuffle", False))})
+        if name == "show":
+            to = arg(2, "to")
+            return self._act("show", ids=[self._id(c) for c in arg(1, "cids")],
+                             **({} if to is None else {"to": str(to)}))
+        if name == "cleanup":
+            discard = arg(1, "discard")
+            return self._act("cleanup", **({"ids": [self._id(c) for c in discard]}
+                                            if discard else {}))
         if name == "set_phase":
             return self._act("phase", phase=str(arg(0, "phase")), draw=bool(arg(1, "draw")))
         if name in ("create_token", "create_tokens"):

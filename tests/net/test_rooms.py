@@ -184,3 +184,40 @@ def test_arrows_are_drawn_by_seats_and_sent_to_every_seat():
         room.act("spectator", {"action": "arrow", "id": bears.id, "to": "Ben"})
     room.act("Ann", {"action": "clear_arrows"})  # Ann's own
     assert room.view("Ben")["arrows"] == [["Ben", forest.id, bears.id]]
+
+
+def test_abilities_whole_zones_showing_cards_and_cleanup_as_intentions():
+    import pytest
+
+    from tabletop.net.rooms import RoomError
+    room = Room("r", "CODE", demo.new_game(players=("Ann", "Ben")))
+    t = room.table
+    hand = [t.objs[i] for i in reversed(t.zones[("Ann", "hand")])]
+    # Ann shows two cards of her hand to Ben only: Ben's log names them, a spectator's not
+    room.act("Ann", {"action": "show", "ids": [hand[0].id, hand[1].id], "to": "Ben"})
+    told_ben = room.view("Ben")["log"][-1]["text"]
+    told_spectator = room.view("spectator")["log"][-1]["text"]
+    assert hand[0].card.name in told_ben and hand[0].card.name not in told_spectator
+    bens = t.objs[t.zones[("Ben", "hand")][-1]]
+    with pytest.raises(RoomError, match="own"):  # Ben's card is not Ann's to show
+        room.act("Ann", {"action": "show", "ids": [bens.id]})
+    # a land, then an ability of it on the stack (its controller's)
+    land = next(o for o in hand if "Land" in o.card.types)
+    room.act("Ann", {"action": "move", "id": land.id, "zone": "battlefield", "player": "Ann"})
+    on_field = t.obj_of(land.cid)
+    room.act("Ann", {"action": "ability", "id": on_field.id, "text": "Add one mana"})
+    stack = _zone_of(room.view("Ben"), None, "stack")
+    assert len(stack) == 1 and "Add one mana" in stack[0]["name"]
+    with pytest.raises(RoomError):
+        room.act("Ann", {"action": "ability", "id": on_field.id, "text": " "})
+    # the whole hand into the library, shuffled: one action
+    n = len(t.history)
+    room.act("Ann", {"action": "move_all", "from": "hand", "zone": "library", "shuffle": True})
+    assert len(t.history) == n + 1 and t.zones[("Ann", "hand")] == []
+    assert len(_zone_of(room.view("Ben"), "Ann", "library")) == 40 - 1  # the land is out
+    # cleanup: Ben draws to nine and discards the two he chooses
+    room.act("Ben", {"action": "draw", "count": 2})
+    two = [t.objs[i].id for i in t.zones[("Ben", "hand")][:2]]
+    room.act("Ben", {"action": "cleanup", "ids": two})
+    assert len(t.zones[("Ben", "hand")]) == 7
+    assert len(_zone_of(room.view("Ann"), "Ben", "graveyard")) == 2

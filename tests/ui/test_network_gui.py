@@ -562,3 +562,32 @@ def test_an_arrow_right_dragged_at_a_network_table_reaches_the_others(
     qtbot.waitUntil(lambda: not w.c.table.arrows, timeout=10000)
     bob.drain(0.5)
     assert bob.view["arrows"] == []
+
+
+def test_revealing_a_hand_and_an_ability_at_a_network_table(
+        server, clients, make_window, dialogs, qtbot):
+    """The hand's menu, Reveal the hand to Bob: Bob's log names the cards; the card's
+    menu, an ability on the stack; the hand's menu, the whole hand into the library."""
+    w, bob = _alice_joins(server, clients, make_window, dialogs, qtbot)
+    names = sorted(o.card.name for o in w.c.table.objects_in(("Alice", "hand")))
+    hand_zone = w.scene.zone_items[("Alice", "hand")]
+    menu = w.scene.zone_actions(hand_zone)
+    reveal = next(a for a in menu.actions() if a.text() == "Reveal the hand to").menu()
+    next(a for a in reveal.actions() if a.text() == "Bob").trigger()
+    bob.drain(1.0)
+    told = bob.view["log"][-1]["text"]
+    assert told.startswith("Alice reveals") and all(n in told for n in names), told
+    land = next(o for o in w.c.table.objects_in(("Alice", "hand")) if "Land" in o.card.types)
+    w.c.drop(land.cid, "battlefield", "Alice")
+    qtbot.waitUntil(lambda: bool(w.c.table.objects_in((None, "battlefield"))), timeout=10000)
+    on_field = w.c.table.objects_in((None, "battlefield"))[0]
+    dialogs.expect("Ability", "Add one green mana")
+    _card_menu(w, on_field.cid, "Put an ability of it on the stack…")
+    qtbot.waitUntil(lambda: bool(w.c.table.objects_in((None, "stack"))), timeout=10000)
+    assert "Add one green mana" in w.c.table.objects_in((None, "stack"))[0].card.name
+    menu = w.scene.zone_actions(hand_zone)
+    into = next(a for a in menu.actions() if a.text().startswith("Move all to")).menu()
+    next(a for a in into.actions() if "library" in a.text().lower()).trigger()
+    qtbot.waitUntil(lambda: not w.c.table.objects_in(("Alice", "hand")), timeout=10000)
+    bob.drain(0.5)
+    assert _zone(bob.view, "Alice", "hand") == [] and len(_zone(bob.view, "Alice", "library")) == 39
