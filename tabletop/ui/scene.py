@@ -37,6 +37,10 @@ class TableScene(QGraphicsScene):
         # new object, after any zone change, starts in the rows again); the rest flow
         self.places: dict[int, tuple[float, float]] = {}
         self._places_of = None  # the table the places belong to
+        # at a network table the host answers a drop later, with new object ids: where
+        # this seat let its cards go, by name, until its new permanents appear
+        self._pending_places: list[tuple[str, tuple[float, float]]] = []
+        self._field_ids: set[int] = set()  # the battlefield's objects, last drawn
         self.animations = True
         self.setBackgroundBrush(QBrush(QColor("#1f4a3a")))
         controller.reset.connect(self.rebuild)
@@ -61,6 +65,7 @@ class TableScene(QGraphicsScene):
         if self._places_of is not self.c.game():  # a new game: nothing placed yet
             self.places = {}
             self._places_of = self.c.game()
+            self._pending_places = []
         ed = t.edition
         spots, rect = L.layout(views.zones_on_the_table(t), ed.per_player, t.players,
                                self.c.viewer)
@@ -146,6 +151,9 @@ class TableScene(QGraphicsScene):
         """The battlefield: each controller's cards in their half; a card attached to
         another sits behind its host, wherever the host is, and follows it."""
         by_id = {it.id: it for it in items}
+        if self._pending_places:
+            self._claim_places([it for it in reversed(items) if it.id not in self._field_ids])
+        self._field_ids = set(by_id)
 
         def root(it):  # the permanent a chain of attachments ends on
             seen = {it.id}
@@ -179,6 +187,19 @@ class TableScene(QGraphicsScene):
                 for r in riders.get(it.id, ()):  # behind their host: placed (and drawn) first
                     out[self._key(r)] = ((r.controller, "battlefield"), pos[r.id], r)
                 out[self._key(it)] = ((ctrl, "battlefield"), pos[it.id], it)
+
+    def _claim_places(self, fresh) -> None:
+        """The host's answer to a drop at a network table: this seat's new permanents
+        take the places its cards were let go at (matched by name, in order)."""
+        mine = [it for it in fresh if isinstance(it, Seen) and it.controller == self.c.viewer]
+        if not mine:
+            return  # not yet answered
+        for name, offset in self._pending_places:
+            match = next((it for it in mine if it.name == name), None)
+            if match is not None:
+                self.places[match.id] = offset
+                mine.remove(match)
+        self._pending_places = []
 
     @staticmethod
     def _key(it):
@@ -347,6 +368,9 @@ class TableScene(QGraphicsScene):
         else:
             res = self.c.drop(self.cid_of(item), zone, player, position)
         self._place_after(res, offsets)
+        if self.c.session is not None and offsets:  # the host answers later
+            self._pending_places = [(i.view.name, offsets[self.cid_of(i)]) for i in group
+                                    if isinstance(i.view, Seen)]
         self.sync(None)  # a card no one moved (refused by etiquette) goes back
 
     def _place_after(self, res, offsets: dict) -> None:

@@ -591,3 +591,22 @@ def test_revealing_a_hand_and_an_ability_at_a_network_table(
     qtbot.waitUntil(lambda: not w.c.table.objects_in(("Alice", "hand")), timeout=10000)
     bob.drain(0.5)
     assert _zone(bob.view, "Alice", "hand") == [] and len(_zone(bob.view, "Alice", "library")) == 39
+
+
+def test_a_card_dropped_at_a_network_table_stays_where_it_was_let_go(
+        server, clients, make_window, dialogs, qtbot):
+    """The host answers with a new object; the window puts it where the card was
+    dropped, not back in the rows, as at a table of one's own."""
+    from PySide6.QtCore import QPointF
+    w, bob = _alice_joins(server, clients, make_window, dialogs, qtbot)
+    w.scene.animations = False
+    r = w.scene.zone_items[("Alice", "battlefield")].spot.rect
+    target = QPointF(r.x + r.w * 0.8, r.y + r.h * 0.55)  # far right: not where rows begin
+    land = next(o for o in w.c.table.objects_in(("Alice", "hand")) if "Land" in o.card.types)
+    drag(w.view, w.scene.item_for_cid(land.cid), target)
+    qtbot.waitUntil(lambda: bool(w.c.table.objects_in((None, "battlefield"))), timeout=10000)
+    qtbot.waitUntil(lambda: w.scene.item_for_cid(
+        w.c.table.objects_in((None, "battlefield"))[0].cid) is not None, timeout=10000)
+    item = w.scene.item_for_cid(w.c.table.objects_in((None, "battlefield"))[0].cid)
+    at = item.sceneBoundingRect().center()
+    assert abs(at.x() - target.x()) < 30 and abs(at.y() - target.y()) < 30, (at, target)
