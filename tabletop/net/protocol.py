@@ -38,7 +38,7 @@ ACTIONS = ("move", "draw", "shuffle", "tap", "roll", "life", "undo", "agree_undo
            # the table's tools: on a card, on a player, tokens
            "counters", "face", "reveal", "note", "pt", "attach", "player_counter", "token",
            "mill", "phase", "move_many", "mulligan", "arrow", "clear_arrows", "ability",
-           "move_all", "show", "cleanup")
+           "move_all", "show", "cleanup", "look")
 LIST_FIELDS = ("types", "subtypes", "colors")  # a token's: short lists of short words
 
 

@@ -50,6 +50,9 @@ class Room:
     applied: int = 0  # intentions carried out in this room, ever (the server's log counts)
     # a request to undo the last action of someone else: who asked, who agreed so far
     undo_request: tuple[str, frozenset[str]] | None = None
+    # library cards a seat has looked at (the top N, a search): their object ids, sent
+    # to that seat with their faces until they leave the library or it is shuffled
+    looked: dict[str, list[int]] = field(default_factory=dict)
 
     # ---- seats ------------------------------------------------------------------------
     def join(self, seat: str, code: str, token: str | None = None) -> tuple[str, str]:
@@ -148,6 +151,10 @@ class Room:
                 if who is not None and t.active != who:
                     raise RoomError(f"it is {t.active}'s turn: only they move it on")
                 res = t.set_phase(str(msg.get("phase", "")), draw=bool(msg.get("draw")))
+            elif action == "look":  # the top ``count`` of a library, or all of it (a search)
+                if who is None:
+                    raise RoomError("the judge sees every card already")
+                res = self._look(seat, msg)
             elif action == "arrow":  # from a permanent or spell to another, or a player
                 res = self._arrow(seat, msg)
             elif action == "clear_arrows":  # the seat's own (the judge's: everyone's)
@@ -163,6 +170,7 @@ class Room:
         except (IllegalActionError, InputError) as e:
             raise RoomError(str(e)) from None
         self.actors += [seat] * (len(t.history) - before)
+        self._forget({e.src for e in res.events if e.kind == "shuffled"})
         if len(t.history) != before:
             self.undo_request = None  # it asked about an action no longer the last
         if res.rejected and len(t.history) == before:
@@ -204,6 +212,36 @@ class Room:
         if why is not None:
             return t.refuse(obj, why)
         return t.attach(obj.cid, target.cid)
+
+    def _look(self, seat: str, msg: dict[str, Any]) -> Result:
+        t = self.table
+        whose = msg.get("player") or seat
+        if whose not in t.players:
+            raise RoomError(f"look: no player {str(whose)[:40]!r}")
+        count = msg.get("count")
+        if count is not None and not 1 <= count <= 1000:
+            raise RoomError("look: 1 to 1,000 cards, or none to search the library")
+        res = t.look(seat, whose, count)
+        ids = t.zones[(whose, "library")]  # bottom first
+        seen = ids if count is None else ids[len(ids) - min(count, len(ids)):]
+        self.looked[seat] = sorted(set(self.looked.get(seat, ())) | set(seen))
+        return res
+
+    def _forget(self, shuffled: set[ZoneKey | None]) -> None:
+        """What seats looked at and no longer know: cards that left the library (new
+        objects), and every card of a library just shuffled."""
+        t = self.table
+
+        def known(oid: int) -> bool:
+            obj = t.objs.get(oid)
+            return obj is not None and obj.zone is not None and obj.zone[1] == "library" \
+                and obj.zone not in shuffled and t.current.get(obj.cid) == oid
+        for seat, ids in list(self.looked.items()):
+            keep = [i for i in ids if known(i)]
+            if keep:
+                self.looked[seat] = keep
+            else:
+                del self.looked[seat]
 
     def _arrow(self, seat: str, msg: dict[str, Any]) -> Result:
         """An arrow ``seat`` draws (the judge draws it for the card's controller): from
@@ -318,7 +356,9 @@ class Room:
 
     def _take_back(self) -> None:
         t = self.table
-        t.undo()
+        action = t.undo()
+        if action is not None:  # an undone shuffle restores an order no one saw
+            self._forget({e.src for e in action.events if e.kind == "shuffled"})
         if self.actors:
             self.actors.pop()
         t.redo_stack.clear()  # over the network, what is undone stays undone
@@ -343,10 +383,16 @@ class Room:
             if zones is not None and key not in zones:
                 continue
             ordered = key[1] in ORDERED
-            faces = [views.face_of(t, t.objs[oid], viewer, False, i if ordered else None)
-                     for i, oid in enumerate(reversed(ids), 1)]
-            shown.append({"player": key[0], "zone": key[1],
-                          "cards": [_face(f) for f in faces]})
+            known = set(self.looked.get(seat, ())) if key[1] == "library" else set()
+            cards = []
+            for i, oid in enumerate(reversed(ids), 1):
+                if oid in known:  # looked at: its face, for this seat
+                    face = _face(views.face_of(t, t.objs[oid], views.JUDGE, True, i))
+                    cards.append({**face, "looked": True})
+                else:
+                    cards.append(_face(views.face_of(t, t.objs[oid], viewer, False,
+                                                     i if ordered else None)))
+            shown.append({"player": key[0], "zone": key[1], "cards": cards})
         start = len(t.journal) - LOG_LINES if log_from is None else log_from
         log = [_line(entry, viewer) for entry in t.journal[max(0, start):]]
         last = self.actors[-1] if self.actors and len(self.actors) == len(t.history) else None
@@ -383,6 +429,7 @@ class Room:
                 "chat": [list(c) for c in self.chat], "applied": self.applied,
                 "undo_request": None if self.undo_request is None else [
                     self.undo_request[0], sorted(self.undo_request[1])],
+                "looked": {s: list(ids) for s, ids in self.looked.items()},
                 "table": saves.to_json(self.table)}
 
     @classmethod
@@ -396,6 +443,8 @@ class Room:
                        [str(a) for a in d["actors"]],
                        [(str(s), str(x)) for s, x in d["chat"]])
             room.applied = int(d.get("applied", 0))
+            room.looked = {str(s): [int(i) for i in ids]
+                           for s, ids in dict(d.get("looked", {})).items()}
             req = d.get("undo_request")
             if req is not None:  # asked before the snapshot, answered after it
                 room.undo_request = (str(req[0]), frozenset(str(x) for x in req[1]))

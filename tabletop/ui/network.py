@@ -408,8 +408,7 @@ class Session(QObject):
             self.c.message.emit("You are at a network table: leave it first "
                                 "(File > Leave the network game).")
             return None
-        self.c.message.emit("That is not yet possible at a network table (looking at a "
-                            "library's cards, searching it, the sideboard).")
+        self.c.message.emit("That is not yet possible at a network table (the sideboard).")
         return Result(())
 
     def _tool(self, name: str, arg: Any) -> Result | None:
@@ -444,6 +443,10 @@ class Session(QObject):
                              to=to if isinstance(to, str) else self._id(to))
         if name == "clear_arrows":
             return self._act("clear_arrows")
+        if name == "look":  # the host then sends this seat the faces looked at
+            count = arg(1, "count")
+            return self._act("look", player=str(arg(0, "whose")),
+                             **({} if count is None else {"count": int(count)}))
         if name == "put_ability":
             return self._act("ability", id=self._id(arg(0, "cid")), text=str(arg(1, "text")))
         if name == "move_all":

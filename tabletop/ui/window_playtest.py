@@ -136,6 +136,11 @@ class PlaytestCommands:
         """The searcher sees the library; the others see only a count. Then it is shuffled."""
         from tabletop.ui.playtest import ChooseCards
         player = self.seat()
+        if self.c.session is not None:  # the host sends the library's faces to the searcher
+            self.c.look(player, None)
+            if not self.c.session.wait(lambda: all(c.name for c in views.choices(
+                    self.c.table, (player, "library"), player, looking=True))):
+                return
         lib = views.choices(self.c.table, (player, "library"), player, looking=True)
         dlg = ChooseCards(self, f"Search {player}'s library",
                           "Choose a card to put into your hand (or none); the library is "

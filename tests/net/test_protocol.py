@@ -28,7 +28,7 @@ def test_a_token_intention_with_its_facts_is_read():
     ({"action": "counters", "id": 1, "kind": "+1/+1", "delta": True}, "wrong type"),
     ({"action": "face", "id": 1, "down": "yes"}, "wrong type"),
     ({"action": "note", "id": 1, "text": "x" * 501}, "too long"),
-    ({"action": "look", "id": 1}, "unknown action"),
+    ({"action": "sideboard", "id": 1}, "unknown action"),
     ({"action": "arrow", "id": 1, "to": [1]}, "wrong type"),
     ({"action": "phase", "phase": "combat", "turn": 3}, "unknown field"),
 ])

@@ -221,3 +221,36 @@ def test_abilities_whole_zones_showing_cards_and_cleanup_as_intentions():
     room.act("Ben", {"action": "cleanup", "ids": two})
     assert len(t.zones[("Ben", "hand")]) == 7
     assert len(_zone_of(room.view("Ann"), "Ben", "graveyard")) == 2
+
+
+def test_looking_at_a_library_sends_its_faces_to_the_looker_only_until_shuffled():
+    import pytest
+
+    from tabletop.net.rooms import RoomError
+    room = Room("r", "CODE", demo.new_game(players=("Ann", "Ben")))
+    t = room.table
+    lib = [t.objs[i] for i in reversed(t.zones[("Ann", "library")])]  # top first
+    room.act("Ann", {"action": "look", "player": "Ann", "count": 3})
+    ann = _zone_of(room.view("Ann"), "Ann", "library")
+    assert [c.get("name") for c in ann[:3]] == [o.card.name for o in lib[:3]]
+    assert all(c["looked"] for c in ann[:3]) and all(c["hidden"] for c in ann[3:])
+    for seat in ("Ben", "spectator"):  # told that Ann looked, never what she saw
+        theirs = _zone_of(room.view(seat), "Ann", "library")
+        assert all(c["hidden"] and "name" not in c for c in theirs)
+        assert "looks at the top 3" in room.view(seat)["log"][-1]["text"]
+    # the knowledge survives a snapshot, and a card drawn is simply in hand
+    again = Room.from_json(json.loads(json.dumps(room.to_json())), "snapshot")
+    assert again.looked == room.looked
+    room.act("Ann", {"action": "draw", "count": 1})
+    ann = _zone_of(room.view("Ann"), "Ann", "library")
+    assert [c.get("name") for c in ann[:2]] == [o.card.name for o in lib[1:3]]
+    room.act("Ann", {"action": "shuffle"})  # shuffled: Ann no longer knows where they are
+    assert all(c["hidden"] for c in _zone_of(room.view("Ann"), "Ann", "library"))
+    # Ben searches Ann's library? only what an effect lets him: looking is his to ask
+    room.act("Ben", {"action": "look", "player": "Ann"})  # a search: all of it
+    assert not any(c["hidden"] for c in _zone_of(room.view("Ben"), "Ann", "library"))
+    assert all(c["hidden"] for c in _zone_of(room.view("Ann"), "Ann", "library"))
+    with pytest.raises(RoomError):
+        room.act("judge", {"action": "look", "player": "Ann"})
+    with pytest.raises(RoomError):
+        room.act("Ben", {"action": "look", "player": "Cid"})

@@ -610,3 +610,39 @@ def test_a_card_dropped_at_a_network_table_stays_where_it_was_let_go(
     item = w.scene.item_for_cid(w.c.table.objects_in((None, "battlefield"))[0].cid)
     at = item.sceneBoundingRect().center()
     assert abs(at.x() - target.x()) < 30 and abs(at.y() - target.y()) < 30, (at, target)
+
+
+def test_looking_at_and_searching_a_library_at_a_network_table(
+        server, clients, make_window, dialogs, qtbot):
+    """The library's menu, Look at the top N: the viewer shows the three cards once the
+    host sends their faces (to Alice only); Table > Search your library: a card chosen
+    from the whole library comes to hand and the library is shuffled."""
+    from tabletop.cards import builtin
+    w, bob = _alice_joins(server, clients, make_window, dialogs, qtbot)
+    lib_zone = w.scene.zone_items[("Alice", "library")]
+    dialogs.expect("Look at the top", "3")
+    menu = w.scene.zone_actions(lib_zone)
+    next(a for a in menu.actions() if a.text().startswith("Look at the top")).trigger()
+    qtbot.waitUntil(lambda: bool(getattr(w.scene, "viewers", [])), timeout=10000)
+    viewer = w.scene.viewers[-1]
+    qtbot.waitUntil(lambda: viewer.cards.count() == 3 and all(builtin.lookup(
+        viewer.cards.item(i).data(Qt.AccessibleTextRole)) is not None for i in range(3)),
+        timeout=10000)
+    bob.drain(0.5)
+    assert all(c["hidden"] for c in _zone(bob.view, "Alice", "library"))
+    assert "looks at the top 3" in bob.view["log"][-1]["text"]
+    viewer.close()
+    picked = {}
+
+    def pick_first(dlg):
+        picked["name"] = dlg.list.item(0).text()
+        dlg.list.item(0).setCheckState(Qt.Checked)
+        dlg.box.button(QDialogButtonBox.Ok).click()
+    dialogs.answer("Search Alice's library", pick_first)
+    _menu(w, "Search your library").trigger()
+    qtbot.waitUntil(lambda: len(w.c.table.objects_in(("Alice", "hand"))) == 8, timeout=10000)
+    assert picked["name"] in [o.card.name for o in w.c.table.objects_in(("Alice", "hand"))]
+    qtbot.waitUntil(lambda: "shuffled" in w.c.table.journal[-1].text, timeout=10000)
+    qtbot.waitUntil(lambda: all(not o.card.name  # shuffled: no face known any more
+                                for o in w.c.table.objects_in(("Alice", "library"))),
+                    timeout=10000)
