@@ -13,6 +13,7 @@ VERSION = 1
 MAX_FRAME = 64 * 1024  # bytes: a client's message is small
 MAX_TEXT = 500  # a chat line, a player name
 LOG_LINES = 200  # the log lines a view carries (the newest)
+CLOSE_TIMEOUT = 2  # seconds a closing connection is given to answer (a flood never does)
 
 # type -> {field: (python type, required)}
 CLIENT_MESSAGES: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {

@@ -271,7 +271,8 @@ async def serve(host: str, port: int, folder: Path | None, ready: Any = None) ->
     from websockets.asyncio.server import serve as ws_serve
     server = Server(folder)
     async with ws_serve(server.handler, host, port, max_size=protocol.MAX_FRAME,
-                        max_queue=16, compression=None) as ws_server:
+                        max_queue=16, compression=None,
+                        close_timeout=protocol.CLOSE_TIMEOUT) as ws_server:
         bound = next(iter(ws_server.sockets)).getsockname()[1]
         if ready is not None:
             ready(bound)

@@ -527,7 +527,8 @@ class Host:
         from websockets.asyncio.server import serve as ws_serve
         self._stop = asyncio.get_running_loop().create_future()
         async with ws_serve(self.server.handler, address, port, max_size=protocol.MAX_FRAME,
-                            max_queue=16, compression=None) as ws_server:
+                            max_queue=16, compression=None,
+                            close_timeout=protocol.CLOSE_TIMEOUT) as ws_server:
             self.port = next(iter(ws_server.sockets)).getsockname()[1]
             ready.set()
             await self._stop

@@ -215,7 +215,7 @@ def test_a_flood_is_slowed_and_then_closed(server, clients):
     except ConnectionClosed:
         closed = True
     kinds = []
-    try:  # the server's close waits for its handshake: up to websockets' 10 s
+    try:  # the server's close waits for its handshake: up to protocol.CLOSE_TIMEOUT
         for _ in range(200):
             kinds.append(c.recv(20)["type"])
     except ConnectionClosed:
