@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication
 from tabletop.cards import builtin
 from tabletop.engine import Table
 from tabletop.ui.items import ArrowItem
+from tests.ui.menus import card_menu_action as _menu_action
 
 
 def _table():
@@ -21,19 +22,6 @@ def _table():
     elves = t.add_card(builtin.lookup("Llanowar Elves"), "Bob", "battlefield")
     t.start_here()
     return t, giant.cid, rancor.cid, elves.cid
-
-
-def _menu_action(w, cid, *path):
-    """Trigger an entry of a card's menu, through its submenus, as a click would."""
-    root = menu = w.scene.card_actions(w.scene.item_for_cid(cid))
-    for i, text in enumerate(path):
-        action = next(a for a in menu.actions() if a.text() == text)
-        if i + 1 < len(path):
-            menu = action.menu()
-        else:
-            action.trigger()
-    QApplication.processEvents()
-    del root
 
 
 def _at(w, cid) -> QPoint:

@@ -16,6 +16,7 @@ from tabletop.engine import Table
 from tabletop.engine.views import Hidden
 from tabletop.net import mirror
 from tabletop.ui.selftest import drag, zone_center
+from tests.ui.menus import card_menu_action as _card_menu
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -374,20 +375,6 @@ def test_hosting_a_new_game_from_decks(clients, make_window, dialogs, qtbot, tmp
     inv = Invitation.parse(w.talk.invitation)
     jun = clients(inv.url)
     assert jun.join(inv.room, inv.code, "Jun")["players"] == ["Hana", "Ivo", "Jun"]
-
-
-def _card_menu(w, cid, *path):
-    """An entry of a card's menu, through its submenus, as a click would choose it."""
-    from PySide6.QtWidgets import QApplication
-    root = menu = w.scene.card_actions(w.scene.item_for_cid(cid))
-    for i, text in enumerate(path):
-        action = next(a for a in menu.actions() if a.text() == text)
-        if i + 1 < len(path):
-            menu = action.menu()
-        else:
-            action.trigger()
-    QApplication.processEvents()
-    del root
 
 
 def test_the_tables_tools_work_at_a_network_table(server, clients, make_window, dialogs,
