@@ -111,6 +111,9 @@ def build(view: dict[str, Any]) -> Mirror:
     t.player_counters = {str(p): {str(k): int(n) for k, n in kinds}
                          for p, kinds in view.get("player_counters", {}).items()}
     t.mulligans = {str(p): int(n) for p, n in view.get("mulligans", {}).items()}
+    t.sideboards = {str(p): [UNSEEN] * min(int(side), 1000) if isinstance(side, int)
+                    else [Card.from_json(dict(c)) for c in side]
+                    for p, side in view.get("sideboards", {}).items()}
     t.arrows = tuple((str(p), objects[int(a)], b if isinstance(b, str) else objects[int(b)])
                      for p, a, b in view.get("arrows", ())
                      if int(a) in objects and (isinstance(b, str) or int(b) in objects))

@@ -39,7 +39,7 @@ ACTIONS = ("move", "draw", "shuffle", "tap", "roll", "life", "undo", "agree_undo
            # the table's tools: on a card, on a player, tokens
            "counters", "face", "reveal", "note", "pt", "attach", "player_counter", "token",
            "mill", "phase", "move_many", "mulligan", "arrow", "clear_arrows", "ability",
-           "move_all", "show", "cleanup", "look")
+           "move_all", "show", "cleanup", "look", "bring_in")
 LIST_FIELDS = ("types", "subtypes", "colors")  # a token's: short lists of short words
 
 

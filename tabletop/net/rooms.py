@@ -20,7 +20,8 @@ from tabletop.engine.views import Hidden, Seen
 from tabletop.net import protocol
 
 CARD_TOOLS = ("counters", "face", "reveal", "note", "pt", "attach", "ability")
-SEAT_TOOLS = ("player_counter", "token", "mill", "mulligan", "move_all", "show", "cleanup")
+SEAT_TOOLS = ("player_counter", "token", "mill", "mulligan", "move_all", "show", "cleanup",
+              "bring_in")
 JUDGE_SEAT = "judge"
 SPECTATOR = "spectator"
 LOG_LINES = protocol.LOG_LINES
@@ -277,6 +278,12 @@ class Room:
             return t.set_player_counter(seat, str(msg.get("kind", "")), value)
         if action == "mulligan":  # London: the hand into the library, seven new cards;
             return t.mulligan(seat)  # the seat then puts cards on the bottom (move_many)
+        if action == "bring_in":  # a card of the seat's sideboard into the game (400.10)
+            name = str(msg.get("name", ""))
+            card = next((c for c in t.sideboards.get(seat, ()) if c.name == name), None)
+            if card is None:
+                raise RoomError(f"bring_in: no {name[:60]!r} in {seat}'s sideboard")
+            return t.bring_in(card, seat, str(msg.get("zone") or "hand"))
         if action == "move_all":  # a whole zone of the seat's into another (400.11)
             return t.zone_to_zone(seat, str(msg.get("from", "")), str(msg.get("zone", "")),
                                   shuffle=bool(msg.get("shuffle")))
@@ -402,6 +409,11 @@ class Room:
                 "player_counters": {p: [[k, n] for k, n in c.items()]
                                     for p, c in t.player_counters.items() if c},
                 "mulligans": {p: n for p, n in t.mulligans.items() if n},
+                # each sideboard's cards for its player (and a judge who sees all), else
+                # how many there are (400.10a)
+                "sideboards": {p: [c.to_json() for c in side] if isinstance(side, list)
+                               else side for p in t.players
+                               for side in [views.sideboard(t, p, viewer)]},
                 # (object ids are public: they change with every zone change)
                 "arrows": [[a.player, a.source, a.target_player if a.target is None
                             else a.target] for a in views.arrows(t)],

@@ -378,7 +378,7 @@ class Session(QObject):
                             self._act("tap", id=int(card["id"]), tapped=False)
             return Result(())
         if (name in ("draw", "shuffle", "roll", "add_life", "set_life", "player_counter",
-                     "mill", "mulligan", "move_all", "show", "cleanup")
+                     "mill", "mulligan", "move_all", "show", "cleanup", "bring_in")
                 and arg(0, "player") != self.seat) or (
                 name in ("create_token", "create_tokens") and arg(1, "player") != self.seat):
             self.c.message.emit("At a network table you act for your own seat only.")
@@ -408,7 +408,7 @@ class Session(QObject):
             self.c.message.emit("You are at a network table: leave it first "
                                 "(File > Leave the network game).")
             return None
-        self.c.message.emit("That is not yet possible at a network table (the sideboard).")
+        self.c.message.emit("That is not possible at a network table.")
         return Result(())
 
     def _tool(self, name: str, arg: Any) -> Result | None:
@@ -443,6 +443,8 @@ class Session(QObject):
                              to=to if isinstance(to, str) else self._id(to))
         if name == "clear_arrows":
             return self._act("clear_arrows")
+        if name == "bring_in":  # from this seat's sideboard, as the copy shows it
+            return self._act("bring_in", name=arg(1, "card").name, zone=str(arg(2, "zone", "hand")))
         if name == "look":  # the host then sends this seat the faces looked at
             count = arg(1, "count")
             return self._act("look", player=str(arg(0, "whose")),

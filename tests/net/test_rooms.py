@@ -254,3 +254,28 @@ def test_looking_at_a_library_sends_its_faces_to_the_looker_only_until_shuffled(
         room.act("judge", {"action": "look", "player": "Ann"})
     with pytest.raises(RoomError):
         room.act("Ben", {"action": "look", "player": "Cid"})
+
+
+def test_a_sideboard_is_its_players_and_a_card_of_it_comes_into_the_game():
+    import pytest
+
+    from tabletop.cards import builtin
+    from tabletop.engine import Table, views
+    from tabletop.net import mirror
+    from tabletop.net.rooms import RoomError
+    t = Table(("Ann", "Ben"))
+    t.add_to_sideboard("Ann", builtin.lookup("Naturalize"))
+    t.add_to_sideboard("Ann", builtin.lookup("Shock"))
+    t.start_here()
+    room = Room("r", "CODE", t)
+    assert [c["name"] for c in room.view("Ann")["sideboards"]["Ann"]] == ["Naturalize", "Shock"]
+    assert room.view("Ben")["sideboards"] == {"Ann": 2, "Ben": []}
+    for seat, viewer in (("Ann", "Ann"), ("Ben", "Ben"), ("spectator", "x")):  # the copies
+        copy = mirror.build(room.view(seat)).table
+        assert views.sideboard(copy, "Ann", viewer) == views.sideboard(t, "Ann", viewer)
+    with pytest.raises(RoomError, match="sideboard"):
+        room.act("Ben", {"action": "bring_in", "name": "Shock"})  # not in Ben's
+    room.act("Ann", {"action": "bring_in", "name": "Shock", "zone": "hand"})
+    assert [c["name"] for c in room.view("Ann")["sideboards"]["Ann"]] == ["Naturalize"]
+    assert [c["name"] for c in _zone_of(room.view("Ann"), "Ann", "hand")] == ["Shock"]
+    assert room.view("Ben")["log"][-1]["text"] == "a hidden card in Ann's hand: brought in"

@@ -633,3 +633,32 @@ def test_looking_at_and_searching_a_library_at_a_network_table(
     qtbot.waitUntil(lambda: all(not o.card.name  # shuffled: no face known any more
                                 for o in w.c.table.objects_in(("Alice", "library"))),
                     timeout=10000)
+
+
+def test_a_card_from_the_sideboard_at_a_hosted_table(clients, make_window, dialogs, qtbot,
+                                                       tmp_path, monkeypatch):
+    """The host's window hosts a table with sideboards: Table > Your sideboard shows
+    Alice's own cards (sent to her seat alone) and brings one into her hand."""
+    from tabletop import paths
+    from tabletop.cards import builtin, demo
+    paths.set_data_dir(tmp_path / "data")
+    t = demo.new_game(players=("Alice", "Bob"), seed=4)
+    t.add_to_sideboard("Alice", builtin.lookup("Naturalize"))
+    t.add_to_sideboard("Bob", builtin.lookup("Shock"))
+    t.start_here()
+    w = make_window(t, viewer="Alice")
+    monkeypatch.setattr("tabletop.ui.network.local_addresses", lambda: ["127.0.0.1"])
+    _host(dialogs, qtbot, w, 18766)
+    _menu(w, "Your sideboard").trigger()
+    dlg = w._sideboard  # kept open beside the table
+    assert [dlg.list.item(i).data(Qt.UserRole) for i in range(dlg.list.count())] == \
+        ["Naturalize"]
+    dlg.list.setCurrentRow(0)
+    dlg.bring.click()
+    qtbot.waitUntil(lambda: "Naturalize" in [o.card.name for o in
+                                             w.c.table.objects_in(("Alice", "hand"))],
+                    timeout=10000)
+    qtbot.waitUntil(lambda: dlg.list.count() == 0, timeout=10000)
+    dlg.reject()
+    dialogs.expect("Stop hosting", "Yes")
+    _menu(w, "Leave").trigger()
