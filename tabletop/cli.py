@@ -384,6 +384,9 @@ def _sub_parser() -> argparse.ArgumentParser:
     rm.add_argument("--seed", type=int, default=None, help="shuffle seed (default: random)")
     rm.add_argument("--judge", action="store_true",
                     help="open a judge's seat, which sees every card")
+    rm.add_argument("--deck", action="append", default=[], metavar="PLAYER=FILE",
+                    help="a player's deck (any deck file Tabletop reads); give one for every "
+                         "player, or none for the demo decks")
     rm.set_defaults(func=cmd_room)
     return p
 
@@ -397,6 +400,26 @@ def cmd_room(args) -> int:
     if not url.startswith(("ws://", "wss://")):
         url = "ws://" + url
     players = [p.strip() for p in args.players.split(",") if p.strip()]
+    decks = {}
+    for given in args.deck:  # read here: the server is sent the names and counts
+        from tabletop.cards import decks as deck_files
+        from tabletop.engine.errors import TabletopError
+        player, sep, path = given.partition("=")
+        if not sep or player not in players:
+            print(f"tabletop room: --deck {clean(given)!r}: give it as PLAYER=FILE, PLAYER "
+                  f"one of {', '.join(players)}", file=sys.stderr)
+            return 2
+        try:
+            deck = deck_files.load(path)
+        except TabletopError as e:
+            print(f"tabletop room: {clean(str(e))}", file=sys.stderr)
+            return 2
+        decks[player] = {section: [[e.count, e.name] for e in entries]
+                         for section, entries in deck.sections.items() if entries}
+    if decks and set(decks) != set(players):
+        print("tabletop room: give a deck for every player (or none, for the demo decks)",
+              file=sys.stderr)
+        return 2
     try:
         client = Client(url, timeout=10)
     except Exception as e:
@@ -406,7 +429,8 @@ def cmd_room(args) -> int:
     try:
         room, code = client.create(players, edition=args.edition, judge_sees_all=args.judge,
                                    seed=args.seed if args.seed is not None
-                                   else secrets.randbelow(1_000_000))
+                                   else secrets.randbelow(1_000_000),
+                                   **({"decks": decks} if decks else {}))
     except (ClientError, OSError) as e:
         print(f"tabletop room: the server refused: {clean(str(e))}", file=sys.stderr)
         return 2

@@ -18,7 +18,7 @@ CLOSE_TIMEOUT = 2  # seconds a closing connection is given to answer (a flood ne
 # type -> {field: (python type, required)}
 CLIENT_MESSAGES: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
     "create": {"players": (list, True), "edition": (str, False), "seed": (int, False),
-               "judge_sees_all": (bool, False)},
+               "judge_sees_all": (bool, False), "decks": (dict, False)},
     "join": {"room": (str, True), "code": (str, True), "seat": (str, True),
              "token": (str, False)},
     "act": {"action": (str, True), "id": (int, False), "zone": (str, False),
@@ -94,6 +94,8 @@ def parse(frame: str | bytes) -> dict[str, Any]:
             raise ProtocolError("create: players must be 1 to 8 distinct names")
         if any(p.lower() in ("judge", "spectator") for p in players):
             raise ProtocolError("create: 'judge' and 'spectator' are seats, not player names")
+        if "decks" in msg:
+            _check_decks(msg["decks"], players)
     if kind == "act" and msg["action"] not in ACTIONS:
         raise ProtocolError(f"act: unknown action {msg['action'][:30]!r}")
     ids = msg.get("ids")
@@ -107,6 +109,28 @@ def parse(frame: str | bytes) -> dict[str, Any]:
             raise ProtocolError(f"{kind}: field {key!r} must be at most 8 words of 1 to "
                                 f"40 characters")
     return msg
+
+
+DECK_SECTIONS = ("main", "sideboard", "commander", "companion")
+MAX_DECK_LINES = 300  # distinct names in one deck
+
+
+def _check_decks(decks: dict[str, Any], players: list[str]) -> None:
+    """``{player: {section: [[count, name], ...]}}``: a deck for every player, each
+    named card once per section, counts of 1 to 250."""
+    if set(decks) != set(players):
+        raise ProtocolError("create: decks must be given for every player, or for none")
+    for deck in decks.values():
+        if not isinstance(deck, dict) or not set(deck) <= set(DECK_SECTIONS):
+            raise ProtocolError(f"create: a deck has the sections {', '.join(DECK_SECTIONS)}")
+        lines = [e for section in deck.values() if isinstance(section, list) for e in section]
+        if any(not isinstance(section, list) for section in deck.values()) \
+                or len(lines) > MAX_DECK_LINES or not all(
+                isinstance(e, list) and len(e) == 2 and isinstance(e[0], int)
+                and not isinstance(e[0], bool) and 1 <= e[0] <= 250
+                and isinstance(e[1], str) and 0 < len(e[1]) <= 150 for e in lines):
+            raise ProtocolError(f"create: a deck is at most {MAX_DECK_LINES} lines of "
+                                f"[count, card name]")
 
 
 def _no_constant(name: str) -> Any:

@@ -168,7 +168,8 @@ class Server:
             if len(self.rooms) >= MAX_ROOMS:
                 raise RoomError("this server holds as many rooms as it may")
             made = self.create(msg["players"], msg.get("edition", "cr-2016"),
-                               msg.get("seed", 1), msg.get("judge_sees_all", False))
+                               msg.get("seed", 1), msg.get("judge_sees_all", False),
+                               msg.get("decks"))
             await conn.ws.send(protocol.encode("created", room=made.id, code=made.code))
             return
         if kind == "join":
@@ -211,15 +212,42 @@ class Server:
         await self.broadcast(room, set())
 
     def create(self, players: list[str], edition: str, seed: int,
-               judge_sees_all: bool) -> Room:
-        """A room with a new game of the demo decks (a host's own table comes through
+               judge_sees_all: bool, decks: dict[str, Any] | None = None) -> Room:
+        """A room with a new game: of the players' ``decks`` (card names, found in this
+        server's card data), else of the demo decks (a host's own table comes through
         ``open_table``)."""
         from tabletop.cards import demo
         try:
-            table = demo.new_game(edition=edition, players=tuple(players), seed=seed)
+            if decks is None:
+                table = demo.new_game(edition=edition, players=tuple(players), seed=seed)
+            else:
+                table = self._from_decks(players, decks, edition, seed)
         except InputError as e:
             raise RoomError(str(e)) from None
         return self.open_table(table, judge_sees_all)
+
+    @staticmethod
+    def _from_decks(players: list[str], decks: dict[str, Any], edition: str,
+                    seed: int) -> Any:
+        from tabletop.cards import game
+        from tabletop.cards.db import default
+        from tabletop.cards.decks import Deck
+        lookup = default().card
+        made, unknown = [], []
+        for player in players:
+            deck = Deck(player)
+            for section, lines in decks[player].items():
+                for count, name in lines:
+                    if lookup(name) is None:
+                        unknown.append(name)
+                    deck.add(section, count, name)
+            made.append((player, deck))
+        if unknown:
+            names = ", ".join(repr(n[:40]) for n in sorted(set(unknown))[:5])
+            raise RoomError(f"cards this server does not know: {names}"
+                            + (" and more" if len(set(unknown)) > 5 else "")
+                            + " (import card data on the server: tabletop cards --download)")
+        return game.new_game(made, edition=edition, seed=seed, lookup=lookup)
 
     def open_table(self, table: Any, judge_sees_all: bool = False) -> Room:
         room_id = secrets.token_hex(4)

@@ -35,3 +35,28 @@ def test_a_token_intention_with_its_facts_is_read():
 def test_malformed_table_tools_are_refused(fields, says):
     with pytest.raises(ProtocolError, match=says):
         parse(act(**fields))
+
+
+def create(**fields):
+    return json.dumps({"v": 1, "type": "create", "players": ["Ann", "Ben"], **fields})
+
+
+@pytest.mark.parametrize("decks", [
+    {"Ann": {"main": [[4, "Forest"]]}},  # not every player
+    {"Ann": {"main": [[4, "Forest"]]}, "Ben": {"maybe": [[1, "Shock"]]}},
+    {"Ann": {"main": [[0, "Forest"]]}, "Ben": {}},
+    {"Ann": {"main": [[4, ""]]}, "Ben": {}},
+    {"Ann": {"main": [["4", "Forest"]]}, "Ben": {}},
+    {"Ann": {"main": [[True, "Forest"]]}, "Ben": {}},
+    {"Ann": {"main": [[1, f"Card {i}"] for i in range(301)]}, "Ben": {}},
+    {"Ann": {"main": "4 Forest"}, "Ben": {}},
+])
+def test_malformed_decks_are_refused(decks):
+    with pytest.raises(ProtocolError, match="create: "):
+        parse(create(decks=decks))
+
+
+def test_decks_for_every_player_are_read():
+    msg = parse(create(decks={"Ann": {"main": [[20, "Forest"]], "sideboard": [[2, "Shock"]]},
+                              "Ben": {"main": [[20, "Mountain"]]}}))
+    assert msg["decks"]["Ann"]["sideboard"] == [[2, "Shock"]]

@@ -275,3 +275,37 @@ def test_a_room_opened_from_the_command_line_is_joined_with_its_invitation(serve
     assert refused.returncode == 2 and "refused" in refused.stderr
     closed = run_cli("room", "ws://127.0.0.1:9", "--players", "Ann")
     assert closed.returncode == 2 and "cannot reach ws://127.0.0.1:9/" in closed.stderr
+
+
+def test_a_room_with_the_players_own_decks(server, clients, tmp_path):
+    """`tabletop room --deck PLAYER=FILE`: the decks are read where the command runs
+    (any format), sent as names and counts, and dealt from the server's card data; a
+    card the server does not know is refused with its name."""
+    from tests.helpers import ROOT, run_cli
+    stompy = ROOT / "tests" / "data" / "decks" / "arena.txt"  # has an unknown card
+    ann = tmp_path / "ann.txt"
+    ann.write_text("Deck\n20 Forest\n4 Llanowar Elves\n4 Grizzly Bears\n\n"
+                   "Sideboard\n2 Naturalize\n", encoding="utf-8")
+    ben = tmp_path / "ben.txt"
+    ben.write_text("// a plain list\n20 Mountain\n4 Lightning Bolt\nSB: 1 Shock\n",
+                   encoding="utf-8")
+    r = run_cli("room", server.url, "--players", "Ann,Ben", "--deck", f"Ann={ann}",
+                "--deck", f"Ben={ben}", "--seed", "3")
+    assert r.returncode == 0, r.stderr
+    room, code = r.stdout.strip().split("/")[-2:]
+    view = clients(server.url).join(room, code, "Ann")
+    hand = {c["name"] for c in zone(view, "Ann", "hand")}
+    assert len(zone(view, "Ann", "hand")) == 7 and hand <= {"Forest", "Llanowar Elves",
+                                                          "Grizzly Bears"}
+    assert len(zone(view, "Ann", "library")) == 28 - 7
+    assert [c["name"] for c in view["sideboards"]["Ann"]] == ["Naturalize"] * 2
+    assert view["sideboards"]["Ben"] == 1 and len(zone(view, "Ben", "library")) == 24 - 7
+    unknown = run_cli("room", server.url, "--players", "Ann,Ben", "--deck", f"Ann={stompy}",
+                      "--deck", f"Ben={ben}")
+    assert unknown.returncode == 2 and "Totally Unknown Card" in unknown.stderr
+    one = run_cli("room", server.url, "--players", "Ann,Ben", "--deck", f"Ann={ann}")
+    assert one.returncode == 2 and "every player" in one.stderr
+    bad = run_cli("room", server.url, "--players", "Ann,Ben", "--deck", f"Cid={ann}")
+    assert bad.returncode == 2 and "PLAYER=FILE" in bad.stderr
+    missing = run_cli("room", server.url, "--players", "Ann", "--deck", "Ann=/nonexistent.txt")
+    assert missing.returncode == 2 and "nonexistent.txt" in missing.stderr
