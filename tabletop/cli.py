@@ -374,6 +374,9 @@ def _sub_parser() -> argparse.ArgumentParser:
     sv.add_argument("--host", default="127.0.0.1",
                     help="the address to listen on (0.0.0.0: every interface)")
     sv.add_argument("--port", type=int, default=8765, help="the port (0: any free one)")
+    sv.add_argument("--announce", action="store_true",
+                    help="announce each room on the local network (mDNS), so File > Join "
+                         "a game lists it; its room code is never announced")
     sv.set_defaults(func=cmd_serve)
     rm = sub.add_parser("room", help="open a room with a new game on a running server and "
                         "print its invitation (for File > Join a game)")
@@ -446,7 +449,7 @@ def cmd_serve(args) -> int:
     if not 0 <= args.port <= 65535:
         print(f"tabletop serve: no port {args.port}", file=sys.stderr)
         return 2
-    return serve(args.host, args.port, paths.data_dir() / "server")
+    return serve(args.host, args.port, paths.data_dir() / "server", args.announce)
 
 
 def _gui_parser() -> argparse.ArgumentParser:

@@ -46,19 +46,24 @@ def _zeroconf(chosen: list[str] | None) -> Any:
     return Zeroconf(interfaces=chosen or InterfaceChoice.All, ip_version=IPVersion.V4Only)
 
 
+def _service(title: str, addresses: list[str], port: int, room: str,
+             players: list[str]) -> Any:
+    """The mDNS record of one game: where it is, its room (never its code), who plays."""
+    from zeroconf import ServiceInfo
+    label = "".join(ch for ch in title if ch.isprintable() and ch != ".")[:40] or "Tabletop"
+    return ServiceInfo(SERVICE, f"{label} ({room}).{SERVICE}",
+                       addresses=[socket.inet_aton(a) for a in addresses], port=port,
+                       properties={"v": "1", "room": room, "title": label,
+                                   "players": ",".join(players)[:200]})
+
+
 class Announcement:
     """A hosted game's announcement; ``close()`` withdraws it."""
 
     def __init__(self, title: str, addresses: list[str], port: int, room: str,
                  players: list[str], interfaces: list[str] | None = None) -> None:
-        from zeroconf import ServiceInfo
         self.zc = _zeroconf(interfaces)
-        label = "".join(ch for ch in title if ch.isprintable() and ch != ".")[:40] or "Tabletop"
-        self.info = ServiceInfo(
-            SERVICE, f"{label} ({room}).{SERVICE}",
-            addresses=[socket.inet_aton(a) for a in addresses], port=port,
-            properties={"v": "1", "room": room, "title": label,
-                        "players": ",".join(players)[:200]})
+        self.info = _service(title, addresses, port, room, players)
         self.zc.register_service(self.info, allow_name_change=True)
 
     def close(self) -> None:
@@ -66,6 +71,39 @@ class Announcement:
             self.zc.unregister_service(self.info)
         finally:
             self.zc.close()
+
+
+class Announcer:
+    """A dedicated server's rooms, each announced as it opens, on one responder;
+    ``close()`` withdraws them all."""
+
+    def __init__(self, addresses: list[str], port: int,
+                 interfaces: list[str] | None = None) -> None:
+        self.zc = _zeroconf(interfaces)
+        self.addresses, self.port = addresses, port
+        self.rooms: list[str] = []
+
+    def add(self, title: str, room: str, players: list[str]) -> None:
+        self.zc.register_service(_service(title, self.addresses, self.port, room, players),
+                                 allow_name_change=True)
+        self.rooms.append(room)
+
+    def close(self) -> None:
+        try:
+            self.zc.unregister_all_services()
+        finally:
+            self.zc.close()
+
+
+def host_addresses(host: str) -> list[str]:
+    """The IPv4 addresses a server listening on ``host`` is reached at (0.0.0.0: this
+    machine's, loopback last)."""
+    if host not in ("0.0.0.0", ""):
+        return [host]
+    import ifaddr  # zeroconf's own dependency
+    found = [str(ip.ip) for adapter in ifaddr.get_adapters() for ip in adapter.ips
+             if isinstance(ip.ip, str)]
+    return [a for a in found if not a.startswith("127.")] or ["127.0.0.1"]
 
 
 def found_from(info: Any) -> Found | None:

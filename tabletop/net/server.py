@@ -17,6 +17,7 @@ import json
 import logging
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -63,6 +64,7 @@ class Server:
         self.rooms: dict[str, Room] = {}
         self.members: dict[str, list[_Conn]] = {}
         self._snapshot_at: dict[str, int] = {}  # room -> intentions in its snapshot
+        self.opened: Callable[[Room], None] | None = None  # told of each room opened
         if folder is not None:
             self.restore()
 
@@ -256,6 +258,8 @@ class Server:
         room = Room(room_id, new_code(), table, judge_sees_all)
         self.rooms[room_id] = room
         self.snapshot(room)
+        if self.opened is not None:  # announced on the network (tabletop serve --announce)
+            self.opened(room)
         return room
 
     async def broadcast(self, room: Room, zones: set[Any] | None,
@@ -294,26 +298,61 @@ class Server:
                     log.info("not told of the end: %s", type(e).__name__)
 
 
-async def serve(host: str, port: int, folder: Path | None, ready: Any = None) -> None:
-    """Run until cancelled; ``ready(port)`` is told the port once listening."""
+async def serve(host: str, port: int, folder: Path | None, ready: Any = None,
+                announce: bool = False) -> None:
+    """Run until cancelled; ``ready(port)`` is told the port once listening.
+    ``announce``: each room is announced on the local network (mDNS) as it opens."""
     from websockets.asyncio.server import serve as ws_serve
     server = Server(folder)
     async with ws_serve(server.handler, host, port, max_size=protocol.MAX_FRAME,
                         max_queue=16, compression=None,
                         close_timeout=protocol.CLOSE_TIMEOUT) as ws_server:
         bound = next(iter(ws_server.sockets)).getsockname()[1]
+        announcer = await _announcer(server, host, bound) if announce else None
         if ready is not None:
             ready(bound)
-        await asyncio.get_running_loop().create_future()
+        try:
+            await asyncio.get_running_loop().create_future()
+        finally:
+            if announcer is not None:
+                announcer.close()
 
 
-def main(host: str, port: int, folder: Path) -> int:
+async def _announcer(server: Server, host: str, port: int) -> Any:
+    """Announce the rooms there are and each one opened from now on; registering waits
+    on the network, so it is done on a worker thread, never on the server's loop."""
+    from tabletop.net import discovery
+    if not discovery.enabled():
+        return None
+    loop = asyncio.get_running_loop()
+    try:
+        announcer = await loop.run_in_executor(
+            None, discovery.Announcer, discovery.host_addresses(host), port)
+    except Exception as e:  # no multicast here
+        log.warning("rooms not announced on the network: %s", e)
+        return None
+
+    def announce(room: Room) -> None:
+        def register() -> None:
+            try:
+                announcer.add(", ".join(room.table.players), room.id,
+                              list(room.table.players))
+            except Exception as e:
+                log.warning("room %s not announced: %s", room.id, e)
+        loop.run_in_executor(None, register)
+    for room in list(server.rooms.values()):
+        announce(room)
+    server.opened = announce
+    return announcer
+
+
+def main(host: str, port: int, folder: Path, announce: bool = False) -> int:
     """``tabletop serve``: prints where it listens, runs until interrupted."""
     def ready(bound: int) -> None:
         print(f"tabletop server listening on ws://{host}:{bound} "
               f"(rooms saved in {folder})", flush=True)
     try:
-        asyncio.run(serve(host, port, folder, ready))
+        asyncio.run(serve(host, port, folder, ready, announce))
     except KeyboardInterrupt:
         pass
     except OSError as e:

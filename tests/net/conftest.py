@@ -16,12 +16,13 @@ class ServerProcess:
         self.folder = folder
         self.proc = None
         self.port = None
+        self.extra: list[str] = []  # more options for `tabletop serve`
 
     def start(self, port: int = 0) -> str:
         env = dict(os.environ, PYTHONPATH=str(ROOT))
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "tabletop", "--data-dir", str(self.folder), "serve",
-             "--host", "127.0.0.1", "--port", str(port)],
+             "--host", "127.0.0.1", "--port", str(port), *self.extra],
             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         line = self.proc.stdout.readline()  # "tabletop server listening on ws://HOST:PORT ..."
         assert "listening on ws://127.0.0.1:" in line, line + self.proc.stderr.read()

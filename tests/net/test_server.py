@@ -309,3 +309,36 @@ def test_a_room_with_the_players_own_decks(server, clients, tmp_path):
     assert bad.returncode == 2 and "PLAYER=FILE" in bad.stderr
     missing = run_cli("room", server.url, "--players", "Ann", "--deck", "Ann=/nonexistent.txt")
     assert missing.returncode == 2 and "nonexistent.txt" in missing.stderr
+
+
+def test_a_served_room_is_announced_on_the_local_network(tmp_path):
+    """`tabletop serve --announce`: each room is found by mDNS (on loopback here, as
+    TABLETOP_MDNS says in the tests), with its address and players, never its code."""
+    import threading
+
+    from tabletop.net import discovery
+    from tests.helpers import run_cli
+    from tests.net.conftest import ServerProcess
+    s = ServerProcess(tmp_path / "data")
+    s.extra = ["--announce"]
+    s.start()
+    try:
+        r = run_cli("room", s.url, "--players", "Ann,Ben", "--seed", "1")
+        assert r.returncode == 0, r.stderr
+        room, code = r.stdout.strip().split("/")[-2:]
+        found, seen = threading.Event(), []
+
+        def added(game):
+            seen.append(game)
+            if game.room == room:
+                found.set()
+        browser = discovery.Browser(added, lambda name: None)
+        try:
+            assert found.wait(15), seen
+        finally:
+            browser.close()
+        game = next(g for g in seen if g.room == room)
+        assert game.url == s.url + "/" and game.players == ("Ann", "Ben")
+        assert code not in repr(game)
+    finally:
+        s.kill()
