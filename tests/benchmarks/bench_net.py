@@ -75,7 +75,7 @@ def play(url: str, moves: int, seed: int, times: list[float], errors: list[str],
             time.sleep(pace * (0.5 + rng.random()))
         start = time.perf_counter()
         try:
-            c.act(**msg)
+            c.act(msg.pop("action"), **msg)
         except ClientError as e:  # refused (an instant onto the battlefield): no view sent
             errors.append(str(e))
             continue
