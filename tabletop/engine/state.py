@@ -597,6 +597,9 @@ def _lead(t: "TableState", action: Action) -> str:
     p = action.params
     if action.name == "create_token" and p.get("count", 1) > 1:
         return f"{p['controller']} creates {p['count']} {p['name']} tokens"
+    if action.name in ("mulligan", "zone", "cleanup") and len(action.events) > 1:
+        title = p.get("title")  # "Alice mulligans", "Alice: hand into library": no card
+        return title if isinstance(title, str) else ""
     if action.name == "move" and len(p.get("cids", ())) > 1:
         who = f"{p['by']} moves" if p.get("by") else "Move"
         whose = None if p["zone"] in ("battlefield", "stack") else p.get("player")

@@ -149,3 +149,18 @@ def test_a_tampered_turn_or_step_is_refused():
         d2[key] = bad
         with pytest.raises(InputError):
             saves.loads(json.dumps(d2))
+
+
+def test_a_mulligan_and_a_whole_zone_are_one_entry_in_the_log_under_a_heading():
+    """The other players read "Bob mulligans" over the lines that name no card, not
+    fifteen loose lines of cards moving."""
+    from tabletop.cards import demo
+    t = demo.new_game(players=("Alice", "Bob"))
+    n = len(t.journal)
+    t.mulligan("Bob")
+    lines = t.journal[n:]
+    assert lines[0].lead == "Bob mulligans" and all(x.sub for x in lines)
+    assert [x.lead for x in lines[1:]] == [""] * (len(lines) - 1)
+    n = len(t.journal)
+    t.zone_to_zone("Bob", "hand", "graveyard")
+    assert t.journal[n].lead.startswith("Bob: ") and len(t.journal) - n == 7
