@@ -113,6 +113,7 @@ def parse(frame: str | bytes) -> dict[str, Any]:
 
 DECK_SECTIONS = ("main", "sideboard", "commander", "companion")
 MAX_DECK_LINES = 300  # distinct names in one deck
+MAX_DECK_CARDS = 500  # cards in one deck, all its sections (a server deals many tables)
 
 
 def _check_decks(decks: dict[str, Any], players: list[str]) -> None:
@@ -131,6 +132,8 @@ def _check_decks(decks: dict[str, Any], players: list[str]) -> None:
                 and isinstance(e[1], str) and 0 < len(e[1]) <= 150 for e in lines):
             raise ProtocolError(f"create: a deck is at most {MAX_DECK_LINES} lines of "
                                 f"[count, card name]")
+        if sum(e[0] for e in lines) > MAX_DECK_CARDS:
+            raise ProtocolError(f"create: a deck is at most {MAX_DECK_CARDS} cards")
 
 
 def _no_constant(name: str) -> Any:

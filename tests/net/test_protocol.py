@@ -50,6 +50,7 @@ def create(**fields):
     {"Ann": {"main": [[True, "Forest"]]}, "Ben": {}},
     {"Ann": {"main": [[1, f"Card {i}"] for i in range(301)]}, "Ben": {}},
     {"Ann": {"main": "4 Forest"}, "Ben": {}},
+    {"Ann": {"main": [[250, f"Card {i}"] for i in range(3)]}, "Ben": {}},  # 750 cards
 ])
 def test_malformed_decks_are_refused(decks):
     with pytest.raises(ProtocolError, match="create: "):
