@@ -34,12 +34,13 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
     "chat": {"text": (str, True)},
     "ping": {},
 }
-ACTIONS = ("move", "draw", "shuffle", "tap", "roll", "life", "undo", "agree_undo",
-           "refuse_undo", "next_turn",
-           # the table's tools: on a card, on a player, tokens
-           "counters", "face", "reveal", "note", "pt", "attach", "player_counter", "token",
-           "mill", "phase", "move_many", "mulligan", "arrow", "clear_arrows", "ability",
-           "move_all", "show", "cleanup", "look", "bring_in")
+# the table's tools: on a card the seat may handle (as for a move), and a player's own
+CARD_TOOLS = ("counters", "face", "reveal", "note", "pt", "attach", "ability")
+SEAT_TOOLS = ("player_counter", "token", "mill", "mulligan", "move_all", "show", "cleanup",
+              "bring_in")
+ACTIONS = ("move", "move_many", "draw", "shuffle", "tap", "roll", "life", "undo",
+           "agree_undo", "refuse_undo", "next_turn", "phase", "look", "arrow",
+           "clear_arrows") + CARD_TOOLS + SEAT_TOOLS
 LIST_FIELDS = ("types", "subtypes", "colors")  # a token's: short lists of short words
 
 

@@ -18,10 +18,8 @@ from tabletop.engine.model import ORDERED, Card, Obj, ZoneKey, split_pt
 from tabletop.engine.state import LogEntry, Result
 from tabletop.engine.views import Hidden, Seen
 from tabletop.net import protocol
+from tabletop.net.protocol import CARD_TOOLS, SEAT_TOOLS
 
-CARD_TOOLS = ("counters", "face", "reveal", "note", "pt", "attach", "ability")
-SEAT_TOOLS = ("player_counter", "token", "mill", "mulligan", "move_all", "show", "cleanup",
-              "bring_in")
 JUDGE_SEAT = "judge"
 SPECTATOR = "spectator"
 LOG_LINES = protocol.LOG_LINES
