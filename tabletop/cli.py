@@ -377,6 +377,20 @@ def _sub_parser() -> argparse.ArgumentParser:
     sv.add_argument("--announce", action="store_true",
                     help="announce each room on the local network (mDNS), so File > Join "
                          "a game lists it; its room code is never announced")
+    sv.add_argument("--rooms-per-hour", type=int, default=20, metavar="N",
+                    help="rooms one client address may create in an hour (default 20)")
+    sv.add_argument("--room-idle", type=float, default=24.0, metavar="HOURS",
+                    help="a room nobody has been connected to for this long is removed, "
+                         "with its files (default 24)")
+    sv.add_argument("--max-connections", type=int, default=2000, metavar="N",
+                    help="open connections in all (default 2000)")
+    sv.add_argument("--per-address", type=int, default=32, metavar="N",
+                    help="open connections from one client address (default 32)")
+    sv.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDRESS",
+                    help="a reverse proxy's address: the client address is the last one "
+                         "it puts in X-Forwarded-For (repeat for several)")
+    sv.add_argument("--certfile", help="serve wss:// with this certificate chain (PEM)")
+    sv.add_argument("--keyfile", help="the certificate's private key (PEM)")
     sv.set_defaults(func=cmd_serve)
     rm = sub.add_parser("room", help="open a room with a new game on a running server and "
                         "print its invitation (for File > Join a game)")
@@ -395,8 +409,6 @@ def _sub_parser() -> argparse.ArgumentParser:
 
 
 def cmd_room(args) -> int:
-    import secrets
-
     from tabletop.net.client import Client, ClientError
     from tabletop.textsafe import terminal as clean
     url = args.url.rstrip("/") + "/"
@@ -429,17 +441,20 @@ def cmd_room(args) -> int:
         print(f"tabletop room: cannot reach {clean(url)}: {clean(str(e) or type(e).__name__)}",
               file=sys.stderr)
         return 2
-    try:
+    try:  # no seed: the server draws one, and tells nobody
         room, code = client.create(players, edition=args.edition, judge_sees_all=args.judge,
-                                   seed=args.seed if args.seed is not None
-                                   else secrets.randbelow(1_000_000),
+                                   **({"seed": args.seed} if args.seed is not None else {}),
                                    **({"decks": decks} if decks else {}))
     except (ClientError, OSError) as e:
         print(f"tabletop room: the server refused: {clean(str(e))}", file=sys.stderr)
         return 2
     finally:
         client.close()
-    _out(f"{url}{room}/{code}")
+    from urllib.parse import urlencode
+    _out(f"{url}{room}/{code}")  # to watch (spectators); each seat's own invitation after
+    for seat, invite in client.invites.items():
+        _out(f"{clean(seat)}: {url}{room}/{code}?{urlencode({'seat': seat, 'invite': invite})}"
+             f"  (or the code {invite})")
     return 0
 
 
@@ -449,7 +464,20 @@ def cmd_serve(args) -> int:
     if not 0 <= args.port <= 65535:
         print(f"tabletop serve: no port {args.port}", file=sys.stderr)
         return 2
-    return serve(args.host, args.port, paths.data_dir() / "server", args.announce)
+    from tabletop.net.server import Limits
+    if min(args.rooms_per_hour, args.max_connections, args.per_address) < 1 \
+            or not args.room_idle > 0:
+        print("tabletop serve: --rooms-per-hour, --max-connections, --per-address and "
+              "--room-idle must be positive", file=sys.stderr)
+        return 2
+    if bool(args.keyfile) and not args.certfile:
+        print("tabletop serve: --keyfile goes with --certfile", file=sys.stderr)
+        return 2
+    limits = Limits(rooms_per_hour=args.rooms_per_hour, room_idle=args.room_idle * 3600,
+                    connections=args.max_connections, per_address=args.per_address,
+                    trusted_proxies=tuple(args.trusted_proxy))
+    return serve(args.host, args.port, paths.data_dir() / "server", args.announce, limits,
+                 args.certfile, args.keyfile)
 
 
 def _gui_parser() -> argparse.ArgumentParser:

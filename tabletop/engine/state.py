@@ -425,15 +425,20 @@ class TableState:
         prefix = "" if tag in ("done", "refused") else f"{tag}: "
         sub = bool(lead)
         lead = prefix + lead if lead else ""
+        events = [e for e in events if e.kind != "added"]
+        if lead and events and events[0].kind == "rejected":  # the heading goes first on a
+            events.sort(key=lambda e: e.kind == "rejected")  # line that every player reads
         for e in events:
-            if e.kind == "added":
-                continue
             text = self.describe(e) if sub else prefix + self.describe(e)
             knowers = tuple(p for p in players if views.event_names_card(self, e, p))
             # everyone's words only when every player knows them and nobody chose who may:
             # cards shown to the players at a table of two are still not a spectator's
-            public = text if len(knowers) == len(players) and e.audience is None else \
-                ("" if sub else prefix) + views.hidden_sentence(self, e)
+            if len(knowers) == len(players) and e.audience is None:
+                public = text
+            elif e.kind == "rejected":  # a refusal of a card some may not see: told to
+                public = ""  # who knows it only (its kind would show what it is)
+            else:
+                public = ("" if sub else prefix) + views.hidden_sentence(self, e)
             self.journal.append(LogEntry(tag, e.kind, text, public, tuple(e.cites),
                                          tuple(e.notes), knowers, lead, sub))
             lead = ""  # the heading goes on the entry's first line only
@@ -604,8 +609,11 @@ def _lead(t: "TableState", action: Action) -> str:
         who = f"{p['by']} moves" if p.get("by") else "Move"
         whose = None if p["zone"] in ("battlefield", "stack") else p.get("player")
         title = p.get("title")
+        # the cards that moved: how many were refused is not everyone's to know
+        n = sum(1 for e in action.events if e.kind != "rejected" and e.cid is not None)
+        n = n or len(p["cids"])
         return title if isinstance(title, str) and title else \
-            f"{who} {len(p['cids'])} cards {t.edition.toward(p['zone'], whose)}"
+            f"{who} {n} card{'s' * (n != 1)} {t.edition.toward(p['zone'], whose)}"
     return ""
 
 

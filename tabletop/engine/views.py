@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from tabletop.engine.table import Table
 
 JUDGE = None  # the judge's viewpoint: sees every face
+HIDDEN_COUNTER = "counter"  # how a hidden card's counters are named: their kind is hidden
 
 
 class Seen(NamedTuple):
@@ -41,7 +42,8 @@ class Seen(NamedTuple):
 class Hidden(NamedTuple):
     """A card whose face this viewer may not see; the id is the only handle
     (ids change with every zone change, so they reveal nothing). What it carries
-    is public: whose it is, its status on the battlefield, its exile pile."""
+    is public: whose it is, its status on the battlefield, its exile pile, how many
+    counters it has (not their kind, and not its note: words that could name it)."""
 
     id: int
     face_down: bool = True
@@ -106,9 +108,11 @@ def face_of(table: TableState, o: Obj, viewer: str | None, libraries: bool = Tru
                     tuple(sorted(o.counters.items())), o.token, o.controller, o.owner,
                     o.card, "lands" if land else "others", o.pile, o.revealed, position,
                     power_toughness(o), o.note, host, table.printings.get(o.card.name))
+    # a note or a counter's name could say what the card is: only how many counters
+    total = sum(o.counters.values())
     return Hidden(o.id, True, o.tapped, o.owner, o.controller,
-                  tuple(sorted(o.counters.items())), o.pile, position, revealed=o.revealed,
-                  note=o.note, host=host)
+                  ((HIDDEN_COUNTER, total),) if total else (), o.pile, position,
+                  revealed=o.revealed, host=host)
 
 
 class Arrow(NamedTuple):
@@ -276,10 +280,11 @@ def inspect(table: TableState, obj: Obj, viewer: str | None) -> Inspected:
     if not gone_public and not may_see(table, obj, viewer):
         on_field = obj.zone is not None and obj.zone[1] == "battlefield"
         public = ["tapped"] if obj.tapped and on_field else []
-        if obj.note:
-            public.append(f"note: {obj.note}")
-        return Inspected(True, obj.zone, status=tuple(public), note=obj.note,
-                         counters=tuple(sorted(obj.counters.items())))
+        total = sum(obj.counters.values())
+        if total:
+            public.append(f"{total} counter{'s' * (total != 1)}")
+        return Inspected(True, obj.zone, status=tuple(public),
+                         counters=((HIDDEN_COUNTER, total),) if total else ())
     status: list[str] = []
     if obj.tapped:
         status.append("tapped")

@@ -11,20 +11,29 @@ from tabletop.net import mirror, protocol
 
 
 class ClientError(Exception):
-    """The server answered with an error frame (its message), or did not answer."""
+    """The server answered with an error frame (its message and ``code``), or did not
+    answer (code "")."""
+
+    def __init__(self, text: str, code: str = "") -> None:
+        super().__init__(text)
+        self.code = code
 
 
 class Client:
-    def __init__(self, url: str, timeout: float = 10.0) -> None:
+    def __init__(self, url: str, timeout: float = 10.0, ssl: Any = None) -> None:
         from websockets.sync.client import connect
         # entered as a context manager, as websockets asks (left in close())
+        # wss:// verifies the server's certificate against the system's authorities (or
+        # ``ssl``, a context of the caller's)
         self.ws = connect(url, open_timeout=timeout, max_size=8 * 1024 * 1024,
-                          compression=None, proxy=None).__enter__()
+                          compression=None, proxy=None, **({"ssl": ssl} if ssl else {})
+                          ).__enter__()
         self.timeout = timeout
         self.frames: list[str] = []  # every frame received, as received
         self.view: dict[str, Any] | None = None  # the newest view
         self.token: str | None = None
         self.seat: str | None = None
+        self.invites: dict[str, str] = {}  # each seat's invitation, from ``created``
 
     def close(self) -> None:
         self.ws.close()
@@ -71,7 +80,7 @@ class Client:
             except TimeoutError:
                 raise ClientError(f"no {' or '.join(kinds)} from the server") from None
             if msg.get("type") == "error" and "error" not in kinds:
-                raise ClientError(str(msg.get("message")))
+                raise ClientError(str(msg.get("message")), str(msg.get("code", "")))
             if msg.get("type") in kinds:
                 return msg
 
@@ -79,13 +88,16 @@ class Client:
     def create(self, players: list[str], **fields: Any) -> tuple[str, str]:
         self.send("create", players=players, **fields)
         msg = self.until("created")
+        self.invites = {str(k): str(v) for k, v in dict(msg.get("invites") or {}).items()}
         return str(msg["room"]), str(msg["code"])
 
-    def join(self, room: str, code: str, seat: str, token: str | None = None
-             ) -> dict[str, Any]:
+    def join(self, room: str, code: str, seat: str, token: str | None = None,
+             invite: str | None = None) -> dict[str, Any]:
         fields: dict[str, Any] = {"room": room, "code": code, "seat": seat}
         if token is not None:
             fields["token"] = token
+        if invite is not None:
+            fields["invite"] = invite
         self.send("join", **fields)
         joined = self.until("joined")
         self.token, self.seat = joined.get("token") or None, str(joined["seat"])

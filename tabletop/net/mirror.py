@@ -36,8 +36,10 @@ def merge(view: dict[str, Any], update: dict[str, Any]) -> None:
     view["zones"] = [zones.pop((z["player"], z["zone"]), z)
                      for z in view["zones"]] + list(zones.values())
     view["log"] = (view["log"] + update["log"])[-protocol.LOG_LINES:]
+    # the chat lines said since the last message (an update never repeats old ones)
+    view["chat"] = (list(view.get("chat") or []) + list(update.get("chat") or []))[-200:]
     for k, v in update.items():
-        if k not in ("zones", "log", "type", "v", "log_from"):
+        if k not in ("zones", "log", "chat", "type", "v", "log_from", "chat_from", "rid"):
             view[k] = v
 
 

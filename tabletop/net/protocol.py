@@ -7,6 +7,7 @@ that fails gets an error frame; nothing about the game changes."""
 from __future__ import annotations
 
 import json
+from enum import StrEnum
 from typing import Any
 
 VERSION = 1
@@ -15,12 +16,39 @@ MAX_TEXT = 500  # a chat line, a player name
 LOG_LINES = 200  # the log lines a view carries (the newest)
 CLOSE_TIMEOUT = 2  # seconds a closing connection is given to answer (a flood never does)
 
-# type -> {field: (python type, required)}
+MAX_RID = 64  # characters of a request id
+
+
+class Code(StrEnum):
+    """The stable codes of error frames: clients match these, never the words."""
+
+    BAD_FRAME = "bad-frame"  # not a message of the protocol: size, JSON, type, a field
+    NOT_JOINED = "not-joined"  # a table message before taking a seat
+    ALREADY_JOINED = "already-joined"  # create or join on a connection that has a seat
+    NO_ROOM = "no-room"  # no such room, or a wrong room code (the same answer)
+    NO_SEAT = "no-seat"  # the table has no such seat
+    INVITE_NEEDED = "invite-needed"  # a player's or the judge's seat needs its invitation
+    SEAT_TAKEN = "seat-taken"  # the seat is held: rejoin it with its token
+    DECLINED = "declined"  # the host did not let this client sit
+    NOT_YOUR_SEAT = "not-your-seat"  # a card, a library or a turn that is another's
+    SPECTATOR = "spectator"  # spectators watch; they do not act
+    HIDDEN = "hidden"  # what the seat may not look at (an opponent's library)
+    GONE = "gone"  # an id this seat was never sent, or whose card has moved since
+    INVALID = "invalid"  # a value out of what the action allows
+    REFUSED = "refused"  # the rules keep the card where it is (the message names the rule)
+    NOTHING = "nothing"  # nothing to undo, no request to answer
+    RATE_LIMITED = "rate-limited"  # too many messages, rooms or wrong codes from here
+    FULL = "full"  # the server holds as many rooms or connections as it may
+    UNKNOWN_CARDS = "unknown-cards"  # a deck names cards the server does not know
+
+
+# type -> {field: (python type, required)}; every message may carry ``rid`` (a request
+# id of the client's, int or string), said back in the answer to it
 CLIENT_MESSAGES: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
     "create": {"players": (list, True), "edition": (str, False), "seed": (int, False),
                "judge_sees_all": (bool, False), "decks": (dict, False)},
     "join": {"room": (str, True), "code": (str, True), "seat": (str, True),
-             "token": (str, False)},
+             "token": (str, False), "invite": (str, False)},
     "act": {"action": (str, True), "id": (int, False), "zone": (str, False),
             "player": (str, False), "position": ((str, int), False), "count": (int, False),
             "tapped": (bool, False), "sides": (int, False), "delta": (int, False),
@@ -30,7 +58,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
             "colors": (list, False), "power": (str, False), "toughness": (str, False),
             "phase": (str, False), "draw": (bool, False), "ids": (list, False),
             "ordered": (bool, False), "to": ((int, str), False), "from": (str, False),
-            "shuffle": (bool, False)},
+            "shuffle": (bool, False), "face_down": (bool, False)},
     "chat": {"text": (str, True)},
     "ping": {},
 }
@@ -39,13 +67,20 @@ CARD_TOOLS = ("counters", "face", "reveal", "note", "pt", "attach", "ability")
 SEAT_TOOLS = ("player_counter", "token", "mill", "mulligan", "move_all", "show", "cleanup",
               "bring_in")
 ACTIONS = ("move", "move_many", "draw", "shuffle", "tap", "roll", "life", "undo",
-           "agree_undo", "refuse_undo", "next_turn", "phase", "look", "arrow",
+           "agree_undo", "refuse_undo", "next_turn", "phase", "look", "agree_look",
+           "refuse_look", "arrow",
            "clear_arrows") + CARD_TOOLS + SEAT_TOOLS
 LIST_FIELDS = ("types", "subtypes", "colors")  # a token's: short lists of short words
 
 
 class ProtocolError(ValueError):
     """A message that is not one the protocol knows; said back as an error frame."""
+
+    code = Code.BAD_FRAME
+
+    def __init__(self, text: str, rid: Any = None) -> None:
+        super().__init__(text)
+        self.rid = rid  # the request id of the message, when it could be read
 
 
 def parse(frame: str | bytes) -> dict[str, Any]:
@@ -65,14 +100,33 @@ def parse(frame: str | bytes) -> dict[str, Any]:
         raise ProtocolError("a message must be a JSON object") from None
     if not isinstance(msg, dict):
         raise ProtocolError("a message must be a JSON object")
+    try:
+        return _check(msg)
+    except ProtocolError as e:
+        rid = msg.get("rid")
+        if isinstance(rid, str) and len(rid) <= MAX_RID and _all_text(rid) or isinstance(
+                rid, int) and not isinstance(rid, bool) and abs(rid) <= 2**53:
+            e.rid = rid
+        raise
+
+
+def _check(msg: dict[str, Any]) -> dict[str, Any]:
     if msg.get("v") != VERSION:
         raise ProtocolError(f"this server speaks version {VERSION} of the protocol")
     kind = msg.get("type")
     if not isinstance(kind, str) or kind not in CLIENT_MESSAGES:
         raise ProtocolError(f"unknown message type {str(kind)[:30]!r}")
     fields = CLIENT_MESSAGES[kind]
+    rid = msg.get("rid")
+    if "rid" in msg and not (isinstance(rid, str) and len(rid) <= MAX_RID or isinstance(
+            rid, int) and not isinstance(rid, bool) and abs(rid) <= 2**53):
+        raise ProtocolError(f"{kind}: field 'rid' is a number or a string of at most "
+                            f"{MAX_RID} characters")
+    if not _all_text(msg):
+        raise ProtocolError(f"{kind}: text that is not valid Unicode (a lone surrogate), "
+                            f"or nested deeper than any message")
     for key in msg:
-        if key not in ("v", "type") and key not in fields:
+        if key not in ("v", "type", "rid") and key not in fields:
             raise ProtocolError(f"{kind}: unknown field {str(key)[:30]!r}")
     for key, (typ, required) in fields.items():
         if key not in msg:
@@ -141,11 +195,34 @@ def _no_constant(name: str) -> Any:
     raise ValueError(name)
 
 
+def _all_text(value: Any, depth: int = 0) -> bool:
+    """Every string in ``value`` (keys too) is text UTF-8 can carry: JSON lets a client
+    escape a lone surrogate ("\\ud800"), which no frame sent back could hold."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return False
+        return True
+    if depth > 8:
+        return False  # deeper than any message of the protocol goes
+    if isinstance(value, dict):
+        return all(_all_text(k, depth + 1) and _all_text(v, depth + 1)
+                   for k, v in value.items())
+    if isinstance(value, list):
+        return all(_all_text(v, depth + 1) for v in value)
+    return True
+
+
 def encode(kind: str, /, **fields: Any) -> str:
     """A server message as its frame."""
     return json.dumps({"v": VERSION, "type": kind, **fields}, ensure_ascii=False,
                       separators=(",", ":"))
 
 
-def error(text: str) -> str:
-    return encode("error", message=text)
+def error(text: str, code: Code = Code.BAD_FRAME, rid: Any = None) -> str:
+    """An error frame: the words, a stable code, and the request id it answers."""
+    fields: dict[str, Any] = {"message": text, "code": str(code)}
+    if rid is not None:
+        fields["rid"] = rid
+    return encode("error", **fields)

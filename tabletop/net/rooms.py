@@ -10,6 +10,7 @@ any characteristic. Pure logic: the server (server.py) carries the frames."""
 from __future__ import annotations
 
 import secrets
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,22 +19,106 @@ from tabletop.engine.model import ORDERED, Card, Obj, ZoneKey, split_pt
 from tabletop.engine.state import LogEntry, Result
 from tabletop.engine.views import Hidden, Seen
 from tabletop.net import protocol
-from tabletop.net.protocol import CARD_TOOLS, SEAT_TOOLS
+from tabletop.net.protocol import CARD_TOOLS, SEAT_TOOLS, Code
 
 JUDGE_SEAT = "judge"
 SPECTATOR = "spectator"
+HIDDEN_ZONES = ("library", "hand")
 LOG_LINES = protocol.LOG_LINES
 CHAT_LINES = 200
 
 
+ID_SPACE = 999_999  # the ids a seat is sent: 1 to this (the protocol's number range)
+SHORT = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # letters and digits with no look-alikes
+
+
 class RoomError(Exception):
-    """An intention the room refuses: said back to that seat only."""
+    """An intention the room refuses: said back to that seat only, with its code."""
+
+    def __init__(self, text: str, code: Code = Code.INVALID) -> None:
+        super().__init__(text)
+        self.code = code
 
 
 def new_code() -> str:
     """A room code people can read out: 8 letters and digits, no look-alikes."""
-    alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-    return "".join(secrets.choice(alphabet) for _ in range(8))
+    return "".join(secrets.choice(SHORT) for _ in range(8))
+
+
+def new_invite() -> str:
+    """A seat's invitation, short enough to read out: 12 letters and digits in three
+    groups (60 bits; guessing is limited per address by the server)."""
+    raw = "".join(secrets.choice(SHORT) for _ in range(12))
+    return f"{raw[:4]}-{raw[4:8]}-{raw[8:]}"
+
+
+def same_invite(given: str, held: str) -> bool:
+    """An invitation as a person types it: case, spaces and dashes do not matter."""
+    def norm(x: str) -> bytes:
+        return "".join(ch for ch in x.upper() if ch.isalnum()).encode("ascii", "replace")
+    return secrets.compare_digest(norm(given), norm(held))
+
+
+class SeatIds:
+    """The ids one seat is sent, and the objects they stand for.
+
+    Every object a seat is sent gets an id drawn at random for that seat alone, so an
+    id tells nothing: not the deck list's order, not another seat's ids, not what a card
+    was before it became hidden. A card hidden from the seat gets a fresh id whenever it
+    could otherwise be followed: a new object (every zone change), its library shuffled
+    or reordered, or a card the seat saw becoming hidden again in a hand or library. An
+    id is never given twice to a seat, so an old id can never name another card."""
+
+    __slots__ = ("out", "back", "hidden", "sent", "used")
+
+    def __init__(self) -> None:
+        self.out: dict[int, int] = {}  # object id -> the id this seat knows it by
+        self.back: dict[int, int] = {}
+        self.hidden: dict[int, bool] = {}  # object id -> hidden from the seat when sent
+        self.sent: dict[ZoneKey, tuple[int, ...]] = {}  # hidden zones, as last sent
+        self.used: set[int] = set()
+
+    def of(self, oid: int, hidden: bool, hidden_zone: bool) -> int:
+        sid = self.out.get(oid)
+        if sid is not None and hidden and hidden_zone and not self.hidden[oid]:
+            self.drop(oid)  # seen, now hidden in a hand or library: no longer followed
+            sid = None
+        if sid is None:
+            if len(self.used) > ID_SPACE // 2:  # a very long game: forget the oldest
+                self.used = set(self.back)
+            sid = secrets.randbelow(ID_SPACE) + 1
+            while sid in self.used:
+                sid = secrets.randbelow(ID_SPACE) + 1
+            self.used.add(sid)
+            self.out[oid], self.back[sid] = sid, oid
+        self.hidden[oid] = hidden
+        return sid
+
+    def drop(self, oid: int) -> None:
+        sid = self.out.pop(oid, None)
+        if sid is not None:
+            del self.back[sid]
+        self.hidden.pop(oid, None)
+
+    def reorder(self, key: ZoneKey, ids: list[int]) -> None:
+        """A hidden zone about to be sent: when the cards it had are no longer in the
+        order they were sent in (a shuffle, an effect reordering it), all its cards get
+        new ids."""
+        before = self.sent.get(key)
+        now = tuple(ids)
+        if before is not None and before != now:
+            kept = set(now)
+            old = [i for i in before if i in kept]
+            still = set(before)
+            if old != [i for i in now if i in still]:
+                for oid in now:
+                    self.drop(oid)
+        self.sent[key] = now
+
+    def prune(self, live: set[int]) -> None:
+        """Forget objects that are gone (the ids stay used)."""
+        for oid in [o for o in self.out if o not in live]:
+            self.drop(oid)
 
 
 @dataclass
@@ -52,28 +137,83 @@ class Room:
     # library cards a seat has looked at (the top N, a search): their object ids, sent
     # to that seat with their faces until they leave the library or it is shuffled
     looked: dict[str, list[int]] = field(default_factory=dict)
+    # each seat's invitation (players and, when open, the judge): taken once, then the
+    # seat's token is the way back
+    invites: dict[str, str] = field(default_factory=dict)
+    seed: int | None = None  # the deal's seed when the room was asked for a fixed one
+    # a request to look through another player's library: (who, whose, count)
+    look_request: tuple[str, str, int | None] | None = None
+    chat_base: int = 0  # chat lines said before the first one kept
+    idle_since: float = field(default_factory=time.time)  # nobody connected since then
+    ids: dict[str, SeatIds] = field(default_factory=dict)  # what each seat's ids stand for
+    last_resolved: dict[str, Any] | None = None  # the newest intention, as carried out
+
+    def __post_init__(self) -> None:
+        if not self.invites:
+            seats = list(self.table.players) + ([JUDGE_SEAT] if self.judge_sees_all else [])
+            self.invites = {s: new_invite() for s in seats}
 
     # ---- seats ------------------------------------------------------------------------
-    def join(self, seat: str, code: str, token: str | None = None) -> tuple[str, str]:
-        """(seat, token) for a client that gave the room code; a seat already held
-        needs its token (a client that dropped rejoins with it)."""
-        if not secrets.compare_digest(code.encode(), self.code.encode()):
-            raise RoomError("wrong room code")
+    def check_code(self, code: str) -> None:
+        if not secrets.compare_digest(code.encode("utf-8"), self.code.encode("utf-8")):
+            raise RoomError("no such room, or a wrong room code", Code.NO_ROOM)
+
+    def seat_of(self, seat: str) -> str:
+        """The seat asked for, if the table has it."""
         if seat == SPECTATOR:
-            return SPECTATOR, ""
+            return seat
         if seat == JUDGE_SEAT:
             if not self.judge_sees_all:
-                raise RoomError("the host has not opened the judge's seat")
-        elif seat not in self.table.players:
+                raise RoomError("the host has not opened the judge's seat", Code.NO_SEAT)
+            return seat
+        if seat not in self.table.players:
             raise RoomError(f"no seat {seat[:40]!r} at this table "
-                            f"(players: {', '.join(self.table.players)})")
+                            f"(players: {', '.join(self.table.players)})", Code.NO_SEAT)
+        return seat
+
+    def join(self, seat: str, code: str, token: str | None = None,
+             invite: str | None = None, approved: bool = False) -> tuple[str, str]:
+        """(seat, token) for a client that gave the room code. A spectator needs nothing
+        more; a free seat needs its invitation (or ``approved``: the host let this client
+        sit); a seat already taken needs its token (a client that dropped rejoins)."""
+        self.check_code(code)
+        seat = self.seat_of(seat)
+        if seat == SPECTATOR:
+            return SPECTATOR, ""
         held = self.tokens.get(seat)
-        if held is not None:
-            if token is None or not secrets.compare_digest(token.encode(), held.encode()):
-                raise RoomError(f"the seat {seat!r} is taken (rejoin with its token)")
+        if token is not None and held is not None \
+                and secrets.compare_digest(token.encode("utf-8"), held.encode("utf-8")):
             return seat, held
+        if held is not None:
+            raise RoomError(f"the seat {seat!r} is taken (rejoin with its token)",
+                            Code.SEAT_TAKEN)
+        if not approved and (invite is None or not same_invite(invite, self.invites[seat])):
+            raise RoomError(f"the seat {seat!r} needs its invitation from the host"
+                            + (" (or the host's approval)" if seat != JUDGE_SEAT else ""),
+                            Code.INVITE_NEEDED)
+        if seat == JUDGE_SEAT and approved and (
+                invite is None or not same_invite(invite, self.invites[seat])):
+            raise RoomError("the judge's seat needs its own invitation", Code.INVITE_NEEDED)
         self.tokens[seat] = secrets.token_urlsafe(24)
         return seat, self.tokens[seat]
+
+    def seat_ids(self, seat: str) -> SeatIds:
+        ids = self.ids.get(seat)
+        if ids is None:
+            ids = self.ids[seat] = SeatIds()
+        return ids
+
+    def id_for(self, seat: str, oid: int) -> int:
+        """The id ``seat`` knows an object by (sending it to the seat if it was not yet)."""
+        obj = self.table.objs[oid]
+        hidden = not self._sees(seat, obj)
+        return self.seat_ids(seat).of(oid, hidden, obj.zone is not None
+                                      and obj.zone[1] in HIDDEN_ZONES)
+
+    def _sees(self, seat: str, obj: Obj) -> bool:
+        if obj.id in self.looked.get(seat, ()):
+            return True
+        return isinstance(views.face_of(self.table, obj, self.viewer(seat)), Seen)
 
     @staticmethod
     def viewer(seat: str) -> str | None:
@@ -86,11 +226,38 @@ class Room:
         return seat
 
     # ---- intentions -------------------------------------------------------------------
-    def act(self, seat: str, msg: dict[str, Any]) -> set[ZoneKey] | None:
-        """Carry out one intention of ``seat`` through the engine, or RoomError. The
-        zones it changed (None: any of them may have)."""
+    def intent(self, seat: str, msg: dict[str, Any]
+               ) -> tuple[dict[str, Any], set[ZoneKey] | None]:
+        """An intention as ``seat`` sent it, naming cards by the ids that seat was sent:
+        the same intention naming the table's objects (what the server logs, and
+        replays with ``act``), and the zones it changed. An id the seat was never sent,
+        or whose card has moved since, is "no longer there", whatever it was."""
         if seat == SPECTATOR:
-            raise RoomError("a spectator watches: it cannot act")
+            raise RoomError("a spectator watches: it cannot act", Code.SPECTATOR)
+        ids = self.ids.get(seat)
+
+        def real(sid: Any) -> int:
+            oid = ids.back.get(sid) if ids is not None and isinstance(sid, int) else None
+            if oid is None:
+                raise RoomError("that card is no longer there", Code.GONE)
+            return oid
+        out = {k: v for k, v in msg.items() if k not in ("v", "type", "rid")}
+        for key in ("id", "host"):
+            if key in out:
+                out[key] = real(out[key])
+        if isinstance(out.get("to"), int):
+            out["to"] = real(out["to"])
+        if "ids" in out:
+            out["ids"] = [real(i) for i in out["ids"]]
+        self.last_resolved = out
+        return out, self.act(seat, out)
+
+    def act(self, seat: str, msg: dict[str, Any]) -> set[ZoneKey] | None:
+        """Carry out one intention of ``seat`` through the engine, or RoomError. Its ids
+        are the table's object ids (``intent`` turns a seat's into them). The zones it
+        changed (None: any of them may have)."""
+        if seat == SPECTATOR:
+            raise RoomError("a spectator watches: it cannot act", Code.SPECTATOR)
         t = self.table
         before = len(t.history)
         action = msg["action"]
@@ -102,13 +269,18 @@ class Room:
             if action in ("agree_undo", "refuse_undo"):
                 self._answer_undo(seat, action == "agree_undo")
                 return None
-            if action == "move":
+            if action in ("agree_look", "refuse_look"):
+                res = self._answer_look(seat, action == "agree_look")
+                if res is None:
+                    return set()
+            elif action == "move":
                 obj = self._object(msg, who)
                 zone = msg.get("zone")
                 if not isinstance(zone, str):
                     raise RoomError("move: which zone?")
                 position = msg.get("position", "top")
-                res = t.move(obj.cid, zone, msg.get("player"), position=position, by=who)
+                res = t.move(obj.cid, zone, msg.get("player"), position=position, by=who,
+                             face_down=bool(msg.get("face_down")))
             elif action == "move_many":  # several cards as one action (a group, a mulligan's)
                 ids = msg.get("ids") or []
                 if len(set(ids)) != len(ids):
@@ -119,12 +291,14 @@ class Room:
                     raise RoomError("move_many: which zone?")
                 res = t.move_many(cids, zone, msg.get("player"),
                                   position=msg.get("position", "top"),
-                                  order=cids if msg.get("ordered") else None, by=who)
+                                  order=cids if msg.get("ordered") else None, by=who,
+                                  face_down=bool(msg.get("face_down")))
             elif action == "tap":
                 obj = self._object(msg, who)
                 res = t.set_tapped(obj.cid, bool(msg.get("tapped", True)))
             elif action in ("draw", "shuffle", "roll", "life") and who is None:
-                raise RoomError("the judge does not draw, shuffle, roll or change life")
+                raise RoomError("the judge does not draw, shuffle, roll or change life",
+                                Code.NOT_YOUR_SEAT)
             elif action == "draw":
                 count = msg.get("count", 1)
                 if not 1 <= count <= 100:
@@ -144,16 +318,20 @@ class Room:
                 res = t.set_life(seat, t.life[seat] + delta)
             elif action == "next_turn":
                 if who is not None and t.active != who:
-                    raise RoomError(f"it is {t.active}'s turn: only they end it")
+                    raise RoomError(f"it is {t.active}'s turn: only they end it",
+                                    Code.NOT_YOUR_SEAT)
                 res = t.next_turn(untap=True)
             elif action == "phase":  # the phase bar: the turn moves to a step
                 if who is not None and t.active != who:
-                    raise RoomError(f"it is {t.active}'s turn: only they move it on")
+                    raise RoomError(f"it is {t.active}'s turn: only they move it on",
+                                    Code.NOT_YOUR_SEAT)
                 res = t.set_phase(str(msg.get("phase", "")), draw=bool(msg.get("draw")))
             elif action == "look":  # the top ``count`` of a library, or all of it (a search)
                 if who is None:
                     raise RoomError("the judge sees every card already")
                 res = self._look(seat, msg)
+                if res is None:  # asked its owner first
+                    return set()
             elif action == "arrow":  # from a permanent or spell to another, or a player
                 res = self._arrow(seat, msg)
             elif action == "clear_arrows":  # the seat's own (the judge's: everyone's)
@@ -162,7 +340,8 @@ class Room:
                 res = self._card_tool(action, self._object(msg, who), msg)
             elif action in SEAT_TOOLS:
                 if who is None:
-                    raise RoomError("the judge has no counters, tokens or library of their own")
+                    raise RoomError("the judge has no counters, tokens or library of their "
+                                    "own", Code.NOT_YOUR_SEAT)
                 res = self._seat_tool(action, seat, msg)
             else:  # the protocol lets no other action through
                 raise RoomError(f"unknown action {action!r}")
@@ -175,7 +354,8 @@ class Room:
         if res.rejected and len(t.history) == before:
             text = "; ".join(e.text for e in res.events if e.text) or "refused"
             rules = t.edition.marks(res.cites)
-            raise RoomError(f"refused: {text}" + (f" ({rules})" if rules else ""))
+            raise RoomError(f"refused: {text}" + (f" ({rules})" if rules else ""),
+                            Code.REFUSED)
         return touched(t, res.events)
 
     def _card_tool(self, action: str, obj: Obj, msg: dict[str, Any]) -> Result:
@@ -212,7 +392,9 @@ class Room:
             return t.refuse(obj, why)
         return t.attach(obj.cid, target.cid)
 
-    def _look(self, seat: str, msg: dict[str, Any]) -> Result:
+    def _look(self, seat: str, msg: dict[str, Any]) -> Result | None:
+        """A seat looks at its own library's top cards or searches it; another player's
+        library only with its owner's leave (None: the owner is asked first)."""
         t = self.table
         whose = msg.get("player") or seat
         if whose not in t.players:
@@ -220,6 +402,29 @@ class Room:
         count = msg.get("count")
         if count is not None and not 1 <= count <= 1000:
             raise RoomError("look: 1 to 1,000 cards, or none to search the library")
+        if whose != seat:  # 401.2: nobody looks through a library without leave
+            if self.look_request is not None:
+                raise RoomError(f"{self.look_request[0]} is waiting for "
+                                f"{self.look_request[1]}'s answer", Code.HIDDEN)
+            self.look_request = (seat, whose, count)
+            return None
+        return self._looked(seat, whose, count)
+
+    def _answer_look(self, seat: str, agree: bool) -> Result | None:
+        """The owner of the library answers a request to look through it."""
+        req = self.look_request
+        if req is None or req[1] != seat:
+            raise RoomError("no one has asked to look at your library", Code.NOTHING)
+        self.look_request = None
+        who, whose, count = req
+        if not agree:
+            self.table.log_step(f"{whose} does not let {who} look at their library",
+                                f"{whose} does not let {who} look at their library")
+            return None
+        return self._looked(who, whose, count)
+
+    def _looked(self, seat: str, whose: str, count: int | None) -> Result:
+        t = self.table
         res = t.look(seat, whose, count)
         ids = t.zones[(whose, "library")]  # bottom first
         seen = ids if count is None else ids[len(ids) - min(count, len(ids)):]
@@ -228,8 +433,14 @@ class Room:
 
     def _forget(self, shuffled: set[ZoneKey | None]) -> None:
         """What seats looked at and no longer know: cards that left the library (new
-        objects), and every card of a library just shuffled."""
+        objects), and every card of a library just shuffled (whose cards every seat
+        is then sent by new ids)."""
         t = self.table
+        for key in shuffled:
+            if key is not None and key in t.zones:
+                for ids in self.ids.values():
+                    for oid in t.zones[key]:
+                        ids.drop(oid)
 
         def known(oid: int) -> bool:
             obj = t.objs.get(oid)
@@ -263,7 +474,7 @@ class Room:
         t = self.table
         obj = t.objs.get(oid) if isinstance(oid, int) else None
         if obj is None or obj.zone is None or t.current.get(obj.cid) != obj.id:
-            raise RoomError("that card is no longer there")
+            raise RoomError("that card is no longer there", Code.GONE)
         return obj
 
     def _seat_tool(self, action: str, seat: str, msg: dict[str, Any]) -> Result:
@@ -289,7 +500,8 @@ class Room:
             ids = msg.get("ids") or []
             objs = [self._live(i) for i in ids]
             if any(o.owner != seat for o in objs) or len(set(ids)) != len(ids):
-                raise RoomError(f"{action}: cards of {seat}'s own, each once")
+                raise RoomError(f"{action}: cards of {seat}'s own, each once",
+                                Code.NOT_YOUR_SEAT)
             cids = [o.cid for o in objs]
             if action == "cleanup":  # discard to hand size: these, or the newest in hand
                 return t.cleanup(seat, cids or None)
@@ -323,9 +535,10 @@ class Room:
         """The object an intention names by the id the seat was shown, if it is still
         that object and the seat may handle it."""
         obj = self._live(msg.get("id"))
-        why = views.move_refusal(self.table, obj, who)
-        if why is not None:
-            raise RoomError(why.split(" (")[0])
+        if views.move_refusal(self.table, obj, who) is not None:
+            whose = obj.controller if obj.zone is not None and obj.zone[1] in (
+                "battlefield", "stack") and obj.controller else obj.owner
+            raise RoomError(f"{who} may not handle {whose}'s cards", Code.NOT_YOUR_SEAT)
         return obj
 
     def _undo(self, seat: str) -> None:
@@ -334,7 +547,7 @@ class Room:
         request is shown to all; each answers with agree_undo or refuse_undo)."""
         t = self.table
         if not t.history:
-            raise RoomError("nothing to undo")
+            raise RoomError("nothing to undo", Code.NOTHING)
         last = self.actors[-1] if len(self.actors) == len(t.history) else None
         if seat != JUDGE_SEAT and last != seat:
             self.undo_request = (seat, frozenset({seat}))
@@ -344,9 +557,9 @@ class Room:
 
     def _answer_undo(self, seat: str, agree: bool) -> None:
         if self.undo_request is None:
-            raise RoomError("no one has asked to undo")
+            raise RoomError("no one has asked to undo", Code.NOTHING)
         if seat not in self.table.players:
-            raise RoomError("only the players decide an undo")
+            raise RoomError("only the players decide an undo", Code.NOT_YOUR_SEAT)
         asker, agreed = self.undo_request
         if not agree:
             self.undo_request = None
@@ -370,37 +583,65 @@ class Room:
         self.undo_request = None
 
     def say(self, seat: str, text: str) -> None:
-        text = "".join(ch for ch in text if ch >= " " or ch == "\t").strip()
+        text = "".join(ch for ch in text if ch >= " " and not "\x7f" <= ch <= "\x9f"
+                       or ch == "\t").strip()
         if not text:
             raise RoomError("an empty chat line")
         self.chat.append((seat, text))
-        del self.chat[:-CHAT_LINES]
+        if len(self.chat) > CHAT_LINES:
+            self.chat_base += len(self.chat) - CHAT_LINES
+            del self.chat[:-CHAT_LINES]
+
+    @property
+    def chat_said(self) -> int:
+        """Chat lines said in this room, ever (an update sends those after a number)."""
+        return self.chat_base + len(self.chat)
 
     # ---- views ------------------------------------------------------------------------
     def view(self, seat: str, zones: set[ZoneKey] | None = None,
-             log_from: int | None = None) -> dict[str, Any]:
+             log_from: int | None = None, chat_from: int | None = None) -> dict[str, Any]:
         """Everything ``seat`` may know, as plain JSON data (only ``zones``, and the log
-        from ``log_from``, when given)."""
+        from ``log_from`` and the chat from ``chat_from``, when given). Every card is
+        named by the seat's own ids (``SeatIds``)."""
         t = self.table
         viewer = self.viewer(seat)
+        ids = self.seat_ids(seat)
+        looked = set(self.looked.get(seat, ()))
         shown = []
-        for key, ids in t.zones.items():
+        for key, oids in t.zones.items():
             if zones is not None and key not in zones:
                 continue
             ordered = key[1] in ORDERED
-            known = set(self.looked.get(seat, ())) if key[1] == "library" else set()
+            hidden_zone = key[1] in HIDDEN_ZONES
+            if hidden_zone:
+                ids.reorder(key, oids)
             cards = []
-            for i, oid in enumerate(reversed(ids), 1):
-                if oid in known:  # looked at: its face, for this seat
-                    face = _face(views.face_of(t, t.objs[oid], views.JUDGE, True, i))
-                    cards.append({**face, "looked": True})
+            for i, oid in enumerate(reversed(oids), 1):
+                obj = t.objs[oid]
+                if oid in looked:  # looked at: its face, for this seat
+                    face = views.face_of(t, obj, views.JUDGE, True, i)
+                    card = _face(face, ids.of(oid, False, hidden_zone), None)
+                    card["looked"] = True
                 else:
-                    cards.append(_face(views.face_of(t, t.objs[oid], viewer, False,
-                                                     i if ordered else None)))
+                    face = views.face_of(t, obj, viewer, False, i if ordered else None)
+                    host = None if face.host is None else self._send_id(seat, face.host)
+                    card = _face(face, ids.of(oid, isinstance(face, Hidden), hidden_zone),
+                                 host)
+                cards.append(card)
             shown.append({"player": key[0], "zone": key[1], "cards": cards})
+        if zones is None:  # the whole table: forget what is gone
+            ids.prune({o for lst in t.zones.values() for o in lst})
         start = len(t.journal) - LOG_LINES if log_from is None else log_from
-        log = [_line(entry, viewer) for entry in t.journal[max(0, start):]]
+        log = [line for entry in t.journal[max(0, start):]
+               for line in [_line(entry, viewer)] if line is not None]
         last = self.actors[-1] if self.actors and len(self.actors) == len(t.history) else None
+        first = max(0, self.chat_said - 50) if chat_from is None else chat_from
+        chat = self.chat[max(0, first - self.chat_base):]
+        arrows = []
+        for a in views.arrows(t):  # ends the seat was sent (an arrow's ends are public)
+            to: Any = a.target_player if a.target is None else self._send_id(seat, a.target)
+            arrows.append([a.player, self._send_id(seat, a.source), to])
+        req = self.look_request
         return {"room": self.id, "seat": seat, "edition": t.edition.id,
                 "players": list(t.players), "active": t.active, "turn": t.turn,
                 "phase": t.phase, "life": dict(t.life),
@@ -412,23 +653,32 @@ class Room:
                 "sideboards": {p: [c.to_json() for c in side] if isinstance(side, list)
                                else side for p in t.players
                                for side in [views.sideboard(t, p, viewer)]},
-                # (object ids are public: they change with every zone change)
-                "arrows": [[a.player, a.source, a.target_player if a.target is None
-                            else a.target] for a in views.arrows(t)],
-                "zones": shown, "log": log,
-                "chat": [[s, x] for s, x in self.chat[-50:]],
-                "connected": sorted(s for s, n in self.connected.items() if n > 0),
+                "arrows": arrows, "zones": shown, "log": log,
+                "chat": [[s_, x] for s_, x in chat], "chat_from": first,
+                "connected": sorted(s_ for s_, n in self.connected.items() if n > 0),
                 "can_undo": bool(t.history) and (seat == JUDGE_SEAT or last == seat),
                 "undo_request": None if self.undo_request is None else {
                     "by": self.undo_request[0], "agreed": sorted(self.undo_request[1])},
+                # a request to look through a library: public (who asks whom), the count
+                # too (the top N); answered by the library's owner
+                "look_request": None if req is None else {
+                    "by": req[0], "whose": req[1], "count": req[2]},
+                "seed": self.seed,  # the deal's seed, when the room was given a fixed one
                 "last_roll": list(t.last_roll) if t.last_roll else None}
 
-    def update(self, seat: str, zones: set[ZoneKey] | None, log_from: int
-               ) -> dict[str, Any]:
+    def _send_id(self, seat: str, oid: int) -> int:
+        obj = self.table.objs[oid]
+        return self.seat_ids(seat).of(oid, not self._sees(seat, obj),
+                                      obj.zone is not None and obj.zone[1] in HIDDEN_ZONES)
+
+    def update(self, seat: str, zones: set[ZoneKey] | None, log_from: int,
+               chat_from: int | None = None) -> dict[str, Any]:
         """What changed for ``seat`` since it was last sent the table: the zones that
         changed (all of them when ``zones`` is None), the log lines from ``log_from``,
-        and the small facts (life, turn, who is connected) in full."""
-        out = self.view(seat, zones=zones, log_from=log_from)
+        the chat lines from ``chat_from``, and the small facts (life, turn, who is
+        connected) in full."""
+        out = self.view(seat, zones=zones, log_from=log_from,
+                        chat_from=self.chat_said if chat_from is None else chat_from)
         out["log_from"] = log_from
         return out
 
@@ -440,6 +690,10 @@ class Room:
                 "undo_request": None if self.undo_request is None else [
                     self.undo_request[0], sorted(self.undo_request[1])],
                 "looked": {s: list(ids) for s, ids in self.looked.items()},
+                "invites": dict(self.invites), "seed": self.seed,
+                "look_request": None if self.look_request is None else list(
+                    self.look_request),
+                "chat_base": self.chat_base, "idle_since": self.idle_since,
                 "table": saves.to_json(self.table)}
 
     @classmethod
@@ -453,6 +707,15 @@ class Room:
                        [str(a) for a in d["actors"]],
                        [(str(s), str(x)) for s, x in d["chat"]])
             room.applied = int(d.get("applied", 0))
+            if isinstance(d.get("invites"), dict):
+                room.invites = {str(k): str(v) for k, v in d["invites"].items()}
+            room.seed = None if d.get("seed") is None else int(d["seed"])
+            look = d.get("look_request")
+            if look is not None:
+                room.look_request = (str(look[0]), str(look[1]),
+                                     None if look[2] is None else int(look[2]))
+            room.chat_base = int(d.get("chat_base", 0))
+            room.idle_since = float(d.get("idle_since", time.time()))
             room.looked = {str(s): [int(i) for i in ids]
                            for s, ids in dict(d.get("looked", {})).items()}
             req = d.get("undo_request")
@@ -481,10 +744,13 @@ def touched(t: Table, events: Any) -> set[ZoneKey] | None:
     return out
 
 
-def _line(entry: LogEntry, viewer: str | None) -> dict[str, Any]:
+def _line(entry: LogEntry, viewer: str | None) -> dict[str, Any] | None:
     """A line of the log as a seat may read it: the rules it cites only when the seat
-    was told the whole sentence."""
+    was told the whole sentence; None for a line the seat is not told at all (another
+    player's refused move of a card this seat may not see)."""
     text, cites, notes = entry.told(viewer)
+    if not text:
+        return None
     line: dict[str, Any] = {"tag": entry.tag, "text": text}
     if cites:
         line["cites"] = list(cites)
@@ -497,12 +763,13 @@ def _line(entry: LogEntry, viewer: str | None) -> dict[str, Any]:
     return line
 
 
-def _face(f: Seen | Hidden) -> dict[str, Any]:
-    """A card as a seat is sent it: a hidden one with only its public facts."""
-    common = {"id": f.id, "tapped": f.tapped, "face_down": f.face_down,
+def _face(f: Seen | Hidden, sid: int, host: int | None) -> dict[str, Any]:
+    """A card as a seat is sent it, by the seat's id ``sid`` (``host``: the seat's id of
+    what it is attached to): a hidden one with only its public facts."""
+    common = {"id": sid, "tapped": f.tapped, "face_down": f.face_down,
               "owner": f.owner, "controller": f.controller,
               "counters": [list(c) for c in f.counters], "revealed": f.revealed,
-              "position": f.position, "note": f.note, "host": f.host}
+              "position": f.position, "note": f.note, "host": host}
     if isinstance(f, Hidden):
         return {**common, "hidden": True}
     d: dict[str, Any] = {**common, "hidden": False, "name": f.name, "token": f.token,

@@ -3,21 +3,29 @@ game opened from the window. WebSocket (RFC 6455) through the ``websockets``
 library; JSON messages (protocol.py); one engine per room (rooms.py).
 
 Every room is kept on disk in the server's folder: a snapshot (an atomic write of
-the whole room) every SNAPSHOT_EVERY intentions, and each intention carried out
-appended to the room's log before anyone is told of it; a server started again
-reads the snapshot and carries the logged intentions out again. Clients rejoin
-their seats with their tokens. Each connection is rate-limited; a malformed, oversized or unknown message
-gets an error frame, and a connection that keeps sending them is closed. Nothing a
-client sends can crash the server or change a game outside the rules."""
+the whole room) every SNAPSHOT_EVERY intentions, and each intention that reached the
+engine appended to the room's log before anyone is told of it. The disk is written
+by a thread of its own (``Disk``), never by the event loop: it takes everything
+waiting, writes it, syncs it once, and only then are the seats told. A server started
+again reads the snapshot and carries the logged intentions out again.
+
+What one client can cost everyone else is bounded: messages per connection (a token
+bucket), connections per address and in all, rooms created per address per hour,
+wrong room codes, invitations and tokens per address, a connection that never joins
+or stops answering pings. Every refusal is an error frame with a stable code."""
 
 from __future__ import annotations
 
 import asyncio
+import collections
+import ipaddress
 import json
 import logging
+import os
 import secrets
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -25,7 +33,8 @@ from typing import Any
 from tabletop.engine import InputError, saves
 from tabletop.engine.files import read_bounded
 from tabletop.net import protocol
-from tabletop.net.rooms import Room, RoomError, new_code
+from tabletop.net.protocol import Code
+from tabletop.net.rooms import JUDGE_SEAT, SPECTATOR, Room, RoomError, new_code
 
 log = logging.getLogger("tabletop.net")
 
@@ -38,14 +47,62 @@ SNAPSHOT_EVERY = 50  # intentions between two whole writes of a room
 
 
 @dataclass
+class Limits:
+    """What the server allows one client address, and everyone together."""
+
+    rooms_per_hour: int = 20  # rooms one address may create in an hour
+    room_idle: float = 24 * 3600.0  # seconds a room with nobody connected is kept
+    join_timeout: float = 30.0  # seconds a connection has to take a seat
+    per_address: int = 32  # open connections from one address
+    connections: int = 2000  # open connections in all
+    guesses: int = 20  # wrong room codes, invitations or tokens per address ...
+    guess_window: float = 600.0  # ... in this many seconds
+    ping_interval: float = 20.0  # seconds between pings; a connection that does not
+    ping_timeout: float = 20.0  # answer one within this is closed
+    approve_timeout: float = 120.0  # seconds the host has to answer a request to sit
+    trusted_proxies: tuple[str, ...] = ()  # their X-Forwarded-For names the client
+    fsync: bool = True  # sync each write to the disk before telling anyone
+
+
+class _Window:
+    """Events per key in a sliding window of time (rooms created, wrong guesses)."""
+
+    def __init__(self, limit: int, seconds: float) -> None:
+        self.limit, self.seconds = limit, seconds
+        self.seen: dict[str, collections.deque[float]] = {}
+
+    def full(self, key: str) -> bool:
+        q = self.seen.get(key)
+        if q is None:
+            return False
+        now = time.monotonic()
+        while q and q[0] <= now - self.seconds:
+            q.popleft()
+        if not q:
+            del self.seen[key]
+            return False
+        return len(q) >= self.limit
+
+    def add(self, key: str) -> None:
+        self.seen.setdefault(key, collections.deque()).append(time.monotonic())
+
+    def sweep(self) -> None:
+        for key in list(self.seen):
+            self.full(key)
+
+
+@dataclass
 class _Conn:
     ws: Any
+    address: str = "?"
     room: Room | None = None
     seat: str | None = None
     allowance: float = BURST
     last: float = 0.0
     errors: int = 0
     log_sent: int = 0  # the room's log lines this connection has been sent
+    chat_sent: int = 0  # the room's chat lines this connection has been sent
+    asking: bool = False  # waiting for the host's answer to a request to sit
 
     def take(self) -> bool:
         """One message from the rate allowance (a token bucket)."""
@@ -58,15 +115,117 @@ class _Conn:
         return True
 
 
-class Server:
-    def __init__(self, folder: Path | None = None) -> None:
+class Disk:
+    """The server's writes, on a thread of their own. Log lines and snapshots are
+    written in the order they were asked for; whatever is waiting is written together
+    and synced once (a group commit); each ``write`` is answered when its data is on
+    the disk. A room's snapshots waiting together are written once, the newest."""
+
+    def __init__(self, folder: Path, fsync: bool = True) -> None:
         self.folder = folder
+        self.fsync = fsync
+        self._queue: collections.deque[tuple[str, str, Any, Any]] = collections.deque()
+        self._cv = threading.Condition()
+        self._stop = False
+        self._thread = threading.Thread(target=self._run, name="tabletop-disk", daemon=True)
+        self._thread.start()
+
+    def put(self, kind: str, room: str, data: Any, done: Any = None) -> None:
+        """``kind``: "line" (bytes appended to the room's log), "snapshot" (the room's
+        JSON bytes; the log starts over) or "forget" (both files removed). ``done()``
+        is called on this thread once it is written."""
+        with self._cv:
+            self._queue.append((kind, room, data, done))
+            self._cv.notify()
+
+    async def write(self, kind: str, room: str, data: Any) -> None:
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+
+        def done() -> None:
+            loop.call_soon_threadsafe(lambda: future.done() or future.set_result(None))
+        self.put(kind, room, data, done)
+        await future
+
+    def close(self) -> None:
+        with self._cv:
+            self._stop = True
+            self._cv.notify()
+        self._thread.join(timeout=10)
+
+    def _run(self) -> None:
+        while True:
+            with self._cv:
+                while not self._queue and not self._stop:
+                    self._cv.wait()
+                if not self._queue and self._stop:
+                    return
+                batch = list(self._queue)
+                self._queue.clear()
+            try:
+                self._write(batch)
+            except Exception:  # a full disk: said in the server's log, the game goes on
+                log.exception("the server's folder could not be written")
+            for *_, done in batch:
+                if done is not None:
+                    done()
+
+    def _write(self, batch: list[tuple[str, str, Any, Any]]) -> None:
+        last_snapshot = {room: i for i, (kind, room, _, _) in enumerate(batch)
+                         if kind == "snapshot"}
+        open_logs: dict[str, Any] = {}
+        try:
+            for i, (kind, room, data, _) in enumerate(batch):
+                path = self.folder / f"room-{room}.log"
+                if kind == "line":
+                    f = open_logs.get(room)
+                    if f is None:
+                        f = open_logs[room] = open(path, "ab")
+                    f.write(data)
+                elif kind == "snapshot" and last_snapshot[room] == i:
+                    f = open_logs.pop(room, None)
+                    if f is not None:
+                        f.close()
+                    saves.atomic_write(self.folder / f"room-{room}.json", data)
+                    with open(path, "wb"):
+                        pass  # the log starts over: its lines are in the snapshot
+                elif kind == "forget":
+                    f = open_logs.pop(room, None)
+                    if f is not None:
+                        f.close()
+                    for suffix in (".json", ".log"):
+                        (self.folder / f"room-{room}{suffix}").unlink(missing_ok=True)
+            for f in open_logs.values():
+                f.flush()
+                if self.fsync:
+                    os.fsync(f.fileno())
+        finally:
+            for f in open_logs.values():
+                f.close()
+
+
+Approver = Callable[[Room, str, str], Awaitable[bool]]
+
+
+class Server:
+    def __init__(self, folder: Path | None = None, limits: Limits | None = None) -> None:
+        self.folder = folder
+        self.limits = limits or Limits()
         self.rooms: dict[str, Room] = {}
         self.members: dict[str, list[_Conn]] = {}
         self._snapshot_at: dict[str, int] = {}  # room -> intentions in its snapshot
         self.opened: Callable[[Room], None] | None = None  # told of each room opened
+        # the host of a game opened from the window: asked whether a client may take a
+        # player's seat without its invitation (room, seat, address) -> yes or no
+        self.approver: Approver | None = None
+        self.created = _Window(self.limits.rooms_per_hour, 3600.0)
+        self.guesses = _Window(self.limits.guesses, self.limits.guess_window)
+        self.open_by: collections.Counter[str] = collections.Counter()
+        self._locks: dict[str, asyncio.Lock] = {}
+        self.disk: Disk | None = None
         if folder is not None:
             self.restore()
+            self.disk = Disk(folder, self.limits.fsync)
 
     # ---- autosave ---------------------------------------------------------------------
     def restore(self) -> None:
@@ -75,7 +234,7 @@ class Server:
         intentions give the same game)."""
         assert self.folder is not None
         self.folder.mkdir(parents=True, exist_ok=True)
-        for p in self.folder.glob("room-*.json.tmp*"):  # a write cut short
+        for p in self.folder.glob(".room-*.tmp"):  # a write cut short
             p.unlink(missing_ok=True)
         for p in sorted(self.folder.glob("room-*.json")):
             try:
@@ -96,112 +255,234 @@ class Server:
         for line in lines:
             try:
                 rec = json.loads(line)
-                n, seat, msg = int(rec["n"]), str(rec["seat"]), rec["msg"]
+                n, seat, msg = int(rec["n"]), str(rec["seat"]), dict(rec["msg"])
             except (ValueError, KeyError, TypeError):
                 break  # a line cut short by a kill: the end of what was written
             if n <= room.applied:
                 continue  # already in the snapshot
             try:
-                if msg.get("type") == "chat":
+                if "text" in msg and "action" not in msg:
                     room.say(seat, str(msg["text"]))
-                else:
-                    room.act(seat, protocol.parse(json.dumps(msg)))
-            except (RoomError, protocol.ProtocolError):
-                pass  # refused again, as it was not the first time: nothing changed
+                else:  # the intention as carried out: the table's object ids
+                    room.act(seat, msg)
+            except (RoomError, KeyError, TypeError, ValueError):
+                pass  # refused again, as it was the first time (its log line is back)
             room.applied = n
 
-    def snapshot(self, room: Room) -> None:
-        """The whole room, atomically; then its log starts again."""
-        if self.folder is None:
-            return
-        data = json.dumps(room.to_json(), ensure_ascii=False, separators=(",", ":"))
-        saves.atomic_write(self.folder / f"room-{room.id}.json", data.encode("utf-8"))
-        (self.folder / f"room-{room.id}.log").write_bytes(b"")
-        self._snapshot_at[room.id] = room.applied
+    def _room_bytes(self, room: Room) -> bytes:
+        return json.dumps(room.to_json(), ensure_ascii=False,
+                          separators=(",", ":")).encode("utf-8")
 
-    def record(self, room: Room, seat: str, msg: dict[str, Any]) -> None:
-        """One intention carried out, appended to the room's log before anyone is told
-        of it. A killed process loses nothing written (the system keeps it); every
-        SNAPSHOT_EVERY intentions the whole room is written again."""
+    async def snapshot(self, room: Room) -> None:
+        """The whole room, atomically (then its log starts again); made here, written
+        on the disk's thread."""
+        if self.disk is None:
+            return
+        self._snapshot_at[room.id] = room.applied
+        await self.disk.write("snapshot", room.id, self._room_bytes(room))
+
+    async def record(self, room: Room, seat: str, msg: dict[str, Any]) -> None:
+        """One intention that reached the room, appended to the room's log; returns once
+        it is on the disk, before anyone is told of it. Every SNAPSHOT_EVERY intentions
+        the whole room is written again."""
         room.applied += 1
-        if self.folder is None:
+        if self.disk is None:
             return
         line = json.dumps({"n": room.applied, "seat": seat, "msg": msg},
                           ensure_ascii=False, separators=(",", ":")) + "\n"
-        with open(self.folder / f"room-{room.id}.log", "ab") as f:
-            f.write(line.encode("utf-8"))
+        self.disk.put("line", room.id, line.encode("utf-8"))
         if room.applied - self._snapshot_at.get(room.id, 0) >= SNAPSHOT_EVERY:
-            self.snapshot(room)
+            await self.snapshot(room)
+        else:
+            await self.disk.write("line", room.id, b"")
 
     # ---- one connection -----------------------------------------------------------------
+    def address(self, ws: Any) -> str:
+        """The client's address: the peer's, or, behind a trusted proxy, the one the
+        proxy put last in X-Forwarded-For."""
+        try:
+            peer = str(ws.remote_address[0])
+        except (AttributeError, IndexError, TypeError):
+            return "?"
+        if peer in self.limits.trusted_proxies:
+            try:
+                forwarded = ws.request.headers.get("X-Forwarded-For", "")
+            except AttributeError:
+                forwarded = ""
+            last = forwarded.split(",")[-1].strip()
+            try:
+                return str(ipaddress.ip_address(last))
+            except ValueError:
+                pass
+        return peer
+
+    def admit(self, address: str) -> str | None:
+        """Why a new connection from ``address`` is refused, or None."""
+        if sum(self.open_by.values()) >= self.limits.connections:
+            return "this server has as many connections as it may"
+        if self.open_by[address] >= self.limits.per_address:
+            return "too many connections from this address"
+        return None
+
     async def handler(self, ws: Any) -> None:
-        conn = _Conn(ws, last=time.monotonic())
+        conn = _Conn(ws, self.address(ws), last=time.monotonic())
+        why = self.admit(conn.address)
+        if why is not None:  # one that slipped past the handshake's check
+            await ws.send(protocol.error(why, Code.FULL))
+            await ws.close(code=1013, reason="try again later")
+            return
+        self.open_by[conn.address] += 1
+        timer = asyncio.get_running_loop().call_later(
+            self.limits.join_timeout, self._unseated, conn)
         try:
             async for frame in ws:
                 if not conn.take():
-                    await self._refuse(conn, "too many messages: slow down")
+                    await self._refuse(conn, "too many messages: slow down",
+                                       Code.RATE_LIMITED, None)
                     continue
+                rid = None
                 try:
+                    if isinstance(frame, bytes):
+                        raise protocol.ProtocolError("binary frames are refused: send "
+                                                     "JSON text")
                     msg = protocol.parse(frame)
-                    await self._handle(conn, msg)
+                    rid = msg.get("rid")
+                    await self._handle(conn, msg, rid)
                 except protocol.ProtocolError as e:
-                    await self._refuse(conn, str(e))
+                    await self._refuse(conn, str(e), e.code, e.rid)
                 except RoomError as e:
-                    await ws.send(protocol.error(str(e)))
+                    await ws.send(protocol.error(str(e), e.code, rid))
         except Exception as e:  # a dropped connection, a closed socket
             log.info("connection ended: %s", type(e).__name__)
         finally:
+            timer.cancel()
+            self.open_by[conn.address] -= 1
+            if self.open_by[conn.address] <= 0:
+                del self.open_by[conn.address]
             await self._leave(conn)
 
-    async def _refuse(self, conn: _Conn, text: str) -> None:
+    def _unseated(self, conn: _Conn) -> None:
+        if conn.room is None and not conn.asking:
+            asyncio.ensure_future(conn.ws.close(code=1008, reason="take a seat within "
+                                                f"{self.limits.join_timeout:g} s"))
+
+    async def _refuse(self, conn: _Conn, text: str, code: Code, rid: Any) -> None:
         conn.errors += 1
-        await conn.ws.send(protocol.error(text))
+        await conn.ws.send(protocol.error(text, code, rid))
         if conn.errors >= MAX_ERRORS:
             await conn.ws.close(code=1008, reason="too many bad messages")
 
-    async def _handle(self, conn: _Conn, msg: dict[str, Any]) -> None:
+    async def _handle(self, conn: _Conn, msg: dict[str, Any], rid: Any) -> None:
         kind = msg["type"]
+        answer = {} if rid is None else {"rid": rid}
         if kind == "ping":
-            await conn.ws.send(protocol.encode("pong"))
+            await conn.ws.send(protocol.encode("pong", **answer))
             return
         if kind == "create":
-            if conn.room is not None:
-                raise RoomError("this connection is already in a room")
-            if len(self.rooms) >= MAX_ROOMS:
-                raise RoomError("this server holds as many rooms as it may")
-            made = self.create(msg["players"], msg.get("edition", "cr-2016"),
-                               msg.get("seed", 1), msg.get("judge_sees_all", False),
-                               msg.get("decks"))
-            await conn.ws.send(protocol.encode("created", room=made.id, code=made.code))
+            await self._create(conn, msg, answer)
             return
         if kind == "join":
-            found = self.rooms.get(msg["room"])
-            if found is None:
-                raise RoomError("no such room")
-            if conn.room is not None:
-                raise RoomError("this connection is already in a room")
-            had = dict(found.tokens)
-            seat, token = found.join(msg["seat"], msg["code"], msg.get("token"))
-            conn.room, conn.seat = found, seat
-            self.members.setdefault(found.id, []).append(conn)
-            found.connected[seat] = found.connected.get(seat, 0) + 1
-            if found.tokens != had:  # a seat newly taken: its token must survive
-                self.snapshot(found)
-            await conn.ws.send(protocol.encode("joined", room=found.id, seat=seat, token=token))
-            await conn.ws.send(protocol.encode("view", **found.view(seat)))
-            conn.log_sent = len(found.table.journal)
-            await self.broadcast(found, set(), skip=conn)
+            await self._join(conn, msg, answer)
             return
         if conn.room is None or conn.seat is None:
-            raise RoomError("join a room first")
+            raise RoomError("join a room first", Code.NOT_JOINED)
         room, seat = conn.room, conn.seat
-        zones: set[Any] | None = set()
-        if kind == "chat":
-            room.say(seat, msg["text"])
-        elif kind == "act":
-            zones = room.act(seat, msg)
-        self.record(room, seat, msg)
-        await self.broadcast(room, zones)
+        # one change of a room at a time, from its intention to the seats being told: no
+        # seat is told of a change before it is on the disk
+        async with self._lock(room):
+            zones: set[Any] | None = set()
+            if kind == "chat":
+                room.say(seat, msg["text"])
+                await self.record(room, seat, {"text": msg["text"]})
+            else:
+                said = len(room.table.journal)
+                try:
+                    resolved, zones = room.intent(seat, msg)
+                except RoomError:
+                    if len(room.table.journal) != said and room.last_resolved is not None:
+                        # refused by the rules: its log line is part of the game, kept
+                        # like any intention (replayed, it is refused again)
+                        await self.record(room, seat, room.last_resolved)
+                    raise
+                await self.record(room, seat, resolved)
+            await self.broadcast(room, zones, answer=(conn, answer))
+
+    def _lock(self, room: Room) -> asyncio.Lock:
+        lock = self._locks.get(room.id)
+        if lock is None:
+            lock = self._locks[room.id] = asyncio.Lock()
+        return lock
+
+    async def _create(self, conn: _Conn, msg: dict[str, Any], answer: dict[str, Any]) -> None:
+        if conn.room is not None:
+            raise RoomError("this connection is already in a room", Code.ALREADY_JOINED)
+        if len(self.rooms) >= MAX_ROOMS:
+            raise RoomError("this server holds as many rooms as it may", Code.FULL)
+        if self.created.full(conn.address):
+            raise RoomError(f"at most {self.limits.rooms_per_hour} rooms an hour from one "
+                            f"address", Code.RATE_LIMITED)
+        self.created.add(conn.address)
+        fixed = msg.get("seed")
+        made = await asyncio.get_running_loop().run_in_executor(
+            None, self.make_table, msg["players"], msg.get("edition", "cr-2016"),
+            secrets.randbits(62) if fixed is None else fixed, msg.get("decks"))
+        room = await self.open_table(made, msg.get("judge_sees_all", False), fixed)
+        await conn.ws.send(protocol.encode("created", room=room.id, code=room.code,
+                                           invites=dict(room.invites), seed=fixed,
+                                           **answer))
+
+    async def _join(self, conn: _Conn, msg: dict[str, Any], answer: dict[str, Any]) -> None:
+        if conn.room is not None:
+            raise RoomError("this connection is already in a room", Code.ALREADY_JOINED)
+        if self.guesses.full(conn.address):
+            raise RoomError("too many wrong room codes, invitations or tokens from this "
+                            "address: wait a few minutes", Code.RATE_LIMITED)
+        found = self.rooms.get(msg["room"])
+        try:
+            if found is None:
+                raise RoomError("no such room, or a wrong room code", Code.NO_ROOM)
+            had = dict(found.tokens)
+            try:
+                seat, token = found.join(msg["seat"], msg["code"], msg.get("token"),
+                                         msg.get("invite"))
+            except RoomError as e:
+                if not (e.code == Code.INVITE_NEEDED and "invite" not in msg
+                        and "token" not in msg and msg["seat"] in found.table.players
+                        and self.approver is not None):
+                    raise
+                seat, token = await self._ask_host(conn, found, msg)
+        except RoomError as e:
+            if e.code in (Code.NO_ROOM, Code.INVITE_NEEDED, Code.SEAT_TAKEN):
+                self.guesses.add(conn.address)
+            raise
+        conn.room, conn.seat = found, seat
+        self.members.setdefault(found.id, []).append(conn)
+        found.connected[seat] = found.connected.get(seat, 0) + 1
+        if found.tokens != had:  # a seat newly taken: its token must survive
+            await self.snapshot(found)
+        await conn.ws.send(protocol.encode("joined", room=found.id, seat=seat, token=token,
+                                           **answer))
+        await conn.ws.send(protocol.encode("view", **found.view(seat)))
+        conn.log_sent = len(found.table.journal)
+        conn.chat_sent = found.chat_said
+        await self.broadcast(found, set(), skip=conn)
+
+    async def _ask_host(self, conn: _Conn, room: Room, msg: dict[str, Any]
+                        ) -> tuple[str, str]:
+        """A player's seat asked for without its invitation: the host decides."""
+        assert self.approver is not None
+        room.check_code(msg["code"])
+        conn.asking = True
+        try:
+            yes = await asyncio.wait_for(self.approver(room, msg["seat"], conn.address),
+                                         self.limits.approve_timeout)
+        except (TimeoutError, asyncio.TimeoutError):
+            yes = False
+        finally:
+            conn.asking = False
+        if not yes:
+            raise RoomError("the host did not let you take that seat", Code.DECLINED)
+        return room.join(msg["seat"], msg["code"], approved=True)
 
     async def _leave(self, conn: _Conn) -> None:
         room, seat = conn.room, conn.seat
@@ -211,22 +492,22 @@ class Server:
         if conn in members:
             members.remove(conn)
         room.connected[seat] = max(0, room.connected.get(seat, 1) - 1)
+        if not members:
+            room.idle_since = time.time()
         await self.broadcast(room, set())
 
-    def create(self, players: list[str], edition: str, seed: int,
-               judge_sees_all: bool, decks: dict[str, Any] | None = None) -> Room:
-        """A room with a new game: of the players' ``decks`` (card names, found in this
-        server's card data), else of the demo decks (a host's own table comes through
+    def make_table(self, players: list[str], edition: str, seed: int,
+                   decks: dict[str, Any] | None = None) -> Any:
+        """A new game: of the players' ``decks`` (card names, found in this server's
+        card data), else of the demo decks (a host's own table comes through
         ``open_table``)."""
         from tabletop.cards import demo
         try:
             if decks is None:
-                table = demo.new_game(edition=edition, players=tuple(players), seed=seed)
-            else:
-                table = self._from_decks(players, decks, edition, seed)
+                return demo.new_game(edition=edition, players=tuple(players), seed=seed)
+            return self._from_decks(players, decks, edition, seed)
         except InputError as e:
             raise RoomError(str(e)) from None
-        return self.open_table(table, judge_sees_all)
 
     @staticmethod
     def _from_decks(players: list[str], decks: dict[str, Any], edition: str,
@@ -248,43 +529,106 @@ class Server:
             names = ", ".join(repr(n[:40]) for n in sorted(set(unknown))[:5])
             raise RoomError(f"cards this server does not know: {names}"
                             + (" and more" if len(set(unknown)) > 5 else "")
-                            + " (import card data on the server: tabletop cards --download)")
+                            + " (import card data on the server: tabletop cards --download)",
+                            Code.UNKNOWN_CARDS)
         return game.new_game(made, edition=edition, seed=seed, lookup=lookup)
 
-    def open_table(self, table: Any, judge_sees_all: bool = False) -> Room:
+    def add_room(self, table: Any, judge_sees_all: bool = False,
+                 seed: int | None = None) -> Room:
+        """A room for ``table`` (``seed``: the fixed seed it was dealt with, told to
+        every seat), not yet written."""
         room_id = secrets.token_hex(4)
         while room_id in self.rooms:
             room_id = secrets.token_hex(4)
         room = Room(room_id, new_code(), table, judge_sees_all)
+        room.seed = seed
         self.rooms[room_id] = room
-        self.snapshot(room)
+        return room
+
+    async def open_table(self, table: Any, judge_sees_all: bool = False,
+                         seed: int | None = None) -> Room:
+        """A new room, written to the disk before anyone hears of it."""
+        room = self.add_room(table, judge_sees_all, seed)
+        await self.snapshot(room)
         if self.opened is not None:  # announced on the network (tabletop serve --announce)
             self.opened(room)
         return room
 
+    # ---- from the window's thread, while the server is not running -------------------
+    def _now(self, kind: str, room_id: str, data: Any) -> None:
+        if self.disk is None:
+            return
+        done = threading.Event()
+        self.disk.put(kind, room_id, data, done.set)
+        done.wait(30)
+
+    def open_table_now(self, table: Any, judge_sees_all: bool = False) -> Room:
+        """``open_table`` for the window, before it starts hosting."""
+        room = self.add_room(table, judge_sees_all)
+        self._snapshot_at[room.id] = room.applied
+        self._now("snapshot", room.id, self._room_bytes(room))
+        return room
+
+    def forget_now(self, room_id: str) -> None:
+        """``forget`` for the window, once it has stopped hosting."""
+        self.rooms.pop(room_id, None)
+        self.members.pop(room_id, None)
+        self._snapshot_at.pop(room_id, None)
+        self._locks.pop(room_id, None)
+        self._now("forget", room_id, None)
+
     async def broadcast(self, room: Room, zones: set[Any] | None,
-                        skip: _Conn | None = None) -> None:
+                        skip: _Conn | None = None,
+                        answer: tuple[_Conn, dict[str, Any]] | None = None) -> None:
         """Each connection of the room is sent what changed, as its own seat sees it:
-        the ``zones`` that changed (None: all), the new log lines, the small facts."""
-        end = len(room.table.journal)
+        the ``zones`` that changed (None: all), the new log and chat lines, the small
+        facts; ``answer``: the connection whose request this answers, and its rid."""
+        end, said = len(room.table.journal), room.chat_said
         for conn in list(self.members.get(room.id, [])):
             if conn is skip or conn.seat is None:
                 continue
-            update = room.update(conn.seat, zones, conn.log_sent)
-            conn.log_sent = end
+            update = room.update(conn.seat, zones, conn.log_sent, conn.chat_sent)
+            conn.log_sent, conn.chat_sent = end, said
+            update["seq"] = room.applied
+            if answer is not None and conn is answer[0]:
+                update.update(answer[1])
             try:
                 await conn.ws.send(protocol.encode("update", **update))
             except Exception as e:  # a connection closing as it is sent to
                 log.info("update not sent: %s", type(e).__name__)
 
-    def forget(self, room_id: str) -> None:
+    async def forget(self, room_id: str) -> None:
         """A room whose game is over: gone from the server and from its folder."""
         self.rooms.pop(room_id, None)
-        self.members.pop(room_id, None)
+        for conn in self.members.pop(room_id, []):
+            try:
+                await conn.ws.send(protocol.encode("ended", message="the room was closed"))
+                await conn.ws.close(code=1001, reason="the room was closed")
+            except Exception as e:  # already gone
+                log.info("not told of the end: %s", type(e).__name__)
         self._snapshot_at.pop(room_id, None)
-        if self.folder is not None:
-            for suffix in (".json", ".log"):
-                (self.folder / f"room-{room_id}{suffix}").unlink(missing_ok=True)
+        self._locks.pop(room_id, None)
+        if self.disk is not None:
+            await self.disk.write("forget", room_id, None)
+
+    async def sweep(self) -> None:
+        """Rooms nobody has been connected to for ``room_idle`` seconds go, with their
+        files; old entries of the limits' windows go too."""
+        now = time.time()
+        for room in list(self.rooms.values()):
+            if not self.members.get(room.id) and now - room.idle_since >= self.limits.room_idle:
+                log.info("room %s closed: nobody there for %.0f s", room.id,
+                         now - room.idle_since)
+                await self.forget(room.id)
+        self.created.sweep()
+        self.guesses.sweep()
+
+    async def keep(self) -> None:
+        """Sweep now and then, for as long as the server runs."""
+        every = max(0.05, min(60.0, self.limits.room_idle / 4))
+        while True:
+            await asyncio.sleep(every)
+            await self.sweep()
 
     async def end_all(self, why: str) -> None:
         """Tell every connection the game is over (an ``ended`` message: no rejoining),
@@ -297,25 +641,94 @@ class Server:
                 except Exception as e:  # already gone
                     log.info("not told of the end: %s", type(e).__name__)
 
+    def close(self) -> None:
+        if self.disk is not None:
+            self.disk.close()
+
+    # ---- the listening socket -------------------------------------------------------
+    def ws_options(self) -> dict[str, Any]:
+        """The websockets server's options: frame size, queue, pings, and the check that
+        refuses a connection past the caps before its handshake."""
+        server = self
+
+        def process_request(connection: Any, request: Any) -> Any:
+            from http import HTTPStatus
+            why = server.admit(server.address(_Peer(connection, request)))
+            if why is not None:
+                return connection.respond(HTTPStatus.SERVICE_UNAVAILABLE, why + "\n")
+            return None
+        return {"max_size": protocol.MAX_FRAME, "max_queue": 16, "compression": None,
+                "close_timeout": protocol.CLOSE_TIMEOUT,
+                "ping_interval": self.limits.ping_interval,
+                "ping_timeout": self.limits.ping_timeout,
+                "process_request": process_request}
+
+
+@dataclass
+class _Peer:
+    """A connection's peer and request, before the handshake (for ``Server.address``)."""
+
+    connection: Any
+    request: Any
+
+    @property
+    def remote_address(self) -> Any:
+        return self.connection.remote_address
+
+
+def raise_file_limit() -> int:
+    """The open-file soft limit raised to the hard limit (each connection is a file):
+    the limit now."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return 0
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = hard if hard != resource.RLIM_INFINITY else max(soft, 1 << 20)
+    if soft == resource.RLIM_INFINITY or soft >= want:
+        return int(soft)
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
+    except (ValueError, OSError):
+        return int(soft)
+    return int(want)
+
+
+def ssl_context(certfile: str | None, keyfile: str | None) -> Any:
+    """A TLS context for wss:// from a certificate chain and its key, or None."""
+    if not certfile:
+        return None
+    import ssl
+    ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    ctx.minimum_version = ssl.TLSVersion.TLSv1_2
+    ctx.load_cert_chain(certfile, keyfile or None)
+    return ctx
+
 
 async def serve(host: str, port: int, folder: Path | None, ready: Any = None,
-                announce: bool = False) -> None:
+                announce: bool = False, limits: Limits | None = None,
+                tls: Any = None) -> None:
     """Run until cancelled; ``ready(port)`` is told the port once listening.
     ``announce``: each room is announced on the local network (mDNS) as it opens."""
     from websockets.asyncio.server import serve as ws_serve
-    server = Server(folder)
-    async with ws_serve(server.handler, host, port, max_size=protocol.MAX_FRAME,
-                        max_queue=16, compression=None,
-                        close_timeout=protocol.CLOSE_TIMEOUT) as ws_server:
-        bound = next(iter(ws_server.sockets)).getsockname()[1]
-        announcer = await _announcer(server, host, bound) if announce else None
-        if ready is not None:
-            ready(bound)
-        try:
-            await asyncio.get_running_loop().create_future()
-        finally:
-            if announcer is not None:
-                announcer.close()
+    raise_file_limit()
+    server = Server(folder, limits)
+    keeper = asyncio.ensure_future(server.keep())
+    try:
+        async with ws_serve(server.handler, host, port, ssl=tls,
+                            **server.ws_options()) as ws_server:
+            bound = next(iter(ws_server.sockets)).getsockname()[1]
+            announcer = await _announcer(server, host, bound) if announce else None
+            if ready is not None:
+                ready(bound)
+            try:
+                await asyncio.get_running_loop().create_future()
+            finally:
+                if announcer is not None:
+                    announcer.close()
+    finally:
+        keeper.cancel()
+        server.close()
 
 
 async def _announcer(server: Server, host: str, port: int) -> Any:
@@ -346,16 +759,29 @@ async def _announcer(server: Server, host: str, port: int) -> Any:
     return announcer
 
 
-def main(host: str, port: int, folder: Path, announce: bool = False) -> int:
+def main(host: str, port: int, folder: Path, announce: bool = False,
+         limits: Limits | None = None, certfile: str | None = None,
+         keyfile: str | None = None) -> int:
     """``tabletop serve``: prints where it listens, runs until interrupted."""
+    try:
+        tls = ssl_context(certfile, keyfile)
+    except (OSError, ValueError) as e:
+        print(f"tabletop serve: cannot use the certificate {certfile}: "
+              f"{getattr(e, 'strerror', None) or e}")
+        return 2
+    scheme = "wss" if tls is not None else "ws"
+
     def ready(bound: int) -> None:
-        print(f"tabletop server listening on ws://{host}:{bound} "
+        print(f"tabletop server listening on {scheme}://{host}:{bound} "
               f"(rooms saved in {folder})", flush=True)
     try:
-        asyncio.run(serve(host, port, folder, ready, announce))
+        asyncio.run(serve(host, port, folder, ready, announce, limits, tls))
     except KeyboardInterrupt:
         pass
     except OSError as e:
         print(f"tabletop serve: cannot listen on {host}:{port}: {e.strerror or e}")
         return 2
     return 0
+
+
+__all__ = ["JUDGE_SEAT", "SPECTATOR", "Disk", "Limits", "Server", "main", "serve"]

@@ -32,21 +32,40 @@ RETRIES = (1, 2, 4, 8, 15)  # seconds between attempts to rejoin after a drop
 @dataclass(frozen=True)
 class Invitation:
     """Where a game is and how to get in: ``ws://HOST:PORT/ROOM/CODE`` (``wss://`` for
-    a server behind a TLS proxy)."""
+    a server behind a TLS proxy), and for a player's or the judge's seat
+    ``?seat=NAME&invite=XXXX-XXXX-XXXX``: that seat's own invitation."""
 
     url: str  # the WebSocket address
     room: str
     code: str
+    seat: str = ""  # the seat this invitation is for ("": watch, or ask the host)
+    invite: str = ""  # that seat's invitation
 
     def __str__(self) -> str:
+        base = f"{self.url.rstrip('/')}/{self.room}/{self.code}"
+        if self.seat:
+            from urllib.parse import urlencode
+            base += "?" + urlencode({"seat": self.seat, **(
+                {"invite": self.invite} if self.invite else {})})
+        return base
+
+    @property
+    def place(self) -> str:
+        """The room, without a seat's invitation (what a seat's token is kept under)."""
         return f"{self.url.rstrip('/')}/{self.room}/{self.code}"
+
+    def for_seat(self, seat: str, invite: str) -> Invitation:
+        return Invitation(self.url, self.room, self.code, seat, invite)
 
     @classmethod
     def parse(cls, text: str, code: str = "") -> Invitation:
-        """From ``ws://HOST:PORT/ROOM/CODE``, or ``ws://HOST:PORT/ROOM`` and the code
-        apart (a game found on the network comes without its code)."""
+        """From ``ws://HOST:PORT/ROOM/CODE`` (with its seat's query, if any), or
+        ``ws://HOST:PORT/ROOM`` and the code apart (a game found on the network comes
+        without its code)."""
+        from urllib.parse import parse_qs
         text = text.strip()
         code = "".join(code.split())
+        text, _, query = text.partition("?")
         if code and text.rstrip("/").count("/") == 3:  # scheme://host/ROOM: add the code
             text = f"{text.rstrip('/')}/{code}"
         if "://" not in text:
@@ -63,7 +82,10 @@ class Invitation:
                              "needs its room code too")
         host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
         where = f"{host}:{port}" if port else host
-        return cls(f"{parts.scheme}://{where}/", path[0], path[1])
+        asked = parse_qs(query)
+        seat = (asked.get("seat") or [""])[0][:40]
+        invite = (asked.get("invite") or [""])[0][:40]
+        return cls(f"{parts.scheme}://{where}/", path[0], path[1], seat, invite)
 
 
 class Connection(QObject):
@@ -185,6 +207,8 @@ class Session(QObject):
                                   "seat": self.seat}
         if self.token:
             fields["token"] = self.token
+        elif self.invitation.invite and self.invitation.seat == self.seat:
+            fields["invite"] = self.invitation.invite
         assert self.conn is not None
         self.conn.send("join", **fields)
 
@@ -488,13 +512,23 @@ class Session(QObject):
         return self._act("move", **fields)
 
 
+class SeatRequests(QObject):
+    """Requests to take a player's seat without its invitation, from the server's
+    thread to the window's: each is (seat, address, answer), answer(True) lets them sit."""
+
+    asked = Signal(object)
+
+
 class Host:
     """A game hosted from this window: the server of ``tabletop serve`` on a thread of
-    its own, with one room holding the table the window had."""
+    its own, with one room holding the table the window had. A client asking for a
+    player's seat without that seat's invitation waits for the host's answer."""
 
     def __init__(self, folder: Path | None) -> None:
         from tabletop.net.server import Server
         self.server = Server(folder)
+        self.requests = SeatRequests()
+        self.server.approver = self._approve
         self.port = 0
         self.address = ""
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -525,15 +559,28 @@ class Host:
         self.address = address
         return self.port
 
+    async def _approve(self, room: Room, seat: str, address: str) -> bool:
+        """Ask the window whether the client at ``address`` may take ``seat``."""
+        loop = asyncio.get_running_loop()
+        answer: asyncio.Future[bool] = loop.create_future()
+
+        def reply(yes: bool) -> None:
+            loop.call_soon_threadsafe(lambda: answer.done() or answer.set_result(bool(yes)))
+        self.requests.asked.emit((seat, address, reply))
+        return await answer
+
     async def _serve(self, address: str, port: int, ready: threading.Event) -> None:
         from websockets.asyncio.server import serve as ws_serve
         self._stop = asyncio.get_running_loop().create_future()
-        async with ws_serve(self.server.handler, address, port, max_size=protocol.MAX_FRAME,
-                            max_queue=16, compression=None,
-                            close_timeout=protocol.CLOSE_TIMEOUT) as ws_server:
+        keeper = asyncio.ensure_future(self.server.keep())
+        async with ws_serve(self.server.handler, address, port,
+                            **self.server.ws_options()) as ws_server:
             self.port = next(iter(ws_server.sockets)).getsockname()[1]
             ready.set()
-            await self._stop
+            try:
+                await self._stop
+            finally:
+                keeper.cancel()
 
     def announce(self, title: str, room: Room) -> str | None:
         """Announce the game on the local network (mDNS); None, or why it could not."""
@@ -628,7 +675,12 @@ class TableTalk(QObject):
         self.invite_text.setToolTip("Give this to the other players: File > Join a game")
         self.copy = W.QPushButton("Copy")
         self.copy.clicked.connect(self._copy)
-        inv.addWidget(W.QLabel("Invitation:"))
+        self.invite_seat = W.QComboBox()
+        self.invite_seat.setToolTip("Each seat has its own invitation: give each player "
+                                    "theirs (spectator: anyone may watch)")
+        self.invite_seat.currentIndexChanged.connect(lambda _i: self.refresh())
+        inv.addWidget(W.QLabel("Invitation for"))
+        inv.addWidget(self.invite_seat)
         inv.addWidget(self.invite_text, 1)
         inv.addWidget(self.copy)
         self.who = _label()
@@ -652,13 +704,19 @@ class TableTalk(QObject):
         self.agree.clicked.connect(lambda: self._answer(True))
         self.refuse.clicked.connect(lambda: self._answer(False))
         self.session: Session | None = None
-        self.invitation = ""
+        self.invitations: dict[str, str] = {}  # seat -> its invitation (the host's)
         self.refresh()
+
+    @property
+    def invitation(self) -> str:
+        """The invitation of the seat picked in the dock."""
+        return self.invitations.get(self.invite_seat.currentText(), "")
 
     def _copy(self) -> None:
         from PySide6.QtGui import QGuiApplication
         QGuiApplication.clipboard().setText(self.invitation)
-        self.window.show_message("The invitation is copied: give it to the other players.")
+        self.window.show_message(f"The invitation for {self.invite_seat.currentText()} is "
+                                 f"copied: give it to that player only.")
 
     def _say(self) -> None:
         if self.session is not None:
@@ -683,7 +741,13 @@ class TableTalk(QObject):
         state = "connected" if s.connected and s.joined else "not connected"
         self.where.setText(f"Your seat: {s.seat} ({state})"
                            + (" · you host this game" if s.hosted is not None else ""))
-        self.invite.setVisible(bool(self.invitation))
+        seats = list(self.invitations)
+        if [self.invite_seat.itemText(i) for i in range(self.invite_seat.count())] != seats:
+            self.invite_seat.blockSignals(True)
+            self.invite_seat.clear()
+            self.invite_seat.addItems(seats)
+            self.invite_seat.blockSignals(False)
+        self.invite.setVisible(bool(self.invitations))
         if self.invite_text.text() != self.invitation:
             self.invite_text.setText(self.invitation)
             self.invite_text.setCursorPosition(0)  # the address first

@@ -53,7 +53,7 @@ class NetworkCommands:
                 seat = str(settings.value(f"net/host_seat/{left.id}", "") or t.players[0])
                 self._host(host, left, seat, port)
                 return
-            host.server.forget(left.id)
+            host.server.forget_now(left.id)
         dlg = HostDialog(self, list(self.c.table.players), port)
         if not dlg.dialog.exec():
             return
@@ -66,7 +66,7 @@ class NetworkCommands:
                 return
             if seat != "spectator":  # the seat of the same place at the new table
                 seat = table.players[min(dlg.seat.currentIndex(), len(table.players) - 1)]
-        room = host.server.open_table(table, dlg.judge.isChecked())  # the host's from now
+        room = host.server.open_table_now(table, dlg.judge.isChecked())  # the host's from now
         settings.set_value(f"net/host_seat/{room.id}", seat)
         self._host(host, room, seat, dlg.port.value())
 
@@ -86,11 +86,31 @@ class NetworkCommands:
         self._before_session = None
         shown = Invitation(f"ws://{local_addresses()[0]}:{port}/", room.id, room.code)
         here = Invitation(f"ws://127.0.0.1:{port}/", room.id, room.code)
-        self._sit(here, seat, token=_tokens().get(f"{here}|{seat}"), hosted=host,
-                  shown=str(shown))
+        if seat in room.invites:
+            here = here.for_seat(seat, room.invites[seat])
+        invitations = {s: str(shown.for_seat(s, i)) for s, i in room.invites.items()
+                       if s != seat}
+        invitations["spectator"] = str(shown)
+        host.requests.asked.connect(self._seat_request)
+        self._sit(here, seat, token=_tokens().get(f"{here.place}|{seat}"), hosted=host,
+                  shown=invitations)
         unannounced = host.announce(f"{socket.gethostname()}'s table", room)
-        self.show_message(f"Hosting: give the other players the invitation {shown}"
-                          + (f" ({unannounced})" if unannounced else ""))
+        self.show_message("Hosting: give each player their own invitation (Table talk, "
+                          "Invitation for…)" + (f" ({unannounced})" if unannounced else ""))
+
+    def _seat_request(self, request: Any) -> None:
+        """Someone asks for a player's seat without its invitation: the host says yes or
+        no (a dialog that does not stop the game)."""
+        from PySide6.QtCore import Qt
+        from PySide6.QtWidgets import QMessageBox
+        seat, address, reply = request
+        box = QMessageBox(QMessageBox.Question, "A request to sit",
+                          f"Someone at {address} asks to take {seat}'s seat without its "
+                          f"invitation. Let them sit?", QMessageBox.Yes | QMessageBox.No, self)
+        box.setTextFormat(Qt.PlainText)  # the seat's name came from the network
+        box.setDefaultButton(QMessageBox.No)
+        box.finished.connect(lambda result: reply(result == QMessageBox.Yes))
+        box.open()
 
     def join_game(self) -> None:
         from tabletop.engine.errors import TabletopError
@@ -109,7 +129,8 @@ class NetworkCommands:
         except TabletopError as e:
             self.error("Cannot join the game", str(e))
             return
-        seat = dlg.seat.currentText().strip()
+        # a seat's own invitation names its seat
+        seat = invitation.seat or dlg.seat.currentText().strip()
         if not seat:
             self.error("Cannot join the game", "Which seat? A player's name, or spectator.")
             return
@@ -117,17 +138,17 @@ class NetworkCommands:
         settings.set_value("net/seat", seat)
         self._before_session = (self.c.table, self.c.viewer, self.path)
         self._hosted_room = None
-        self._sit(invitation, seat, token=_tokens().get(f"{invitation}|{seat}"))
+        self._sit(invitation, seat, token=_tokens().get(f"{invitation.place}|{seat}"))
         self.show_message(f"Joining {invitation.url} as {seat}…")
 
     def _sit(self, invitation: Any, seat: str, token: str | None = None, hosted: Any = None,
-             shown: str = "") -> None:
+             shown: dict[str, str] | None = None) -> None:
         from tabletop.ui.network import Session
         s = Session(self.c, invitation, seat, token, hosted)
         s.on_token = _keep_token
         talk = self.talk
         talk.session = s
-        talk.invitation = shown
+        talk.invitations = dict(shown or {})
         s.changed.connect(talk.refresh)
         s.changed.connect(self._update_undo)
         s.ended.connect(self._session_ended)
@@ -164,12 +185,13 @@ class NetworkCommands:
             return
         s.leave()
         self.talk.session = None
-        self.talk.invitation = ""
+        self.talk.invitations = {}
         room, before = self._hosted_room, self._before_session
         self._hosted_room = self._before_session = None
         if room is not None:  # the host gets the game back, whole; the server forgets it
             if s.hosted is not None:
-                s.hosted.server.forget(room.id)
+                s.hosted.server.forget_now(room.id)
+                s.hosted.server.close()
             self.c.viewer = room.table.players[0] if s.seat not in room.table.players \
                 else s.seat
             self.c.set_table(room.table, dirty=True)
@@ -202,5 +224,5 @@ def _tokens() -> dict[str, str]:
 def _keep_token(invitation: Any, seat: str, token: str) -> None:
     """A seat's token, kept so that this computer rejoins the seat after a crash."""
     tokens = _tokens()
-    tokens[f"{invitation}|{seat}"] = token
+    tokens[f"{invitation.place}|{seat}"] = token
     settings.set_value("net/tokens", json.dumps(dict(list(tokens.items())[-50:])))

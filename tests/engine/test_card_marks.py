@@ -55,13 +55,20 @@ def test_a_new_object_forgets_its_set_power_toughness_and_note():
     assert (o.pt, o.note) == (None, "") and power_toughness(o) == ("3", "3")
 
 
-def test_a_note_is_public_even_on_a_face_down_card():
+def test_a_note_and_counter_kinds_on_a_face_down_card_are_its_controllers_only():
+    """A note ("morph: Exalted Angel") or a counter's name could say what a face-down
+    card is: another player sees how many counters it has, nothing more."""
     t, giant, _ = _table()
     t.turn_face(giant, True)
     t.set_note(giant, "morph")
+    t.add_counters(giant, {"Angel": 1, "+1/+1": 2})
     seen_by_bob = views.face_of(t, t.obj_of(giant), "Bob")
-    assert isinstance(seen_by_bob, views.Hidden) and seen_by_bob.note == "morph"
-    assert "note: morph" in views.inspect(t, t.obj_of(giant), "Bob").status
+    assert isinstance(seen_by_bob, views.Hidden) and seen_by_bob.note == ""
+    assert seen_by_bob.counters == (("counter", 3),)
+    status = views.inspect(t, t.obj_of(giant), "Bob").status
+    assert not any("morph" in s or "Angel" in s for s in status) and "3 counters" in status
+    mine = views.face_of(t, t.obj_of(giant), "Alice")
+    assert mine.note == "morph" and dict(mine.counters) == {"Angel": 1, "+1/+1": 2}
     with pytest.raises(IllegalActionError):
         t.set_note(giant, "x" * 301)
 

@@ -55,10 +55,10 @@ def test_the_copy_shows_the_seat_what_the_host_showed_it(seat):
         assert [_public(f) for f in copy_faces[key]] == [_public(f) for f in faces], key
     assert m.table.life == room.table.life and m.table.last_roll == room.table.last_roll
     assert [e.text for e in m.table.journal] == [line["text"] for line in view["log"]]
-    # every card of the copy has the host's object id, which its intentions name
+    # every card of the copy has the id the host sent this seat, which its intentions name
     assert all(cid == sid for cid, sid in m.server_ids.items())
     assert sorted(m.server_ids.values()) == sorted(
-        oid for ids in room.table.zones.values() for oid in ids)
+        room.id_for(seat, oid) for ids in room.table.zones.values() for oid in ids)
 
 
 def test_a_card_the_seat_may_not_see_is_nameless_in_the_copy():

@@ -74,14 +74,16 @@ def test_the_tables_tools_go_through_the_room_and_each_seat_sees_their_outcome()
     ben = room.view("Ben")
     seen = _card_in(ben, "Grizzly Bears")
     assert seen["counters"] == [["+1/+1", 2]] and seen["pt"] == ["6", "6"]
-    assert seen["note"] == "copying Hill Giant" and _card_in(ben, "Rancor")["host"] == bears.id
+    assert seen["note"] == "copying Hill Giant"
+    assert _card_in(ben, "Rancor")["host"] == seen["id"] == room.id_for("Ben", bears.id)
     room.act("Ann", {"action": "attach", "id": rancor.id})  # no host: unattach
     assert t.obj_of(rancor.cid).attached_to is None
     room.act("Ann", {"action": "face", "id": bears.id, "down": True})
     battlefield = _zone_of(room.view("Ben"), None, "battlefield")
     assert "Grizzly Bears" not in json.dumps(battlefield)
     down = next(c for c in battlefield if c["face_down"])
-    assert down["hidden"] and down["note"] == "copying Hill Giant"  # the note is public
+    # a note could name a face-down card: Ben sees that it is there, not what it says
+    assert down["hidden"] and down["note"] == ""
     assert _card_in(room.view("Ann"), "Grizzly Bears")["face_down"]
     room.act("Ann", {"action": "face", "id": t.obj_of(bears.cid).id, "down": False})
     room.act("Ann", {"action": "token", "name": "Soldier", "types": ["Creature"],
@@ -174,8 +176,8 @@ def test_arrows_are_drawn_by_seats_and_sent_to_every_seat():
     room.act("Ben", {"action": "arrow", "id": forest.id, "to": bears.id})  # any card's
     room.act("Ann", {"action": "arrow", "id": bears.id, "to": "Ben"})
     for seat in ("Ann", "Ben", "spectator"):
-        assert room.view(seat)["arrows"] == [["Ben", forest.id, bears.id],
-                                             ["Ann", bears.id, "Ben"]]
+        f, b = room.id_for(seat, forest.id), room.id_for(seat, bears.id)
+        assert room.view(seat)["arrows"] == [["Ben", f, b], ["Ann", b, "Ben"]]
     with pytest.raises(RoomError):
         room.act("Ann", {"action": "arrow", "id": bears.id, "to": "Cid"})
     with pytest.raises(RoomError):
@@ -183,7 +185,8 @@ def test_arrows_are_drawn_by_seats_and_sent_to_every_seat():
     with pytest.raises(RoomError):
         room.act("spectator", {"action": "arrow", "id": bears.id, "to": "Ben"})
     room.act("Ann", {"action": "clear_arrows"})  # Ann's own
-    assert room.view("Ben")["arrows"] == [["Ben", forest.id, bears.id]]
+    assert room.view("Ben")["arrows"] == [["Ben", room.id_for("Ben", forest.id),
+                                           room.id_for("Ben", bears.id)]]
 
 
 def test_abilities_whole_zones_showing_cards_and_cleanup_as_intentions():
@@ -246,8 +249,21 @@ def test_looking_at_a_library_sends_its_faces_to_the_looker_only_until_shuffled(
     assert [c.get("name") for c in ann[:2]] == [o.card.name for o in lib[1:3]]
     room.act("Ann", {"action": "shuffle"})  # shuffled: Ann no longer knows where they are
     assert all(c["hidden"] for c in _zone_of(room.view("Ann"), "Ann", "library"))
-    # Ben searches Ann's library? only what an effect lets him: looking is his to ask
+    # Ben searches Ann's library only with her leave (401.2: nobody looks at a library
+    # unless something allows it): he asks, everyone sees the request, Ann answers
     room.act("Ben", {"action": "look", "player": "Ann"})  # a search: all of it
+    assert all(c["hidden"] for c in _zone_of(room.view("Ben"), "Ann", "library"))
+    assert room.view("spectator")["look_request"] == {"by": "Ben", "whose": "Ann",
+                                                      "count": None}
+    with pytest.raises(RoomError) as not_his:
+        room.act("Ben", {"action": "agree_look"})  # only the library's owner answers
+    assert not_his.value.code == "nothing"
+    room.act("Ann", {"action": "refuse_look"})
+    assert all(c["hidden"] for c in _zone_of(room.view("Ben"), "Ann", "library"))
+    assert "does not let Ben look" in room.view("Ben")["log"][-1]["text"]
+    room.act("Ben", {"action": "look", "player": "Ann"})
+    room.act("Ann", {"action": "agree_look"})
+    assert room.view("Ben")["look_request"] is None
     assert not any(c["hidden"] for c in _zone_of(room.view("Ben"), "Ann", "library"))
     assert all(c["hidden"] for c in _zone_of(room.view("Ann"), "Ann", "library"))
     with pytest.raises(RoomError):

@@ -24,11 +24,31 @@ def seat_up(clients, url, players=("Alice", "Bob")):
     seats = {}
     for p in players:
         c = clients(url)
-        c.join(room, code, p)
+        c.join(room, code, p, invite=host.invites[p])
         seats[p] = c
     for c in seats.values():
         c.drain()
     return room, code, seats
+
+
+def without_ids(zones):
+    return [{**z, "cards": [{k: v for k, v in c.items() if k not in ("id", "host")}
+                            for c in z["cards"]]} for z in zones]
+
+
+def room_printed(stdout):
+    """(room, code, {seat: invitation}) from what `tabletop room` prints: the watching
+    invitation, then a line for each seat with its own."""
+    from urllib.parse import parse_qs, urlsplit
+    lines = stdout.strip().splitlines()
+    room, code = lines[0].split("/")[-2:]
+    invites = {}
+    for line in lines[1:]:
+        seat, _, link = line.partition(": ")
+        query = parse_qs(urlsplit(link.split()[0]).query)
+        assert query["seat"] == [seat]
+        invites[seat] = query["invite"][0]
+    return room, code, invites
 
 
 def test_two_players_each_see_their_own_view_and_the_host_decides(server, clients):
@@ -49,9 +69,14 @@ def test_two_players_each_see_their_own_view_and_the_host_decides(server, client
     assert any(c.get("name") == land["name"] for c in zone(bob.view, None, "battlefield"))
     assert any(land["name"] in line["text"] for line in bob.view["log"])
     # Bob may not move Alice's cards, draw for her, or act as the judge
-    target = zone(alice.view, None, "battlefield")[0]
-    with pytest.raises(ClientError, match="may not handle"):
+    target = zone(bob.view, None, "battlefield")[0]  # by the id Bob was sent
+    with pytest.raises(ClientError, match="may not handle") as not_his:
         bob.act("move", id=target["id"], zone="graveyard")
+    assert not_his.value.code == "not-your-seat"
+    mine = zone(alice.view, None, "battlefield")[0]["id"]  # Alice's id names nothing for Bob
+    with pytest.raises(ClientError) as unknown:
+        bob.act("move", id=mine, zone="graveyard")
+    assert unknown.value.code == "gone" or mine == target["id"]
     with pytest.raises(ClientError, match="judge's seat"):
         clients(server.url).join(room, code, "judge")
     with pytest.raises(ClientError, match="wrong room code"):
@@ -257,19 +282,24 @@ def test_a_long_game_survives_a_kill_from_its_snapshot_and_log(server, clients):
     server.kill()
     server.start(server.port)
     after = clients(server.url).join(room, code, "Alice", token=alice.token)
-    for key in ("zones", "life", "turn", "active"):
+    for key in ("life", "turn", "active"):
         assert after[key] == before[key], key
+    # the same cards in the same places (a restarted server sends each seat new ids)
+    assert without_ids(after["zones"]) == without_ids(before["zones"])
 
 
 def test_a_room_opened_from_the_command_line_is_joined_with_its_invitation(server, clients):
     from tests.helpers import run_cli
     r = run_cli("room", server.url, "--players", "Ann,Ben", "--seed", "7")
     assert r.returncode == 0, r.stderr
-    invitation = r.stdout.strip()
-    assert invitation.startswith(server.url + "/")
-    room, code = invitation.split("/")[-2:]
+    room, code, invites = room_printed(r.stdout)
+    assert r.stdout.startswith(f"{server.url}/{room}/{code}\n")  # to watch
+    assert set(invites) == {"Ann", "Ben"} and invites["Ann"] != invites["Ben"]
+    with pytest.raises(ClientError, match="invitation") as no_invite:
+        clients(server.url).join(room, code, "Ann")
+    assert no_invite.value.code == "invite-needed"
     ann = clients(server.url)
-    view = ann.join(room, code, "Ann")
+    view = ann.join(room, code, "Ann", invite=invites["Ann"])
     assert view["players"] == ["Ann", "Ben"] and zone(view, "Ann", "hand")
     refused = run_cli("room", server.url, "--players", "Ann,Ann")
     assert refused.returncode == 2 and "refused" in refused.stderr
@@ -292,8 +322,8 @@ def test_a_room_with_the_players_own_decks(server, clients, tmp_path):
     r = run_cli("room", server.url, "--players", "Ann,Ben", "--deck", f"Ann={ann}",
                 "--deck", f"Ben={ben}", "--seed", "3")
     assert r.returncode == 0, r.stderr
-    room, code = r.stdout.strip().split("/")[-2:]
-    view = clients(server.url).join(room, code, "Ann")
+    room, code, invites = room_printed(r.stdout)
+    view = clients(server.url).join(room, code, "Ann", invite=invites["Ann"])
     hand = {c["name"] for c in zone(view, "Ann", "hand")}
     assert len(zone(view, "Ann", "hand")) == 7 and hand <= {"Forest", "Llanowar Elves",
                                                           "Grizzly Bears"}
