@@ -128,7 +128,7 @@ class MovePipeline:
         return (None, zone), None, False
 
     def _refusal(self, obj: Obj, src: ZoneKey, zone: str, by: str | None,
-                 allowed_by: str | None = None) -> Refusal | None:
+                 allowed_by: str | None = None, face_down: bool = False) -> Refusal | None:
         """(cites, why) when the rules keep the object where it is. ``allowed_by``
         names the card whose text allows the move (an ante card, 407.3)."""
         ed = self.t.edition
@@ -142,7 +142,10 @@ class MovePipeline:
         if zone == "battlefield" and src[1] != "battlefield":
             if obj.kind in ("ability", "emblem"):
                 return ed.cite("permanents_only"), f"{card.name} is not a card and cannot become a permanent"
-            if card.is_type("Instant") or card.is_type("Sorcery"):
+            # face down, it is a 2/2 creature with no name where the edition has
+            # face-down permanents: what it is does not keep it off the battlefield
+            hidden_kind = face_down and bool(ed.cite("face_down_permanent"))
+            if (card.is_type("Instant") or card.is_type("Sorcery")) and not hidden_kind:
                 if ed.cite("instant_sorcery"):
                     return (ed.cite("instant_sorcery"),
                             f"{card.name} is an instant or sorcery: it stays in "
@@ -183,7 +186,7 @@ class MovePipeline:
 
     def plan_move(self, obj: Obj, zone: str, player: str | None = None, *,
                   chooser: Chooser | None = None, by: str | None = None,
-                  allowed_by: str | None = None) -> Plan:
+                  allowed_by: str | None = None, face_down: bool = False) -> Plan:
         """Decide where a move ends, without changing anything."""
         ed = self.t.edition
         src = obj.zone
@@ -204,14 +207,18 @@ class MovePipeline:
         choose = chooser or _first
         declined: set[str] = set()
         while True:
-            refusal = self._refusal(obj, src, zone, by, allowed_by)
+            refusal = self._refusal(obj, src, zone, by, allowed_by,
+                                    face_down and zone == "battlefield")
             if refusal is not None:
                 if redirected:
                     _add(plan.cites, ed.cite("owner_redirect"))
                 _add(plan.cites, refusal[0])
                 plan.kind, plan.text = "rejected", refusal[1]
                 return plan
-            if zone == "battlefield" and src[1] != "battlefield" and not ed.cite("instant_sorcery") \
+            if face_down and zone == "battlefield" and src[1] != "battlefield" \
+                    and ed.cite("face_down_permanent"):
+                _add(plan.cites, ed.cite("face_down_permanent"))
+            elif zone == "battlefield" and src[1] != "battlefield" and not ed.cite("instant_sorcery") \
                     and (obj.card.is_type("Instant") or obj.card.is_type("Sorcery")):
                 _add(plan.notes, [ed.silence("instant_sorcery")])
             candidates = [e for e in self.t.effects
@@ -282,7 +289,7 @@ class MovePipeline:
              allowed_by: str | None = None) -> Result:
         """Move one object, as a player dropping it on a zone."""
         plan = self.plan_move(self.t.obj_of(cid), zone, player, chooser=chooser, by=by,
-                              allowed_by=allowed_by)
+                              allowed_by=allowed_by, face_down=face_down)
         params = _move_params([cid], zone, player, position, None, face_down, by, pile,
                               allowed_by, [plan])
         with self.t._action("move", params) as box:
@@ -298,7 +305,7 @@ class MovePipeline:
         """Move objects simultaneously; ``order`` (cids, top first) arranges each
         ordered destination where the rules leave it to a player."""
         plans = [self.plan_move(self.t.obj_of(c), zone, player, chooser=chooser, by=by,
-                                allowed_by=allowed_by) for c in cids]
+                                allowed_by=allowed_by, face_down=face_down) for c in cids]
         params = _move_params(list(cids), zone, player, position, order, face_down, by, pile,
                               allowed_by, plans)
         if title:

@@ -236,6 +236,8 @@ class LogView(QWidget):
         ed = self.c.table.edition
         for entry in entries:
             text, cites, notes = entry.told(viewer)
+            if not text:  # a line this viewer is not told at all (another's refusal)
+                continue
             if entry.tag == "step":  # a scenario step's heading: not an event
                 out.append(f"▸ {text}")
                 continue

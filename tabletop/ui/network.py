@@ -275,7 +275,8 @@ class Session(QObject):
                 from tabletop.ui.inspector import said
                 last = journal[-1]
                 text, cites, _ = last.told(self.c.viewer)
-                self.c.message.emit(said(last, text, cites, self.c.table.edition))
+                if text:
+                    self.c.message.emit(said(last, text, cites, self.c.table.edition))
         elif kind == "ended":  # the host stopped: no rejoining
             self.stop()
             self.ended.emit(str(msg.get("message", "the game ended")))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 
@@ -17,6 +18,7 @@ class ServerProcess:
         self.proc = None
         self.port = None
         self.extra: list[str] = []  # more options for `tabletop serve`
+        self.scheme = "ws"
 
     def start(self, port: int = 0) -> str:
         env = dict(os.environ, PYTHONPATH=str(ROOT))
@@ -25,13 +27,14 @@ class ServerProcess:
              "--host", "127.0.0.1", "--port", str(port), *self.extra],
             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         line = self.proc.stdout.readline()  # "tabletop server listening on ws://HOST:PORT ..."
-        assert "listening on ws://127.0.0.1:" in line, line + self.proc.stderr.read()
-        self.port = int(line.split("ws://127.0.0.1:")[1].split()[0])
+        found = re.search(r"listening on (wss?)://127\.0\.0\.1:(\d+)", line)
+        assert found, line + self.proc.stderr.read()
+        self.scheme, self.port = found.group(1), int(found.group(2))
         return self.url
 
     @property
     def url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
+        return f"{self.scheme}://127.0.0.1:{self.port}"
 
     def kill(self) -> None:
         if self.proc is not None:

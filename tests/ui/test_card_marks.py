@@ -99,11 +99,11 @@ def test_set_power_toughness_and_a_note(make_window, dialogs):
     assert t.obj_of(giant).note == "copying Craw Wurm"
     assert "Note: copying Craw Wurm" in w.scene.item_for_cid(giant).toolTip()
     w.c.turn_face(giant, True)
-    w.c.set_viewer("Bob")  # Bob sees the note on the face-down card, not its name
+    w.c.set_viewer("Bob")  # a note could name a face-down card: Bob sees neither
     texts = w.scene.item_for_cid(giant) or next(
         i for i in w.scene.cards.values() if i.zone_key == ("Alice", "battlefield")
         and i.face is None)
-    assert "copying Craw Wurm" in " ".join(texts.text_items())
+    assert "copying Craw Wurm" not in " ".join(texts.text_items())
     assert "Hill Giant" not in " ".join(texts.text_items())
 
 

@@ -1,0 +1,359 @@
+"""Network play as an opponent and an outsider would attack it, against a real
+`tabletop serve` process on 127.0.0.1: what a seat can learn from the ids and refusals
+it is legitimately sent, who may sit, and what one client's abuse costs the server.
+Every attack is bounded in count and time."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from tabletop.net.client import Client, ClientError
+from tests.net.conftest import ServerProcess
+
+pytestmark = pytest.mark.timeout(120)
+
+
+def zone(view, player, name):
+    return next(z["cards"] for z in view["zones"] if z["player"] == player and z["zone"] == name)
+
+
+def ids_in(msg, player=None, zones=None):
+    """Every card id a frame carries, in the zones asked for."""
+    out = set()
+    for z in msg.get("zones", []):
+        if (player is None or z["player"] == player) and (zones is None or z["zone"] in zones):
+            out |= {c["id"] for c in z["cards"]}
+    return out
+
+
+def table_of_two(clients, url, **create):
+    host = clients(url)
+    room, code = host.create(["Alice", "Bob"], **create)
+    alice, bob = clients(url), clients(url)
+    alice.join(room, code, "Alice", invite=host.invites["Alice"])
+    bob.join(room, code, "Bob", invite=host.invites["Bob"])
+    alice.drain(0.1)
+    bob.drain(0.1)
+    return host, room, code, alice, bob
+
+
+def test_bob_cannot_name_alices_hand_from_ids(server, clients):
+    """The attack that named 9 of 9 cards: Bob keeps every id he is sent, with a name when
+    the card was public, and where each hidden id sat in Alice's library when the game
+    began (ids once followed the deck list's order). Alice shuffles, draws, puts cards
+    back and shuffles again. No id Bob is sent for a card in her hand or library was ever
+    sent to him before it got there, so none can be linked to a name or a place."""
+    _, room, code, alice, bob = table_of_two(clients, server.url, seed=11)
+    bob.frames.clear()
+    start_library = [c["id"] for c in zone(bob.view, "Alice", "library")]
+    named: dict[int, str] = {}  # every id Bob ever saw with a name
+    seen_before: set[int] = set(start_library) | ids_in(bob.view)
+    linked = 0
+    for round_ in range(3):
+        alice.act("shuffle")
+        bob.drain(0.1)
+        library = ids_in(bob.view, "Alice", ("library",))
+        # a shuffle gives every card of the library a new id, for every seat
+        assert not library & seen_before, f"library ids survive shuffle {round_}"
+        seen_before |= library
+        alice.act("draw", count=3)
+        hand = zone(alice.view, "Alice", "hand")
+        alice.act("move", id=hand[0]["id"], zone="library", position="top")  # hand -> library
+        bob.drain(0.1)
+        for frame in bob.frames:
+            msg = json.loads(frame)
+            for z in msg.get("zones", []):
+                for c in z["cards"]:
+                    if not c["hidden"]:
+                        named[c["id"]] = c["name"]
+        bob.frames.clear()
+        theirs = ids_in(bob.view, "Alice", ("hand",))
+        linked += len(theirs & (set(named) | set(start_library)))
+        seen_before |= ids_in(bob.view)
+    # the attacker's best guesses: by a name seen for that id, or by its place in the
+    # starting library (the deck list's order)
+    hand_ids = [c["id"] for c in zone(bob.view, "Alice", "hand")]
+    assert len(hand_ids) == 7 + 3 * 2
+    assert linked == 0 and not set(hand_ids) & set(named)
+    assert not set(hand_ids) & set(start_library)
+    # Alice's ids are hers alone: the same cards have other ids for Bob
+    assert not {c["id"] for c in zone(alice.view, "Alice", "hand")} & set(hand_ids)
+
+
+def test_a_face_down_card_stays_face_down_and_unlinked(server, clients):
+    """Alice plays a card from her hand face down: Bob sees a face-down card, with an id
+    that is not the one her hand card had for him; she sees its face."""
+    _, _, _, alice, bob = table_of_two(clients, server.url, seed=5)
+    hand = zone(alice.view, "Alice", "hand")
+    card = next(c for c in hand if "Instant" in c["types"] or "Sorcery" in c["types"]) \
+        if any({"Instant", "Sorcery"} & set(c["types"]) for c in hand) else hand[0]
+    before = ids_in(bob.view, "Alice", ("hand",))
+    alice.act("move", id=card["id"], zone="battlefield", face_down=True)
+    bob.drain(0.2)
+    down = [c for c in zone(bob.view, None, "battlefield") if c["face_down"]]
+    assert len(down) == 1 and down[0]["hidden"] and "name" not in down[0]
+    assert down[0]["id"] not in before
+    mine = [c for c in zone(alice.view, None, "battlefield") if c["face_down"]]
+    assert mine[0]["name"] == card["name"] and not mine[0]["hidden"]
+    assert card["name"] not in "\n".join(bob.frames[-3:])
+
+
+def test_refusals_tell_others_nothing(server, clients):
+    """Alice drops an instant from her hand onto the battlefield, alone and in a group
+    with a land: Bob is told of the land, never of the refusal (not that a hidden card
+    could not go there, not how many were refused)."""
+    _, _, _, alice, bob = table_of_two(clients, server.url, seed=5)
+    hand = zone(alice.view, "Alice", "hand")
+    spells = [c for c in hand if {"Instant", "Sorcery"} & set(c["types"])]
+    lands = [c for c in hand if "Land" in c["types"]]
+    if not spells or not lands:
+        pytest.skip("seed 5 deals no instant and land together")
+    bob.frames.clear()
+    with pytest.raises(ClientError) as refused:
+        alice.act("move", id=spells[0]["id"], zone="battlefield")
+    assert refused.value.code == "refused" and "400.4a" in str(refused.value)
+    alice.act("move_many", ids=[spells[0]["id"], lands[0]["id"]], zone="battlefield")
+    bob.drain(0.2)
+    told = "\n".join(bob.frames)
+    assert lands[0]["name"] in told  # the land is public now
+    assert "can't go there" not in told and "refused" not in told
+    assert "2 cards" not in told and spells[0]["name"] not in told
+    assert "400.4a" not in told
+    ann = "\n".join(json.dumps(line) for line in alice.view["log"])
+    assert spells[0]["name"] in ann  # the one who tried is told why
+
+
+def test_a_stranger_with_the_room_code_only_watches(server, clients):
+    host, room, code, alice, bob = table_of_two(clients, server.url)
+    stranger = clients(server.url)
+    for seat, fields in (("Alice", {}), ("Alice", {"invite": host.invites["Bob"]}),
+                         ("Bob", {"invite": "AAAA-BBBB-CCCC"})):
+        with pytest.raises(ClientError) as e:
+            stranger.join(room, code, seat, **fields)
+        assert e.value.code in ("seat-taken", "invite-needed"), e.value.code
+    # a seat not yet taken needs its own invitation; the judge's seat too
+    host2 = clients(server.url)
+    room2, code2 = host2.create(["Ann", "Ben"], judge_sees_all=True)
+    assert set(host2.invites) == {"Ann", "Ben", "judge"}
+    for seat in ("Ann", "judge"):
+        with pytest.raises(ClientError) as e:
+            clients(server.url).join(room2, code2, seat)
+        assert e.value.code == "invite-needed"
+    judge = clients(server.url)
+    judge.join(room2, code2, "judge", invite=host2.invites["judge"].lower().replace("-", " "))
+    assert judge.seat == "judge"
+    watcher = clients(server.url)
+    view = watcher.join(room, code, "spectator")
+    assert all(c["hidden"] for c in zone(view, "Alice", "hand"))
+    with pytest.raises(ClientError) as e:
+        watcher.act("draw")
+    assert e.value.code == "spectator"
+
+
+def test_guessing_codes_and_invitations_is_limited_per_address(tmp_path):
+    """20 wrong guesses from one address, each on a new connection, and that address is
+    refused even with the right code: the limit is the address's, not the connection's."""
+    s = ServerProcess(tmp_path / "data")
+    s.start()
+    made = []
+    try:
+        host = Client(s.url)
+        made.append(host)
+        room, code = host.create(["Ann", "Ben"])
+        codes = []
+        for i in range(22):
+            c = Client(s.url)
+            made.append(c)
+            try:
+                c.join(room, f"WRONG{i:03d}", "spectator")
+            except ClientError as e:
+                codes.append(e.code)
+            c.close()
+        assert codes[:20] == ["no-room"] * 20 and set(codes[20:]) == {"rate-limited"}
+        late = Client(s.url)
+        made.append(late)
+        with pytest.raises(ClientError) as e:
+            late.join(room, code, "Ann", invite=host.invites["Ann"])
+        assert e.value.code == "rate-limited"
+        late.send("ping")
+        assert late.until("pong")["type"] == "pong"  # limited, not cut off
+    finally:
+        for c in made:
+            c.close()
+        s.kill()
+
+
+@pytest.mark.parametrize("frame", [
+    '{"v":1,"type":"chat","text":"hi \\ud800"}',
+    '{"v":1,"type":"act","action":"token","name":"\\udfff","rid":7}',
+    '{"v":1,"type":"act","action":"note","id":1,"text":"a\\ud83d"}',
+    '{"v":1,"type":"create","players":["\\ud800","Bob"]}',
+    '{"v":1,"type":"join","room":"x","code":"y","seat":"\\ud800"}',
+    '{"v":1,"type":"chat","text":"ok","rid":"\\ud800"}',
+])
+def test_lone_surrogates_are_refused_and_the_room_keeps_working(server, clients, frame):
+    _, _, _, alice, bob = table_of_two(clients, server.url)
+    alice.send_raw(frame)
+    err = alice.until("error")
+    assert err["code"] == "bad-frame"
+    assert err.get("rid") in (None, 7)
+    alice.send("chat", text="still here", rid="r1")
+    answer = alice.until("update")
+    assert answer["rid"] == "r1" and answer["chat"] == [["Alice", "still here"]]
+    bob.drain(0.2)
+    assert bob.view["chat"][-1] == ["Alice", "still here"]
+    assert server.alive()
+
+
+def test_errors_carry_their_request_id_and_a_code(server, clients):
+    _, _, _, alice, _ = table_of_two(clients, server.url)
+    alice.send("act", action="draw", count=5000, rid=42)
+    err = alice.until("error")
+    assert (err["rid"], err["code"]) == (42, "invalid")  # a draw is of 1 to 100 cards
+    alice.send("act", action="draw", count="5", rid=43)
+    err = alice.until("error")
+    assert (err["rid"], err["code"]) == (43, "bad-frame")
+    alice.send("act", action="move", id=1, zone="graveyard", rid="x-1")
+    err = alice.until("error")
+    assert (err["rid"], err["code"]) == ("x-1", "gone") or err["code"] == "not-your-seat"
+    alice.send_raw(b'{"v":1,"type":"ping"}')  # binary frames are refused
+    assert alice.until("error")["code"] == "bad-frame"
+    alice.send("ping", rid=3)
+    assert alice.until("pong")["rid"] == 3
+
+
+def test_a_chat_update_carries_only_the_new_lines(server, clients):
+    _, _, _, alice, bob = table_of_two(clients, server.url)
+    for i in range(60):
+        alice.send("chat", text=f"line {i}")
+        alice.until("update")
+    bob.drain(0.3)
+    bob.frames.clear()
+    alice.send("chat", text="the newest")
+    bob.until("update")
+    update = json.loads(bob.frames[-1])
+    assert update["chat"] == [["Alice", "the newest"]]
+    assert len(bob.view["chat"]) == 50 + 11  # the view's 50, then every line after
+    assert update["seq"] >= 61
+
+
+def test_rooms_per_hour_are_counted_per_address_and_by_a_trusted_proxy(tmp_path):
+    from websockets.sync.client import connect
+    s = ServerProcess(tmp_path / "data")
+    s.extra = ["--rooms-per-hour", "3", "--trusted-proxy", "127.0.0.1"]
+    s.start()
+    try:
+        def create(forwarded=None):
+            headers = {"X-Forwarded-For": forwarded} if forwarded else None
+            with connect(s.url, additional_headers=headers) as ws:
+                ws.send(json.dumps({"v": 1, "type": "create", "players": ["A"]}))
+                return json.loads(ws.recv(10))
+        answers = [create("10.0.0.1") for _ in range(4)]
+        assert [a["type"] for a in answers] == ["created"] * 3 + ["error"]
+        assert answers[-1]["code"] == "rate-limited"
+        assert create("10.0.0.2")["type"] == "created"  # another client behind the proxy
+        assert create("spoofed, 10.0.0.1")["type"] == "error"  # the proxy's entry counts
+        assert all(a["seed"] is None for a in answers[:3])  # random deals: no seed told
+    finally:
+        s.kill()
+
+
+def test_idle_rooms_go_and_unseated_connections_are_closed(tmp_path):
+    from websockets.exceptions import ConnectionClosed
+    s = ServerProcess(tmp_path / "data")
+    s.extra = ["--room-idle", str(1.5 / 3600), "--join-timeout", "1"]
+    s.start()
+    try:
+        c = Client(s.url)
+        room, code = c.create(["Ann"])
+        folder = tmp_path / "data" / "server"
+        assert (folder / f"room-{room}.json").exists()
+        deadline = time.monotonic() + 10
+        while (folder / f"room-{room}.json").exists() and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not (folder / f"room-{room}.json").exists()
+        with pytest.raises(ConnectionClosed) as closed:  # never took a seat
+            c.until("pong", timeout=5)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
+        again = Client(s.url)
+        with pytest.raises(ClientError) as e:
+            again.join(room, code, "spectator")
+        assert e.value.code == "no-room"
+        again.close()
+    finally:
+        s.kill()
+
+
+def test_connections_past_the_cap_are_refused_cleanly(tmp_path):
+    from websockets.exceptions import InvalidStatus
+    s = ServerProcess(tmp_path / "data")
+    s.extra = ["--per-address", "3"]
+    s.start()
+    made = []
+    try:
+        for _ in range(3):
+            made.append(Client(s.url))
+        with pytest.raises(InvalidStatus) as refused:
+            Client(s.url)
+        assert refused.value.response.status_code == 503
+        made.pop().close()
+        time.sleep(0.3)
+        made.append(Client(s.url))  # room again once one closed
+        made[-1].send("ping")
+        assert made[-1].until("pong")["type"] == "pong"
+    finally:
+        for c in made:
+            c.close()
+        s.kill()
+
+
+def test_a_refusal_answered_is_kept_through_a_kill(server, clients):
+    """Whatever the server answered is on the disk: a refused move's log line comes back
+    after kill -9 and a restart."""
+    host, room, code, alice, _ = table_of_two(clients, server.url, seed=5)
+    hand = zone(alice.view, "Alice", "hand")
+    spell = next((c for c in hand if {"Instant", "Sorcery"} & set(c["types"])), None)
+    if spell is None:
+        pytest.skip("no instant or sorcery dealt")
+    with pytest.raises(ClientError):
+        alice.act("move", id=spell["id"], zone="battlefield")
+    alice.send("chat", text="after the refusal")
+    alice.until("update")
+    server.kill()
+    server.start(server.port)
+    back = clients(server.url).join(room, code, "Alice", token=alice.token)
+    texts = [line["text"] for line in back["log"]]
+    assert any(spell["name"] in t and line["tag"] == "refused"
+               for t, line in zip(texts, back["log"]))
+    assert back["chat"][-1] == ["Alice", "after the refusal"]
+
+
+def test_wss_with_a_certificate_and_the_client_verifies_it(tmp_path):
+    """`tabletop serve --certfile --keyfile` serves wss://; a client that trusts the
+    certificate plays, one that does not refuses to talk."""
+    import ssl
+    import subprocess
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                    "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+                    "-keyout", str(key), "-out", str(cert)], check=True, capture_output=True)
+    s = ServerProcess(tmp_path / "data")
+    s.extra = ["--certfile", str(cert), "--keyfile", str(key)]
+    s.start()
+    try:
+        assert s.url.startswith("wss://")
+        trusting = ssl.create_default_context(cafile=str(cert))
+        c = Client(s.url, ssl=trusting)
+        c.send("ping")
+        assert c.until("pong")["type"] == "pong"
+        c.close()
+        with pytest.raises(ssl.SSLCertVerificationError):
+            Client(s.url)  # the system's authorities do not know this certificate
+        from tests.helpers import run_cli
+        r = run_cli("room", s.url, "--players", "Ann")
+        assert r.returncode == 2 and "certificate" in r.stderr.lower()
+    finally:
+        s.kill()
