@@ -438,9 +438,9 @@ class Room:
         t = self.table
         for key in shuffled:
             if key is not None and key in t.zones:
-                for ids in self.ids.values():
+                for seat_ids in self.ids.values():
                     for oid in t.zones[key]:
-                        ids.drop(oid)
+                        seat_ids.drop(oid)
 
         def known(oid: int) -> bool:
             obj = t.objs.get(oid)

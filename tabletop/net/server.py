@@ -142,8 +142,12 @@ class Disk:
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
 
+        def settle() -> None:
+            if not future.done():
+                future.set_result(None)
+
         def done() -> None:
-            loop.call_soon_threadsafe(lambda: future.done() or future.set_result(None))
+            loop.call_soon_threadsafe(settle)
         self.put(kind, room, data, done)
         await future
 

@@ -565,8 +565,12 @@ class Host:
         loop = asyncio.get_running_loop()
         answer: asyncio.Future[bool] = loop.create_future()
 
+        def settle(yes: bool) -> None:
+            if not answer.done():
+                answer.set_result(yes)
+
         def reply(yes: bool) -> None:
-            loop.call_soon_threadsafe(lambda: answer.done() or answer.set_result(bool(yes)))
+            loop.call_soon_threadsafe(settle, bool(yes))
         self.requests.asked.emit((seat, address, reply))
         return await answer
 

@@ -327,7 +327,7 @@ def test_a_refusal_answered_is_kept_through_a_kill(server, clients):
     back = clients(server.url).join(room, code, "Alice", token=alice.token)
     texts = [line["text"] for line in back["log"]]
     assert any(spell["name"] in t and line["tag"] == "refused"
-               for t, line in zip(texts, back["log"]))
+               for t, line in zip(texts, back["log"], strict=True))
     assert back["chat"][-1] == ["Alice", "after the refusal"]
 
 

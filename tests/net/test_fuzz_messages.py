@@ -1,0 +1,81 @@
+"""A property of the server: whatever JSON values a seat puts in whatever fields of
+whatever message (lone surrogates too), it is answered, and the valid action it sends
+next is still carried out and answered with its request id."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tabletop.cards import demo
+from tabletop.net import protocol
+from tabletop.net.server import Server
+
+TEXT = st.one_of(st.text(max_size=20), st.sampled_from(["\ud800", "a\udfffb", "", "x" * 600]))
+SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-2**70, 2**70),
+                    st.floats(allow_nan=False), TEXT)
+VALUES = st.recursive(SCALARS, lambda inner: st.one_of(
+    st.lists(inner, max_size=4), st.dictionaries(TEXT, inner, max_size=4)), max_leaves=12)
+
+
+@st.composite
+def messages(draw: Any) -> dict[str, Any]:
+    kind = draw(st.sampled_from(sorted(protocol.CLIENT_MESSAGES)))
+    names = sorted(protocol.CLIENT_MESSAGES[kind])
+    chosen = draw(st.lists(st.sampled_from(names), unique=True)) if names else []
+    msg: dict[str, Any] = {"v": 1, "type": kind}
+    for name in chosen:
+        msg[name] = draw(VALUES)
+    if kind == "act" and draw(st.booleans()):
+        msg["action"] = draw(st.sampled_from(protocol.ACTIONS))
+    if draw(st.booleans()):
+        msg["rid"] = draw(VALUES)
+    return msg
+
+
+class FakeSocket:
+    """What the server's handler needs of a connection: frames in, frames out."""
+
+    remote_address = ("127.0.0.1", 40000)
+
+    def __init__(self, frames: list[str]) -> None:
+        self.frames = frames
+        self.sent: list[dict[str, Any]] = []
+
+    def __aiter__(self) -> Any:
+        return self._frames()
+
+    async def _frames(self) -> Any:
+        for frame in self.frames:
+            yield frame
+
+    async def send(self, frame: str) -> None:
+        frame.encode("utf-8")  # what a real socket does: a lone surrogate could not go
+        self.sent.append(json.loads(frame))
+
+    async def close(self, code: int = 1000, reason: str = "") -> None:
+        pass
+
+
+SERVER = Server(None)
+ROOM = SERVER.add_room(demo.new_game(players=("Ann", "Ben"), seed=1))
+TOKEN = ROOM.join("Ann", ROOM.code, invite=ROOM.invites["Ann"])[1]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(messages())
+def test_any_values_in_any_fields_are_answered_and_the_room_keeps_working(msg):
+    join = json.dumps({"v": 1, "type": "join", "room": ROOM.id, "code": ROOM.code,
+                       "seat": "Ann", "token": TOKEN})
+    roll = json.dumps({"v": 1, "type": "act", "action": "roll", "sides": 6, "rid": "last"})
+    ws = FakeSocket([join, json.dumps(msg), roll])
+    asyncio.run(SERVER.handler(ws))
+    kinds = [m["type"] for m in ws.sent]
+    assert kinds[:2] == ["joined", "view"]
+    answers = [m for m in ws.sent[2:] if m.get("rid") == "last"]
+    assert answers and answers[-1]["type"] == "update", ws.sent[-3:]
+    assert all("code" in m for m in ws.sent if m["type"] == "error")
