@@ -127,29 +127,34 @@ class Disk:
         self._queue: collections.deque[tuple[str, str, Any, Any]] = collections.deque()
         self._cv = threading.Condition()
         self._stop = False
+        self.seq = 0  # writes asked for so far
+        self.done = 0  # of which this many are on the disk
+        self._waiters: list[tuple[int, Any, Any]] = []  # (seq, loop, future)
         self._thread = threading.Thread(target=self._run, name="tabletop-disk", daemon=True)
         self._thread.start()
 
-    def put(self, kind: str, room: str, data: Any, done: Any = None) -> None:
+    def put(self, kind: str, room: str, data: Any, done: Any = None) -> int:
         """``kind``: "line" (bytes appended to the room's log), "snapshot" (the room's
         JSON bytes; the log starts over) or "forget" (both files removed). ``done()``
-        is called on this thread once it is written."""
+        is called on this thread once it is written. Its number, for ``wait``."""
         with self._cv:
+            self.seq += 1
             self._queue.append((kind, room, data, done))
             self._cv.notify()
+            return self.seq
 
-    async def write(self, kind: str, room: str, data: Any) -> None:
+    async def wait(self, seq: int) -> None:
+        """Until the write numbered ``seq``, and every one before it, is on the disk."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
-
-        def settle() -> None:
-            if not future.done():
-                future.set_result(None)
-
-        def done() -> None:
-            loop.call_soon_threadsafe(settle)
-        self.put(kind, room, data, done)
+        with self._cv:
+            if self.done >= seq:
+                return
+            self._waiters.append((seq, loop, future))
         await future
+
+    async def write(self, kind: str, room: str, data: Any) -> None:
+        await self.wait(self.put(kind, room, data))
 
     def close(self) -> None:
         with self._cv:
@@ -166,6 +171,7 @@ class Disk:
                     return
                 batch = list(self._queue)
                 self._queue.clear()
+                upto = self.seq - len(self._queue)
             try:
                 self._write(batch)
             except Exception:  # a full disk: said in the server's log, the game goes on
@@ -173,6 +179,12 @@ class Disk:
             for *_, done in batch:
                 if done is not None:
                     done()
+            with self._cv:
+                self.done = upto
+                ready = [w for w in self._waiters if w[0] <= upto]
+                self._waiters = [w for w in self._waiters if w[0] > upto]
+            for _, loop, future in ready:
+                loop.call_soon_threadsafe(_settle, future)
 
     def _write(self, batch: list[tuple[str, str, Any, Any]]) -> None:
         last_snapshot = {room: i for i, (kind, room, _, _) in enumerate(batch)
@@ -208,6 +220,11 @@ class Disk:
                 f.close()
 
 
+def _settle(future: Any) -> None:
+    if not future.done():
+        future.set_result(None)
+
+
 Approver = Callable[[Room, str, str], Awaitable[bool]]
 
 
@@ -226,6 +243,7 @@ class Server:
         self.guesses = _Window(self.limits.guesses, self.limits.guess_window)
         self.open_by: collections.Counter[str] = collections.Counter()
         self._locks: dict[str, asyncio.Lock] = {}
+        self._written: dict[str, int] = {}  # room -> the number of its newest disk write
         self.disk: Disk | None = None
         if folder is not None:
             self.restore()
@@ -283,22 +301,30 @@ class Server:
         if self.disk is None:
             return
         self._snapshot_at[room.id] = room.applied
-        await self.disk.write("snapshot", room.id, self._room_bytes(room))
+        self._written[room.id] = self.disk.put("snapshot", room.id, self._room_bytes(room))
+        await self.durable(room)
 
-    async def record(self, room: Room, seat: str, msg: dict[str, Any]) -> None:
-        """One intention that reached the room, appended to the room's log; returns once
-        it is on the disk, before anyone is told of it. Every SNAPSHOT_EVERY intentions
-        the whole room is written again."""
+    def record(self, room: Room, seat: str, msg: dict[str, Any]) -> None:
+        """One intention that reached the room, handed to the disk's thread to append to
+        the room's log (``durable`` waits for it); every SNAPSHOT_EVERY intentions the
+        whole room is written again."""
         room.applied += 1
         if self.disk is None:
             return
         line = json.dumps({"n": room.applied, "seat": seat, "msg": msg},
                           ensure_ascii=False, separators=(",", ":")) + "\n"
-        self.disk.put("line", room.id, line.encode("utf-8"))
+        self._written[room.id] = self.disk.put("line", room.id, line.encode("utf-8"))
         if room.applied - self._snapshot_at.get(room.id, 0) >= SNAPSHOT_EVERY:
-            await self.snapshot(room)
-        else:
-            await self.disk.write("line", room.id, b"")
+            self._snapshot_at[room.id] = room.applied
+            self._written[room.id] = self.disk.put("snapshot", room.id,
+                                                   self._room_bytes(room))
+
+    async def durable(self, room: Room) -> None:
+        """Until everything the room has handed to the disk is on it."""
+        if self.disk is None:
+            return
+        while self.disk.done < self._written.get(room.id, 0):
+            await self.disk.wait(self._written[room.id])
 
     # ---- one connection -----------------------------------------------------------------
     def address(self, ws: Any) -> str:
@@ -391,25 +417,23 @@ class Server:
         if conn.room is None or conn.seat is None:
             raise RoomError("join a room first", Code.NOT_JOINED)
         room, seat = conn.room, conn.seat
-        # one change of a room at a time, from its intention to the seats being told: no
-        # seat is told of a change before it is on the disk
-        async with self._lock(room):
-            zones: set[Any] | None = set()
-            if kind == "chat":
-                room.say(seat, msg["text"])
-                await self.record(room, seat, {"text": msg["text"]})
-            else:
-                said = len(room.table.journal)
-                try:
-                    resolved, zones = room.intent(seat, msg)
-                except RoomError:
-                    if len(room.table.journal) != said and room.last_resolved is not None:
-                        # refused by the rules: its log line is part of the game, kept
-                        # like any intention (replayed, it is refused again)
-                        await self.record(room, seat, room.last_resolved)
-                    raise
-                await self.record(room, seat, resolved)
-            await self.broadcast(room, zones, answer=(conn, answer))
+        zones: set[Any] | None = set()
+        if kind == "chat":
+            room.say(seat, msg["text"])
+            self.record(room, seat, {"text": msg["text"]})
+        else:
+            said = len(room.table.journal)
+            try:
+                resolved, zones = room.intent(seat, msg)
+            except RoomError:
+                if len(room.table.journal) != said and room.last_resolved is not None:
+                    # refused by the rules: its log line is part of the game, kept like
+                    # any intention (replayed, it is refused again)
+                    self.record(room, seat, room.last_resolved)
+                    await self.durable(room)
+                raise
+            self.record(room, seat, resolved)
+        await self.broadcast(room, zones, answer=(conn, answer))
 
     def _lock(self, room: Room) -> asyncio.Lock:
         lock = self._locks.get(room.id)
@@ -586,20 +610,30 @@ class Server:
                         answer: tuple[_Conn, dict[str, Any]] | None = None) -> None:
         """Each connection of the room is sent what changed, as its own seat sees it:
         the ``zones`` that changed (None: all), the new log and chat lines, the small
-        facts; ``answer``: the connection whose request this answers, and its rid."""
-        end, said = len(room.table.journal), room.chat_said
-        for conn in list(self.members.get(room.id, [])):
-            if conn is skip or conn.seat is None:
-                continue
-            update = room.update(conn.seat, zones, conn.log_sent, conn.chat_sent)
-            conn.log_sent, conn.chat_sent = end, said
-            update["seq"] = room.applied
-            if answer is not None and conn is answer[0]:
-                update.update(answer[1])
-            try:
-                await conn.ws.send(protocol.encode("update", **update))
-            except Exception as e:  # a connection closing as it is sent to
-                log.info("update not sent: %s", type(e).__name__)
+        facts; ``answer``: the connection whose request this answers, and its rid.
+
+        Nobody is told of a change before it is on the disk: the room's writes are
+        waited for (the disk's thread syncs many rooms' at once, so the room's other
+        seats go on acting meanwhile), then every frame is made at once from the room
+        as it stands, and sent in order, one broadcast of a room at a time."""
+        async with self._lock(room):
+            await self.durable(room)  # no await from here until the frames are made
+            end, said = len(room.table.journal), room.chat_said
+            frames = []
+            for conn in list(self.members.get(room.id, [])):
+                if conn is skip or conn.seat is None:
+                    continue
+                update = room.update(conn.seat, zones, conn.log_sent, conn.chat_sent)
+                conn.log_sent, conn.chat_sent = end, said
+                update["seq"] = room.applied
+                if answer is not None and conn is answer[0]:
+                    update.update(answer[1])
+                frames.append((conn, protocol.encode("update", **update)))
+            for conn, frame in frames:
+                try:
+                    await conn.ws.send(frame)
+                except Exception as e:  # a connection closing as it is sent to
+                    log.info("update not sent: %s", type(e).__name__)
 
     async def forget(self, room_id: str) -> None:
         """A room whose game is over: gone from the server and from its folder."""
@@ -612,6 +646,7 @@ class Server:
                 log.info("not told of the end: %s", type(e).__name__)
         self._snapshot_at.pop(room_id, None)
         self._locks.pop(room_id, None)
+        self._written.pop(room_id, None)
         if self.disk is not None:
             await self.disk.write("forget", room_id, None)
 

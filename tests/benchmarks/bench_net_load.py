@@ -37,6 +37,11 @@ def rss_mb(pid: int) -> float:
     return 0.0
 
 
+def cpu_s(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 class Seat:
     """One player's connection: a reader that keeps the view and answers requests."""
 
@@ -157,7 +162,12 @@ def main() -> None:
         cwd=ROOT, stdout=subprocess.PIPE, text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)))
     try:
         url = proc.stdout.readline().split("listening on ")[1].split()[0]
+        cpu0, mine0 = cpu_s(proc.pid), resource.getrusage(resource.RUSAGE_SELF)
         times, wall = asyncio.run(load(url, rooms, seconds))
+        mine1 = resource.getrusage(resource.RUSAGE_SELF)
+        print(f"CPU during the load: server {cpu_s(proc.pid) - cpu0:.1f} s, these clients "
+              f"{mine1.ru_utime + mine1.ru_stime - mine0.ru_utime - mine0.ru_stime:.1f} s, "
+              f"in {wall:.1f} s on {os.cpu_count()} cores")
         times.sort()
         ms = [t * 1000 for t in times]
         print(f"{rooms} rooms x 4 players, one request in flight each, {seconds:g} s, "
