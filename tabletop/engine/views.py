@@ -226,12 +226,19 @@ def move_refusal(table: TableState, obj: Obj, viewer: str | None,
     ``anyone``) handles everything. This is table etiquette, not a rule number."""
     if viewer is JUDGE or anyone or obj.zone is None:
         return None
-    controlled = obj.zone[1] in ("battlefield", "stack") and obj.controller
-    whose = obj.controller if controlled else obj.owner
+    whose = handler(obj)
     if whose == viewer:
         return None
     return (f"{viewer} may not handle {whose}'s cards (Table > Allow moving anyone's cards "
             f"for hot-seat play)")
+
+
+def handler(obj: Obj) -> str:
+    """Whose the object is to handle: its controller on the battlefield or the stack,
+    else its owner."""
+    controlled = obj.zone is not None and obj.zone[1] in ("battlefield", "stack") \
+        and obj.controller
+    return obj.controller if controlled and obj.controller else obj.owner
 
 
 def player_refusal(viewer: str | None, player: str, anyone: bool = False) -> str | None:

@@ -103,11 +103,15 @@ def parse(frame: str | bytes) -> dict[str, Any]:
     try:
         return _check(msg)
     except ProtocolError as e:
-        rid = msg.get("rid")
-        if isinstance(rid, str) and len(rid) <= MAX_RID and _all_text(rid) or isinstance(
-                rid, int) and not isinstance(rid, bool) and abs(rid) <= 2**53:
-            e.rid = rid
+        if _rid_ok(msg.get("rid")) and _all_text(msg.get("rid")):
+            e.rid = msg["rid"]
         raise
+
+
+def _rid_ok(rid: Any) -> bool:
+    """A request id: a number, or a string of at most MAX_RID characters."""
+    return isinstance(rid, str) and len(rid) <= MAX_RID or isinstance(
+        rid, int) and not isinstance(rid, bool) and abs(rid) <= 2**53
 
 
 def _check(msg: dict[str, Any]) -> dict[str, Any]:
@@ -117,9 +121,7 @@ def _check(msg: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(kind, str) or kind not in CLIENT_MESSAGES:
         raise ProtocolError(f"unknown message type {str(kind)[:30]!r}")
     fields = CLIENT_MESSAGES[kind]
-    rid = msg.get("rid")
-    if "rid" in msg and not (isinstance(rid, str) and len(rid) <= MAX_RID or isinstance(
-            rid, int) and not isinstance(rid, bool) and abs(rid) <= 2**53):
+    if "rid" in msg and not _rid_ok(msg["rid"]):
         raise ProtocolError(f"{kind}: field 'rid' is a number or a string of at most "
                             f"{MAX_RID} characters")
     if not _all_text(msg):

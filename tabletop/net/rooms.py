@@ -146,7 +146,6 @@ class Room:
     chat_base: int = 0  # chat lines said before the first one kept
     idle_since: float = field(default_factory=time.time)  # nobody connected since then
     ids: dict[str, SeatIds] = field(default_factory=dict)  # what each seat's ids stand for
-    last_resolved: dict[str, Any] | None = None  # the newest intention, as carried out
 
     def __post_init__(self) -> None:
         if not self.invites:
@@ -187,13 +186,11 @@ class Room:
         if held is not None:
             raise RoomError(f"the seat {seat!r} is taken (rejoin with its token)",
                             Code.SEAT_TAKEN)
-        if not approved and (invite is None or not same_invite(invite, self.invites[seat])):
+        invited = invite is not None and same_invite(invite, self.invites[seat])
+        if not invited and not (approved and seat != JUDGE_SEAT):  # the judge: invited only
             raise RoomError(f"the seat {seat!r} needs its invitation from the host"
                             + (" (or the host's approval)" if seat != JUDGE_SEAT else ""),
                             Code.INVITE_NEEDED)
-        if seat == JUDGE_SEAT and approved and (
-                invite is None or not same_invite(invite, self.invites[seat])):
-            raise RoomError("the judge's seat needs its own invitation", Code.INVITE_NEEDED)
         self.tokens[seat] = secrets.token_urlsafe(24)
         return seat, self.tokens[seat]
 
@@ -226,12 +223,11 @@ class Room:
         return seat
 
     # ---- intentions -------------------------------------------------------------------
-    def intent(self, seat: str, msg: dict[str, Any]
-               ) -> tuple[dict[str, Any], set[ZoneKey] | None]:
-        """An intention as ``seat`` sent it, naming cards by the ids that seat was sent:
-        the same intention naming the table's objects (what the server logs, and
-        replays with ``act``), and the zones it changed. An id the seat was never sent,
-        or whose card has moved since, is "no longer there", whatever it was."""
+    def resolve(self, seat: str, msg: dict[str, Any]) -> dict[str, Any]:
+        """An intention as ``seat`` sent it, naming cards by the ids that seat was sent,
+        as the same intention naming the table's objects (what ``act`` carries out, and
+        the server logs and replays). An id the seat was never sent, or whose card has
+        moved since, is "no longer there", whatever it was."""
         if seat == SPECTATOR:
             raise RoomError("a spectator watches: it cannot act", Code.SPECTATOR)
         ids = self.ids.get(seat)
@@ -249,12 +245,11 @@ class Room:
             out["to"] = real(out["to"])
         if "ids" in out:
             out["ids"] = [real(i) for i in out["ids"]]
-        self.last_resolved = out
-        return out, self.act(seat, out)
+        return out
 
     def act(self, seat: str, msg: dict[str, Any]) -> set[ZoneKey] | None:
         """Carry out one intention of ``seat`` through the engine, or RoomError. Its ids
-        are the table's object ids (``intent`` turns a seat's into them). The zones it
+        are the table's object ids (``resolve`` turns a seat's into them). The zones it
         changed (None: any of them may have)."""
         if seat == SPECTATOR:
             raise RoomError("a spectator watches: it cannot act", Code.SPECTATOR)
@@ -536,9 +531,8 @@ class Room:
         that object and the seat may handle it."""
         obj = self._live(msg.get("id"))
         if views.move_refusal(self.table, obj, who) is not None:
-            whose = obj.controller if obj.zone is not None and obj.zone[1] in (
-                "battlefield", "stack") and obj.controller else obj.owner
-            raise RoomError(f"{who} may not handle {whose}'s cards", Code.NOT_YOUR_SEAT)
+            raise RoomError(f"{who} may not handle {views.handler(obj)}'s cards",
+                            Code.NOT_YOUR_SEAT)
         return obj
 
     def _undo(self, seat: str) -> None:
@@ -624,7 +618,7 @@ class Room:
                     card["looked"] = True
                 else:
                     face = views.face_of(t, obj, viewer, False, i if ordered else None)
-                    host = None if face.host is None else self._send_id(seat, face.host)
+                    host = None if face.host is None else self.id_for(seat, face.host)
                     card = _face(face, ids.of(oid, isinstance(face, Hidden), hidden_zone),
                                  host)
                 cards.append(card)
@@ -639,8 +633,8 @@ class Room:
         chat = self.chat[max(0, first - self.chat_base):]
         arrows = []
         for a in views.arrows(t):  # ends the seat was sent (an arrow's ends are public)
-            to: Any = a.target_player if a.target is None else self._send_id(seat, a.target)
-            arrows.append([a.player, self._send_id(seat, a.source), to])
+            to: Any = a.target_player if a.target is None else self.id_for(seat, a.target)
+            arrows.append([a.player, self.id_for(seat, a.source), to])
         req = self.look_request
         return {"room": self.id, "seat": seat, "edition": t.edition.id,
                 "players": list(t.players), "active": t.active, "turn": t.turn,
@@ -665,11 +659,6 @@ class Room:
                     "by": req[0], "whose": req[1], "count": req[2]},
                 "seed": self.seed,  # the deal's seed, when the room was given a fixed one
                 "last_roll": list(t.last_roll) if t.last_roll else None}
-
-    def _send_id(self, seat: str, oid: int) -> int:
-        obj = self.table.objs[oid]
-        return self.seat_ids(seat).of(oid, not self._sees(seat, obj),
-                                      obj.zone is not None and obj.zone[1] in HIDDEN_ZONES)
 
     def update(self, seat: str, zones: set[ZoneKey] | None, log_from: int,
                chat_from: int | None = None) -> dict[str, Any]:

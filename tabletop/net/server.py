@@ -298,11 +298,14 @@ class Server:
     async def snapshot(self, room: Room) -> None:
         """The whole room, atomically (then its log starts again); made here, written
         on the disk's thread."""
-        if self.disk is None:
-            return
+        if self.disk is not None:
+            self._put_snapshot(room)
+            await self.durable(room)
+
+    def _put_snapshot(self, room: Room) -> None:
+        assert self.disk is not None
         self._snapshot_at[room.id] = room.applied
         self._written[room.id] = self.disk.put("snapshot", room.id, self._room_bytes(room))
-        await self.durable(room)
 
     def record(self, room: Room, seat: str, msg: dict[str, Any]) -> None:
         """One intention that reached the room, handed to the disk's thread to append to
@@ -315,9 +318,7 @@ class Server:
                           ensure_ascii=False, separators=(",", ":")) + "\n"
         self._written[room.id] = self.disk.put("line", room.id, line.encode("utf-8"))
         if room.applied - self._snapshot_at.get(room.id, 0) >= SNAPSHOT_EVERY:
-            self._snapshot_at[room.id] = room.applied
-            self._written[room.id] = self.disk.put("snapshot", room.id,
-                                                   self._room_bytes(room))
+            self._put_snapshot(room)
 
     async def durable(self, room: Room) -> None:
         """Until everything the room has handed to the disk is on it."""
@@ -422,14 +423,14 @@ class Server:
             room.say(seat, msg["text"])
             self.record(room, seat, {"text": msg["text"]})
         else:
+            resolved = room.resolve(seat, msg)
             said = len(room.table.journal)
             try:
-                resolved, zones = room.intent(seat, msg)
+                zones = room.act(seat, resolved)
             except RoomError:
-                if len(room.table.journal) != said and room.last_resolved is not None:
-                    # refused by the rules: its log line is part of the game, kept like
-                    # any intention (replayed, it is refused again)
-                    self.record(room, seat, room.last_resolved)
+                if len(room.table.journal) != said:  # refused by the rules: its log line
+                    # is part of the game, kept like any intention (replayed, refused again)
+                    self.record(room, seat, resolved)
                     await self.durable(room)
                 raise
             self.record(room, seat, resolved)
