@@ -673,7 +673,7 @@ class TableTalk(QObject):
         self.where = _label()
         self.where.setTextInteractionFlags(Qt.TextSelectableByMouse)
         self.invite = W.QWidget()
-        inv = W.QHBoxLayout(self.invite)
+        inv = W.QGridLayout(self.invite)  # the seat and Copy, then the whole link below
         inv.setContentsMargins(0, 0, 0, 0)
         self.invite_text = W.QLineEdit()
         self.invite_text.setReadOnly(True)
@@ -684,10 +684,14 @@ class TableTalk(QObject):
         self.invite_seat.setToolTip("Each seat has its own invitation: give each player "
                                     "theirs (spectator: anyone may watch)")
         self.invite_seat.currentIndexChanged.connect(lambda _i: self.refresh())
-        inv.addWidget(W.QLabel("Invitation for"))
-        inv.addWidget(self.invite_seat)
-        inv.addWidget(self.invite_text, 1)
-        inv.addWidget(self.copy)
+        self.invite_code = _label()  # the seat's secret alone, to read out
+        self.invite_code.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        inv.addWidget(W.QLabel("Invitation for"), 0, 0)
+        inv.addWidget(self.invite_seat, 0, 1)
+        inv.addWidget(self.copy, 0, 2)
+        inv.setColumnStretch(1, 1)
+        inv.addWidget(self.invite_text, 1, 0, 1, 3)
+        inv.addWidget(self.invite_code, 2, 0, 1, 3)
         self.who = _label()
         self.request = W.QWidget()
         req = W.QHBoxLayout(self.request)
@@ -756,6 +760,12 @@ class TableTalk(QObject):
         if self.invite_text.text() != self.invitation:
             self.invite_text.setText(self.invitation)
             self.invite_text.setCursorPosition(0)  # the address first
+            inv = Invitation.parse(self.invitation) if self.invitation else None
+            # on lines of their own, the invitation unbroken (a non-breaking hyphen: the
+            # server reads letters and digits only)
+            self.invite_code.setText("" if inv is None else f"Room {inv.room} · code {inv.code}\n" + (
+                f"{inv.seat}'s invitation: {inv.invite.replace('-', chr(0x2011))}"
+                if inv.invite else "Anyone with the room code may watch"))
         present = set(s.present)
         seats = list((s.view or {}).get("players", []))
         self.who.setText("At the table: " + ", ".join(
@@ -871,6 +881,11 @@ class JoinDialog:
         self.code = W.QLineEdit()
         self.code.setPlaceholderText("the room code, from the host (if not in the invitation)")
         form.addRow("Room code:", self.code)
+        self.invite = W.QLineEdit()
+        self.invite.setPlaceholderText("XXXX-XXXX-XXXX: your seat's invitation, from the host")
+        self.invite.setToolTip("A player's seat needs its own invitation (none: watch as a "
+                               "spectator, or ask the host to let you sit)")
+        form.addRow("Invitation code:", self.invite)
         self.seat = W.QComboBox()
         self.seat.setEditable(True)
         for s in ([seat] if seat and seat not in (SPECTATOR, JUDGE_SEAT) else []) + [

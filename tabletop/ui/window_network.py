@@ -134,6 +134,9 @@ class NetworkCommands:
         if not seat:
             self.error("Cannot join the game", "Which seat? A player's name, or spectator.")
             return
+        typed = "".join(dlg.invite.text().split())
+        if typed and not invitation.invite:  # the invitation read out, typed apart
+            invitation = invitation.for_seat(seat, typed)
         settings.set_value("net/invitation", str(invitation))
         settings.set_value("net/seat", seat)
         self._before_session = (self.c.table, self.c.viewer, self.path)

@@ -683,3 +683,33 @@ def test_a_card_from_the_sideboard_at_a_hosted_table(clients, make_window, dialo
     dlg.reject()
     dialogs.expect("Stop hosting", "Yes")
     _menu(w, "Leave").trigger()
+
+
+def test_a_seat_is_joined_with_its_invitation_typed_apart_and_not_without_it(
+        server, clients, make_window, dialogs, qtbot):
+    """File > Join a game as a person would who had the invitation read out: the room's
+    address and code, the seat, and the invitation typed in its own field (any case,
+    spaces); a seat asked for without it is refused with the server's reason."""
+    room, code = _room(clients, server.url)
+
+    def fill(invite):
+        def answer(d):
+            from PySide6.QtWidgets import QComboBox, QLineEdit
+            edits = {e.placeholderText()[:5]: e for e in d.findChildren(QLineEdit)}
+            edits["ws://"].setText(f"{server.url}/{room}/{code}")
+            edits["XXXX-"].setText(invite)
+            d.findChild(QComboBox).setCurrentText("Alice")
+            _press_ok(d)
+        return answer
+    w = make_window(Table(("Zed",)), viewer="Zed")
+    dialogs.expect("Network game", "OK")
+    dialogs.answer("Join a game", fill(""))
+    _menu(w, "Join a").trigger()
+    qtbot.waitUntil(lambda: w.c.session is None and any(
+        t == "Network game" for t, _, _ in dialogs.seen), timeout=10000)
+    said = next(text for t, text, _ in dialogs.seen if t == "Network game")
+    assert "needs its invitation" in said
+    dialogs.answer("Join a game", fill(" ".join(INVITES[room]["Alice"].lower().split("-"))))
+    _menu(w, "Join a").trigger()
+    _seated(qtbot, w, "Alice")
+    assert w.c.table.players == ("Alice", "Bob")
