@@ -26,7 +26,7 @@ import secrets
 import threading
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +43,13 @@ BURST = 60.0  # and at once
 MAX_ERRORS = 20  # error frames before the connection is closed
 MAX_ROOMS = 1000
 MAX_ROOM_FILE = 20 * 1024 * 1024
-SNAPSHOT_EVERY = 50  # intentions between two whole writes of a room
+SNAPSHOT_EVERY = 50  # intentions between two whole writes of a room (at least)
+# what an update carries only when it changed for that connection (zones, log and chat
+# lines are sent as they change; the rest of a view is these)
+FACTS = ("room", "seat", "edition", "players", "active", "turn", "phase", "life",
+         "player_counters", "mulligans", "sideboards", "arrows", "connected", "can_undo",
+         "undo_request", "look_request", "seed", "last_roll")
+_UNSENT = object()
 
 
 @dataclass
@@ -103,6 +109,7 @@ class _Conn:
     log_sent: int = 0  # the room's log lines this connection has been sent
     chat_sent: int = 0  # the room's chat lines this connection has been sent
     asking: bool = False  # waiting for the host's answer to a request to sit
+    facts: dict[str, Any] = field(default_factory=dict)  # the small facts as last sent
 
     def take(self) -> bool:
         """One message from the rate allowance (a token bucket)."""
@@ -309,15 +316,18 @@ class Server:
 
     def record(self, room: Room, seat: str, msg: dict[str, Any]) -> None:
         """One intention that reached the room, handed to the disk's thread to append to
-        the room's log (``durable`` waits for it); every SNAPSHOT_EVERY intentions the
-        whole room is written again."""
+        the room's log (``durable`` waits for it); now and then the whole room is written
+        again."""
         room.applied += 1
         if self.disk is None:
             return
         line = json.dumps({"n": room.applied, "seat": seat, "msg": msg},
                           ensure_ascii=False, separators=(",", ":")) + "\n"
         self._written[room.id] = self.disk.put("line", room.id, line.encode("utf-8"))
-        if room.applied - self._snapshot_at.get(room.id, 0) >= SNAPSHOT_EVERY:
+        # every SNAPSHOT_EVERY intentions, or in a long game once the log holds half as
+        # many as the history (a snapshot costs as much as the history is long)
+        if room.applied - self._snapshot_at.get(room.id, 0) >= max(
+                SNAPSHOT_EVERY, len(room.table.history) // 2):
             self._put_snapshot(room)
 
     async def durable(self, room: Room) -> None:
@@ -491,7 +501,9 @@ class Server:
             await self.snapshot(found)
         await conn.ws.send(protocol.encode("joined", room=found.id, seat=seat, token=token,
                                            **answer))
-        await conn.ws.send(protocol.encode("view", **found.view(seat)))
+        view = found.view(seat)
+        conn.facts = {key: view[key] for key in FACTS}
+        await conn.ws.send(protocol.encode("view", **view))
         conn.log_sent = len(found.table.journal)
         conn.chat_sent = found.chat_said
         await self.broadcast(found, set(), skip=conn)
@@ -626,6 +638,11 @@ class Server:
                     continue
                 update = room.update(conn.seat, zones, conn.log_sent, conn.chat_sent)
                 conn.log_sent, conn.chat_sent = end, said
+                for key in FACTS:  # the small facts this connection does not have yet
+                    if conn.facts.get(key, _UNSENT) == update[key]:
+                        del update[key]
+                    else:
+                        conn.facts[key] = update[key]
                 update["seq"] = room.applied
                 if answer is not None and conn is answer[0]:
                     update.update(answer[1])

@@ -28,6 +28,7 @@ sys.path.insert(0, str(ROOT))
 from tabletop.net import mirror  # noqa: E402
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
+WHEN: list[tuple[float, float]] = []  # (when sent, round trip)
 
 
 def rss_mb(pid: int) -> float:
@@ -114,6 +115,7 @@ async def player(seat: Seat, until: float, seed: int, times: list[float]) -> Non
         start = time.perf_counter()
         await seat.ask(rid, **msg)
         times.append(time.perf_counter() - start)
+        WHEN.append((start, times[-1]))
 
 
 async def load(url: str, rooms: int, seconds: float) -> tuple[list[float], float]:
@@ -174,6 +176,10 @@ def main() -> None:
               f"fsync on: {len(ms)} answered, {len(ms) / wall:.0f} actions/s")
         print(f"round trip: p50 {ms[len(ms) // 2]:.1f} ms, p99 {ms[int(len(ms) * 0.99)]:.1f} ms, "
               f"max {ms[-1]:.1f} ms (goal: p99 <= 50, max <= 200)")
+        t0 = min(w for w, _ in WHEN)
+        worst = sorted(WHEN, key=lambda x: -x[1])[:5]
+        print("slowest: " + ", ".join(f"{rtt * 1000:.0f} ms at {w - t0:.1f} s"
+                                      for w, rtt in worst))
         before = rss_mb(proc.pid)
 
         async def hold() -> None:

@@ -238,6 +238,13 @@ def test_a_chat_update_carries_only_the_new_lines(server, clients):
     assert update["chat"] == [["Alice", "the newest"]]
     assert len(bob.view["chat"]) == 50 + 11  # the view's 50, then every line after
     assert update["seq"] >= 61
+    # nothing else changed: no zone, no life total, no sideboard is sent again
+    assert update["zones"] == [] and not {"life", "sideboards", "players", "turn"} & set(update)
+    alice.act("life", delta=-2)
+    bob.until("update")
+    update = json.loads(bob.frames[-1])
+    assert update["life"] == {"Alice": 18, "Bob": 20} and "sideboards" not in update
+    assert bob.view["life"] == update["life"] and bob.view["players"] == ["Alice", "Bob"]
 
 
 def test_rooms_per_hour_are_counted_per_address_and_by_a_trusted_proxy(tmp_path):
