@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 
 import pytest
 
@@ -294,10 +295,11 @@ def test_idle_rooms_go_and_unseated_connections_are_closed(tmp_path):
         s.kill()
 
 
-def test_connections_past_the_cap_are_refused_cleanly(tmp_path):
+@pytest.mark.parametrize("cap", ["--per-address", "--max-connections"])
+def test_connections_past_the_cap_are_refused_cleanly(tmp_path, cap):
     from websockets.exceptions import InvalidStatus
     s = ServerProcess(tmp_path / "data")
-    s.extra = ["--per-address", "3"]
+    s.extra = [cap, "3"]
     s.start()
     made = []
     try:
@@ -364,3 +366,33 @@ def test_wss_with_a_certificate_and_the_client_verifies_it(tmp_path):
         assert r.returncode == 2 and "certificate" in r.stderr.lower()
     finally:
         s.kill()
+
+
+def test_the_server_raises_its_open_file_limit(tmp_path):
+    """Each connection is a file: started with a soft limit of 256, the server runs with
+    its limit raised to the hard one."""
+    import os
+    import resource
+    import subprocess
+    import sys
+
+    from tests.helpers import ROOT
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and hard <= 256:
+        pytest.skip("the hard limit here is too low to see it raised")
+
+    def low() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (256, hard))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tabletop", "--data-dir", str(tmp_path / "data"), "serve",
+         "--port", "0"], cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        stdout=subprocess.PIPE, text=True, preexec_fn=low)
+    try:
+        assert "listening" in proc.stdout.readline()
+        limits = Path(f"/proc/{proc.pid}/limits").read_text()
+        line = next(x for x in limits.splitlines() if x.startswith("Max open files"))
+        assert int(line.split()[3]) > 256, line
+    finally:
+        proc.kill()
+        proc.wait()
+        proc.stdout.close()
