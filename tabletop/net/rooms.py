@@ -666,10 +666,8 @@ class Room:
         changed (all of them when ``zones`` is None), the log lines from ``log_from``,
         the chat lines from ``chat_from``, and the small facts (life, turn, who is
         connected) in full."""
-        out = self.view(seat, zones=zones, log_from=log_from,
-                        chat_from=self.chat_said if chat_from is None else chat_from)
-        out["log_from"] = log_from
-        return out
+        return self.view(seat, zones=zones, log_from=log_from,
+                         chat_from=self.chat_said if chat_from is None else chat_from)
 
     # ---- autosave -----------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:

@@ -108,6 +108,10 @@ class _Conn:
     errors: int = 0
     log_sent: int = 0  # the room's log lines this connection has been sent
     chat_sent: int = 0  # the room's chat lines this connection has been sent
+    # counted as this connection sees them, so that no gap tells of what it was not
+    # sent (another seat's refused move of a hidden card leaves a line only they read)
+    lines: int = 0  # log lines sent to this connection
+    seq: int = 0  # updates sent to this connection
     asking: bool = False  # waiting for the host's answer to a request to sit
     facts: dict[str, Any] = field(default_factory=dict)  # the small facts as last sent
 
@@ -506,6 +510,7 @@ class Server:
         await conn.ws.send(protocol.encode("view", **view))
         conn.log_sent = len(found.table.journal)
         conn.chat_sent = found.chat_said
+        conn.lines = len(view["log"])
         await self.broadcast(found, set(), skip=conn)
 
     async def _ask_host(self, conn: _Conn, room: Room, msg: dict[str, Any]
@@ -643,7 +648,9 @@ class Server:
                         del update[key]
                     else:
                         conn.facts[key] = update[key]
-                update["seq"] = room.applied
+                conn.seq += 1
+                update["seq"], update["log_from"] = conn.seq, conn.lines
+                conn.lines += len(update["log"])
                 if answer is not None and conn is answer[0]:
                     update.update(answer[1])
                 frames.append((conn, protocol.encode("update", **update)))

@@ -113,6 +113,7 @@ def test_refusals_tell_others_nothing(server, clients):
     if not spells or not lands:
         pytest.skip("seed 5 deals no instant and land together")
     bob.frames.clear()
+    alice.act("roll", sides=6)  # an update to Bob before the refusal, and one after
     with pytest.raises(ClientError) as refused:
         alice.act("move", id=spells[0]["id"], zone="battlefield")
     assert refused.value.code == "refused" and "400.4a" in str(refused.value)
@@ -123,6 +124,14 @@ def test_refusals_tell_others_nothing(server, clients):
     assert "can't go there" not in told and "refused" not in told
     assert "2 cards" not in told and spells[0]["name"] not in told
     assert "400.4a" not in told
+    # nor do the numbers: Bob's updates follow each other with no gap where Alice's
+    # refused line was written (a count of lines, a sequence number)
+    updates = [json.loads(f) for f in bob.frames if '"type":"update"' in f]
+    assert [u["seq"] for u in updates] == list(range(updates[0]["seq"],
+                                                     updates[0]["seq"] + len(updates)))
+    assert len(updates) >= 2
+    for a, b in zip(updates, updates[1:], strict=False):
+        assert b["log_from"] == a["log_from"] + len(a["log"])
     ann = "\n".join(json.dumps(line) for line in alice.view["log"])
     assert spells[0]["name"] in ann  # the one who tried is told why
 
