@@ -714,9 +714,13 @@ class Room:
 
 
 def touched(t: Table, events: Any) -> set[ZoneKey] | None:
-    """The zones a result's events changed; None when one of them does not say."""
+    """The zones a result's events changed; None when one of them does not say. A refused
+    card changed nothing: its zone is not sent again (that would tell others it was
+    tried)."""
     out: set[ZoneKey] = set()
     for e in events:
+        if e.kind == "rejected":
+            continue
         if e.src is None and e.dst is None:
             obj = t.objs.get(e.obj) if e.obj is not None else None
             if obj is None or obj.zone is None:

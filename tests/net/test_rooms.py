@@ -295,3 +295,22 @@ def test_a_sideboard_is_its_players_and_a_card_of_it_comes_into_the_game():
     assert [c["name"] for c in room.view("Ann")["sideboards"]["Ann"]] == ["Naturalize"]
     assert [c["name"] for c in _zone_of(room.view("Ann"), "Ann", "hand")] == ["Shock"]
     assert room.view("Ben")["log"][-1]["text"] == "a hidden card in Ann's hand: brought in"
+
+
+def test_a_refused_card_in_a_group_does_not_send_its_zone_again():
+    """Ann moves a creature from the battlefield and a sorcery from her hand onto the
+    battlefield together: the sorcery stays (400.4a). Ben is sent the battlefield, not
+    Ann's hand, which did not change: a hand sent again would tell him she tried."""
+    from tabletop.engine import Table
+    from tabletop.net.rooms import touched
+    from tests.helpers import BEARS, PLOW
+    t = Table(("Ann", "Ben"))
+    plow = t.add_card(PLOW, "Ann", "hand")
+    bears = t.add_card(BEARS, "Ann", "graveyard")
+    t.start_here()
+    room = Room("r", "CODE", t)
+    zones = room.act("Ann", {"action": "move_many", "ids": [plow.id, bears.id],
+                             "zone": "battlefield"})
+    assert t.obj_of(plow.cid).zone == ("Ann", "hand")
+    assert zones == {("Ann", "graveyard"), (None, "battlefield")}
+    assert touched(t, ()) == set()
