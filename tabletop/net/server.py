@@ -56,6 +56,8 @@ _UNSENT = object()
 class Limits:
     """What the server allows one client address, and everyone together."""
 
+    address_rate: float = 60.0  # messages a second from all of one address's connections
+    # (twice as many at once)
     rooms_per_hour: int = 20  # rooms one address may create in an hour
     room_idle: float = 24 * 3600.0  # seconds a room with nobody connected is kept
     join_timeout: float = 30.0  # seconds a connection has to take a seat
@@ -97,14 +99,36 @@ class _Window:
             self.full(key)
 
 
+class _Bucket:
+    """A token bucket: ``rate`` messages a second on average, ``burst`` at once."""
+
+    __slots__ = ("rate", "burst", "allowance", "last")
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.allowance, self.last = burst, time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.allowance = min(self.burst, self.allowance + (now - self.last) * self.rate)
+        self.last = now
+        if self.allowance < 1:
+            return False
+        self.allowance -= 1
+        return True
+
+    def idle(self) -> bool:
+        """Full again: nothing to remember."""
+        return self.allowance + (time.monotonic() - self.last) * self.rate >= self.burst
+
+
 @dataclass
 class _Conn:
     ws: Any
     address: str = "?"
     room: Room | None = None
     seat: str | None = None
-    allowance: float = BURST
-    last: float = 0.0
+    bucket: _Bucket = field(default_factory=lambda: _Bucket(RATE, BURST))
     errors: int = 0
     log_sent: int = 0  # the room's log lines this connection has been sent
     chat_sent: int = 0  # the room's chat lines this connection has been sent
@@ -114,16 +138,6 @@ class _Conn:
     seq: int = 0  # updates sent to this connection
     asking: bool = False  # waiting for the host's answer to a request to sit
     facts: dict[str, Any] = field(default_factory=dict)  # the small facts as last sent
-
-    def take(self) -> bool:
-        """One message from the rate allowance (a token bucket)."""
-        now = time.monotonic()
-        self.allowance = min(BURST, self.allowance + (now - self.last) * RATE)
-        self.last = now
-        if self.allowance < 1:
-            return False
-        self.allowance -= 1
-        return True
 
 
 class Disk:
@@ -253,6 +267,7 @@ class Server:
         self.created = _Window(self.limits.rooms_per_hour, 3600.0)
         self.guesses = _Window(self.limits.guesses, self.limits.guess_window)
         self.open_by: collections.Counter[str] = collections.Counter()
+        self.sent_by: dict[str, _Bucket] = {}  # each address's messages
         self._locks: dict[str, asyncio.Lock] = {}
         self._written: dict[str, int] = {}  # room -> the number of its newest disk write
         self.disk: Disk | None = None
@@ -361,6 +376,14 @@ class Server:
                 pass
         return peer
 
+    def _address_bucket(self, address: str) -> _Bucket:
+        """The messages one address may send, however many connections it opens."""
+        bucket = self.sent_by.get(address)
+        if bucket is None:
+            rate = self.limits.address_rate
+            bucket = self.sent_by[address] = _Bucket(rate, 2 * rate)
+        return bucket
+
     def admit(self, address: str) -> str | None:
         """Why a new connection from ``address`` is refused, or None."""
         if sum(self.open_by.values()) >= self.limits.connections:
@@ -370,7 +393,7 @@ class Server:
         return None
 
     async def handler(self, ws: Any) -> None:
-        conn = _Conn(ws, self.address(ws), last=time.monotonic())
+        conn = _Conn(ws, self.address(ws))
         why = self.admit(conn.address)
         if why is not None:  # one that slipped past the handshake's check
             await ws.send(protocol.error(why, Code.FULL))
@@ -381,7 +404,7 @@ class Server:
             self.limits.join_timeout, self._unseated, conn)
         try:
             async for frame in ws:
-                if not conn.take():
+                if not conn.bucket.take() or not self._address_bucket(conn.address).take():
                     await self._refuse(conn, "too many messages: slow down",
                                        Code.RATE_LIMITED, None)
                     continue
@@ -686,6 +709,8 @@ class Server:
                 await self.forget(room.id)
         self.created.sweep()
         self.guesses.sweep()
+        for address in [a for a, b in self.sent_by.items() if b.idle()]:
+            del self.sent_by[address]
 
     async def keep(self) -> None:
         """Sweep now and then, for as long as the server runs."""

@@ -405,3 +405,29 @@ def test_the_server_raises_its_open_file_limit(tmp_path):
         proc.kill()
         proc.wait()
         proc.stdout.close()
+
+
+def test_more_connections_buy_a_flood_nothing(server):
+    """Four connections from one address, each within its own allowance (40 pings at
+    once, under its 60): together they pass the address's 120, and the rest are
+    refused (a connection that keeps sending then is closed)."""
+    from websockets.exceptions import ConnectionClosed
+    made = [Client(server.url) for _ in range(4)]
+    try:
+        for c in made:
+            for _ in range(40):
+                c.send("ping")
+        kinds = []
+        for c in made:
+            try:
+                for _ in range(40):
+                    kinds.append(c.recv(10)["type"])
+            except ConnectionClosed:
+                kinds.append("closed")
+        assert kinds.count("pong") <= 125 and kinds.count("error") >= 20
+        time.sleep(1.2)  # the allowance fills again with time
+        made[0].send("ping")
+        assert made[0].until("pong")["type"] == "pong"
+    finally:
+        for c in made:
+            c.close()

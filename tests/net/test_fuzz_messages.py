@@ -40,9 +40,12 @@ def messages(draw: Any) -> dict[str, Any]:
 class FakeSocket:
     """What the server's handler needs of a connection: frames in, frames out."""
 
-    remote_address = ("127.0.0.1", 40000)
+    made = 0
 
     def __init__(self, frames: list[str]) -> None:
+        FakeSocket.made += 1  # each a client of its own (limits are per address)
+        self.remote_address = (f"10.{FakeSocket.made >> 16 & 255}.{FakeSocket.made >> 8 & 255}."
+                               f"{FakeSocket.made & 255}", 40000)
         self.frames = frames
         self.sent: list[dict[str, Any]] = []
 

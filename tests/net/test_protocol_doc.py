@@ -72,6 +72,8 @@ def test_the_limits_in_the_document_are_the_servers():
     limits = server.Limits()
     assert f"{int(server.RATE)} messages a second" in DOC and f"({int(server.BURST)} at once)" in DOC
     assert f"after {server.MAX_ERRORS} of those" in DOC
+    rate = int(limits.address_rate)
+    assert f"together {rate} a second ({2 * rate} at once)" in DOC
     assert f"within {limits.join_timeout:g} s" in DOC
     assert f"at most {limits.per_address} open from one client address" in DOC
     assert f"{limits.connections:,} in\n  all" in DOC or f"{limits.connections:,} in all" in DOC
