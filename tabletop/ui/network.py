@@ -317,6 +317,16 @@ class Session(QObject):
         return {"by": str(req.get("by", "")),
                 "agreed": [str(a) for a in _list(req.get("agreed"))]}
 
+    @property
+    def look_request(self) -> dict[str, Any] | None:
+        """A player asking to look through another's library: {by, whose, count}."""
+        req = (self.view or {}).get("look_request")
+        if not isinstance(req, dict):
+            return None
+        count = req.get("count")
+        return {"by": str(req.get("by", "")), "whose": str(req.get("whose", "")),
+                "count": count if isinstance(count, int) else None}
+
     def wait(self, done: Any, seconds: float = 10.0) -> bool:
         """Keep the window running until ``done()`` is true of the copy (the host's answer
         has come and been drawn), the host refuses, the session ends or the time is up;
@@ -350,6 +360,10 @@ class Session(QObject):
 
     def answer_undo(self, agree: bool) -> None:
         self._act("agree_undo" if agree else "refuse_undo")
+
+    def answer_look(self, agree: bool) -> None:
+        """Let the player who asked look through this seat's library, or not."""
+        self._act("agree_look" if agree else "refuse_look")
 
     def _send(self, kind: str, /, **fields: Any) -> bool:
         return self.conn is not None and self.joined and self.conn.send(kind, **fields)
@@ -702,12 +716,24 @@ class TableTalk(QObject):
         req.addWidget(self.request_text, 1)
         req.addWidget(self.agree)
         req.addWidget(self.refuse)
+        self.look = W.QWidget()  # a request to look through a library: its owner answers
+        lk = W.QHBoxLayout(self.look)
+        lk.setContentsMargins(0, 0, 0, 0)
+        self.look_text = _label()
+        self.allow_look = W.QPushButton("Allow")
+        self.refuse_look = W.QPushButton("Refuse")
+        lk.addWidget(self.look_text, 1)
+        lk.addWidget(self.allow_look)
+        lk.addWidget(self.refuse_look)
+        self.allow_look.clicked.connect(lambda: self._answer_look(True))
+        self.refuse_look.clicked.connect(lambda: self._answer_look(False))
         self.lines = W.QListWidget()
         self.lines.setWordWrap(True)
         self.entry = W.QLineEdit()
         self.entry.setPlaceholderText("Say something to the table (Enter sends)")
         self.entry.setMaxLength(protocol.MAX_TEXT)
-        for w in (self.where, self.invite, self.who, self.request, self.lines, self.entry):
+        for w in (self.where, self.invite, self.who, self.request, self.look, self.lines,
+                  self.entry):
             lay.addWidget(w)
         self.entry.returnPressed.connect(self._say)
         self.agree.clicked.connect(lambda: self._answer(True))
@@ -736,6 +762,10 @@ class TableTalk(QObject):
         if self.session is not None:
             self.session.answer_undo(agree)
 
+    def _answer_look(self, agree: bool) -> None:
+        if self.session is not None:
+            self.session.answer_look(agree)
+
     def refresh(self) -> None:
         s = self.session
         if s is None:
@@ -744,6 +774,7 @@ class TableTalk(QObject):
             self.who.setText("")
             self.invite.hide()
             self.request.hide()
+            self.look.hide()
             self.lines.clear()
             self.entry.setEnabled(False)
             return
@@ -783,6 +814,18 @@ class TableTalk(QObject):
             self.request.show()
         else:
             self.request.hide()
+        look = s.look_request
+        if look is not None:
+            what = "all of" if look["count"] is None else f"the top {look['count']} of"
+            mine = look["whose"] == s.seat
+            whose = "your" if mine else f"{look['whose']}'s"
+            self.look_text.setText(f"{look['by']} asks to look at {what} {whose} library"
+                                   + ("." if mine else f" (waiting for {look['whose']})."))
+            self.allow_look.setVisible(mine)
+            self.refuse_look.setVisible(mine)
+            self.look.show()
+        else:
+            self.look.hide()
         chat = s.chat
         if self.lines.count() != len(chat) or any(
                 self.lines.item(i).text() != f"{who}: {text}"

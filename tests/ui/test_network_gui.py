@@ -713,3 +713,32 @@ def test_a_seat_is_joined_with_its_invitation_typed_apart_and_not_without_it(
     _menu(w, "Join a").trigger()
     _seated(qtbot, w, "Alice")
     assert w.c.table.players == ("Alice", "Bob")
+
+
+def test_an_opponent_looks_through_a_library_only_when_its_owner_allows_it(
+        server, clients, make_window, dialogs, qtbot):
+    """Bob asks to search Alice's library: Alice's Table talk dock asks her, with Allow
+    and Refuse; a real click on Refuse keeps her library hidden from him, a click on
+    Allow sends him its faces (and only him)."""
+    from PySide6.QtTest import QTest
+    w, bob = _alice_joins(server, clients, make_window, dialogs, qtbot)
+    talk = w.talk
+    bob.act("look", player="Alice")
+    qtbot.waitUntil(lambda: talk.look.isVisible(), timeout=10000)
+    assert talk.look_text.text() == "Bob asks to look at all of your library."
+    assert talk.allow_look.isVisible() and talk.refuse_look.isVisible()
+    QTest.mouseClick(talk.refuse_look, Qt.LeftButton)
+    qtbot.waitUntil(lambda: not talk.look.isVisible(), timeout=10000)
+    bob.drain(0.3)
+    assert all(c["hidden"] for c in _zone(bob.view, "Alice", "library"))
+    bob.act("look", player="Alice", count=2)
+    qtbot.waitUntil(lambda: talk.look.isVisible(), timeout=10000)
+    assert "the top 2 of your library" in talk.look_text.text()
+    QTest.mouseClick(talk.allow_look, Qt.LeftButton)
+
+    def faces():
+        bob.drain(0.1)
+        return [c.get("looked") for c in _zone(bob.view, "Alice", "library")[:3]]
+    qtbot.waitUntil(lambda: faces() == [True, True, None], timeout=10000)
+    # Alice's own window still shows her library face down: looking was Bob's
+    assert all(o.card == mirror.UNSEEN for o in w.c.table.objects_in(("Alice", "library")))
