@@ -392,6 +392,8 @@ def _sub_parser() -> argparse.ArgumentParser:
     sv.add_argument("--address-rate", type=float, default=60.0, metavar="N",
                     help="messages a second all the connections of one client address may "
                          "send together (twice as many at once; default 60)")
+    sv.add_argument("--spectators", type=int, default=50, metavar="N",
+                    help="spectators one room may have at once (default 50)")
     sv.add_argument("--join-timeout", type=float, default=30.0, metavar="SECONDS",
                     help="a connection that has not taken a seat by then is closed "
                          "(default 30)")
@@ -471,12 +473,13 @@ def cmd_serve(args) -> int:
         print(f"tabletop serve: no port {args.port}", file=sys.stderr)
         return 2
     from tabletop.net.server import Limits
-    if min(args.rooms_per_hour, args.max_connections, args.per_address) < 1 \
+    if min(args.rooms_per_hour, args.max_connections, args.per_address,
+           args.spectators) < 1 \
             or not args.room_idle > 0 or not args.join_timeout > 0 \
             or not args.address_rate > 0:
         print("tabletop serve: --rooms-per-hour, --max-connections, --per-address, "
-              "--room-idle, --join-timeout and --address-rate must be positive",
-              file=sys.stderr)
+              "--spectators, --room-idle, --join-timeout and --address-rate must be "
+              "positive", file=sys.stderr)
         return 2
     if bool(args.keyfile) and not args.certfile:
         print("tabletop serve: --keyfile goes with --certfile", file=sys.stderr)
@@ -484,6 +487,7 @@ def cmd_serve(args) -> int:
     limits = Limits(rooms_per_hour=args.rooms_per_hour, room_idle=args.room_idle * 3600,
                     connections=args.max_connections, per_address=args.per_address,
                     join_timeout=args.join_timeout, address_rate=args.address_rate,
+                    spectators=args.spectators,
                     trusted_proxies=tuple(args.trusted_proxy))
     return serve(args.host, args.port, paths.data_dir() / "server", args.announce, limits,
                  args.certfile, args.keyfile)

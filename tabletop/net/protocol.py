@@ -108,6 +108,17 @@ def parse(frame: str | bytes) -> dict[str, Any]:
         raise
 
 
+def rid_of(frame: str | bytes) -> Any:
+    """The request id of a frame not otherwise read (one refused for its rate), or None."""
+    try:
+        msg = json.loads(frame, parse_constant=_no_constant) if len(frame) <= MAX_FRAME \
+            else None
+    except (ValueError, RecursionError, UnicodeDecodeError):
+        return None
+    rid = msg.get("rid") if isinstance(msg, dict) else None
+    return rid if _rid_ok(rid) and _all_text(rid) else None
+
+
 def _rid_ok(rid: Any) -> bool:
     """A request id: a number, or a string of at most MAX_RID characters."""
     return isinstance(rid, str) and len(rid) <= MAX_RID or isinstance(

@@ -61,6 +61,7 @@ class Limits:
     rooms_per_hour: int = 20  # rooms one address may create in an hour
     room_idle: float = 24 * 3600.0  # seconds a room with nobody connected is kept
     join_timeout: float = 30.0  # seconds a connection has to take a seat
+    spectators: int = 50  # spectators one room sends its updates to
     per_address: int = 32  # open connections from one address
     connections: int = 2000  # open connections in all
     guesses: int = 20  # wrong room codes, invitations or tokens per address ...
@@ -406,7 +407,7 @@ class Server:
             async for frame in ws:
                 if not conn.bucket.take() or not self._address_bucket(conn.address).take():
                     await self._refuse(conn, "too many messages: slow down",
-                                       Code.RATE_LIMITED, None)
+                                       Code.RATE_LIMITED, protocol.rid_of(frame))
                     continue
                 rid = None
                 try:
@@ -521,6 +522,9 @@ class Server:
             if e.code in (Code.NO_ROOM, Code.INVITE_NEEDED, Code.SEAT_TAKEN):
                 self.guesses.add(conn.address)
             raise
+        if seat == SPECTATOR and found.connected.get(SPECTATOR, 0) >= self.limits.spectators:
+            raise RoomError(f"this room has {self.limits.spectators} spectators already",
+                            Code.FULL)
         conn.room, conn.seat = found, seat
         self.members.setdefault(found.id, []).append(conn)
         found.connected[seat] = found.connected.get(seat, 0) + 1

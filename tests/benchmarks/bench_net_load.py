@@ -30,6 +30,7 @@ from tabletop.net import mirror  # noqa: E402
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
 WHEN: list[tuple[float, float]] = []  # (when sent, round trip)
+PACE = 25.0  # at most this many requests a second from one player (the server allows 30)
 
 
 def rss_mb(pid: int) -> float:
@@ -98,6 +99,7 @@ async def room_players(url: str, seed: int) -> list[Seat]:
 async def player(seat: Seat, until: float, seed: int, times: list[float]) -> None:
     rng = random.Random(seed)
     rid = 0
+    sent = 0.0
     while time.monotonic() < until:
         rid += 1
         hand = zone(seat.view, seat.name, "hand")
@@ -113,7 +115,10 @@ async def player(seat: Seat, until: float, seed: int, times: list[float]) -> Non
             msg = {"action": "roll", "sides": 20}
         else:
             msg = {"action": "life", "delta": rng.choice([-1, 1])}
-        start = time.perf_counter()
+        wait = sent + 1 / PACE - time.perf_counter()  # within the server's allowance
+        if wait > 0:
+            await asyncio.sleep(wait)
+        start = sent = time.perf_counter()
         await seat.ask(rid, **msg)
         times.append(time.perf_counter() - start)
         WHEN.append((start, times[-1]))
@@ -161,6 +166,7 @@ def main() -> None:
     proc = subprocess.Popen(
         [sys.executable, "-m", "tabletop", "--data-dir", str(data), "serve", "--port", "0",
          "--rooms-per-hour", "100000", "--per-address", "100000", "--address-rate", "1e9",
+         "--spectators", "100000",
          "--max-connections", "100000"],
         cwd=ROOT, stdout=subprocess.PIPE, text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)))
     try:

@@ -415,19 +415,54 @@ def test_more_connections_buy_a_flood_nothing(server):
     made = [Client(server.url) for _ in range(4)]
     try:
         for c in made:
-            for _ in range(40):
-                c.send("ping")
-        kinds = []
+            for i in range(40):
+                c.send("ping", rid=i)
+        answers = []
         for c in made:
             try:
                 for _ in range(40):
-                    kinds.append(c.recv(10)["type"])
+                    answers.append(c.recv(10))
             except ConnectionClosed:
-                kinds.append("closed")
+                answers.append({"type": "closed"})
+        kinds = [a["type"] for a in answers]
         assert kinds.count("pong") <= 125 and kinds.count("error") >= 20
+        # each refusal names the request it refuses, as every error frame does
+        assert all(a["code"] == "rate-limited" and isinstance(a["rid"], int)
+                   for a in answers if a["type"] == "error")
         time.sleep(1.2)  # the allowance fills again with time
         made[0].send("ping")
         assert made[0].until("pong")["type"] == "pong"
     finally:
         for c in made:
             c.close()
+
+
+def test_a_room_has_a_limited_number_of_spectators(tmp_path):
+    s = ServerProcess(tmp_path / "data")
+    s.extra = ["--spectators", "2"]
+    s.start()
+    made = []
+    try:
+        host = Client(s.url)
+        made.append(host)
+        room, code = host.create(["Ann"])
+        for _ in range(2):
+            made.append(Client(s.url))
+            made[-1].join(room, code, "spectator")
+        extra = Client(s.url)
+        made.append(extra)
+        with pytest.raises(ClientError) as e:
+            extra.join(room, code, "spectator")
+        assert e.value.code == "full"
+        made[1].close()
+        time.sleep(0.3)
+        again = Client(s.url)  # a seat in the stands again once one left
+        made.append(again)
+        assert again.join(room, code, "spectator")["seat"] == "spectator"
+        ann = Client(s.url)  # the players' seats are never taken by the crowd
+        made.append(ann)
+        ann.join(room, code, "Ann", invite=host.invites["Ann"])
+    finally:
+        for c in made:
+            c.close()
+        s.kill()

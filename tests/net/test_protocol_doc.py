@@ -79,6 +79,7 @@ def test_the_limits_in_the_document_are_the_servers():
     assert f"{limits.connections:,} in\n  all" in DOC or f"{limits.connections:,} in all" in DOC
     assert f"at most {limits.rooms_per_hour} created an hour" in DOC
     assert f"{server.MAX_ROOMS:,} on the server" in DOC
+    assert f"at most {limits.spectators} spectators" in DOC
     assert f"{limits.guesses} wrong room codes" in DOC
     assert f"every {server.SNAPSHOT_EVERY} intentions" in DOC.replace("Every", "every")
 
