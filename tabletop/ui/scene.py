@@ -757,8 +757,14 @@ class TableScene(QGraphicsScene):
         dlg = ZoneViewer(self.c, key, parent, looking=looking,
                          count=None if search else count, shuffle_after=search)
         dlg.show()
-        self.viewers = [v for v in getattr(self, "viewers", []) if v.isVisible()] + [dlg]
+        # the viewers open now: a closed one is deleted with its window (WA_DeleteOnClose),
+        # and leaves the list as Qt destroys it, never to be asked anything again
+        self.viewers = [*getattr(self, "viewers", []), dlg]
+        dlg.destroyed.connect(lambda _=None, d=dlg: self._viewer_closed(d))
         return dlg
+
+    def _viewer_closed(self, viewer) -> None:
+        self.viewers = [v for v in self.viewers if v is not viewer]
 
     def _look(self, player) -> None:
         """An effect lets the viewpoint look at the top N: the cards are shown to the one

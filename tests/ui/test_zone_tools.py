@@ -227,3 +227,27 @@ def test_a_right_click_on_a_zone_opens_its_menu(make_window):
     QApplication.sendEvent(vp, QContextMenuEvent(QContextMenuEvent.Mouse, pos,
                                                  vp.mapToGlobal(pos)))
     assert seen[:2] == ["View graveyard…", "Move all to"]
+
+
+def test_viewers_of_every_zone_open_close_and_open_again(make_window, dialogs):
+    """A zone viewer closed (deleted with its window) and another opened, many times, for
+    every zone whose menu offers one: no error, each new viewer shows its zone."""
+    from PySide6.QtCore import QEvent
+    t = _table()
+    w = make_window(t)
+    def viewer_entry(key):
+        menu = w.scene.zone_actions(w.scene.zone_items[key])  # kept while it is read
+        return menu, next((a.text() for a in menu.actions()
+                           if a.text().startswith(("View ", "Search the library"))), None)
+    keys = [k for k in w.scene.zone_items if viewer_entry(k)[1] is not None]
+    assert ("Alice", "graveyard") in keys and (None, "exile") in keys
+    for _ in range(3):
+        for key in keys:
+            menu, entry = viewer_entry(key)
+            trigger(menu, entry)
+            viewer = w.scene.viewers[-1]
+            assert viewer.isVisible() and viewer.key == key
+            viewer.close()  # as its close button does: the window is deleted
+            QApplication.sendPostedEvents(None, QEvent.DeferredDelete)
+            QApplication.processEvents()
+    assert not [d for d in dialogs.seen if "wrong" in d[0].lower() or "wrong" in d[1].lower()]
