@@ -53,6 +53,8 @@ def game_from_cards(lists, edition: str = "cr-2016", seed: int | None = 1, life:
     players = [p for p, _ in lists]
     t = Table(players, edition, seed=seed, ante=ante, max_hand=max_hand, life=life)
     t.printings = dict(printings or {})
+    t.decks = {player: {k: list(sections.get(k, ())) for k in ("main", "commander", "sideboard")}
+               for player, sections in lists}
     for player, sections in lists:
         for card in sections.get("main", ()):
             t.add_card(card, player, "library")
@@ -74,7 +76,16 @@ def decks_in_play(table: Table) -> dict[str, dict[str, list[Card]]]:
     this game in it, wherever it is now: library, hand, battlefield, graveyard...),
     "commander", and "sideboard" (outside the game, 400.10a, with the cards brought
     in from it, which go back). Tokens, abilities and emblems are not cards of a deck.
-    A card won in a game played for ante belongs to its new owner."""
+    A card won in a game played for ante belongs to its new owner.
+
+    A game started from decks keeps them (``table.decks``): those are the cards, as the
+    game began, whatever happened to the table since (a restore, a save and reload).
+    Only a game played for ante, where cards change owners, is read from its cards."""
+    if table.decks and not table.ante:
+        kept = {p: {k: sorted(table.decks.get(p, {}).get(k, ()),
+                              key=lambda c: c.name.casefold())
+                    for k in ("main", "commander", "sideboard")} for p in table.players}
+        return kept
     out: dict[str, dict[str, list[Card]]] = {
         p: {"main": [], "commander": [], "sideboard": list(table.sideboards.get(p, []))}
         for p in table.players}

@@ -359,6 +359,8 @@ def to_json(t: Table) -> dict[str, Any]:
         "arrows": [list(a) for a in t.arrows],
         "printings": {n: list(p) for n, p in t.printings.items()},
         "sideboards": {p: [c.to_json() for c in cs] for p, cs in t.sideboards.items()},
+        "decks": {p: {k: [c.to_json() for c in cs] for k, cs in sections.items()}
+                  for p, sections in t.decks.items()},
         "history": history,
         "redo": redo,
         "journal": [e.to_json() for e in t.journal],
@@ -415,6 +417,8 @@ def from_json(d: Any, source: str = "save", verify: bool = True) -> Table:
         t.arrows = _arrows(d.get("arrows", []), t.players)
         t.printings = _printings(d.get("printings", {}))
         t.sideboards = {p: [Card.from_json(c) for c in cs] for p, cs in d["sideboards"].items()}
+        t.decks = {p: {k: [Card.from_json(c) for c in cs] for k, cs in sections.items()}
+                   for p, sections in d.get("decks", {}).items()}
         for name, target in (("history", t.history), ("redo", t.redo_stack)):
             raws = d[name]
             if not isinstance(raws, list) or not all(isinstance(r, str) for r in raws):
@@ -548,6 +552,9 @@ def _strs(v: Any, what: str, most: int = 30) -> None:
         _str(x, what, 100)
 
 
+DECK_SECTIONS = ("main", "commander", "sideboard")  # a deck as a game began
+
+
 def _card_fields(c: Any, i: int) -> None:
     what = f"card {i}"
     if type(c) is not dict:
@@ -665,6 +672,17 @@ def check_fields(d: Any) -> None:
             raise FieldError(f"{p}'s sideboard must be a list of at most 10,000 cards")
         for i, c in enumerate(cs):
             _card_fields(c, i)
+    decks = d.get("decks", {})  # older saves have none
+    if type(decks) is not dict or any(p not in players for p in decks):
+        raise FieldError("decks are kept for players not at the table")
+    for p, sections in decks.items():
+        if type(sections) is not dict or not set(sections) <= set(DECK_SECTIONS):
+            raise FieldError(f"{p}'s deck has the sections {', '.join(DECK_SECTIONS)}")
+        for cs in sections.values():
+            if type(cs) is not list or len(cs) > 10_000:
+                raise FieldError(f"{p}'s deck sections are lists of at most 10,000 cards")
+            for i, c in enumerate(cs):
+                _card_fields(c, i)
 
 
 def _object_fields(r: Any, d: dict[str, Any], n_cards: int) -> None:

@@ -192,6 +192,9 @@ class TableState:
         # the printings the decks named (card name -> (set code, collector number)): for
         # pictures only; no rule reads them. Set up with the game, saved with it.
         self.printings: dict[str, tuple[str, str]] = {}
+        # each player's deck as this game began ("main", "commander", "sideboard"): the
+        # next game of a match starts from it. Set up with the game, saved with it.
+        self.decks: dict[str, dict[str, list[Card]]] = {}
         self.history: list[Action] = []
         self.redo_stack: list[Action] = []
         self._cleared_redo: list[Action] = []  # what the last recorded action cleared

@@ -5,6 +5,7 @@ first, and the next game starts from the swapped cards."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QPushButton
 
@@ -99,3 +100,83 @@ def test_sideboarding_then_the_next_game(make_window, dialogs, monkeypatch):
     assert sorted(c.name for c in new.sideboards["Alice"]) == ["Hill Giant", "Naturalize",
                                                                "Naturalize"]
     assert len(new.objects_in(("Bob", "hand"))) == 7 and not new.history
+
+
+def _sixty():
+    main = _cards(*["Forest"] * 20, *["Llanowar Elves"] * 4, *["Grizzly Bears"] * 4,
+                  *["Hill Giant"] * 4, *["Giant Growth"] * 4, *["Rancor"] * 4,
+                  *["Mountain"] * 4, *["Shock"] * 4, *["Lightning Bolt"] * 4,
+                  *["Giant Spider"] * 4, *["Naturalize"] * 4)
+    return main, _cards(*["Plow Under"] * 3, *["Counterspell"] * 2)
+
+
+def _play_a_while(t):
+    """A few turns: a mulligan, lands and creatures, a creature dying, a card brought in
+    from the sideboard, cards drawn, the turn passed."""
+    t.mulligan("Alice")
+    t.move_many([o.cid for o in t.objects_in(("Alice", "hand"))[:1]], "library", "Alice",
+                position="bottom")
+    for _ in range(3):
+        for p in t.players:
+            hand = t.objects_in((p, "hand"))
+            land = next((o for o in hand if "Land" in o.card.types), None)
+            if land is not None:
+                t.move(land.cid, "battlefield", p)
+            creature = next((o for o in t.objects_in((p, "hand"))
+                             if "Creature" in o.card.types), None)
+            if creature is not None:
+                t.move(creature.cid, "battlefield", p)
+                t.move(creature.cid, "graveyard", p)
+            t.draw(p, 1)
+        t.next_turn(untap=True)
+    t.bring_in(t.sideboards["Alice"][0], "Alice", "hand")
+
+
+def test_the_next_game_after_play_and_a_save_has_every_card_of_the_decks():
+    """60 cards and 5 in the sideboard come back as 60 and 5 after play, a mulligan,
+    a card brought in, and a save and reload (a crash restore reads the same file)."""
+    from tabletop.engine import saves
+    main, side = _sixty()
+    t = game_from_cards([("Alice", {"main": main, "sideboard": side}),
+                         ("Bob", {"main": list(main), "sideboard": list(side)})], seed=9)
+    _play_a_while(t)
+    for table in (t, saves.from_json(saves.to_json(t), "a save")):
+        decks = decks_in_play(table)
+        for p in ("Alice", "Bob"):
+            assert len(decks[p]["main"]) == 60 and len(decks[p]["sideboard"]) == 5, p
+            assert sorted(c.name for c in decks[p]["main"]) == sorted(c.name for c in main)
+
+
+def test_file_next_game_after_a_restore_deals_the_whole_demo_decks(make_window, dialogs):
+    """The window's demo game, played a while, restored from its save (what a crash
+    restore does), then File > Next game: each player has the whole deck again, and the
+    sideboarding dialog counts it right."""
+    from tabletop.cards import demo
+    from tabletop.engine import saves
+    t = demo.new_game(players=("Alice", "Bob"), seed=4)
+    sizes = {p: len(t.objects_in((p, "library"))) + len(t.objects_in((p, "hand")))
+             for p in t.players}
+    w = make_window(t)
+    w.c.anyone = True
+    for p in t.players:  # some play: cards drawn, one discarded, a mulligan
+        t.draw(p, 2)
+        t.move(t.objects_in((p, "hand"))[0].cid, "graveyard", p)
+    t.mulligan("Bob")
+    w.c.set_table(saves.from_json(saves.to_json(t), "the autosave"))
+    counted = {}
+
+    def answer(d):
+        for p, page in d.pages.items():
+            counted[p] = page.main_label.text()
+        start = next(b for b in d.findChildren(QPushButton) if b.text() == "Start the next game")
+        QTest.mouseClick(start, Qt.LeftButton)
+    dialogs.answer("Sideboarding", answer)
+    dialogs.expect("Unsaved", "Discard")
+    action = next(a for a in w.findChildren(QAction) if a.text().startswith("Ne&xt game"))
+    action.trigger()
+    QApplication.processEvents()
+    new = w.c.table
+    assert new is not t
+    for p in new.players:
+        dealt = len(new.objects_in((p, "library"))) + len(new.objects_in((p, "hand")))
+        assert dealt == sizes[p] and counted[p] == f"Deck: {sizes[p]} cards", p
