@@ -452,8 +452,10 @@ class CardItem(QGraphicsObject):
         scene.card_double_clicked(self)
 
     def contextMenuEvent(self, event) -> None:
-        from PySide6.QtGui import QContextMenuEvent
-        if event.reason() == QContextMenuEvent.Mouse and (
+        # a scene's context-menu event has reasons of its own type: the QtGui one's never
+        # equal them (so X11's event on the right button's press opened the menu)
+        from PySide6.QtWidgets import QGraphicsSceneContextMenuEvent
+        if event.reason() == QGraphicsSceneContextMenuEvent.Reason.Mouse and (
                 self._rpress is not None or time.monotonic() - self._menu_at < 0.5):
             event.accept()  # the right button's press and release handle it (arrows)
             return

@@ -4,6 +4,8 @@ right-drag on the view. Every change goes through the engine and is undone by Un
 
 from __future__ import annotations
 
+import time
+
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtTest import QTest
@@ -165,3 +167,44 @@ def test_a_right_drag_draws_an_arrow_and_a_right_click_opens_the_menu(make_windo
     assert not [i for i in w.scene.items() if isinstance(i, ArrowItem)]
     w.undo()
     assert len([i for i in w.scene.items() if isinstance(i, ArrowItem)]) == 2
+
+
+def _context(w, at, reason=None):
+    """The context-menu event Qt sends the view (on X11 as the right button goes down,
+    on Windows after it comes up, or for the Menu key)."""
+    from PySide6.QtGui import QContextMenuEvent
+    vp = w.view.viewport()
+    QApplication.sendEvent(vp, QContextMenuEvent(reason or QContextMenuEvent.Mouse, at,
+                                                 vp.mapToGlobal(at)))
+
+
+def test_a_right_drag_in_the_platforms_event_order_draws_an_arrow(make_window, monkeypatch):
+    """X11 sends the context-menu event on the right button's press, before any move: a
+    press that moves past the drag distance still draws an arrow and opens no menu; a
+    right-click without moving opens the menu once, in X11's order and in Windows' (the
+    context-menu event after the release); the Menu key opens it too."""
+    from PySide6.QtGui import QContextMenuEvent
+    t, giant, _, elves = _table()
+    w = make_window(t)
+    w.scene.animations = False
+    vp = w.view.viewport()
+    menus = []
+    monkeypatch.setattr(w.scene, "card_menu", lambda item, pos: menus.append(item))
+    QTest.mousePress(vp, Qt.RightButton, Qt.NoModifier, _at(w, giant))
+    _context(w, _at(w, giant))  # X11: now, before the moves
+    QTest.mouseMove(vp, (_at(w, giant) + _at(w, elves)) / 2)
+    QTest.mouseMove(vp, _at(w, elves))
+    QTest.mouseRelease(vp, Qt.RightButton, Qt.NoModifier, _at(w, elves))
+    QApplication.processEvents()
+    assert t.arrows == (("Alice", t.obj_of(giant).id, t.obj_of(elves).id),) and menus == []
+    QTest.mousePress(vp, Qt.RightButton, Qt.NoModifier, _at(w, giant))  # X11's click
+    _context(w, _at(w, giant))
+    QTest.mouseRelease(vp, Qt.RightButton, Qt.NoModifier, _at(w, giant))
+    assert len(menus) == 1
+    QTest.mousePress(vp, Qt.RightButton, Qt.NoModifier, _at(w, giant))  # Windows' click
+    QTest.mouseRelease(vp, Qt.RightButton, Qt.NoModifier, _at(w, giant))
+    _context(w, _at(w, giant))
+    assert len(menus) == 2 and len(t.arrows) == 1
+    time.sleep(0.6)  # later, the Menu key on the selected card
+    _context(w, _at(w, giant), QContextMenuEvent.Keyboard)
+    assert len(menus) == 3
