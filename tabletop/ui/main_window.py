@@ -113,9 +113,14 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
         self.c.reset.connect(self._on_reset)
         self.c.message.connect(self.show_message)
         self._on_reset()
-        self.resize(1500, 950)
+        settings.fit_to_screen(self, 1500, 950)  # the first start: as much as fits
         self.resizeDocks([self.inspector_dock], [380], Qt.Horizontal)
-        settings.restore_window(self)
+        settings.restore_window(self)  # then where and how big it was last time
+        settings.fit_to_screen(self)  # on this screen, which may be smaller
+        # and again once shown, when the window's frame (title bar, borders) is known,
+        # unless it was given a size of its own meanwhile (--screenshot renders 1600x1000)
+        fitted = self.size()
+        self.after_first_frame(lambda: self.size() == fitted and settings.fit_to_screen(self))
 
     def _dock(self, title, widget, area) -> QDockWidget:
         dock = QDockWidget(title, self)

@@ -51,6 +51,30 @@ def save_window(window) -> None:
     s.sync()
 
 
+def fit_to_screen(window, width: int | None = None, height: int | None = None) -> None:
+    """Size the window to ``width`` x ``height`` (else its own size) at most, and place it
+    inside the screen's available area (without the panels and docks of the desktop)."""
+    from PySide6.QtGui import QGuiApplication
+    screen = window.screen() or QGuiApplication.primaryScreen()
+    if screen is None:
+        return
+    avail = screen.availableGeometry()
+    frame = window.frameGeometry()  # the title bar and borders, once the window has them
+    extra_w, extra_h = frame.width() - window.width(), frame.height() - window.height()
+    w = min(width or window.width(), avail.width() - extra_w)
+    h = min(height or window.height(), avail.height() - extra_h)
+    if (w, h) != (window.width(), window.height()):
+        window.resize(w, h)
+    frame = window.frameGeometry()
+    if width is not None or not avail.contains(frame):
+        x = min(max(frame.x(), avail.x()), avail.right() + 1 - w - extra_w)
+        y = min(max(frame.y(), avail.y()), avail.bottom() + 1 - h - extra_h)
+        if width is not None:  # the first start: in the middle
+            x = avail.x() + (avail.width() - w - extra_w) // 2
+            y = avail.y() + (avail.height() - h - extra_h) // 2
+        window.move(max(avail.x(), x), max(avail.y(), y))
+
+
 def restore_window(window) -> None:
     s = _settings()
     geo = s.value("window/geometry")

@@ -44,3 +44,41 @@ def test_the_first_frame_loads_only_what_it_shows(tmp_path):
     # an object it made (the view's own viewport) makes some sixty more
     assert not {"QMessageBox", "QFileDialog", "QInputDialog", "QPropertyAnimation",
                 "QCalendarWidget", "QWizard", "QMdiArea"} & qt
+
+
+def test_the_window_opens_inside_the_screen_and_comes_back_where_it_was(qtbot):
+    """The offscreen screen is 800x800 here: the window, made and shown as the app makes
+    it, fits inside it, frame and all (it was 1500x950); moved and resized, it comes back
+    so after a restart; one saved on a larger screen is brought inside this one."""
+    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtWidgets import QApplication
+
+    from tabletop.ui import settings
+    from tabletop.ui.controller import TableController
+    from tabletop.ui.main_window import MainWindow
+
+    def start():
+        w = MainWindow(TableController())
+        qtbot.addWidget(w)
+        w.show()
+        qtbot.waitExposed(w)
+        qtbot.waitUntil(lambda: w.first_painted and not w._after_first_frame, timeout=5000)
+        QApplication.processEvents()
+        return w
+    avail = QGuiApplication.primaryScreen().availableGeometry()
+    w = start()
+    assert avail.contains(w.frameGeometry()), (w.frameGeometry(), avail)
+    assert w.width() >= avail.width() * 0.9  # as much of the screen as fits
+    w.resize(600, 500)
+    w.move(100, 120)
+    QApplication.processEvents()
+    before = w.geometry()
+    w.close()  # the window keeps its size and place when it closes
+    again = start()
+    assert again.geometry().size() == before.size()
+    assert abs(again.x() - w.x()) <= 4 and abs(again.y() - w.y()) <= 4
+    again.resize(1900, 1200)  # as a bigger screen left it
+    again.move(900, 700)
+    settings.save_window(again)
+    third = start()
+    assert avail.contains(third.frameGeometry()), (third.frameGeometry(), avail)
