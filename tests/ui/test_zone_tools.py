@@ -251,3 +251,22 @@ def test_viewers_of_every_zone_open_close_and_open_again(make_window, dialogs):
             QApplication.sendPostedEvents(None, QEvent.DeferredDelete)
             QApplication.processEvents()
     assert not [d for d in dialogs.seen if "wrong" in d[0].lower() or "wrong" in d[1].lower()]
+
+
+def test_drawing_three_is_one_entry_of_the_log(make_window, dialogs):
+    """Draw N… from the library's menu: one entry, "Alice draws 3 cards", with a line a
+    card; Bob reads the same heading and no card's name."""
+    t = _table()
+    w = make_window(t)
+    drawn = [o.card.name for o in t.objects_in(("Alice", "library"))[:3]]
+    dialogs.expect("Draw", 3)
+    trigger(w.scene.zone_actions(w.scene.zone_items[("Alice", "library")]), "Draw N…")
+    lines = w.log.lines()
+    assert lines[0] == "1. Alice draws 3 cards:" and len(lines) == 4
+    assert all(line.startswith("     – ") for line in lines[1:])
+    assert all(any(name in line for line in lines) for name in drawn)
+    w.c.set_viewer("Bob")
+    QApplication.processEvents()
+    bob = w.log.lines()
+    assert bob[0] == "1. Alice draws 3 cards:" and len(bob) == 4
+    assert not any(name in line for line in bob for name in drawn)
