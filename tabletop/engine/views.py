@@ -215,7 +215,9 @@ def hidden_sentence(table: TableState, event: Event) -> str:
     key = event.dst or event.src
     if key is None:
         return f"a hidden card: {kind.replace('_', ' ')}"
-    return f"a hidden card in {zone_label(table, key)}: {kind.replace('_', ' ')}"
+    where = zone_label(table, key)  # "on the battlefield", "in play", "in Bob's hand"
+    on = key[1] in ("battlefield", "stack") and where.startswith("the ")
+    return f"a hidden card {'on' if on else 'in'} {where}: {kind.replace('_', ' ')}"
 
 
 # ---- what a viewer may do -------------------------------------------------------------

@@ -93,3 +93,20 @@ def test_406_3_face_down_exile_hidden_from_everyone():
     t = table()
     c = t.add_card(Card("Forest", ("Land",)), "Alice", "exile", face_down=True)
     assert not may_see(t, c, "Alice") and not may_see(t, c, "Bob")
+
+
+def test_a_hidden_cards_event_is_on_the_battlefield_and_in_a_hand():
+    """The words of an event on a card a player may not see: "on the battlefield" (2016),
+    "in play" (1999), "in Alice's hand"."""
+    from tabletop.engine import Table, views
+    from tabletop.engine.model import Event
+    from tests.helpers import BEARS
+    for edition, words in (("cr-2016", "a hidden card on the battlefield: tapped"),
+                           ("cr-1999", "a hidden card in play: tapped")):
+        t = Table(("Alice", "Bob"), edition)
+        o = t.add_card(BEARS, "Alice", "battlefield", face_down=True)
+        e = Event("tapped", o.cid, o.id, None, o.zone, o.zone)
+        assert views.hidden_sentence(t, e) == words
+    hand = t.add_card(BEARS, "Alice", "hand")
+    e = Event("revealed", hand.cid, hand.id, None, hand.zone, hand.zone)
+    assert views.hidden_sentence(t, e) == "a hidden card in Alice's hand: revealed"
