@@ -82,10 +82,9 @@ def decks_in_play(table: Table) -> dict[str, dict[str, list[Card]]]:
     game began, whatever happened to the table since (a restore, a save and reload).
     Only a game played for ante, where cards change owners, is read from its cards."""
     if table.decks and not table.ante:
-        kept = {p: {k: sorted(table.decks.get(p, {}).get(k, ()),
+        return {p: {k: sorted(table.decks.get(p, {}).get(k, ()),
                               key=lambda c: c.name.casefold())
                     for k in ("main", "commander", "sideboard")} for p in table.players}
-        return kept
     out: dict[str, dict[str, list[Card]]] = {
         p: {"main": [], "commander": [], "sideboard": list(table.sideboards.get(p, []))}
         for p in table.players}
