@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from tabletop.engine.errors import IllegalActionError
-from tabletop.engine.model import Card, Event, Obj, ZoneKey, split_pt
+from tabletop.engine.model import Card, Event, Obj, ZoneKey, check_place, split_pt
 from tabletop.engine.moves import Chooser, MovePipeline
 from tabletop.engine.state import Result, TableState
 
@@ -288,6 +288,29 @@ class Actions:
                                  f"note on {obj.card.name}: {text}" if text
                                  else f"the note on {obj.card.name} is removed"))
         return Result(tuple(box))
+
+    def place(self, places: dict[int, Any]) -> Result:
+        """Put permanents somewhere else on the battlefield (card id -> place, an offset
+        from the corner of the controller's half as that player sees it; None: back in
+        the rows). No rule is involved and the log says nothing; undo puts them back,
+        and a save keeps where they are."""
+        checked: dict[int, tuple[float, float] | None] = {}
+        for cid, p in places.items():
+            try:
+                checked[cid] = None if p is None else check_place(p, "a place")
+            except ValueError as e:
+                raise IllegalActionError(str(e)) from None
+        objs = [o for o in (self.t.live(c) for c in checked)
+                if o is not None and o.zone is not None and o.zone[1] == "battlefield"]
+        if len(objs) == 1:
+            title = f"Move {objs[0].card.name} on the battlefield"
+        else:
+            title = ("Arrange the battlefield" if all(checked[o.cid] is None for o in objs)
+                     else f"Move {len(objs)} permanents on the battlefield")
+        with self.t._action("place", {"cids": [o.cid for o in objs], "title": title}):
+            for o in objs:
+                self.t._set(o, "place", checked[o.cid])
+        return Result(())
 
     def arrow(self, player: str, cid: int, to: int | str) -> Result:
         """``player`` points from a permanent or spell to another one (``to`` a card id)

@@ -141,7 +141,7 @@ class Obj:
 
     __slots__ = ("id", "cid", "card", "owner", "zone", "controller", "tapped", "face_down",
                  "counters", "attached_to", "modifications", "choices", "token", "kind",
-                 "pile", "revealed", "prev", "pt", "note")
+                 "pile", "revealed", "prev", "pt", "note", "place")
 
     def __init__(self, id: int, cid: int, card: Card, owner: str,
                  zone: ZoneKey | None,  # None: this object no longer exists
@@ -157,7 +157,10 @@ class Obj:
                  revealed: bool = False,
                  prev: int | None = None,  # the object it was before (lineage)
                  pt: str | None = None,  # power/toughness set by an effect ("3/3")
-                 note: str = "") -> None:  # a player's note, forgotten with the object
+                 note: str = "",  # a player's note, forgotten with the object
+                 # where a player put it on the battlefield: an offset from the corner of
+                 # its controller's half, as that player sees it; None: in the rows
+                 place: tuple[float, float] | None = None) -> None:
         self.id = id
         self.cid = cid
         self.card = card
@@ -177,6 +180,7 @@ class Obj:
         self.prev = prev
         self.pt = pt
         self.note = note
+        self.place = place
 
     def _values(self) -> tuple[Any, ...]:
         return tuple(getattr(self, name) for name in Obj.__slots__)
@@ -193,7 +197,20 @@ class Obj:
                                   for name in Obj.__slots__) + ")"
 
     ATTRS = ("zone", "controller", "tapped", "face_down", "counters", "attached_to",
-             "modifications", "choices", "pile", "revealed", "pt", "note")
+             "modifications", "choices", "pile", "revealed", "pt", "note", "place")
+
+
+MAX_PLACE = 20000.0  # a place beyond this is no table's
+
+
+def check_place(v: object, what: str) -> tuple[float, float]:
+    """A place on the battlefield (two finite numbers from 0 to MAX_PLACE), as a tuple;
+    anything else is refused with a ValueError naming ``what``."""
+    if isinstance(v, (list, tuple)) and len(v) == 2 and all(
+            type(x) in (int, float) and 0 <= x <= MAX_PLACE for x in v):
+        return float(v[0]), float(v[1])
+    raise ValueError(f"{what} must be two numbers from 0 to {MAX_PLACE:g}, not "
+                     f"{str(v)[:40]!r}")
 
 
 _PT_PART = re.compile(r"[0-9*+\-X.½]{1,6}")

@@ -13,11 +13,20 @@ hovers over a zone); ``move`` and ``move_many`` decide and apply. The Table
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Callable
 
 from tabletop.engine.errors import IllegalActionError
-from tabletop.engine.model import CONTROLLED, ORDERED, Effect, Event, LineageEntry, Obj, ZoneKey
+from tabletop.engine.model import (
+    CONTROLLED,
+    ORDERED,
+    Effect,
+    Event,
+    LineageEntry,
+    Obj,
+    ZoneKey,
+    check_place,
+)
 from tabletop.engine.state import Result, TableState
 
 Chooser = Callable[[Obj, list[Effect]], "Effect | None"]
@@ -90,6 +99,16 @@ def _move_params(cids: list[int], zone: str, player: str | None, position: Posit
     if applied or any(p.declined for p in plans):
         d["apply"] = applied
     return d
+
+
+def _checked_places(at: Mapping[int, Any] | None) -> dict[int, tuple[float, float]] | None:
+    """Card id -> place on the battlefield, each checked (a peer or a file may lie)."""
+    if not at:
+        return None
+    try:
+        return {cid: check_place(p, "a place on the battlefield") for cid, p in at.items()}
+    except ValueError as e:
+        raise IllegalActionError(str(e)) from None
 
 
 def _ordinal(n: int) -> str:
@@ -286,8 +305,11 @@ class MovePipeline:
              position: Position = "top",
              face_down: bool = False, chooser: Chooser | None = None,
              by: str | None = None, pile: str | None = None,
-             allowed_by: str | None = None) -> Result:
-        """Move one object, as a player dropping it on a zone."""
+             allowed_by: str | None = None,
+             at: Mapping[int, tuple[float, float]] | None = None) -> Result:
+        """Move one object, as a player dropping it on a zone; ``at``: card id -> the
+        place it is let go at, kept if it lands on the battlefield."""
+        at = _checked_places(at)
         plan = self.plan_move(self.t.obj_of(cid), zone, player, chooser=chooser, by=by,
                               allowed_by=allowed_by, face_down=face_down)
         params = _move_params([cid], zone, player, position, None, face_down, by, pile,
@@ -295,15 +317,19 @@ class MovePipeline:
         with self.t._action("move", params) as box:
             box.extend(self._execute_move(plan, position, face_down, pile) if plan.changes_zone
                        else self._execute_in_place(plan, face_down, position))
+            if at:
+                self._put_at(box, at)
         return Result(tuple(box))
 
     def move_many(self, cids: Iterable[int], zone: str, player: str | None = None, *,
                   position: Position = "top", order: Sequence[int] | None = None,
                   face_down: bool = False, chooser: Chooser | None = None,
                   by: str | None = None, pile: str | None = None, title: str | None = None,
-                  allowed_by: str | None = None) -> Result:
+                  allowed_by: str | None = None,
+                  at: Mapping[int, tuple[float, float]] | None = None) -> Result:
         """Move objects simultaneously; ``order`` (cids, top first) arranges each
         ordered destination where the rules leave it to a player."""
+        at = _checked_places(at)
         plans = [self.plan_move(self.t.obj_of(c), zone, player, chooser=chooser, by=by,
                                 allowed_by=allowed_by, face_down=face_down) for c in cids]
         params = _move_params(list(cids), zone, player, position, order, face_down, by, pile,
@@ -312,7 +338,20 @@ class MovePipeline:
             params["title"] = title
         with self.t._action("move", params) as box:
             self._run_plans(plans, position, order, face_down, pile, box)
+            if at:
+                self._put_at(box, at)
         return Result(tuple(box))
+
+    def _put_at(self, box: list[Event], at: Mapping[int, tuple[float, float]]) -> None:
+        """The cards that landed on the battlefield stay where they were let go."""
+        for e in box:
+            place = at.get(e.cid) if e.cid is not None else None
+            if place is None or e.obj is None or e.dst is None or e.dst[1] != "battlefield" \
+                    or e.kind not in ("moved", "redirected", "replaced"):
+                continue
+            obj = self.t.objs[e.obj]
+            if obj.zone == e.dst:
+                self.t._set(obj, "place", place)
 
     def _run_plans(self, plans: list[Plan], position: Position, order: Sequence[int] | None,
                    face_down: bool, pile: str | None, box: list[Event]) -> None:

@@ -21,7 +21,16 @@ from typing import Any
 from tabletop.engine.actions import PHASES
 from tabletop.engine.errors import InputError
 from tabletop.engine.files import read_bounded
-from tabletop.engine.model import Card, Effect, Event, LineageEntry, Obj, ZoneKey, split_pt
+from tabletop.engine.model import (
+    Card,
+    Effect,
+    Event,
+    LineageEntry,
+    Obj,
+    ZoneKey,
+    check_place,
+    split_pt,
+)
 from tabletop.engine.ops import (
     CurrentOp,
     DeleteOp,
@@ -43,7 +52,7 @@ VERSION = 1
 MAX_BYTES = 64 * 1024 * 1024  # a 100,000-action game is about 45 MB
 
 _TUPLE_ATTRS = {"modifications", "choices"}
-OBJ_FIELDS = 16  # the most fields an object's row has (trailing defaults are left out)
+OBJ_FIELDS = 17  # the most fields an object's row has (trailing defaults are left out)
 MAX_NOTE = 300
 _SEP = (",", ":")
 
@@ -95,12 +104,13 @@ class _Codec:
                         o.controller]
         if not (o.tapped or o.face_down or o.token or o.revealed or o.kind != "card"
                 or o.counters or o.attached_to is not None or o.modifications or o.choices
-                or o.pile or o.pt or o.note):
+                or o.pile or o.pt or o.note or o.place is not None):
             return r  # the common case: nothing but defaults after the controller
         flags = o.tapped | o.face_down << 1 | o.token << 2 | o.revealed << 3
         r += [flags, 0 if o.kind == "card" else o.kind, o.counters or 0, o.attached_to,
              self.val("modifications", o.modifications) or 0,
-             self.val("choices", o.choices) or 0, o.pile, o.pt, o.note or None]
+             self.val("choices", o.choices) or 0, o.pile, o.pt, o.note or None,
+             self.val("place", o.place)]
         while len(r) > 7 and (r[-1] is None or r[-1] == 0):
             r.pop()
         return r
@@ -114,7 +124,7 @@ class _Codec:
                    kind=r[8] or "card", counters=dict(r[9] or {}), attached_to=r[10],
                    modifications=self.unval("modifications", r[11] or ()),
                    choices=self.unval("choices", r[12] or ()), pile=r[13], pt=r[14],
-                   note=r[15] or "")
+                   note=r[15] or "", place=self.unval("place", r[16]))
 
     @staticmethod
     def _ended(ops: Iterable[Any], done: bool) -> set[int]:
@@ -157,6 +167,8 @@ class _Codec:
     def val(self, attr: str, v: Any) -> Any:
         if attr == "zone":
             return self.z(v)
+        if attr == "place":
+            return None if v is None else list(v)
         if attr in _TUPLE_ATTRS:
             return [list(m) if isinstance(m, tuple) else m for m in v]
         return v
@@ -172,6 +184,8 @@ class _Codec:
             raise ValueError("a power/toughness is not like 3/3")
         if attr == "note" and (type(v) is not str or len(v) > MAX_NOTE):
             raise ValueError(f"a note must be text of at most {MAX_NOTE} characters")
+        if attr == "place":
+            return None if v is None else check_place(v, "a place on the battlefield")
         return v
 
     def event(self, e: Event) -> list[Any]:
@@ -358,6 +372,7 @@ def to_json(t: Table) -> dict[str, Any]:
         "turn": t.turn, "phase": t.phase,
         "arrows": [list(a) for a in t.arrows],
         "printings": {n: list(p) for n, p in t.printings.items()},
+        "screen": t.screen,
         "sideboards": {p: [c.to_json() for c in cs] for p, cs in t.sideboards.items()},
         "decks": {p: {k: [c.to_json() for c in cs] for k, cs in sections.items()}
                   for p, sections in t.decks.items()},
@@ -416,6 +431,7 @@ def from_json(d: Any, source: str = "save", verify: bool = True) -> Table:
             raise ValueError("counters are kept for a player not at the table")
         t.arrows = _arrows(d.get("arrows", []), t.players)
         t.printings = _printings(d.get("printings", {}))
+        t.screen = _screen(d.get("screen", {}), t)
         t.sideboards = {p: [Card.from_json(c) for c in cs] for p, cs in d["sideboards"].items()}
         t.decks = {p: {k: [Card.from_json(c) for c in cs] for k, cs in sections.items()}
                    for p, sections in d.get("decks", {}).items()}
@@ -584,6 +600,31 @@ def _printings(d: Any) -> dict[str, tuple[str, str]]:
     return out
 
 
+def _screen(d: Any, t: Table) -> dict[str, Any]:
+    """How the window showed the game: a viewpoint of the table, a zoom, open viewers."""
+    if type(d) is not dict or not set(d) <= {"viewer", "zoom", "centre", "viewers"}:
+        raise ValueError("the screen must say only viewer, zoom, centre and viewers")
+    out: dict[str, Any] = {}
+    if "viewer" in d:
+        if d["viewer"] is not None and d["viewer"] not in t.players:
+            raise ValueError(f"the viewpoint {_show(d['viewer'])} is not a player's")
+        out["viewer"] = d["viewer"]
+    if "zoom" in d:
+        z = d["zoom"]
+        if type(z) not in (int, float) or not 0.05 <= z <= 20:
+            raise ValueError("the zoom must be a number from 0.05 to 20")
+        out["zoom"] = float(z)
+    if "centre" in d:
+        out["centre"] = list(check_place(d["centre"], "the centre of the screen"))
+    if "viewers" in d:
+        v = d["viewers"]
+        if type(v) is not list or len(v) > 20 or not all(
+                type(k) is list and len(k) == 2 and (k[0], k[1]) in t.zones for k in v):
+            raise ValueError("the open viewers must be at most 20 of the table's zones")
+        out["viewers"] = [list(k) for k in v]
+    return out
+
+
 def _arrows(d: Any, players: Iterable[str]) -> tuple[tuple[str, int, int | str], ...]:
     """Arrows on the table: (player, object id, object id or player name)."""
     if type(d) is not list or len(d) > 200:
@@ -718,6 +759,11 @@ def _object_fields(r: Any, d: dict[str, Any], n_cards: int) -> None:
         raise FieldError(f"{what}'s power/toughness must read like 3/3")
     if extra[15] is not None:
         _str(extra[15], f"{what}'s note", MAX_NOTE)
+    if extra[16] is not None:
+        try:
+            check_place(extra[16], f"{what}'s place on the battlefield")
+        except ValueError as e:
+            raise FieldError(str(e)) from None
 
 
 def _check_consistent(t: Table) -> None:

@@ -83,6 +83,7 @@ class Table(TableState):
     attach = _Part("actions", Actions.attach)
     set_pt = _Part("actions", Actions.set_pt)
     set_note = _Part("actions", Actions.set_note)
+    place = _Part("actions", Actions.place)
     arrow = _Part("actions", Actions.arrow)
     clear_arrows = _Part("actions", Actions.clear_arrows)
     create_token = _Part("actions", Actions.create_token)

@@ -37,6 +37,7 @@ class Seen(NamedTuple):
     note: str = ""  # a player's note on it: public
     host: int | None = None  # the object id of what it is attached to (public)
     printing: tuple[str, str] | None = None  # (set, number) the deck named: for pictures
+    place: tuple[float, float] | None = None  # where a player put it on the battlefield
 
 
 class Hidden(NamedTuple):
@@ -57,6 +58,7 @@ class Hidden(NamedTuple):
     revealed: bool = False
     note: str = ""
     host: int | None = None
+    place: tuple[float, float] | None = None  # public, as a permanent's place is
 
 
 def may_see(table: TableState, obj: Obj, viewer: str | None, libraries: bool = True) -> bool:
@@ -107,12 +109,13 @@ def face_of(table: TableState, o: Obj, viewer: str | None, libraries: bool = Tru
         return Seen(o.id, o.cid, o.card.name, o.face_down, o.tapped,
                     tuple(sorted(o.counters.items())), o.token, o.controller, o.owner,
                     o.card, "lands" if land else "others", o.pile, o.revealed, position,
-                    power_toughness(o), o.note, host, table.printings.get(o.card.name))
+                    power_toughness(o), o.note, host, table.printings.get(o.card.name),
+                    o.place)
     # a note or a counter's name could say what the card is: only how many counters
     total = sum(o.counters.values())
     return Hidden(o.id, True, o.tapped, o.owner, o.controller,
                   ((HIDDEN_COUNTER, total),) if total else (), o.pile, position,
-                  revealed=o.revealed, host=host)
+                  revealed=o.revealed, host=host, place=o.place)
 
 
 class Arrow(NamedTuple):

@@ -16,7 +16,7 @@ from typing import Any
 
 from tabletop.engine import Table
 from tabletop.engine.errors import TabletopError
-from tabletop.engine.model import Card, counter_bonus, power_toughness
+from tabletop.engine.model import Card, check_place, counter_bonus, power_toughness
 from tabletop.engine.state import LogEntry
 from tabletop.net import protocol
 
@@ -100,6 +100,12 @@ def build(view: dict[str, Any]) -> Mirror:
                                  controller=face.get("controller") if on_battlefield else None)
             obj.revealed = bool(face.get("revealed"))
             obj.note = str(face.get("note") or "")
+            place = face.get("place")
+            if name == "battlefield" and isinstance(place, list):
+                try:
+                    obj.place = check_place(place, "a place")
+                except ValueError:
+                    pass  # the host's answer is checked there; a bad one is drawn in a row
             _set_pt(obj, face)
             ids[obj.cid] = sid
             objects[sid] = obj.id

@@ -10,6 +10,8 @@ import json
 from enum import StrEnum
 from typing import Any
 
+from tabletop.engine.model import MAX_PLACE
+
 VERSION = 1
 MAX_FRAME = 64 * 1024  # bytes: a client's message is small
 MAX_TEXT = 500  # a chat line, a player name
@@ -58,7 +60,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
             "colors": (list, False), "power": (str, False), "toughness": (str, False),
             "phase": (str, False), "draw": (bool, False), "ids": (list, False),
             "ordered": (bool, False), "to": ((int, str), False), "from": (str, False),
-            "shuffle": (bool, False), "face_down": (bool, False)},
+            "shuffle": (bool, False), "face_down": (bool, False), "at": (list, False)},
     "chat": {"text": (str, True)},
     "ping": {},
 }
@@ -66,7 +68,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
 CARD_TOOLS = ("counters", "face", "reveal", "note", "pt", "attach", "ability")
 SEAT_TOOLS = ("player_counter", "token", "mill", "mulligan", "move_all", "show", "cleanup",
               "bring_in")
-ACTIONS = ("move", "move_many", "draw", "shuffle", "tap", "roll", "life", "undo",
+ACTIONS = ("move", "move_many", "place", "draw", "shuffle", "tap", "roll", "life", "undo",
            "agree_undo", "refuse_undo", "next_turn", "phase", "look", "agree_look",
            "refuse_look", "arrow",
            "clear_arrows") + CARD_TOOLS + SEAT_TOOLS
@@ -170,6 +172,11 @@ def _check(msg: dict[str, Any]) -> dict[str, Any]:
     if ids is not None and not (0 < len(ids) <= 250 and all(
             isinstance(i, int) and not isinstance(i, bool) for i in ids)):
         raise ProtocolError(f"{kind}: field 'ids' must be 1 to 250 object ids")
+    at = msg.get("at")
+    if at is not None and not (_is_place(at) if ids is None else len(at) == len(ids) and all(
+            a is None or _is_place(a) for a in at)):
+        raise ProtocolError(f"{kind}: field 'at' must be [x, y] (with 'ids': one [x, y] or "
+                            f"null a card), numbers from 0 to {MAX_PLACE:g}")
     for key in LIST_FIELDS:
         words = msg.get(key)
         if words is not None and (len(words) > 8 or not all(
@@ -177,6 +184,11 @@ def _check(msg: dict[str, Any]) -> dict[str, Any]:
             raise ProtocolError(f"{kind}: field {key!r} must be at most 8 words of 1 to "
                                 f"40 characters")
     return msg
+
+
+def _is_place(v: Any) -> bool:
+    return isinstance(v, list) and len(v) == 2 and all(
+        type(x) in (int, float) and 0 <= x <= MAX_PLACE for x in v)
 
 
 DECK_SECTIONS = ("main", "sideboard", "commander", "companion")

@@ -257,6 +257,7 @@ class Room:
         before = len(t.history)
         action = msg["action"]
         who = None if seat == JUDGE_SEAT else seat
+        moved: set[ZoneKey] = set()  # zones changed with no event to say so (places)
         try:
             if action == "undo":
                 self._undo(seat)
@@ -275,7 +276,8 @@ class Room:
                     raise RoomError("move: which zone?")
                 position = msg.get("position", "top")
                 res = t.move(obj.cid, zone, msg.get("player"), position=position, by=who,
-                             face_down=bool(msg.get("face_down")))
+                             face_down=bool(msg.get("face_down")),
+                             at={obj.cid: msg["at"]} if "at" in msg else None)
             elif action == "move_many":  # several cards as one action (a group, a mulligan's)
                 ids = msg.get("ids") or []
                 if len(set(ids)) != len(ids):
@@ -287,7 +289,19 @@ class Room:
                 res = t.move_many(cids, zone, msg.get("player"),
                                   position=msg.get("position", "top"),
                                   order=cids if msg.get("ordered") else None, by=who,
-                                  face_down=bool(msg.get("face_down")))
+                                  face_down=bool(msg.get("face_down")),
+                                  at={c: a for c, a in zip(cids, msg.get("at") or (), strict=False)
+                                      if a is not None} or None)
+            elif action == "place":  # the seat's permanents elsewhere on the battlefield
+                ids = msg.get("ids") or []
+                at = msg.get("at")
+                if not ids or at is None or len(set(ids)) != len(ids):
+                    raise RoomError("place: each card once, with where it goes",
+                                    Code.INVALID)
+                places = {self._object({"id": i}, who).cid: a
+                          for i, a in zip(ids, at, strict=True)}
+                res = t.place(places)
+                moved = {z for z in (t.obj_of(c).zone for c in places) if z is not None}
             elif action == "tap":
                 obj = self._object(msg, who)
                 res = t.set_tapped(obj.cid, bool(msg.get("tapped", True)))
@@ -351,7 +365,8 @@ class Room:
             rules = t.edition.marks(res.cites)
             raise RoomError(f"refused: {text}" + (f" ({rules})" if rules else ""),
                             Code.REFUSED)
-        return touched(t, res.events)
+        out = touched(t, res.events)
+        return out | moved if out is not None else None
 
     def _card_tool(self, action: str, obj: Obj, msg: dict[str, Any]) -> Result:
         """Counters, face down or up, reveal, a note, a set power/toughness, attaching:
@@ -760,7 +775,8 @@ def _face(f: Seen | Hidden, sid: int, host: int | None) -> dict[str, Any]:
     common = {"id": sid, "tapped": f.tapped, "face_down": f.face_down,
               "owner": f.owner, "controller": f.controller,
               "counters": [list(c) for c in f.counters], "revealed": f.revealed,
-              "position": f.position, "note": f.note, "host": host}
+              "position": f.position, "note": f.note, "host": host,
+              "place": list(f.place) if f.place is not None else None}
     if isinstance(f, Hidden):
         return {**common, "hidden": True}
     d: dict[str, Any] = {**common, "hidden": False, "name": f.name, "token": f.token,

@@ -178,6 +178,8 @@ class Recorder:
             if n < len(t.history):
                 story.append(t.history[n])
         for i, action in enumerate(story, 1):
+            if action.name == "place":
+                continue  # where a permanent sits is the table's layout: no rule, no step
             k = kinds.get(action.name)
             step = None
             if k is not None and k.recover is not None:

@@ -46,6 +46,8 @@ class TableController(QObject):
         self.dirty = dirty
         self.labels = dict(labels or {})
         self.last_events.clear()
+        if "viewer" in table.screen:  # a saved game: seen as it was left
+            self.viewer = table.screen["viewer"]
         if self.viewer is not JUDGE and self.viewer not in table.players:
             self.viewer = table.players[0]
         self.reset.emit()
@@ -135,7 +137,9 @@ class TableController(QObject):
         come from a file, so they leave nothing unsaved."""
         self._done(res, replay=True)
 
-    def drop(self, cid: int, zone: str, player: str | None, position="top") -> Result:
+    def drop(self, cid: int, zone: str, player: str | None, position="top",
+             at: dict | None = None) -> Result:
+        """``at``: card id -> where it was let go on a battlefield (it stays there)."""
         refused = self._refusal(cid)
         if refused is not None:
             return self._done(refused)
@@ -145,13 +149,14 @@ class TableController(QObject):
         self._pointed = (zone, player, self.actor(obj))
         try:
             res = t.move(cid, zone, player, position=position, chooser=chooser,
-                         by=self.actor(obj))
+                         by=self.actor(obj), at=at)
         except BaseException:
             self._pointed = None
             raise
         return self._done(res)
 
-    def drop_many(self, cids, zone: str, player: str | None, position="top") -> Result:
+    def drop_many(self, cids, zone: str, player: str | None, position="top",
+                  at: dict | None = None) -> Result:
         """Several cards dropped together: the engine decides for each (some land, one is
         redirected, one is refused), as one action. Cards this viewpoint may not handle
         stay where they are, and the log says why."""
@@ -160,7 +165,7 @@ class TableController(QObject):
         if not allowed:
             return self._done(refusals[0]) if refusals else self._done(Result(()))
         if len(allowed) == 1:
-            return self.drop(allowed[0], zone, player, position)
+            return self.drop(allowed[0], zone, player, position, at)
 
         def choose(obj, candidates):
             ask = self.chooser(obj) if self.chooser else None
@@ -171,7 +176,7 @@ class TableController(QObject):
         self._pointed = (zone, player, by or self.actor(t.obj_of(allowed[0])))
         try:
             res = t.move_many(allowed, zone, player, position=position,
-                              chooser=choose if self.chooser else None, by=by)
+                              chooser=choose if self.chooser else None, by=by, at=at)
         except BaseException:
             self._pointed = None
             raise
@@ -182,6 +187,18 @@ class TableController(QObject):
         chooser = chooser_from_labels(apply) if apply is not None else None
         return self._done(self.table.move_many(cids, zone, player, order=order, chooser=chooser,
                                                position=position))
+
+    def place(self, places: dict) -> Result:
+        """Permanents put elsewhere on their battlefield (card id -> place, None: back in
+        the rows): only those this viewpoint may handle move."""
+        mine = {c: p for c, p in places.items() if self.may_handle(c)}
+        before = len(self.table.history)
+        res = self.table.place(mine) if mine else Result(())
+        self._dirty_before = self.dirty
+        if len(self.table.history) != before:
+            self.dirty = True  # nothing to log, but the game changed
+        self.changed.emit(res)
+        return res
 
     def tap(self, cid: int, tapped: bool) -> Result:
         refused = self._refusal(cid)
@@ -425,7 +442,7 @@ class TableController(QObject):
 # of these (set_counters, copy_as_token, top_to_bottom) only read the table, then call
 # them.
 NETWORKED = ("set_table", "new_table", "set_viewer", "drop", "drop_many", "move_many",
-             "tap", "counters", "set_pt", "note", "attach", "arrow",
+             "place", "tap", "counters", "set_pt", "note", "attach", "arrow",
              "clear_arrows", "turn_face", "reveal", "draw", "shuffle", "untap_all",
              "create_token", "create_tokens", "bring_in", "put_ability",
              "mulligan", "roll", "set_life", "player_counter", "add_life", "look", "show",

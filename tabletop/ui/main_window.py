@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, Qt, QTimer
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QPainter  # the menus' classes: when they are made
 from PySide6.QtWidgets import (  # dialogs are imported where they open: not at start-up
     QComboBox,
@@ -49,9 +49,12 @@ class TableView(QGraphicsView):
         self.fitInView(self.scene().sceneRect(), Qt.KeepAspectRatio)
         self.fit_on_resize = True
 
+    zoomed = Signal()
+
     def zoom(self, factor: float) -> None:
         self.fit_on_resize = False
         self.scale(factor, factor)
+        self.zoomed.emit()
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
@@ -112,6 +115,11 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
         self.c.changed.connect(self._on_changed)
         self.c.reset.connect(self._on_reset)
         self.c.message.connect(self.show_message)
+        self._screen_of = None  # the table whose saved screen was last put back
+        self._screen_timer = QTimer(self, singleShot=True, interval=500)
+        self._screen_timer.timeout.connect(self._autosave)
+        self.view.zoomed.connect(self._screen_moved)
+        self.scene.viewers_changed.connect(self._screen_moved)
         self._on_reset()
         settings.fit_to_screen(self, 1500, 950)  # the first start: as much as fits
         self.resizeDocks([self.inspector_dock], [380], Qt.Horizontal)
@@ -354,6 +362,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
             self._fill_viewpoints()
             self._update_undo()
         self.view.fit()
+        self._restore_screen()
         self._update_title()
         self.show_message("")  # nothing said about an earlier table survives it
         self._autosave()
@@ -380,6 +389,54 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
         mark = " *" if self.c.dirty else ""
         self.setWindowTitle(f"Tabletop — {name}{mark} — {self.c.table.edition.id}")
 
+    def _note_screen(self) -> None:
+        """Keep in the game how it is shown (viewpoint, zoom, open viewers), so a save or
+        a crash restore looks as it was left. A library's viewer is not kept: opening one
+        is a search or a look that everyone is told of, not something to do again."""
+        if self.c.session is not None:
+            return
+        screen: dict = {"viewer": self.c.viewer}
+        if not self.view.fit_on_resize:
+            centre = self.view.mapToScene(self.view.viewport().rect().center())
+            screen["zoom"] = min(20.0, max(0.05, round(self.view.transform().m11(), 4)))
+            screen["centre"] = [min(20000.0, max(0.0, round(centre.x(), 1))),
+                                min(20000.0, max(0.0, round(centre.y(), 1)))]
+        keys = [list(v.key) for v in getattr(self.scene, "viewers", [])
+                if v.key[1] != "library" and v.key in views.counts(self.c.table)]
+        if keys:
+            screen["viewers"] = keys[:20]
+        self.c.table.screen = screen
+
+    def _restore_screen(self) -> None:
+        """A game opened or restored: shown as it was when saved (its zoom and viewers;
+        the controller has already taken its viewpoint)."""
+        t = self.c.table
+        if self._screen_of is t:
+            return
+        self._screen_of = t
+        screen = t.screen
+        if "zoom" in screen:
+            self.view.resetTransform()
+            self.view.zoom(screen["zoom"])
+            if "centre" in screen:
+                self.view.centerOn(*screen["centre"])
+        keys = [(k[0], k[1]) for k in screen.get("viewers", [])]
+        if keys:  # once the reset that closes every viewer is over
+            QTimer.singleShot(0, lambda: self._open_viewers(t, keys))
+
+    def _open_viewers(self, t, keys) -> None:
+        if self.c.table is not t:
+            return
+        for key in keys:
+            if key in views.counts(t) and key[1] != "library":
+                self.scene.view_zone(key)
+
+    def _screen_moved(self) -> None:
+        """A viewer opened or closed, the zoom changed: the autosave follows soon (the
+        zoom's steps are gathered, not written one by one)."""
+        if self.autosave is not None and self.c.dirty:
+            self._screen_timer.start()
+
     def _autosave(self) -> None:
         """Keep the autosave equal to the game while it has unsaved changes; a game with
         none (new, opened, just saved) leaves nothing to restore."""
@@ -387,7 +444,9 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
             return  # a network game is kept by its host
         if not self.c.dirty:
             self.autosave.clear()
-        elif not self.autosave.save(self.c.table):
+            return
+        self._note_screen()
+        if not self.autosave.save(self.c.table):
             self.show_message(self.autosave.error)
 
     def confirm_discard(self, what: str) -> bool:
@@ -619,6 +678,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
     def _write(self, path: Path) -> bool:
         try:
             from tabletop.engine import saves
+            self._note_screen()
             saves.save(self.c.table, path)
         except OSError as e:
             self.error("Cannot save the game", f"{path}: {e.strerror or e}")

@@ -388,19 +388,26 @@ class Session(QObject):
 
         def arg(i: int, key: str, default: Any = None) -> Any:
             return args[i] if len(args) > i else kw.get(key, default)
+        at = (arg(4, "at") if name in ("drop", "drop_many") else None) or {}
         if name == "drop":
             return self._move(arg(0, "cid"), arg(1, "zone"), arg(2, "player"),
-                              arg(3, "position", "top"))
+                              arg(3, "position", "top"), at)
+        if name == "place":  # where this seat's permanents are on its battlefield
+            places = dict(arg(0, "places"))
+            return self._act("place", ids=[self._id(c) for c in places],
+                             at=[None if p is None else list(p) for p in places.values()])
         if name in ("drop_many", "move_many"):  # one action, as at the desk
             cids = list(arg(0, "cids"))
             if len(cids) == 1:
                 return self._move(cids[0], arg(1, "zone"), arg(2, "player"),
                                   arg(3, "position", "top") if name == "drop_many"
-                                  else kw.get("position", "top"))
+                                  else kw.get("position", "top"), at)
             fields: dict[str, Any] = {
                 "ids": [self._id(c) for c in cids], "zone": arg(1, "zone"),
                 "position": arg(3, "position", "top") if name == "drop_many"
                 else kw.get("position", "top")}
+            if at:
+                fields["at"] = [list(at[c]) if c in at else None for c in cids]
             if arg(2, "player") is not None:
                 fields["player"] = arg(2, "player")
             order = arg(3, "order") if name == "move_many" else None
@@ -520,8 +527,11 @@ class Session(QObject):
                              count=int(count), tapped=bool(tapped), **pt)
         return None
 
-    def _move(self, cid: int, zone: str, player: str | None, position: Any) -> Result:
+    def _move(self, cid: int, zone: str, player: str | None, position: Any,
+              at: dict | None = None) -> Result:
         fields: dict[str, Any] = {"id": self._id(cid), "zone": zone, "position": position}
+        if at and cid in at:
+            fields["at"] = list(at[cid])
         if player is not None:
             fields["player"] = player
         return self._act("move", **fields)

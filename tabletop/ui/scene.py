@@ -7,7 +7,7 @@ engine to move, then animates exactly what the engine answered."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPointF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QTransform
 from PySide6.QtWidgets import QGraphicsScene, QMenu  # dialogs: where they open
 
@@ -19,7 +19,34 @@ from tabletop.ui.items import ARROW_COLOURS, ArrowItem, CardItem, PlayerItem, Zo
 PILES = {"library", "graveyard"}
 
 
+STACK_FROM = 3  # identical tokens stack from this many on (fewer stand side by side)
+
+
+def _stacks(lst, riders):
+    """Identical tokens in the rows (same name, status, counters and marks, nothing
+    attached, not put anywhere by a player): of each kind with STACK_FROM or more, the
+    first stands for all. Returns the cards the rows lay out, and top id -> the others
+    of its stack (a card dragged off the top leaves the rest where they are)."""
+    kinds: dict = {}
+    for it in lst:
+        if isinstance(it, Seen) and it.token and it.place is None and it.host is None \
+                and not riders.get(it.id):
+            kinds.setdefault((it.name, it.card, it.tapped, it.face_down, it.counters, it.pt,
+                              it.note, it.owner), []).append(it)
+    under = {}
+    stacked = set()
+    for same in kinds.values():
+        if len(same) >= STACK_FROM:
+            under[same[0].id] = same[1:]
+            stacked.update(o.id for o in same[1:])
+    if not stacked:
+        return lst, under
+    return [it for it in lst if it.id not in stacked], under
+
+
 class TableScene(QGraphicsScene):
+    viewers_changed = Signal()  # a zone viewer opened or closed
+
     def __init__(self, controller, parent=None):
         super().__init__(parent)
         self.c = controller
@@ -35,12 +62,6 @@ class TableScene(QGraphicsScene):
         self.arrow_items: list[ArrowItem] = []
         # where players put cards on the battlefield: object id -> offset in its zone (a
         # new object, after any zone change, starts in the rows again); the rest flow
-        self.places: dict[int, tuple[float, float]] = {}
-        self._places_of = None  # the table the places belong to
-        # at a network table the host answers a drop later, with new object ids: where
-        # this seat let its cards go, by name, until its new permanents appear
-        self._pending_places: list[tuple[str, tuple[float, float]]] = []
-        self._field_ids: set[int] = set()  # the battlefield's objects, last drawn
         self.animations = True
         self.setBackgroundBrush(QBrush(QColor("#1f4a3a")))
         controller.reset.connect(self.rebuild)
@@ -55,6 +76,7 @@ class TableScene(QGraphicsScene):
         self.zone_items.clear()
         self.player_items.clear()
         self.cards.clear()
+        self._stack_badges = {}  # the top card of a token stack -> "×N"
         self._hover_zone = None
         self._preview = None
         self._dragging = None
@@ -62,10 +84,6 @@ class TableScene(QGraphicsScene):
         self.arrow_items = []
         self._stop_pick()
         t = self.c.table
-        if self._places_of is not self.c.game():  # a new game: nothing placed yet
-            self.places = {}
-            self._places_of = self.c.game()
-            self._pending_places = []
         ed = t.edition
         spots, rect = L.layout(views.zones_on_the_table(t), ed.per_player, t.players,
                                self.c.viewer)
@@ -149,11 +167,10 @@ class TableScene(QGraphicsScene):
 
     def _place_field(self, items, out, counts) -> None:
         """The battlefield: each controller's cards in their half; a card attached to
-        another sits behind its host, wherever the host is, and follows it."""
+        another sits behind its host, wherever the host is, and follows it; identical
+        tokens in the rows stack, with how many on the top one."""
         by_id = {it.id: it for it in items}
-        if self._pending_places:
-            self._claim_places([it for it in reversed(items) if it.id not in self._field_ids])
-        self._field_ids = set(by_id)
+        self._stack_badges = {}
 
         def root(it):  # the permanent a chain of attachments ends on
             seen = {it.id}
@@ -176,30 +193,25 @@ class TableScene(QGraphicsScene):
             spot = self.zone_items.get((ctrl, "battlefield"))
             if spot is None:
                 continue
+            lst, under = _stacks(lst, riders)
             mine = {h.id: [(r.id, r.tapped) for r in riders.get(h.id, ())] for h in lst}
             rect, mirrored = spot.spot.rect, spot.spot.mirrored
-            placed = {it.id: L.unsnap(rect, self.places[it.id], mirrored)
-                      for it in lst if it.id in self.places}
+            placed = {it.id: L.unsnap(rect, it.place, mirrored)  # where a player put it
+                      for it in lst if it.place is not None}
             pos = L.field_positions(rect, [
                 (it.id, it.row == "lands", it.tapped) for it in lst], mirrored,
                 {k: v for k, v in mine.items() if v}, placed)
             for it in lst:
                 for r in riders.get(it.id, ()):  # behind their host: placed (and drawn) first
                     out[self._key(r)] = ((r.controller, "battlefield"), pos[r.id], r)
-                out[self._key(it)] = ((ctrl, "battlefield"), pos[it.id], it)
-
-    def _claim_places(self, fresh) -> None:
-        """The host's answer to a drop at a network table: this seat's new permanents
-        take the places its cards were let go at (matched by name, in order)."""
-        mine = [it for it in fresh if isinstance(it, Seen) and it.controller == self.c.viewer]
-        if not mine:
-            return  # not yet answered
-        for name, offset in self._pending_places:
-            match = next((it for it in mine if it.name == name), None)
-            if match is not None:
-                self.places[match.id] = offset
-                mine.remove(match)
-        self._pending_places = []
+                x, y = pos[it.id]
+                same = under.get(it.id, ())
+                for k, o in enumerate(reversed(same)):  # the stack, under its top card
+                    depth = min(len(same) - k, 2) * 3.0
+                    out[self._key(o)] = ((ctrl, "battlefield"), (x - depth, y - depth), o)
+                if same:
+                    self._stack_badges[self._key(it)] = f"×{len(same) + 1}"
+                out[self._key(it)] = ((ctrl, "battlefield"), (x, y), it)
 
     @staticmethod
     def _key(it):
@@ -247,7 +259,8 @@ class TableScene(QGraphicsScene):
             zone = spot_key[1]
             count = self.zone_items[spot_key].count if spot_key in self.zone_items else 0
             badge = str(count) if self._pile(zone) else (
-                str(face.position or "") if zone == "stack" else "")
+                str(face.position or "") if zone == "stack" else
+                self._stack_badges.get(key, "") if zone == "battlefield" else "")
             if item.badge != badge:
                 item.badge = badge
                 item.update()
@@ -358,36 +371,22 @@ class TableScene(QGraphicsScene):
                        for i in group}
             if all(i.zone_key == zone_item.key for i in group):
                 # moved within its own battlefield: only its place changes (no rule is
-                # involved and nothing is recorded)
-                for i in group:
-                    self.places[i.view.id] = offsets[self.cid_of(i)]
-                self.sync(None)
+                # involved and the log says nothing; undo puts it back)
+                self.c.place(offsets)
+                self.sync(None)  # a card this viewpoint may not handle goes back
                 return
         if len(group) > 1:  # the engine checks each card; one action, one undo
-            res = self.c.drop_many([self.cid_of(i) for i in group], zone, player, position)
+            self.c.drop_many([self.cid_of(i) for i in group], zone, player, position,
+                             at=offsets or None)
         else:
-            res = self.c.drop(self.cid_of(item), zone, player, position)
-        self._place_after(res, offsets)
-        if self.c.session is not None and offsets:  # the host answers later
-            self._pending_places = [(i.view.name, offsets[self.cid_of(i)]) for i in group
-                                    if isinstance(i.view, Seen)]
+            self.c.drop(self.cid_of(item), zone, player, position, at=offsets or None)
         self.sync(None)  # a card no one moved (refused by etiquette) goes back
 
-    def _place_after(self, res, offsets: dict) -> None:
-        """Cards the engine put on the battlefield stay where they were dropped."""
-        if not offsets or res is None:
-            return
-        for e in res.events:
-            if e.cid in offsets and e.dst is not None and e.dst[1] == "battlefield" \
-                    and e.obj is not None and e.kind not in ("rejected", "unchanged"):
-                self.places[e.obj] = offsets[e.cid]
-
     def arrange(self, key) -> None:
-        """Tidy a battlefield: every card back in the rows."""
-        for item in self.cards.values():
-            if item.zone_key == key and item.view is not None:
-                self.places.pop(item.view.id, None)
-        self.sync(None)
+        """Tidy a battlefield: every card back in the rows (one action, undone as one)."""
+        self.c.place({self.cid_of(item): None for item in self.cards.values()
+                      if item.zone_key == key and item.view is not None
+                      and item.view.place is not None})
 
     def cancel_drag(self) -> bool:
         """Escape: the dragged card goes home and nothing moves."""
@@ -464,7 +463,7 @@ class TableScene(QGraphicsScene):
             p = event.scenePos()
             offsets[cid] = L.snap(zone_item.spot.rect, p.x() - L.CARD_W / 2,
                                   p.y() - L.CARD_H / 2, zone_item.spot.mirrored)
-        self._place_after(self.c.drop(cid, zone, player, position), offsets)
+        self.c.drop(cid, zone, player, position, at=offsets or None)
         self.sync(None)
 
     def card_double_clicked(self, item: CardItem) -> None:
@@ -761,10 +760,14 @@ class TableScene(QGraphicsScene):
         # and leaves the list as Qt destroys it, never to be asked anything again
         self.viewers = [*getattr(self, "viewers", []), dlg]
         dlg.destroyed.connect(lambda _=None, d=dlg: self._viewer_closed(d))
+        self.viewers_changed.emit()
         return dlg
 
     def _viewer_closed(self, viewer) -> None:
         self.viewers = [v for v in self.viewers if v is not viewer]
+        from shiboken6 import isValid
+        if isValid(self):  # not when the window closing takes its viewers with it
+            self.viewers_changed.emit()
 
     def _look(self, player) -> None:
         """An effect lets the viewpoint look at the top N: the cards are shown to the one

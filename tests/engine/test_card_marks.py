@@ -121,6 +121,14 @@ def test_marks_survive_a_save_and_its_history_replays():
      "power/toughness"),
     (lambda d: d["objects"][0].extend([None] * (16 - len(d["objects"][0]) - 1) + ["n" * 400]),
      "note"),
+    (lambda d: d["objects"][0].extend([None] * (17 - len(d["objects"][0]) - 1) + [[1, -2]]),
+     "place on the battlefield"),
+    (lambda d: d["objects"][0].extend([None] * (17 - len(d["objects"][0]) - 1) + ["1,2"]),
+     "place on the battlefield"),
+    (lambda d: d.__setitem__("screen", {"viewer": "Mallory"}), "viewpoint"),
+    (lambda d: d.__setitem__("screen", {"zoom": 1e300}), "zoom"),
+    (lambda d: d.__setitem__("screen", {"viewers": [["Alice", "sofa"]]}), "viewers"),
+    (lambda d: d.__setitem__("screen", {"bots": 1}), "screen"),
 ])
 def test_a_tampered_mark_is_refused_on_load(tamper, words):
     t, giant, elves = _table()
@@ -129,6 +137,29 @@ def test_a_tampered_mark_is_refused_on_load(tamper, words):
     tamper(d)
     with pytest.raises(InputError, match=words):
         saves.loads(json.dumps(d))
+
+
+def test_a_place_survives_a_save_and_undo_takes_it_back():
+    t, giant, elves = _table()
+    t.place({giant: (120, 40)})
+    hand = t.add_card(builtin.lookup("Llanowar Elves"), "Alice", "hand").cid
+    t.move(hand, "battlefield", None, at={hand: (10.5, 80)})
+    t.screen = {"viewer": None, "zoom": 1.5, "centre": [400, 300],
+                "viewers": [["Alice", "graveyard"]]}
+    back = saves.loads(saves.dumps(t))
+    assert back.obj_of(giant).place == (120.0, 40.0)
+    assert back.obj_of(hand).place == (10.5, 80.0)
+    assert back.screen == t.screen
+    back.undo()
+    back.undo()  # the add_card
+    back.undo()
+    assert back.obj_of(giant).place is None
+    n = len(t.history)
+    with pytest.raises(IllegalActionError):
+        t.place({giant: (float("nan"), 1)})
+    with pytest.raises(IllegalActionError):
+        t.move(elves, "graveyard", "Bob", at={elves: (1, 10**9)})
+    assert len(t.history) == n and t.obj_of(elves).zone == (None, "battlefield")
 
 
 def test_attaching_names_the_host_only_when_everyone_may_see_it():

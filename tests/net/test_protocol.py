@@ -31,6 +31,13 @@ def test_a_token_intention_with_its_facts_is_read():
     ({"action": "sideboard", "id": 1}, "unknown action"),
     ({"action": "arrow", "id": 1, "to": [1]}, "wrong type"),
     ({"action": "phase", "phase": "combat", "turn": 3}, "unknown field"),
+    ({"action": "move", "id": 1, "zone": "battlefield", "at": [1]}, "'at'"),
+    ({"action": "move", "id": 1, "zone": "battlefield", "at": [1, -5]}, "'at'"),
+    ({"action": "move", "id": 1, "zone": "battlefield", "at": [1, 1e9]}, "'at'"),
+    ({"action": "move", "id": 1, "zone": "battlefield", "at": [True, 3]}, "'at'"),
+    ({"action": "move", "id": 1, "zone": "battlefield", "at": ["1", 3]}, "'at'"),
+    ({"action": "move_many", "ids": [1, 2], "zone": "battlefield", "at": [[1, 2]]}, "'at'"),
+    ({"action": "place", "ids": [1], "at": [[1, 2, 3]]}, "'at'"),
 ])
 def test_malformed_table_tools_are_refused(fields, says):
     with pytest.raises(ProtocolError, match=says):

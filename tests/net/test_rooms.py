@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tabletop.cards import demo
-from tabletop.net.rooms import Room
+from tabletop.net.protocol import Code
+from tabletop.net.rooms import Room, RoomError
 
 
 def test_an_undo_request_survives_a_snapshot_and_is_answered_after_it():
@@ -314,3 +317,25 @@ def test_a_refused_card_in_a_group_does_not_send_its_zone_again():
     assert t.obj_of(plow.cid).zone == ("Ann", "hand")
     assert zones == {("Ann", "graveyard"), (None, "battlefield")}
     assert touched(t, ()) == set()
+
+
+def test_a_place_on_the_battlefield_is_every_seats_and_undone_with_its_action():
+    """Where Ann lets a card go (``at``) is kept by the host and sent to every seat;
+    ``place`` moves Ann's permanents, never Ben's; undo puts them back."""
+    room, bears, rancor, forest = _table_of_tools()
+    t = room.table
+    room.act("Ann", {"action": "place", "ids": [bears.id, rancor.id], "at": [[40, 20], None]})
+    for seat in ("Ann", "Ben"):
+        assert _card_in(room.view(seat), "Grizzly Bears")["place"] == [40.0, 20.0]
+        assert _card_in(room.view(seat), "Rancor")["place"] is None
+    assert not any("Grizzly" in str(line) for line in room.view("Ben")["log"])  # nothing said
+    island = t.objects_in(("Ann", "library"))[0]
+    room.act("Ann", {"action": "move", "id": island.id, "zone": "battlefield", "at": [300, 10]})
+    new = t.obj_of(island.cid)
+    assert new.zone == (None, "battlefield") and new.place == (300.0, 10.0)
+    with pytest.raises(RoomError) as e:  # Ben's Forest is his to place
+        room.act("Ann", {"action": "place", "ids": [forest.id], "at": [[0, 0]]})
+    assert e.value.code == Code.NOT_YOUR_SEAT and forest.place is None
+    room.act("Ann", {"action": "undo"})
+    room.act("Ann", {"action": "undo"})
+    assert t.obj_of(bears.cid).place is None

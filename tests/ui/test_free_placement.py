@@ -1,7 +1,7 @@
 """Free placement on the battlefield (issue 16, item 5): a card stays where it is
 dropped, snapped to a grid and inside its zone; a card moved within its battlefield
-changes only its place (nothing recorded); new cards flow around placed ones; rows
-compress before they overflow; Arrange tidies."""
+changes only its place (an action undo takes back, with no log line); new cards flow
+around placed ones; rows compress before they overflow; Arrange tidies."""
 
 from __future__ import annotations
 
@@ -44,12 +44,19 @@ def test_a_card_stays_where_it_is_dropped(make_window):
     c = item.sceneBoundingRect().center()
     assert abs(c.x() - target.x()) <= L.GRID_X and abs(c.y() - target.y()) <= L.GRID_Y
     assert _inside(w, item)
-    # within its battlefield: only the place changes, nothing is recorded
+    # within its battlefield: only the place changes (no log line); undo puts it back
     giant = w.scene.item_for_cid(field[0])
+    was = giant.pos()
     far = QPointF(r.x + r.w * 0.85, r.y + r.h * 0.3)
+    logged = len(t.journal)
     drag(w.view, giant, far)
     giant = w.scene.item_for_cid(field[0])
-    assert len(t.history) == 1 and abs(giant.sceneBoundingRect().center().x() - far.x()) \
+    assert [a.name for a in t.history] == ["move", "place"] and len(t.journal) == logged
+    assert t.obj_of(field[0]).zone == (None, "battlefield")
+    assert abs(giant.sceneBoundingRect().center().x() - far.x()) <= L.GRID_X
+    assert w.c.undo() and w.scene.item_for_cid(field[0]).pos() == was
+    assert w.c.redo()
+    assert abs(w.scene.item_for_cid(field[0]).sceneBoundingRect().center().x() - far.x()) \
         <= L.GRID_X
     # it keeps its place when tapped, and never leaves its zone however far it is dropped
     before = giant.pos()
