@@ -435,6 +435,7 @@ class TableState:
         events = [e for e in events if e.kind != "added"]
         if lead and events and events[0].kind == "rejected":  # the heading goes first on a
             events.sort(key=lambda e: e.kind == "rejected")  # line that every player reads
+        lines: list[list[Any]] = []
         for e in events:
             text = self.describe(e) if sub else prefix + self.describe(e)
             knowers = tuple(p for p in players if views.event_names_card(self, e, p))
@@ -446,8 +447,16 @@ class TableState:
                 public = ""  # who knows it only (its kind would show what it is)
             else:
                 public = ("" if sub else prefix) + views.hidden_sentence(self, e)
-            self.journal.append(LogEntry(tag, e.kind, text, public, tuple(e.cites),
-                                         tuple(e.notes), knowers, lead, sub))
+            line = [e.kind, text, public, tuple(e.cites), tuple(e.notes), knowers]
+            if sub and lines and lines[-1][:6] == line:  # forty tokens: one line, ×40
+                lines[-1][6] += 1
+            else:
+                lines.append([*line, 1])
+        for kind, text, public, cites, notes, knowers, n in lines:
+            if n > 1:
+                text, public = f"{text} ×{n}", f"{public} ×{n}" if public else public
+            self.journal.append(LogEntry(tag, kind, text, public, cites, notes, knowers, lead,
+                                         sub))
             lead = ""  # the heading goes on the entry's first line only
 
     def describe(self, e: Event) -> str:  # the move pipeline (moves.py) words events

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Property, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QLinearGradient, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem
 
 from tabletop.engine.views import Seen
 from tabletop.ui.dialogs import plain_tooltip
@@ -54,17 +54,82 @@ def _token_tag(painter, tag: QRectF, font: QFont) -> None:
     painter.drawText(tag, Qt.AlignCenter, "TOKEN")
 
 
-def _fit_text(painter, rect: QRectF, text: str, font: QFont, smallest: float) -> None:
-    """One line of text in ``rect``: the font shrinks (down to ``smallest`` points) before
-    the text is cut short with an ellipsis."""
-    width = int(rect.width())
-    size = font.pointSizeF()
-    while size > smallest and QFontMetrics(font).horizontalAdvance(text) > width:
-        size = max(smallest, size - 0.4)
-        font.setPointSizeF(size)
-    painter.setFont(font)
-    painter.drawText(rect, Qt.AlignVCenter | Qt.AlignLeft,
-                     QFontMetrics(font).elidedText(text, Qt.ElideRight, width))
+# Text on a card, in pixels of the scene, and the least it may be on the screen: at the
+# table's size on a 1280x800 screen a card is drawn at about 0.6 of the scene's size, so
+# the words grow with the zoom going down and a type line never reads under 9 pixels.
+NAME_PX, MIN_NAME_PX = 11.5, 10.5
+TYPE_PX, MIN_TYPE_PX = 9.3, 9.0
+COST_PX, MIN_SMALL_PX = 9.9, 9.0
+ABBREVIATED = {"Legendary": "Legend.", "Enchantment": "Enchant.", "Artifact": "Artif.",
+               "Planeswalker": "Planesw.", "Creature": "Creat.", "Kindred": "Kindr.",
+               "Sorcery": "Sorc.", "Instant": "Inst."}
+
+
+def _font(px: float, least_on_screen: float, lod: float, bold: bool = False) -> QFont:
+    """A font of ``px`` scene pixels, or larger where the zoom would draw it under
+    ``least_on_screen`` pixels on the screen."""
+    f = QFont()
+    size = max(px, least_on_screen / max(lod, 0.05))
+    f.setPixelSize(max(1, math.ceil(size - 1e-6)))
+    f.setBold(bold)
+    return f
+
+
+def _narrowed(fit, text: str, font: QFont, width: float, most: int
+              ) -> tuple[QFont, list[str]]:
+    """Lines ``fit`` makes of the text, narrowing the font (condensed, then more so)
+    before any word is cut short; the font they are drawn in, and the lines."""
+    lines: list[str] = []
+    for short in (False, True):  # whole words first (a type line's may be abbreviated)
+        if short and fit is not _type_lines:
+            break
+        for stretch in (100, 87, 75):
+            f = QFont(font)
+            f.setStretch(stretch)
+            lines = fit(text, f, width, most, short) if short else fit(text, f, width, most)
+            if not any(line.endswith("…") for line in lines):
+                return f, lines
+    return f, lines
+
+
+def _wrap(text: str, font: QFont, width: float, most: int) -> list[str]:
+    """Words on at most ``most`` lines of ``width``; the last one cut short with an
+    ellipsis if they do not all fit."""
+    m = QFontMetrics(font)
+    if m.horizontalAdvance(text) <= width:
+        return [text]
+    lines: list[str] = []
+    words = text.split()
+    current = ""
+    for i, word in enumerate(words):
+        trial = f"{current} {word}".strip()
+        if m.horizontalAdvance(trial) <= width or not current:
+            current = trial
+            continue
+        lines.append(current)
+        current = word
+        if len(lines) == most - 1:
+            current = " ".join(words[i:])
+            break
+    lines.append(current)
+    return [m.elidedText(x, Qt.ElideRight, int(width)) for x in lines[:most]]
+
+
+def _type_lines(type_line: str, font: QFont, width: float, most: int,
+                short: bool = False) -> list[str]:
+    """The type line on one line, else the types over the subtypes; ``short``: the
+    types abbreviated (Creat., Enchant.). What still does not fit is cut short."""
+    m = QFontMetrics(font)
+    if m.horizontalAdvance(type_line) <= width:
+        return [type_line]
+    left, _, right = type_line.partition(" — ")
+    if short:
+        left = " ".join(ABBREVIATED.get(w, w) for w in left.split())
+    if most == 1:
+        one = f"{left} — {right}" if right else left
+        return [m.elidedText(one, Qt.ElideRight, int(width))]
+    lines = [left + (" —" if right and not short else ""), right] if right else [left]
+    return [m.elidedText(text, Qt.ElideRight, int(width)) for text in lines]
 
 
 def _pt_colour(card, pt) -> QColor:
@@ -166,6 +231,10 @@ class CardItem(QGraphicsObject):
     def paint(self, painter, option, widget=None) -> None:
         painter.setRenderHint(painter.RenderHint.Antialiasing, True)
         rect = QRectF(0, 0, CARD_W, CARD_H)
+        # how large the scene is drawn: the words grow as it shrinks (see _font)
+        self._lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(
+            painter.worldTransform())
+        self._title_bottom = rect.y() + 29
         selected = self.isSelected()
         face = self.face
         if face is None or face.face_down:  # face down: its back, named for who may know
@@ -216,6 +285,7 @@ class CardItem(QGraphicsObject):
             self._paint_picture(painter, rect, face, pix)
             return
         card = self.card
+        lod = self._lod
         frame = frame_color(card)
         painter.setPen(QPen(frame.darker(170), 1.5))
         painter.setBrush(frame)
@@ -223,54 +293,65 @@ class CardItem(QGraphicsObject):
         inner = rect.adjusted(5, 5, -5, -5)
         light = frame.lightness() > 150
         box = QColor(255, 255, 255, 215) if not light else QColor(255, 255, 255, 235)
+        # the name, on as many lines as it needs (two at most) at a size a person reads
+        f, names = _narrowed(_wrap, face.name, _font(NAME_PX, MIN_NAME_PX, lod, bold=True),
+                             inner.width() - 4, 2)
+        line = QFontMetrics(f).height()
+        title = QRectF(inner.x(), inner.y(), inner.width(), max(24.0, line * len(names) + 4))
+        # the type line: one line, or the types over the subtypes, abbreviated if need be
+        f3 = _font(TYPE_PX, MIN_TYPE_PX, lod, bold=True)
+        tline = QFontMetrics(f3).height()
+        type_line = card.type_line if card else ""
+        room = inner.bottom() - 20 - (title.bottom() + 4)  # the bottom row: power/toughness
+        f3, types = _narrowed(_type_lines, type_line, f3, inner.width() - 4,
+                              2 if room >= 2 * tline + 8 else 1)
+        tb = max(26.0, tline * len(types) + 4) if len(types) > 1 or tline > 22 else 26.0
+        type_y = min(max(inner.y() + 58, title.bottom() + 4), inner.bottom() - 20 - tb)
+        type_box = QRectF(inner.x(), max(type_y, title.bottom() + 2), inner.width(), tb)
+        self._title_bottom = title.bottom()
         painter.setPen(Qt.NoPen)
         painter.setBrush(box)
-        title = QRectF(inner.x(), inner.y(), inner.width(), 24)
         painter.drawRoundedRect(title, 3, 3)
-        type_box = QRectF(inner.x(), inner.y() + 58, inner.width(), 26)
         painter.drawRoundedRect(type_box, 3, 3)
-        painter.setBrush(QColor(0, 0, 0, 40))
-        painter.drawRect(QRectF(inner.x() + 2, inner.y() + 27, inner.width() - 4, 28))
-        f = QFont()
-        f.setPointSizeF(8.6)
-        f.setBold(True)
-        painter.setFont(f)
+        art = QRectF(inner.x() + 2, title.bottom() + 3, inner.width() - 4,
+                     type_box.top() - title.bottom() - 6)
+        if art.height() >= 6:
+            painter.setBrush(QColor(0, 0, 0, 40))
+            painter.drawRect(art)
         painter.setPen(TEXT_DARK)
-        _fit_text(painter, title.adjusted(3, 0, -2, 0), face.name, f, 6.6)
+        painter.setFont(f)
+        for i, text in enumerate(names):
+            painter.drawText(QRectF(title.x() + 2, title.y() + 2 + i * line, title.width() - 4,
+                                    line), Qt.AlignVCenter | Qt.AlignLeft, text)
         cost = (card.mana_cost if card else "").replace("{", "").replace("}", "")
-        if cost:
-            f2 = QFont(f)
-            f2.setPointSizeF(7.4)
+        f2 = _font(COST_PX, MIN_SMALL_PX, lod, bold=True)
+        cost_h = QFontMetrics(f2).height() + 2
+        if cost:  # in the art box; where it has no room, at the bottom left
             painter.setFont(f2)
             w = QFontMetrics(f2).horizontalAdvance(cost) + 8
-            pill = QRectF(inner.right() - w, inner.y() + 29, w, 15)
+            pill = QRectF(inner.right() - w, art.y() + 1, w, cost_h) \
+                if art.height() >= cost_h else QRectF(inner.x(), inner.bottom() - cost_h, w,
+                                                      cost_h)
             painter.setPen(Qt.NoPen)
             painter.setBrush(QColor(255, 255, 255, 225))
-            painter.drawRoundedRect(pill, 7, 7)
+            painter.drawRoundedRect(pill, cost_h / 2, cost_h / 2)
             painter.setPen(TEXT_DARK)
             painter.drawText(pill, Qt.AlignCenter, cost)
-        f3 = QFont()
-        f3.setPointSizeF(7.0)
-        f3.setBold(True)
-        type_line = card.type_line if card else ""
-        type_rect = type_box.adjusted(3, 0, -2, 0)
-        if QFontMetrics(f3).horizontalAdvance(type_line) <= type_rect.width():
-            painter.setFont(f3)
-            painter.drawText(type_rect, Qt.AlignVCenter | Qt.AlignLeft, type_line)
-        else:  # two lines: the types, then the subtypes
-            left, _, right = type_line.partition(" — ")
-            small = QFont(f3)
-            small.setPointSizeF(6.4)
-            painter.setFont(small)
-            m = QFontMetrics(small)
-            half = type_rect.height() / 2
-            for i, line in enumerate((left + (" —" if right else ""), right)):
-                painter.drawText(QRectF(type_rect.x(), type_rect.y() + i * half,
-                                        type_rect.width(), half),
-                                 Qt.AlignVCenter | Qt.AlignLeft,
-                                 m.elidedText(line, Qt.ElideRight, int(type_rect.width())))
+        painter.setFont(f3)
+        painter.setPen(TEXT_DARK)
+        th = type_box.height() / len(types)
+        for i, text in enumerate(types):
+            painter.drawText(QRectF(type_box.x() + 2, type_box.y() + i * th,
+                                    type_box.width() - 4, th),
+                             Qt.AlignVCenter | Qt.AlignLeft, text)
         if face.token:
-            _token_tag(painter, QRectF(inner.x() + 4, inner.y() + 30, 40, 14), f3)
+            ft = _font(7 / 0.75, MIN_SMALL_PX, lod, bold=True)
+            tag_h = QFontMetrics(ft).height()
+            tag = QRectF(inner.x() + 4, art.y() + 1, QFontMetrics(ft).horizontalAdvance("TOKEN")
+                         + 8, tag_h)
+            if art.height() < tag_h:  # no room for the art: over the type line's corner
+                tag.moveTop(type_box.top() - tag_h / 2)
+            _token_tag(painter, tag, ft)
 
     def _paint_picture(self, painter, rect, face, pix) -> None:
         """The card's picture, with its name in a strip across the top, large enough
@@ -279,18 +360,25 @@ class CardItem(QGraphicsObject):
         painter.setPen(QPen(QColor(0, 0, 0, 170), 1.2))
         painter.setBrush(Qt.NoBrush)
         painter.drawRoundedRect(rect, 6, 6)
-        strip = QRectF(rect.x() + 3, rect.y() + 3, rect.width() - 6, 21)
+        f, names = _narrowed(_wrap, face.name, _font(NAME_PX, MIN_NAME_PX, self._lod, bold=True),
+                             rect.width() - 10, 2)
+        line = QFontMetrics(f).height()
+        strip = QRectF(rect.x() + 3, rect.y() + 3, rect.width() - 6,
+                       max(21.0, line * len(names) + 4))
+        self._title_bottom = strip.bottom()
         painter.setPen(Qt.NoPen)
         painter.setBrush(QColor(255, 255, 255, 215))
         painter.drawRoundedRect(strip, 3, 3)
         painter.setPen(TEXT_DARK)
-        f = QFont()
-        f.setPointSizeF(8.6)
-        f.setBold(True)
-        _fit_text(painter, strip.adjusted(3, 0, -2, 0), face.name, f, 6.6)
+        painter.setFont(f)
+        for i, text in enumerate(names):
+            painter.drawText(QRectF(strip.x() + 2, strip.y() + 2 + i * line, strip.width() - 4,
+                                    line), Qt.AlignVCenter | Qt.AlignLeft, text)
         if face.token:
-            f.setPointSizeF(7)
-            _token_tag(painter, QRectF(rect.x() + 6, rect.y() + 27, 40, 14), f)
+            ft = _font(7 / 0.75, MIN_SMALL_PX, self._lod, bold=True)
+            m = QFontMetrics(ft)
+            _token_tag(painter, QRectF(rect.x() + 6, strip.bottom() + 3,
+                                       m.horizontalAdvance("TOKEN") + 8, m.height()), ft)
 
     def _paint_marks(self, painter, rect) -> None:
         """Power/toughness as modified, counters and the note marker: drawn upright
@@ -315,41 +403,44 @@ class CardItem(QGraphicsObject):
         f = QFont()
         f.setBold(True)
         right = inner.right()
+        lod = getattr(self, "_lod", 1.0)
         if pt is not None:
-            f.setPointSizeF(8)
+            f = _font(8 / 0.75, MIN_SMALL_PX + 1, lod, bold=True)
             painter.setFont(f)
             text = f"{pt[0]}/{pt[1]}"
+            bh = max(18.0, QFontMetrics(f).height() + 2)
             w = max(32.0, QFontMetrics(f).horizontalAdvance(text) + 10)
-            box = QRectF(inner.right() - w, inner.bottom() - 18, w, 18)
+            box = QRectF(inner.right() - w, inner.bottom() - bh, w, bh)
             painter.setPen(QPen(QColor("#222"), 1))
             painter.setBrush(_pt_colour(self.card, pt))
             painter.drawRoundedRect(box, 4, 4)
             painter.setPen(TEXT_DARK)
             painter.drawText(box, Qt.AlignCenter, text)
             right = box.left() - 3
-        f.setPointSizeF(6.8)
+        f = _font(6.8 / 0.75, MIN_SMALL_PX, lod, bold=True)
         painter.setFont(f)
         metrics = QFontMetrics(f)
-        x, y = inner.x(), inner.bottom() - 16
+        ch = max(15.0, metrics.height() + 1)  # a counter's chip
+        x, y = inner.x(), inner.bottom() - ch - 1
         down = not self.tapped and face is not None and not face.face_down
         if down:  # over the art box, leaving the name and type line readable
             cost = self.card.mana_cost if self.card is not None else ""
-            y, step = inner.y() + 25, 17
+            y, step = self._title_bottom + 2, ch + 2
             right = inner.right() - (len(cost.replace("{", "").replace("}", "")) * 6 + 12
                                      if cost else 0)
         else:  # from the bottom up; power/toughness has the bottom row to itself
-            step = -17
+            step = -(ch + 2)
             if pt is not None:
-                y, right = inner.bottom() - 18 - 17, inner.right()
+                y, right = inner.bottom() - 20 - ch - 2, inner.right()
         for kind, n in v.counters:
             label = f"{kind} ×{n}" if n > 1 else kind
             w = min(inner.width(), metrics.horizontalAdvance(label) + 10)
             if x + w > right + 0.5 and x > inner.x():
                 x, y, right = inner.x(), y + step, inner.right()
-            r = QRectF(x, y, w, 15)
+            r = QRectF(x, y, w, ch)
             painter.setPen(QPen(QColor("#222"), 1))
             painter.setBrush(QColor("#ffe08a"))
-            painter.drawRoundedRect(r, 7, 7)
+            painter.drawRoundedRect(r, ch / 2, ch / 2)
             painter.setPen(TEXT_DARK)
             painter.drawText(r, Qt.AlignCenter, metrics.elidedText(label, Qt.ElideRight,
                                                                    int(w - 6)))
@@ -364,13 +455,17 @@ class CardItem(QGraphicsObject):
         painter.restore()
 
     def _paint_badge(self, painter, rect) -> None:
-        r = QRectF(rect.right() - 26, rect.top() - 8, 30, 18)
+        f = _font(7 / 0.75, MIN_SMALL_PX + 1, getattr(self, "_lod", 1.0), bold=True)
+        m = QFontMetrics(f)
+        w = max(30.0, m.horizontalAdvance(self.badge) + 10)
+        h = max(18.0, m.height() + 2)
+        if self.badge.startswith("×"):  # a token stack: bottom left, clear of the name
+            r = QRectF(rect.left() + 3, rect.bottom() - 3 - h, w, h)
+        else:  # a pile's count, a spell's place on the stack: at the top right corner
+            r = QRectF(rect.right() + 2 - w, rect.top() - 2, w, h)
         painter.setPen(QPen(QColor("#111"), 1))
         painter.setBrush(QColor("#fafafa"))
-        painter.drawRoundedRect(r, 9, 9)
-        f = QFont()
-        f.setPointSizeF(7)
-        f.setBold(True)
+        painter.drawRoundedRect(r, h / 2, h / 2)
         painter.setFont(f)
         painter.setPen(TEXT_DARK)
         painter.drawText(r, Qt.AlignCenter, self.badge)

@@ -596,7 +596,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
         from tabletop.ui import pictures
         settings.set_value("pictures/download", "true" if on else "false")
         pictures.store().forget()
-        self.scene.update()
+        self.scene.pictures_changed()
 
     def choose_picture_folder(self) -> None:
         from PySide6.QtWidgets import QFileDialog
@@ -608,7 +608,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
         if folder:
             settings.set_value("pictures/folder", folder)
             pictures.store().forget()
-            self.scene.update()
+            self.scene.pictures_changed()
 
     def set_picture_cache(self) -> None:
         from PySide6.QtWidgets import QInputDialog

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject
 from tabletop.ui.items import TEXT_DARK, _pt_colour, draw_picture, frame_color, picture
 
 W, H = 270.0, 378.0  # pixels on screen
+SIDE = 250.0  # the text beside a picture
 NO_TEXT = "No card text here: import card data (File > Import card data) to read it."
 
 
@@ -32,13 +33,17 @@ class CardPreview(QGraphicsObject):
         self.face = face
         self.card = face.card
         self.text = oracle_text(face.name) if face.card is not None else None
+        self.pix = picture(face.name, face.printing) if not face.face_down else None
+        # a picture has the card's words beside it: its text, counters and note
+        self.side = self.pix is not None and bool(self.text or _marks(face))
+        self.width = W + SIDE if self.side else W
         self.setFlag(QGraphicsItem.ItemIgnoresTransformations, True)
         self.setAcceptedMouseButtons(Qt.NoButton)
         self.setAcceptHoverEvents(False)
         self.setZValue(5000)
 
     def boundingRect(self) -> QRectF:
-        return QRectF(-2, -2, W + 4, H + 4)
+        return QRectF(-2, -2, self.width + 4, H + 4)
 
     def text_items(self) -> list[str]:
         """Every string it shows (for hidden-information tests)."""
@@ -53,9 +58,11 @@ class CardPreview(QGraphicsObject):
         painter.setRenderHint(painter.RenderHint.Antialiasing, True)
         face, card = self.face, self.card
         rect = QRectF(0, 0, W, H)
-        pix = picture(face.name, face.printing) if not face.face_down else None
+        pix = self.pix
         if pix is not None:
             self._paint_picture(painter, rect, pix)
+            if self.side:
+                self._paint_side(painter, QRectF(W + 6, 0, SIDE - 6, H))
             return
         frame = frame_color(card)
         painter.setPen(QPen(QColor(0, 0, 0, 160), 2))
@@ -139,13 +146,67 @@ class CardPreview(QGraphicsObject):
         painter.drawText(room, words, opt)
         self._paint_pt(painter, inner, frame, small)
 
+    def _paint_side(self, painter, rect) -> None:
+        """Beside a picture: the name and type line, the card's text, then its counters and
+        note, on paper that reads against any table."""
+        face, card = self.face, self.card
+        painter.setPen(QPen(QColor(0, 0, 0, 160), 1.5))
+        painter.setBrush(QColor(255, 255, 255))
+        painter.drawRoundedRect(rect, 10, 10)
+        inner = rect.adjusted(10, 8, -10, -8)
+        head = QFont()
+        head.setPointSizeF(11)
+        head.setBold(True)
+        painter.setFont(head)
+        painter.setPen(TEXT_DARK)
+        title = f"{face.name}  {card.mana_cost}" if card is not None and card.mana_cost \
+            else face.name
+        used = painter.boundingRect(inner, Qt.TextWordWrap, title).height()
+        painter.drawText(inner, Qt.AlignTop | Qt.AlignLeft | Qt.TextWordWrap, title)
+        y = inner.y() + used + 4
+        body = QFont()
+        body.setPointSizeF(9.5)
+        if card is not None:
+            body.setBold(True)
+            painter.setFont(body)
+            r = QRectF(inner.x(), y, inner.width(), inner.bottom() - y)
+            used = painter.boundingRect(r, Qt.TextWordWrap, card.type_line).height()
+            painter.drawText(r, Qt.AlignTop | Qt.TextWordWrap, card.type_line)
+            y += used + 8
+            body.setBold(False)
+        painter.setFont(body)
+        opt = QTextOption()
+        opt.setWrapMode(QTextOption.WrapAtWordBoundaryOrAnywhere)
+        extra = _marks(face)
+        marks_h = 0.0
+        if extra:
+            bold = QFont(body)
+            bold.setBold(True)
+            painter.setFont(bold)
+            joined = "\n".join(extra)
+            marks_h = painter.boundingRect(inner, Qt.TextWordWrap, joined).height()
+            painter.setPen(QColor("#6b4e00"))
+            painter.drawText(QRectF(inner.x(), inner.bottom() - marks_h, inner.width(),
+                                    marks_h), Qt.AlignBottom | Qt.TextWordWrap, joined)
+            painter.setFont(body)
+        words = self.text
+        if words is None:  # say where the words come from
+            painter.setPen(QColor("#666"))
+            body.setItalic(True)
+            painter.setFont(body)
+            words = NO_TEXT if card is not None and not face.token else ""
+        else:
+            painter.setPen(TEXT_DARK)
+        painter.drawText(QRectF(inner.x(), y, inner.width(), inner.bottom() - marks_h - 6 - y),
+                         words, opt)
+
     def _paint_picture(self, painter, rect, pix) -> None:
         """The card's picture, large; counters, the note and power/toughness as modified
-        over its lower part."""
+        over its lower part (and beside it with the card's text, when it has some)."""
         draw_picture(painter, rect, pix, 12)
         inner = rect.adjusted(10, 10, -10, -10)
         extra = _marks(self.face)
-        if extra:
+        if extra and not self.side:
             f = QFont()
             f.setPointSizeF(9.5)
             f.setBold(True)
@@ -201,7 +262,7 @@ def _marks(face) -> list[str]:
 def place(preview: CardPreview, item_rect: QRectF, view) -> QPointF:
     """Beside the card (right if there is room, else left), inside the visible table."""
     scale = view.transform().m11() or 1.0
-    w, h = W / scale, H / scale
+    w, h = preview.width / scale, H / scale
     visible = view.mapToScene(view.viewport().rect()).boundingRect()
     gap = 12 / scale
     x = item_rect.right() + gap

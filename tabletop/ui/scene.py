@@ -158,6 +158,14 @@ class TableScene(QGraphicsScene):
                 item.set_count(0)
         return out
 
+    def pictures_changed(self) -> None:
+        """Another pictures folder, or downloads turned on or off: every card is drawn
+        again now (each keeps a drawn copy of itself, which a scene update leaves)."""
+        for item in self.cards.values():
+            item.update()
+        if self._preview is not None:
+            self._show_preview(None)
+
     def _picture_arrived(self, name: str) -> None:
         for item in self.cards.values():
             if item.face is not None and item.face.name == name:
@@ -513,7 +521,15 @@ class TableScene(QGraphicsScene):
     def card_menu(self, item: CardItem, screen_pos) -> None:
         menu = self.card_actions(item)
         if not menu.isEmpty():
+            self._show_preview(None)  # a menu opens: the preview goes
             menu.exec(screen_pos)
+
+    def helpEvent(self, event) -> None:
+        """A card's tooltip, but never over its preview: the preview says all it would."""
+        if self._preview is not None:
+            event.accept()
+            return
+        super().helpEvent(event)
 
     def card_actions(self, item: CardItem) -> QMenu:
         """The card's menu, from what this viewer may know of it (its view entry)."""
@@ -618,6 +634,7 @@ class TableScene(QGraphicsScene):
     def zone_menu(self, zone_item: ZoneItem, screen_pos) -> None:
         menu = self.zone_actions(zone_item)
         if not menu.isEmpty():
+            self._show_preview(None)
             menu.exec(screen_pos)
 
     def zone_actions(self, zone_item: ZoneItem) -> QMenu:

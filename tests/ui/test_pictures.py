@@ -25,14 +25,15 @@ def _png(colour: str, w: int = 244, h: int = 340) -> bytes:
 
 
 def _colour_at_card(w, cid) -> QColor:
-    """The colour drawn near the bottom middle of the card (below its name strip)."""
+    """The colour drawn a little below the middle of the card (below its name strip,
+    above its power/toughness)."""
     item = w.scene.item_for_cid(cid)
     img = QImage(w.view.viewport().size(), QImage.Format_RGB32)
     painter = QPainter(img)
     w.view.render(painter)
     painter.end()
     r = w.view.mapFromScene(item.sceneBoundingRect()).boundingRect()
-    return img.pixelColor(r.center().x(), r.bottom() - r.height() // 6)
+    return img.pixelColor(r.center().x(), r.top() + int(r.height() * 0.6))
 
 
 def _close(a: QColor, b: str) -> bool:

@@ -1,0 +1,87 @@
+"""A busy table read at 1280x800 (issue 30): forty identical tokens stack with a count
+and cover no other card, the log tells their making in one line, and every name on
+the battlefield and in the hand is whole, at a size a person reads."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QApplication, QStyleOptionGraphicsItem
+
+from tabletop.cards import builtin, demo
+from tabletop.engine.model import Card
+from tabletop.ui import items as I
+from tabletop.ui.selftest import drag, zone_center
+
+SOLDIER = Card("Soldier", ("Creature",), ("Soldier",), power="1", toughness="1",
+               colors=("W",))
+
+
+def _busy(make_window):
+    t = demo.new_game(players=("Alice", "Bob"), seed=5)
+    for n in ("Llanowar Elves", "Hill Giant", "Grizzly Bears", "Forest", "Mountain"):
+        t.add_card(builtin.lookup(n), "Alice", "battlefield")
+    bears = t.add_card(builtin.lookup("Grizzly Bears"), "Bob", "battlefield")
+    rancor = t.add_card(builtin.lookup("Rancor"), "Bob", "battlefield")
+    t.start_here()
+    w = make_window(t)
+    w.c.attach(rancor.cid, bears.cid)
+    w.c.create_tokens(SOLDIER, "Alice", 40)
+    return t, w
+
+
+def _field(w, player):
+    return [i for i in w.scene.cards.values() if i.zone_key == (player, "battlefield")]
+
+
+def test_forty_tokens_stack_with_a_count_and_cover_no_other_card(make_window, dialogs):
+    t, w = _busy(make_window)
+    mine = _field(w, "Alice")
+    tops = [i for i in mine if i.badge]
+    assert [i.badge for i in tops] == ["×40"]
+    stack = [i for i in mine if i.view.name == "Soldier"]
+    top = tops[0]
+    assert len(stack) == 40 and all(i.zValue() < top.zValue() for i in stack if i is not top)
+    # no card is under another but a stack's own and an attachment behind its host
+    others = [i for i in mine if i.view.name != "Soldier"]
+    for a in others:
+        for b in mine:
+            if b is not a:
+                assert not a.sceneBoundingRect().adjusted(3, 3, -3, -3).intersects(
+                    b.sceneBoundingRect().adjusted(3, 3, -3, -3)), (a.view.name, b.view.name)
+    # a token dragged off the top goes; the stack says one fewer
+    drag(w.view, top, zone_center(w.scene, ("Alice", "graveyard")))
+    QApplication.processEvents()
+    assert [i.badge for i in _field(w, "Alice") if i.badge] == ["×39"]
+    # making them is one line of the log, for Alice and for Bob
+    for viewer in ("Alice", "Bob"):
+        w.c.set_viewer(viewer)
+        lines = w.log.lines()
+        made = [k for k, line in enumerate(lines) if "creates 40 Soldier tokens" in line]
+        assert len(made) == 1
+        assert "Soldier token ×40" in lines[made[0] + 1]
+        assert "creates a Soldier token" not in lines[made[0] + 2]
+
+
+def test_every_name_and_type_line_reads_whole_at_1280x800(make_window, dialogs):
+    t, w = _busy(make_window)
+    w.resize(1280, 800)
+    QApplication.processEvents()
+    w.view.fit()
+    QApplication.processEvents()
+    seen = 0
+    for item in w.scene.cards.values():
+        if item.face is None or item.zone_key[1] not in ("battlefield", "hand"):
+            continue
+        lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(
+            w.view.viewportTransform() * item.sceneTransform())
+        assert 0.4 < lod < 0.8  # the table as it is drawn on such a screen
+        width = I.CARD_W - 10 - 4
+        font, names = I._narrowed(I._wrap, item.face.name,
+                                  I._font(I.NAME_PX, I.MIN_NAME_PX, lod, True), width, 2)
+        assert not any(n.endswith("…") for n in names), names
+        assert " ".join(names) == item.face.name
+        assert font.pixelSize() * lod >= 10  # on the screen, in pixels
+        tfont, types = I._narrowed(I._type_lines, item.card.type_line,
+                                   I._font(I.TYPE_PX, I.MIN_TYPE_PX, lod, True), width, 2)
+        assert tfont.pixelSize() * lod >= 9 and not any(x.endswith("…") for x in types)
+        seen += 1
+    assert seen >= 15
