@@ -393,8 +393,9 @@ class TableState:
             return None
         action = self.history[-1]
         told = len(self.journal)
-        # told while its objects are as it left them
-        self._journal(action.events, "undone", _lead(self, action))
+        # told while its objects are as it left them; an action of many lines is named
+        # once, by its heading ("undone: Alice mulligans")
+        self._journal_again(action, "undone")
         try:
             self._replay(reversed(action.ops), self._revert, self._apply)
         except InputError:
@@ -413,8 +414,17 @@ class TableState:
         self.redo_stack.pop()
         action.raw = None
         self.history.append(action)
-        self._journal(action.events, "redone", _lead(self, action))
+        self._journal_again(action, "redone")
         return action
+
+    def _journal_again(self, action: Action, tag: str) -> None:
+        """An action undone or redone: its one line as it was told, or its heading."""
+        lead = _lead(self, action)
+        if not lead:
+            self._journal(action.events, tag)
+        elif not self.quiet:
+            self.journal.append(LogEntry(tag, "action", f"{tag}: {lead}", f"{tag}: {lead}",
+                                         (), (), self.players))
 
     def log_step(self, text: str, public: str) -> None:
         """A heading in the log before a scenario step's events: its sentence for the

@@ -170,6 +170,9 @@ def event_names_card(table: TableState, event: Event, viewer: str | None) -> boo
         return True
     was = table.objs.get(event.prev) if event.prev is not None else None
     was = was or obj
+    if event.src is not None and event.src[1] == "hand" and not was.face_down \
+            and (event.src[0] == viewer or was.revealed):
+        return True  # it left a hand its viewer held (a mulligan), or one showing it
     return (event.src is not None and event.src[1] not in ("library", "hand")
             and not was.face_down)
 

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tabletop.engine import views
+from tabletop.engine import editions, views
 from tabletop.textsafe import html_text
 
 CSS = """
@@ -230,10 +230,14 @@ class LogView(QWidget):
         self.refresh()
 
     def _lines(self, entries, n: int) -> tuple[list[str], int]:
-        """Journal entries as numbered lines, as this viewer may read them."""
+        """Journal entries as numbered lines, as this viewer may read them. A note that
+        says where an edition's number comes from ("as in the 2012 text") is said the
+        first time that source is met in the game, not on every line citing it."""
         out = []
         viewer = self.c.viewer
         ed = self.c.table.edition
+        if n == 0:
+            self._sources_told: set[str] = set()
         for entry in entries:
             text, cites, notes = entry.told(viewer)
             if not text:  # a line this viewer is not told at all (another's refusal)
@@ -250,7 +254,14 @@ class LogView(QWidget):
             else:
                 n += 1
                 out.append(f"{n}. {line}")
-            out.extend(f"     note: {note}" for note in notes)
+            outside = set(editions.outside_notes(ed, cites)) if ed.outside else set()
+            for note in notes:
+                if note in outside:
+                    source = note.partition(": ")[2]
+                    if source in self._sources_told:
+                        continue
+                    self._sources_told.add(source)
+                out.append(f"     note: {note}")
         return out, n
 
     def lines(self) -> list[str]:

@@ -485,7 +485,9 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
                 summary = t.edition.summary(first) or ""
                 text += f" — {t.edition.mark(first)}: {summary}"
             lines.append(text)
-            lines.extend(told.notes)
+            # where an edition's number comes from is the log's to say (once a game)
+            outside = set(editions.outside_notes(t.edition, told.cites))
+            lines.extend(n for n in told.notes if n not in outside)
         return " · ".join(lines)
 
     def show_message(self, text: str) -> None:
@@ -540,12 +542,17 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
 
     # ---- commands ----------------------------------------------------------------------
     def undo(self) -> None:
+        """Edit > Undo: the status line names what was taken back, once."""
+        title = views.undo_status(self.c.table, self.c.viewer)[0] \
+            if self.c.session is None else None
         if self.c.undo():
-            self.show_message("Undone.")
+            self.show_message(f"Undone: {title}." if title else "Undone.")
 
     def redo(self) -> None:
+        title = views.undo_status(self.c.table, self.c.viewer)[1] \
+            if self.c.session is None else None
         if self.c.redo():
-            self.show_message("Redone.")
+            self.show_message(f"Redone: {title}." if title else "Redone.")
 
     def new_table(self) -> None:
         if not self.confirm_discard("start a new table"):
