@@ -406,6 +406,38 @@ def choices(table: TableState, key: ZoneKey, viewer: str | None,
     return [choice_of(table, o.cid, viewer, looking) for o in table.objects_in(key)]
 
 
+class Shown(NamedTuple):
+    """Cards a player has just revealed, as one who was shown them sees them."""
+
+    by: str
+    to: str | None  # one player, or None: everyone
+    title: str  # "Alice reveals 3 cards to everyone"
+    cards: tuple[Seen, ...]
+
+
+def shown(table: TableState, viewer: str | None) -> Shown | None:
+    """The cards the last action revealed (the top of a library, a hand), when it was a
+    reveal this viewer was shown (a judge sees them all), each still where it was shown;
+    None once anything else has happened. What a reveal window draws."""
+    if not table.history or table.history[-1].name != "show":
+        return None
+    action = table.history[-1]
+    p = action.params
+    to = p.get("to")
+    if viewer is not JUDGE and to is not None and viewer not in (p["player"], to):
+        return None
+    zone = action.events[0].src if action.events else None
+    cards = []
+    for i, cid in enumerate(p["cids"], 1):
+        o = table.live(cid)
+        if o is None or (zone is not None and o.zone != zone):
+            continue
+        f = face_of(table, o, JUDGE, True, i)
+        if isinstance(f, Seen):
+            cards.append(f)
+    return Shown(p["player"], to, action.title, tuple(cards)) if cards else None
+
+
 def pile(table: TableState, key: ZoneKey, viewer: str | None, looking: bool = False,
          count: int | None = None) -> list[Seen | Hidden]:
     """A zone's cards for a zone viewer, top first: ``Seen`` for what the viewer may see

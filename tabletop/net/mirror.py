@@ -43,6 +43,11 @@ def merge(view: dict[str, Any], update: dict[str, Any]) -> None:
             view[k] = v
 
 
+def card_of(face: dict[str, Any]) -> Card:
+    """A card's printed facts as the host sent them (UNSEEN for a hidden one)."""
+    return _card(face)
+
+
 def _card(face: dict[str, Any]) -> Card:
     if face.get("hidden"):
         return UNSEEN

@@ -651,6 +651,12 @@ class Room:
             to: Any = a.target_player if a.target is None else self.id_for(seat, a.target)
             arrows.append([a.player, self.id_for(seat, a.source), to])
         req = self.look_request
+        revealed = views.shown(t, viewer)  # what the last action showed this seat
+        shown_now = None if revealed is None else {
+            "by": revealed.by, "to": revealed.to, "title": revealed.title,
+            "action": len(t.history),
+            # no ids: a face tied to a hidden card's id would follow that card after
+            "cards": [_face(f, 0, None) for f in revealed.cards]}
         return {"room": self.id, "seat": seat, "edition": t.edition.id,
                 "players": list(t.players), "active": t.active, "turn": t.turn,
                 "phase": t.phase, "life": dict(t.life),
@@ -662,7 +668,7 @@ class Room:
                 "sideboards": {p: [c.to_json() for c in side] if isinstance(side, list)
                                else side for p in t.players
                                for side in [views.sideboard(t, p, viewer)]},
-                "arrows": arrows, "zones": shown, "log": log,
+                "arrows": arrows, "zones": shown, "log": log, "shown": shown_now,
                 "chat": [[s_, x] for s_, x in chat], "chat_from": first,
                 "connected": sorted(s_ for s_, n in self.connected.items() if n > 0),
                 "can_undo": bool(t.history) and (seat == JUDGE_SEAT or last == seat),

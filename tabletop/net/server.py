@@ -48,7 +48,7 @@ SNAPSHOT_EVERY = 50  # intentions between two whole writes of a room (at least)
 # lines are sent as they change; the rest of a view is these)
 FACTS = ("room", "seat", "edition", "players", "active", "turn", "phase", "life",
          "player_counters", "mulligans", "sideboards", "arrows", "connected", "can_undo",
-         "undo_request", "look_request", "seed", "last_roll")
+         "undo_request", "look_request", "seed", "last_roll", "shown")
 _UNSENT = object()
 
 

@@ -116,6 +116,8 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
         self.c.reset.connect(self._on_reset)
         self.c.message.connect(self.show_message)
         self._screen_of = None  # the table whose saved screen was last put back
+        self.reveal_window = None  # cards just revealed (a RevealWindow), while open
+        self._reveal_seen = -1  # at a network table: the host's reveal last opened
         self._screen_timer = QTimer(self, singleShot=True, interval=500)
         self._screen_timer.timeout.connect(self._autosave)
         self.view.zoomed.connect(self._screen_moved)
@@ -363,6 +365,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
             self._update_undo()
         self.view.fit()
         self._restore_screen()
+        self._reveal_follows_viewpoint()
         self._update_title()
         self.show_message("")  # nothing said about an earlier table survives it
         self._autosave()
@@ -463,10 +466,50 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
         self._update_undo()
         self._update_title()
         self._autosave()
+        self._revealed(result)
         if result is None:
             self.scene.sync(None)
             return
         self.show_message(self.status_text(result))  # the last action's words, or none
+
+    def _revealed(self, result) -> None:
+        """Cards just revealed to this viewpoint open in a window (at a network table, as
+        the host says, once for each reveal)."""
+        s = self.c.session
+        if s is not None:
+            got = s.shown
+            if got is not None and got[0] != self._reveal_seen:
+                self._reveal_seen = got[0]
+                self._open_reveal(got[1])
+            return
+        if result is not None and any(e.kind == "shown" for e in result.events):
+            shown = views.shown(self.c.table, self.c.viewer)
+            if shown is not None:
+                self._open_reveal(shown)
+
+    def _open_reveal(self, shown) -> None:
+        from shiboken6 import isValid
+
+        from tabletop.ui.zone_viewer import RevealWindow
+        w = self.reveal_window
+        if w is None or not isValid(w):
+            w = self.reveal_window = RevealWindow(self)
+        w.show_cards(shown)
+        w.show()
+        w.raise_()
+
+    def _reveal_follows_viewpoint(self) -> None:
+        """Another viewpoint (or table): an open reveal window shows what this one was
+        shown, or closes when it was shown nothing."""
+        from shiboken6 import isValid
+        w = self.reveal_window
+        if w is None or not isValid(w) or not w.isVisible() or self.c.session is not None:
+            return
+        shown = views.shown(self.c.table, self.c.viewer)
+        if shown is None:
+            w.close()
+        else:
+            w.show_cards(shown)
 
     def status_text(self, result) -> str:
         """The last action in words, as the viewpoint may know it (views.tell): a card

@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from tabletop.engine import Card, Result
+from tabletop.engine import Card, Result, views
 from tabletop.engine.errors import InputError, TabletopError
 from tabletop.net import mirror, protocol
 from tabletop.net.rooms import JUDGE_SEAT, SPECTATOR, Room
@@ -316,6 +316,26 @@ class Session(QObject):
             return None
         return {"by": str(req.get("by", "")),
                 "agreed": [str(a) for a in _list(req.get("agreed"))]}
+
+    @property
+    def shown(self) -> tuple[int, views.Shown] | None:
+        """Cards the host says the last action revealed to this seat: (the action's
+        number, what a reveal window draws), or None."""
+        d = (self.view or {}).get("shown")
+        if not isinstance(d, dict):
+            return None
+        cards = []
+        for i, face in enumerate(_list(d.get("cards"))):
+            if isinstance(face, dict) and not face.get("hidden"):
+                card = mirror.card_of(face)
+                cards.append(views.Seen(0, -1 - i, card.name, False, False, (), bool(
+                    face.get("token")), None, str(face.get("owner") or ""), card))
+        if not cards:
+            return None
+        to = d.get("to")
+        return int(d.get("action") or 0), views.Shown(
+            str(d.get("by", "")), to if isinstance(to, str) else None,
+            str(d.get("title", "")), tuple(cards))
 
     @property
     def look_request(self) -> dict[str, Any] | None:

@@ -217,3 +217,55 @@ class ZoneViewer(QDialog):
             self.shuffle_box.setChecked(False)  # once, even if close comes twice
             self.c.shuffle(self.key[0])
         super().closeEvent(event)
+
+
+class RevealWindow(QDialog):
+    """Cards a player has just revealed ("Reveal the top N to everyone", a hand shown),
+    drawn from what the viewer was shown (``views.shown``, or the host's ``shown`` at a
+    network table). It stays until closed, so a player can read them at leisure; a
+    viewpoint that was not shown them closes it."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setAttribute(Qt.WA_DeleteOnClose, True)
+        self.setModal(False)
+        self.resize(520, 300)
+        lay = QVBoxLayout(self)
+        self.heading = QLabel()
+        self.heading.setTextFormat(Qt.PlainText)  # names come from files and peers
+        self.heading.setWordWrap(True)
+        lay.addWidget(self.heading)
+        self.cards = QListWidget()
+        self.cards.setViewMode(QListWidget.IconMode)
+        self.cards.setIconSize(QSize(int(CARD_W * 1.2) + 4, int(CARD_H * 1.2) + 4))
+        self.cards.setGridSize(QSize(int(CARD_W * 1.2) + 14, int(CARD_H * 1.2) + 14))
+        self.cards.setResizeMode(QListWidget.Adjust)
+        self.cards.setMovement(QListWidget.Static)
+        lay.addWidget(self.cards, 1)
+        close = QPushButton("Close")
+        close.clicked.connect(self.close)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        row.addWidget(close)
+        lay.addLayout(row)
+        self.shown: views.Shown | None = None
+
+    def show_cards(self, shown: views.Shown) -> None:
+        self.shown = shown
+        self.setWindowTitle(shown.title)
+        self.heading.setText(shown.title + (" (top card first)" if len(shown.cards) > 1
+                                            else ""))
+        self.cards.clear()
+        for face in shown.cards:
+            item = QListWidgetItem()
+            item.setIcon(QIcon(card_pixmap(face, 1.2)))
+            type_line = face.card.type_line if face.card is not None else ""
+            item.setToolTip(f"{face.name}\n{type_line}".strip())
+            item.setData(Qt.AccessibleTextRole, face.name)
+            self.cards.addItem(item)
+        width = min(900, 40 + len(shown.cards) * (int(CARD_W * 1.2) + 14))
+        self.resize(max(360, width), self.height())
+
+    def names(self) -> list[str]:
+        return [self.cards.item(i).data(Qt.AccessibleTextRole)
+                for i in range(self.cards.count())]

@@ -339,3 +339,29 @@ def test_a_place_on_the_battlefield_is_every_seats_and_undone_with_its_action():
     room.act("Ann", {"action": "undo"})
     room.act("Ann", {"action": "undo"})
     assert t.obj_of(bears.cid).place is None
+
+
+def test_cards_revealed_to_everyone_are_sent_to_every_seat_without_ids():
+    room, bears, rancor, forest = _table_of_tools()
+    t = room.table
+    top = t.objects_in(("Ann", "library"))[:2]
+    room.act("Ann", {"action": "show", "ids": [o.id for o in top]})
+    for seat in ("Ann", "Ben"):
+        shown = room.view(seat)["shown"]
+        assert shown["by"] == "Ann" and shown["to"] is None
+        assert [c["name"] for c in shown["cards"]] == ["Island", "Island"]
+        assert all(c["id"] == 0 for c in shown["cards"])  # no handle on the library card
+    room.act("Ann", {"action": "shuffle"})
+    assert room.view("Ben")["shown"] is None  # a reveal is of its moment
+
+
+def test_a_hand_shown_to_one_seat_is_sent_to_that_seat_only():
+    from tabletop.cards import builtin
+    room, *_ = _table_of_tools()
+    t = room.table
+    t.add_card(builtin.lookup("Shock"), "Ann", "hand")
+    t.start_here()
+    shock = t.objects_in(("Ann", "hand"))[0]
+    room.act("Ann", {"action": "show", "ids": [shock.id], "to": "Ben"})
+    assert [c["name"] for c in room.view("Ben")["shown"]["cards"]] == ["Shock"]
+    assert room.view("judge")["shown"] is not None

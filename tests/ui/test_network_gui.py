@@ -742,3 +742,30 @@ def test_an_opponent_looks_through_a_library_only_when_its_owner_allows_it(
     qtbot.waitUntil(lambda: faces() == [True, True, None], timeout=10000)
     # Alice's own window still shows her library face down: looking was Bob's
     assert all(o.card == mirror.UNSEEN for o in w.c.table.objects_in(("Alice", "library")))
+
+
+def test_cards_another_seat_reveals_open_in_a_window_and_places_are_shared(
+        server, clients, make_window, dialogs, qtbot):
+    """Bob reveals the top two of his library to everyone: Alice's window opens them,
+    by name, from the host's view. A card Alice lets go on the battlefield is where
+    Bob's view says it is."""
+    from PySide6.QtCore import QPointF
+    w, bob = _alice_joins(server, clients, make_window, dialogs, qtbot)
+    bob.drain(0.5)
+    top = _zone(bob.view, "Bob", "library")[:2]
+    bob.act("show", ids=[c["id"] for c in top])
+    qtbot.waitUntil(lambda: w.reveal_window is not None and w.reveal_window.isVisible(),
+                    timeout=10000)
+    names = w.reveal_window.names()
+    assert len(names) == 2 and all(names) and "Bob reveals 2 cards" in \
+        w.reveal_window.windowTitle()
+    w.reveal_window.close()
+    w.scene.animations = False
+    r = w.scene.zone_items[("Alice", "battlefield")].spot.rect
+    land = next(o for o in w.c.table.objects_in(("Alice", "hand")) if "Land" in o.card.types)
+    drag(w.view, w.scene.item_for_cid(land.cid), QPointF(r.x + r.w * 0.8, r.y + r.h * 0.5))
+    qtbot.waitUntil(lambda: bool(w.c.table.objects_in((None, "battlefield"))), timeout=10000)
+    bob.drain(0.5)
+    placed = _zone(bob.view, None, "battlefield")
+    assert len(placed) == 1 and placed[0]["place"] is not None
+    assert placed[0]["place"][0] > r.w * 0.6  # far to the right, for Bob too

@@ -270,3 +270,42 @@ def test_drawing_three_is_one_entry_of_the_log(make_window, dialogs):
     bob = w.log.lines()
     assert bob[0] == "1. Alice draws 3 cards:" and len(bob) == 4
     assert not any(name in line for line in bob for name in drawn)
+
+
+def test_revealing_the_top_three_opens_a_window_for_every_viewer(make_window, dialogs):
+    """Reveal the top N to everyone…: the cards, top first, in a window Alice reads; Bob
+    taking the chair reads them too; the judge as well; they stay where they were."""
+    t = _table()
+    w = make_window(t)
+    top = [o.card.name for o in t.objects_in(("Alice", "library"))[:3]]
+    dialogs.expect("Reveal the top", 3)
+    trigger(w.scene.zone_actions(w.scene.zone_items[("Alice", "library")]),
+            "Reveal the top N to everyone…")
+    QApplication.processEvents()
+    win = w.reveal_window
+    assert win is not None and win.isVisible() and win.names() == top
+    assert "Alice reveals 3 cards to everyone" in win.windowTitle()
+    assert [o.card.name for o in t.objects_in(("Alice", "library"))[:3]] == top
+    for viewer in ("Bob", None):
+        w.c.set_viewer(viewer)
+        QApplication.processEvents()
+        assert win.isVisible() and win.names() == top
+    win.close()
+    QApplication.processEvents()
+    w.c.set_viewer("Alice")
+
+
+def test_a_hand_shown_to_one_player_is_not_shown_to_another(make_window, dialogs):
+    t = Table(("Alice", "Bob", "Carol"), "cr-2016", seed=5)
+    bears = t.add_card(card("Grizzly Bears"), "Alice", "hand").cid
+    t.start_here()
+    w = make_window(t)
+    w.c.show("Alice", [bears], "Bob")
+    win = w.reveal_window
+    assert win.isVisible() and win.names() == ["Grizzly Bears"]
+    w.c.set_viewer("Bob")
+    assert win.isVisible() and win.names() == ["Grizzly Bears"]
+    w.c.set_viewer("Carol")  # she was not shown it: the window goes
+    QApplication.processEvents()
+    from shiboken6 import isValid
+    assert not isValid(win) or not win.isVisible()
