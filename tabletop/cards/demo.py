@@ -50,7 +50,8 @@ def new_game(edition: str = "cr-2016", players=("Alice", "Bob"), seed: int = 1,
                 assert card is not None, card_name  # the demo decks use built-in cards
                 main += [card] * n
             lists.append((p, {"main": main}))
-        return game_from_cards(lists, edition, seed, hand=hand)
+        return game_from_cards(lists, edition, seed, hand=hand,
+                               names={p: names[i % len(names)] for i, p in enumerate(players)})
     from tabletop.cards.game import new_game as start
     decks = [(p, deck(names[i % len(names)], deck_size)) for i, p in enumerate(players)]
     return start(decks, edition=edition, seed=seed, hand=hand, lookup=builtin.lookup)

@@ -34,7 +34,8 @@ def new_game(decks, edition: str = "cr-2016", seed: int | None = 1, life: int = 
         for name, p in deck.printings().items():
             card = lookup(name)
             printings.setdefault(card.name if card is not None else name, p)
-    return game_from_cards(lists, edition, seed, life, hand, max_hand, ante, printings)
+    return game_from_cards(lists, edition, seed, life, hand, max_hand, ante, printings,
+                           names={p: d.name for p, d in decks if d.name})
 
 
 def editions_has_command(edition: str) -> bool:
@@ -44,7 +45,7 @@ def editions_has_command(edition: str) -> bool:
 
 def game_from_cards(lists, edition: str = "cr-2016", seed: int | None = 1, life: int = 20,
                     hand: int = 7, max_hand: int = 7, ante: bool = False,
-                    printings: dict | None = None) -> Table:
+                    printings: dict | None = None, names: dict | None = None) -> Table:
     """A game from each player's cards: ``lists`` is (player, {"main": [Card],
     "commander": [Card], "sideboard": [Card]}) in turn order; ``printings``: card name
     -> (set code, collector number) the decks named (for pictures)."""
@@ -53,6 +54,7 @@ def game_from_cards(lists, edition: str = "cr-2016", seed: int | None = 1, life:
     players = [p for p, _ in lists]
     t = Table(players, edition, seed=seed, ante=ante, max_hand=max_hand, life=life)
     t.printings = dict(printings or {})
+    t.deck_names = {p: str(n)[:200] for p, n in (names or {}).items() if n and p in players}
     t.decks = {player: {k: list(sections.get(k, ())) for k in ("main", "commander", "sideboard")}
                for player, sections in lists}
     for player, sections in lists:

@@ -373,6 +373,7 @@ def to_json(t: Table) -> dict[str, Any]:
         "arrows": [list(a) for a in t.arrows],
         "printings": {n: list(p) for n, p in t.printings.items()},
         "screen": t.screen,
+        "deck_names": dict(t.deck_names),
         "sideboards": {p: [c.to_json() for c in cs] for p, cs in t.sideboards.items()},
         "decks": {p: {k: [c.to_json() for c in cs] for k, cs in sections.items()}
                   for p, sections in t.decks.items()},
@@ -432,6 +433,7 @@ def from_json(d: Any, source: str = "save", verify: bool = True) -> Table:
         t.arrows = _arrows(d.get("arrows", []), t.players)
         t.printings = _printings(d.get("printings", {}))
         t.screen = _screen(d.get("screen", {}), t)
+        t.deck_names = _deck_names(d.get("deck_names", {}), t.players)
         t.sideboards = {p: [Card.from_json(c) for c in cs] for p, cs in d["sideboards"].items()}
         t.decks = {p: {k: [Card.from_json(c) for c in cs] for k, cs in sections.items()}
                    for p, sections in d.get("decks", {}).items()}
@@ -598,6 +600,14 @@ def _printings(d: Any) -> dict[str, tuple[str, str]]:
             raise ValueError("a printing must be a set code and a collector number")
         out[name] = (p[0], p[1])
     return out
+
+
+def _deck_names(d: Any, players: Collection[str]) -> dict[str, str]:
+    """Each player's deck's name: a short text for a player at the table."""
+    if type(d) is not dict or not all(p in players and type(n) is str and 0 < len(n) <= 200
+                                      for p, n in d.items()):
+        raise ValueError("the decks' names must be short texts for players at the table")
+    return dict(d)
 
 
 def _screen(d: Any, t: Table) -> dict[str, Any]:

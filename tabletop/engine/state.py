@@ -195,6 +195,7 @@ class TableState:
         # each player's deck as this game began ("main", "commander", "sideboard"): the
         # next game of a match starts from it. Set up with the game, saved with it.
         self.decks: dict[str, dict[str, list[Card]]] = {}
+        self.deck_names: dict[str, str] = {}  # each player's deck as named (the title's)
         # how a window last showed this game ("viewer": a player, or None for the judge;
         # "zoom" and "centre" when zoomed in; "viewers": the zones with a viewer open):
         # no rule reads it; saved with the game, so a restore looks as it was left

@@ -415,6 +415,19 @@ class Shown(NamedTuple):
     cards: tuple[Seen, ...]
 
 
+def game_name(table: TableState) -> str:
+    """The game in a few words, for a window's title: "Alice (Forest Fire) vs Bob
+    (Islands)" from the decks' names, or "" when the decks had none."""
+    if not table.deck_names:
+        return ""
+    return " vs ".join(f"{p} ({table.deck_names[p]})" if p in table.deck_names else p
+                       for p in table.players)
+
+
+def deck_names(table: TableState) -> dict[str, str]:
+    return dict(table.deck_names)
+
+
 def shown(table: TableState, viewer: str | None) -> Shown | None:
     """The cards the last action revealed (the top of a library, a hand), when it was a
     reveal this viewer was shown (a judge sees them all), each still where it was shown;

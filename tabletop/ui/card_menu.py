@@ -19,6 +19,7 @@ def card_actions(scene, item) -> QMenu:
     menu = QMenu()
     if v is None or zone is None:
         return menu
+    _zone_tools(scene, item, menu)
     if not c.may_handle(cid):
         owner = getattr(v, "controller", None) if zone in ("battlefield", "stack") \
             else getattr(v, "owner", None)
@@ -57,6 +58,23 @@ def card_actions(scene, item) -> QMenu:
         menu.addAction("Put an ability of it on the stack…", lambda: _ability(c, cid))
         menu.addAction("Copy it as a token", lambda: c.copy_as_token(cid))
     return menu
+
+
+def _zone_tools(scene, item, menu) -> None:
+    """On a pile's top card (a library, a graveyard...), the pile's own tools too, as a
+    submenu first: a right-click on the deck draws, shuffles, reveals."""
+    if not scene._pile(item.zone_key[1]):
+        return
+    spot = scene.zone_items.get(item.zone_key)
+    if spot is None:
+        return
+    tools = scene.zone_actions(spot)
+    if tools.isEmpty():
+        return
+    tools.setTitle(spot.title)
+    menu.addMenu(tools)
+    menu._zone_tools = tools  # kept alive with the card's menu
+    menu.addSeparator()
 
 
 def _name(item) -> str:

@@ -84,10 +84,20 @@ def card_html(card, seen) -> str:
     return out
 
 
+OWN_DECKS = ("<p><b>Your own decks:</b> this table deals the built-in demo decks. "
+             "<i>File › New game from decks…</i> (Ctrl+Shift+N) deals yours, from a "
+             "deck list (Arena or MTGO text), an MTGO .dek, a Cockatrice .cod or a Forge "
+             "or XMage .dck file. <i>File › Get card data…</i> brings every card's "
+             "details and text.</p>")
+
+
 def _opening(t) -> str:
+    from tabletop.cards.demo import DECKS
+    names = views.deck_names(t)
+    demo = bool(names) and set(names.values()) <= set(DECKS)
     return (f"<p>Select a card to see what it is, what it has been and which rule "
-            f"applied.</p><p class='sub'>Rules edition: {t.edition.id} — "
-            f"{html_text(t.edition.title)}</p>")
+            f"applied.</p>{OWN_DECKS if demo else ''}<p class='sub'>Rules edition: "
+            f"{t.edition.id} — {html_text(t.edition.title)}</p>")
 
 
 def opening_words(t) -> QLabel:

@@ -80,8 +80,8 @@ def _narrowed(fit, text: str, font: QFont, width: float, most: int
     """Lines ``fit`` makes of the text, narrowing the font (condensed, then more so)
     before any word is cut short; the font they are drawn in, and the lines."""
     lines: list[str] = []
-    for short in (False, True):  # whole words first (a type line's may be abbreviated)
-        if short and fit is not _type_lines:
+    for short in (0, 1, 2):  # whole words first (a type line's may lose its dash, then
+        if short and fit is not _type_lines:  # be abbreviated)
             break
         for stretch in (100, 87, 75):
             f = QFont(font)
@@ -116,14 +116,15 @@ def _wrap(text: str, font: QFont, width: float, most: int) -> list[str]:
 
 
 def _type_lines(type_line: str, font: QFont, width: float, most: int,
-                short: bool = False) -> list[str]:
-    """The type line on one line, else the types over the subtypes; ``short``: the
-    types abbreviated (Creat., Enchant.). What still does not fit is cut short."""
+                short: int = 0) -> list[str]:
+    """The type line on one line, else the types over the subtypes; ``short`` 1: the
+    types without their dash, 2: abbreviated too (Creat., Enchant.). What still does
+    not fit is cut short."""
     m = QFontMetrics(font)
     if m.horizontalAdvance(type_line) <= width:
         return [type_line]
     left, _, right = type_line.partition(" — ")
-    if short:
+    if short == 2:
         left = " ".join(ABBREVIATED.get(w, w) for w in left.split())
     if most == 1:
         one = f"{left} — {right}" if right else left
@@ -302,11 +303,13 @@ class CardItem(QGraphicsObject):
         f3 = _font(TYPE_PX, MIN_TYPE_PX, lod, bold=True)
         tline = QFontMetrics(f3).height()
         type_line = card.type_line if card else ""
-        room = inner.bottom() - 20 - (title.bottom() + 4)  # the bottom row: power/toughness
+        # the bottom row is power/toughness's (and the cost's when the art has no room)
+        row = max(20.0, QFontMetrics(_font(8 / 0.75, MIN_SMALL_PX + 1, lod)).height() + 3)
+        room = inner.bottom() - row - (title.bottom() + 2)
         f3, types = _narrowed(_type_lines, type_line, f3, inner.width() - 4,
-                              2 if room >= 2 * tline + 8 else 1)
-        tb = max(26.0, tline * len(types) + 4) if len(types) > 1 or tline > 22 else 26.0
-        type_y = min(max(inner.y() + 58, title.bottom() + 4), inner.bottom() - 20 - tb)
+                              2 if room >= 2 * tline + 4 else 1)
+        tb = min(max(26.0, tline * len(types) + 4), max(tline + 2, room))
+        type_y = min(max(inner.y() + 58, title.bottom() + 4), inner.bottom() - row - tb)
         type_box = QRectF(inner.x(), max(type_y, title.bottom() + 2), inner.width(), tb)
         self._title_bottom = title.bottom()
         painter.setPen(Qt.NoPen)

@@ -388,7 +388,11 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
             self.viewpoint_menu.addAction(a)
 
     def _update_title(self) -> None:
-        name = self.path.name if self.path else "new table"
+        """The game's file (or its decks), unsaved changes, the rules edition."""
+        game = views.game_name(self.c.table)
+        name = self.path.name if self.path else (game or "new table")
+        if self.path and game:
+            name += f" — {game}"
         mark = " *" if self.c.dirty else ""
         self.setWindowTitle(f"Tabletop — {name}{mark} — {self.c.table.edition.id}")
 

@@ -58,7 +58,8 @@ class PlaytestCommands:
         try:
             table = game_from_cards(dlg.lists(), edition=t.edition.id, seed=None,
                                     life=dlg.life.value(), max_hand=t.max_hand, ante=t.ante,
-                                    printings=views.printings(t))
+                                    printings=views.printings(t),
+                                    names=views.deck_names(t))
         except TabletopError as e:
             self.error("Cannot start the next game", str(e))
             return

@@ -66,3 +66,43 @@ def test_an_editions_source_is_said_once_a_game(make_window, dialogs):
     assert len(cited) == 4 and len(notes) == 1  # 401.4 is the 2012 text's here
     w.c.set_viewer(None)  # the judge's log, drawn again from the start, says it once too
     assert sum("as in the 2012 text" in line for line in w.log.lines()) == 1
+
+
+def test_the_window_title_names_the_game(make_window, dialogs, tmp_path):
+    t = demo.new_game(players=("Alice", "Bob"), edition="cr-2016", seed=5)
+    w = make_window(t)
+    game = "Alice (Forest Fire) vs Bob (Skies and Tides)"
+    assert w.windowTitle() == f"Tabletop — {game} — cr-2016"
+    w.c.draw("Alice", 1)
+    assert w.windowTitle() == f"Tabletop — {game} * — cr-2016"
+    w.path = tmp_path / "evening.tabletop"  # as Save as… leaves it
+    assert w.save_game()
+    assert w.windowTitle() == f"Tabletop — evening.tabletop — {game} — cr-2016"
+    w2 = make_window(demo.new_game(players=("Carol",)))
+    assert w2.load_game(tmp_path / "evening.tabletop", asked=True)
+    assert game in w2.windowTitle()  # the decks' names are kept with the game
+
+
+def test_a_piles_tools_are_on_its_top_cards_menu(make_window, dialogs):
+    t = demo.new_game(players=("Alice", "Bob"), edition="cr-2016", seed=5)
+    w = make_window(t)
+    top = w.scene.cards[next(k for k, i in w.scene.cards.items()
+                             if i.zone_key == ("Alice", "library"))]
+    menu = w.scene.card_actions(top)
+    tools = next(a.menu() for a in menu.actions() if a.menu() is not None
+                 and a.text().startswith("Library"))
+    hand = len(t.objects_in(("Alice", "hand")))
+    dialogs.expect("Draw", 2)
+    next(a for a in tools.actions() if a.text() == "Draw N…").trigger()
+    QApplication.processEvents()
+    assert len(t.objects_in(("Alice", "hand"))) == hand + 2
+    del menu
+
+
+def test_the_demo_table_says_how_to_play_your_own_decks(make_window, dialogs):
+    from tabletop.engine import Table
+    w = make_window(demo.new_game())
+    assert "New game from decks" in w.inspector.toPlainText()
+    assert "Forge or XMage .dck" in w.inspector.toPlainText()
+    w.c.set_table(Table(("Alice", "Bob")))  # a table of one's own: nothing to say of it
+    assert "New game from decks" not in w.inspector.toPlainText()
