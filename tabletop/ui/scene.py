@@ -165,6 +165,8 @@ class TableScene(QGraphicsScene):
             item.update()
         if self._preview is not None:
             self._show_preview(None)
+        for viewer in getattr(self, "viewers", []):  # their cards are drawn pictures too
+            viewer.refresh()
 
     def _picture_arrived(self, name: str) -> None:
         for item in self.cards.values():

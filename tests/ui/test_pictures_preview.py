@@ -57,11 +57,15 @@ def test_a_pictures_folder_draws_every_card_at_once(make_window, tmp_path, monke
     items = [i for i in w.scene.cards.values() if i.face is not None]
     assert len(items) == 4
     assert not any(_colour_at(w, i) in COLOURS.values() for i in items)
+    viewer = w.scene.view_zone(("Alice", "hand"))  # an open viewer's cards as well
+    before = viewer.cards.item(0).icon().pixmap(40, 56).toImage().pixelColor(20, 34).name()
     _pictures(tmp_path / "pics")
     try:
         _choose_folder(w, tmp_path / "pics", monkeypatch)
         for i in items:  # every one, the hand's too, without a move or a hover
             assert _colour_at(w, i) == COLOURS[i.face.name], i.face.name
+        after = viewer.cards.item(0).icon().pixmap(40, 56).toImage().pixelColor(20, 34)
+        assert before != COLOURS["Hill Giant"] and after.name() == COLOURS["Hill Giant"]
     finally:
         settings.set_value("pictures/folder", "")
         from tabletop.ui import pictures
