@@ -59,7 +59,6 @@ def cmd_compare(args) -> int:
 
 
 REPORT_STEPS = 2_000  # a report's size and time stay bounded
-REPORT_PICTURES = 60  # pictures of the table: the start and the first steps
 
 
 def cmd_ruling(args) -> int:
@@ -96,7 +95,8 @@ def cmd_ruling(args) -> int:
                 r = session.run
                 try:
                     from tabletop.scenario.ruling_report import write_report
-                    write_report(args.report, r, pictures)
+                    from tabletop.ui.render import write_pdf
+                    write_report(args.report, r, pictures, write_pdf)
                 except OSError as e:
                     print(f"tabletop ruling: cannot write the report {args.report}: "
                           f"{e.strerror or e}", file=sys.stderr)

@@ -188,7 +188,7 @@ def _all_data() -> dict[str, dict[str, Any]]:
         pass  # none yet, or not one this version wrote: made again below
     data = {e: _merged(e) for e in EDITION_IDS}
     try:
-        from tabletop.engine.saves import atomic_write
+        from tabletop.engine.files import atomic_write
         atomic_write(copy, json.dumps({"format": CACHE_FORMAT, "stamps": stamps,
                                        "data": data}, ensure_ascii=False).encode("utf-8"))
     except OSError:

@@ -5,12 +5,21 @@ plain data, cheap to build, and saves keep the layout they always had."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
-from tabletop.engine.model import Effect, LineageEntry, ZoneKey
+from tabletop.engine.model import Effect, LineageEntry, Obj, ZoneKey
 
-if TYPE_CHECKING:  # pragma: no cover
-    from tabletop.engine.state import TableState
+
+class TableState(Protocol):
+    """What an op changes: the table's plain data (``state.TableState`` has it). Said
+    here, so the ops need nothing above them."""
+
+    objs: dict[int, Obj]
+    current: dict[int, int]
+    lineage: dict[int, list[LineageEntry]]
+    zones: dict[ZoneKey, list[int]]
+    effects: list[Effect]
+    life: dict[str, int]
 
 
 class MoveOp(NamedTuple):

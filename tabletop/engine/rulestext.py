@@ -225,7 +225,7 @@ def store_dir() -> Path:
 
 def import_file(path: str | Path, store: Path | None = None) -> tuple[RulesText, Path]:
     """Parse and store a rules file; nothing is stored when it is not a rules text."""
-    from tabletop.engine.saves import atomic_write
+    from tabletop.engine.files import atomic_write
     rt = read(path)
     data = json.dumps(rt.to_json(), ensure_ascii=False, indent=0).encode("utf-8")
     digest = hashlib.sha256(data).hexdigest()[:8]

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import gc
 import json
-import os
-import tempfile
 from collections.abc import Collection, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -20,7 +18,7 @@ from typing import Any
 
 from tabletop.engine.actions import PHASES
 from tabletop.engine.errors import InputError
-from tabletop.engine.files import read_bounded
+from tabletop.engine.files import atomic_write, read_bounded
 from tabletop.engine.model import (
     Card,
     Effect,
@@ -860,37 +858,3 @@ def load(path: str | Path) -> Table:
     except UnicodeDecodeError:
         raise InputError(f"{path}: not a Tabletop save file (not UTF-8 text)") from None
     return loads(text, str(path))
-
-
-def atomic_write(path: Path, data: bytes) -> None:
-    """Write a file so that it is either the old one or the whole new one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        mode = path.stat().st_mode & 0o777  # keep the permissions of the file it replaces
-    except OSError:
-        mode = 0o644
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        if hasattr(os, "fchmod"):
-            os.fchmod(fd, mode)
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    try:
-        dfd = os.open(path.parent, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(dfd)
-    except OSError:
-        pass
-    finally:
-        os.close(dfd)

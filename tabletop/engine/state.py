@@ -438,7 +438,6 @@ class TableState:
         ``lead``: they are one entry under this heading (a move of several cards)."""
         if self.quiet:
             return
-        from tabletop.engine import views
         players = self.players
         prefix = "" if tag in ("done", "refused") else f"{tag}: "
         sub = bool(lead)
@@ -449,7 +448,7 @@ class TableState:
         lines: list[list[Any]] = []
         for e in events:
             text = self.describe(e) if sub else prefix + self.describe(e)
-            knowers = tuple(p for p in players if views.event_names_card(self, e, p))
+            knowers = tuple(p for p in players if self.names_card(e, p))
             # everyone's words only when every player knows them and nobody chose who may:
             # cards shown to the players at a table of two are still not a spectator's
             if len(knowers) == len(players) and e.audience is None:
@@ -457,7 +456,7 @@ class TableState:
             elif e.kind == "rejected":  # a refusal of a card some may not see: told to
                 public = ""  # who knows it only (its kind would show what it is)
             else:
-                public = ("" if sub else prefix) + views.hidden_sentence(self, e)
+                public = ("" if sub else prefix) + self.unnamed(e)
             line = [e.kind, text, public, tuple(e.cites), tuple(e.notes), knowers]
             if sub and lines and lines[-1][:6] == line:  # forty tokens: one line, ×40
                 lines[-1][6] += 1
@@ -471,6 +470,17 @@ class TableState:
             lead = ""  # the heading goes on the entry's first line only
 
     def describe(self, e: Event) -> str:  # the move pipeline (moves.py) words events
+        raise NotImplementedError
+
+    def can_move(self, cid: int, zone: str, player: str | None = None, *,
+                 chooser: Any = None, by: str | None = None,
+                 allowed_by: str | None = None) -> bool:  # the move pipeline's check
+        raise NotImplementedError
+
+    def names_card(self, e: Event, player: str) -> bool:  # what players know (views.py)
+        raise NotImplementedError
+
+    def unnamed(self, e: Event) -> str:  # an event told without its card (views.py)
         raise NotImplementedError
 
     def refuse(self, obj: Obj | None, text: str) -> Result:

@@ -18,8 +18,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, Concatenate, Generic, ParamSpec, TypeVar
 
-from tabletop.engine import editions
+from tabletop.engine import editions, views
 from tabletop.engine.actions import Actions
+from tabletop.engine.model import Event
 from tabletop.engine.moves import MovePipeline
 from tabletop.engine.state import (  # what readers import from here, too
     TOLD_ONLY,
@@ -67,6 +68,13 @@ class Table(TableState):
     move = _Part("pipeline", MovePipeline.move)
     move_many = _Part("pipeline", MovePipeline.move_many)
     describe = _Part("pipeline", MovePipeline.describe)
+
+    # ---- what each player knows of an event (views.py) ------------------------------
+    def names_card(self, e: Event, player: str) -> bool:
+        return views.event_names_card(self, e, player)
+
+    def unnamed(self, e: Event) -> str:
+        return views.hidden_sentence(self, e)
 
     # ---- every other action (actions.py) ----------------------------------------------
     find_new = _Part("actions", Actions.find_new)

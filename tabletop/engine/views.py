@@ -12,7 +12,6 @@ from tabletop.engine.model import ORDERED, Card, Event, Obj, ZoneKey, power_toug
 
 if TYPE_CHECKING:
     from tabletop.engine.state import Action, TableState
-    from tabletop.engine.table import Table
 
 JUDGE = None  # the judge's viewpoint: sees every face
 HIDDEN_COUNTER = "counter"  # how a hidden card's counters are named: their kind is hidden
@@ -258,7 +257,7 @@ def player_refusal(viewer: str | None, player: str, anyone: bool = False) -> str
             f"for hot-seat play)")
 
 
-def drop_hint(table: Table, obj: Obj, zone: str, player: str | None,
+def drop_hint(table: TableState, obj: Obj, zone: str, player: str | None,
               viewer: str | None, by: str | None, anyone: bool = False) -> str:
     """How to light a zone while ``viewer`` drags this object over it: "accept",
     "refuse", or "unknown" for a card the viewer may not see (whether it could go

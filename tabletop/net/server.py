@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tabletop.engine import InputError, saves
+from tabletop.engine import InputError, files
 from tabletop.engine.files import read_bounded
 from tabletop.net import protocol
 from tabletop.net.protocol import Code
@@ -228,7 +228,7 @@ class Disk:
                     f = open_logs.pop(room, None)
                     if f is not None:
                         f.close()
-                    saves.atomic_write(self.folder / f"room-{room}.json", data)
+                    files.atomic_write(self.folder / f"room-{room}.json", data)
                     with open(path, "wb"):
                         pass  # the log starts over: its lines are in the snapshot
                 elif kind == "forget":

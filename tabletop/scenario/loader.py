@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Callable, Collection
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -16,6 +15,9 @@ from tabletop.engine.editions import Edition
 from tabletop.engine.errors import InputError
 from tabletop.engine.model import ZONE_IDS
 from tabletop.scenario import steps as steps_mod
+from tabletop.scenario.model import Scenario, Step
+
+__all__ = ["FORMAT", "Scenario", "Step", "load"]
 
 FORMAT = "tabletop-scenario/1"
 MAX_BYTES = 4 * 1024 * 1024
@@ -34,31 +36,6 @@ ACTIONS = steps_mod.actions()
 
 # checks one key of a file's table: (where, key, value) -> the value, checked
 KeyCheck = Callable[[str, str, Any], str]
-
-
-@dataclass(slots=True)
-class Step:
-    index: int
-    action: str
-    subject: Any  # what the file's step key names, checked by its kind: a label, labels,
-    # a player...
-    args: dict[str, Any]
-    say: str
-    expect: list[dict[str, Any]]
-
-
-@dataclass(slots=True)
-class Scenario:
-    path: Path
-    title: str
-    edition: str
-    summary: str
-    seed: int
-    players: list[str]
-    ante: bool
-    cards: dict[str, dict[str, Any]]  # label -> dict of the card keys
-    effects: list[dict[str, Any]]
-    steps: list[Step] = field(default_factory=list)
 
 
 class _Checker:

@@ -216,18 +216,22 @@ def markdown_report(run: Run, pictures: dict[int, bytes] | None = None) -> str:
 
 
 REPORT_SUFFIXES = (".html", ".htm", ".md", ".markdown", ".pdf")
+REPORT_PICTURES = 60  # pictures of the table: the start and the first steps
+
+PdfWriter = Callable[[Path, Run, "dict[int, bytes] | None"], None]
 
 
-def write_report(path: str | Path, run: Run, pictures: dict[int, bytes] | None) -> None:
+def write_report(path: str | Path, run: Run, pictures: dict[int, bytes] | None,
+                 pdf: PdfWriter | None = None) -> None:
     """Write a run's report, HTML, Markdown or PDF by the file's suffix, atomically (a
-    PDF through Qt's own PDF writer)."""
-    from pathlib import Path
-
-    from tabletop.engine.saves import atomic_write
+    PDF through ``pdf``, the caller's writer: Qt's own, which this layer does not
+    import)."""
+    from tabletop.engine.files import atomic_write
     p = Path(path)
     if p.suffix.lower() == ".pdf":
-        from tabletop.ui.render import write_pdf
-        write_pdf(p, run, pictures)
+        if pdf is None:
+            raise OSError(f"{p}: no PDF writer here; write .html or .md")
+        pdf(p, run, pictures)
         return
     text = (markdown_report if p.suffix.lower() in (".md", ".markdown")
             else html_report)(run, pictures)

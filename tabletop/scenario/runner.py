@@ -9,34 +9,9 @@ from tabletop.engine import Card, Effect, Table
 from tabletop.engine.errors import IllegalActionError, InputError
 from tabletop.engine.model import CONTROLLED, ORDERED, Event, Obj
 from tabletop.scenario import steps
-from tabletop.scenario.loader import Scenario, Step
+from tabletop.scenario.model import Check, Scenario, Step
 
-
-@dataclass(slots=True)
-class Check:
-    card: str | None
-    key: str
-    expected: Any  # values as a file gives them
-    actual: Any
-    cited: list[str] | None = None  # for cites / not_cites: every number the step cited
-    held: bool = field(init=False)
-
-    def __post_init__(self) -> None:
-        # held means exactly this, for every key: what was expected is what is there
-        self.held = type(self.expected) is type(self.actual) and self.expected == self.actual
-
-    def seen(self) -> str:
-        """What was there, for a failed expectation's message."""
-        if self.cited is None:
-            return repr(self.actual)
-        return f"{self.actual!r}; the step cited {', '.join(self.cited) or 'nothing'}"
-
-    def to_json(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"card": self.card, "key": self.key, "expected": self.expected,
-             "actual": self.actual, "held": self.held}
-        if self.cited is not None:
-            d["cited"] = self.cited
-        return d
+__all__ = ["Check", "Run", "Session", "StepReport", "build", "run"]
 
 
 @dataclass(slots=True)

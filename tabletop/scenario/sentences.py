@@ -15,8 +15,7 @@ from tabletop.engine import editions
 
 if TYPE_CHECKING:
     from tabletop.engine.editions import Edition
-    from tabletop.scenario.loader import Scenario, Step
-    from tabletop.scenario.runner import Check
+    from tabletop.scenario.model import Check, Scenario, Step
 
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
            "ten")
@@ -96,14 +95,17 @@ class Words:
         return self.ed.zone_name(zone).lower()
 
 
+# each kind of step's sentence (steps.py declares them as it declares the kinds)
+SAYINGS: dict[str, Callable[[Words, Step], str]] = {}
+
+
 def sentences(scenario: Scenario) -> list[str]:
     """One sentence per step of the scenario, in order."""
-    from tabletop.scenario import steps
     w = Words(scenario)
     out = []
     for st in scenario.steps:
-        k = steps.REGISTRY.get(st.action)
-        text = k.words(w, st) if k is not None and k.words is not None else None
+        say = SAYINGS.get(st.action)
+        text = say(w, st) if say is not None else None
         out.append(text or f"{st.action.replace('_', ' ')} {st.subject}")
     return out
 

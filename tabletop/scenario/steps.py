@@ -16,13 +16,10 @@ from tabletop.engine import Card, Result, chooser_from_labels
 from tabletop.engine.errors import InputError
 from tabletop.engine.model import Event, split_pt
 from tabletop.scenario import sentences
+from tabletop.scenario.model import Context, Recording, Step, StepChecker
 
 if TYPE_CHECKING:
     from tabletop.engine.table import Action
-    from tabletop.scenario.loader import Step
-    from tabletop.scenario.loader import _StepChecker as StepChecker
-    from tabletop.scenario.recorder import Recorder as Recording
-    from tabletop.scenario.runner import _Context as Context
     from tabletop.scenario.sentences import Words
 
 Args = dict[str, Any]  # a step's keys as a file gives them
@@ -52,6 +49,9 @@ def kind(name: str, keys: Iterable[str] = (), required: Iterable[str] = (), *,
                                   getattr(cls, "validate"), getattr(cls, "perform"),  # noqa: B009
                                   tuple(engine), getattr(cls, "recover", None),
                                   project, getattr(cls, "words", None))
+        words = REGISTRY[name].words
+        if words is not None:  # its sentence, for sentences.py
+            sentences.SAYINGS[name] = words
         return cls
     return wrap
 

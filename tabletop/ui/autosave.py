@@ -19,7 +19,7 @@ import sys
 import time
 from pathlib import Path
 
-from tabletop.engine import saves
+from tabletop.engine import files, saves
 from tabletop.engine.errors import TabletopError
 
 SLOTS = 8
@@ -136,7 +136,7 @@ class Autosave:
     # ---- the game ---------------------------------------------------------------------
     def save(self, table) -> bool:
         try:
-            saves.atomic_write(self.path, saves.dumps(table).encode("utf-8"))
+            files.atomic_write(self.path, saves.dumps(table).encode("utf-8"))
         except OSError as e:
             self.error = f"Autosave failed ({e.strerror or e}); the last good autosave is kept"
             return False

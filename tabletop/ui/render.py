@@ -87,7 +87,7 @@ def write_pdf(path, run, pictures) -> None:
 def report_pictures(session) -> dict:
     """Play a session to its end, picturing the table at the start and after each step
     (with the ghost and arrow of a card the engine sent elsewhere)."""
-    from tabletop.cli import REPORT_PICTURES
+    from tabletop.scenario.ruling_report import REPORT_PICTURES
     pictures = {0: table_png(session.run.table)}
     while (rep := session.advance()) is not None:
         if len(pictures) < REPORT_PICTURES:  # the rest are told in words only

@@ -139,7 +139,7 @@ class JudgeCommands:
 
         from tabletop.scenario import Session
         from tabletop.scenario.ruling_report import write_report
-        from tabletop.ui.render import report_pictures
+        from tabletop.ui.render import report_pictures, write_pdf
         path = getattr(self, "scenario_path", None)
         if path is None:
             self.error("Export report", "Open a scenario first (File > Open scenario).")
@@ -152,7 +152,7 @@ class JudgeCommands:
         try:
             session = Session(self.scenario_panel.scenario)
             pictures = report_pictures(session)
-            write_report(out, session.run, pictures)
+            write_report(out, session.run, pictures, write_pdf)
         except (TabletopError, OSError) as e:
             self.error("Cannot export the report", str(e))
             return
@@ -178,10 +178,10 @@ class JudgeCommands:
             self.save_recording(rec, Path(out))
 
     def save_recording(self, rec, path: Path) -> bool:
-        from tabletop.engine import saves
+        from tabletop.engine import files
         text = rec.text()
         try:
-            saves.atomic_write(path, text.encode("utf-8"))
+            files.atomic_write(path, text.encode("utf-8"))
         except OSError as e:
             self.error("Cannot save the scenario", f"{path}: {e.strerror or e}")
             return False

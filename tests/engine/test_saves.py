@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from tabletop.engine import InputError, saves
+from tabletop.engine import InputError, files, saves
 from tests.engine.test_history import _random_game
 
 
@@ -62,8 +62,8 @@ def test_atomic_write_keeps_the_old_file_when_writing_fails(tmp_path, monkeypatc
 
     def boom(fd):
         raise OSError(28, "No space left on device")
-    monkeypatch.setattr(saves.os, "fsync", boom)
+    monkeypatch.setattr(files.os, "fsync", boom)
     with pytest.raises(OSError):
-        saves.atomic_write(p, b"new")
+        files.atomic_write(p, b"new")
     assert p.read_text() == "old"
     assert [f.name for f in tmp_path.iterdir()] == ["game.tabletop"]

@@ -5,7 +5,7 @@ cleanup; autosave and restore; recent files."""
 from tabletop.cards import decks as deckfiles
 from tabletop.cards import demo
 from tabletop.cards.game import new_game
-from tabletop.engine import InputError, Table, saves
+from tabletop.engine import InputError, Table, files, saves
 from tabletop.ui import playtest
 from tabletop.ui.autosave import Autosave
 from tests.helpers import ROOT
@@ -114,7 +114,7 @@ def test_autosave_failure_is_reported_and_keeps_the_last_good_save(tmp_path, mon
 
     def full(*args, **kw):
         raise OSError(28, "No space left on device")
-    monkeypatch.setattr(saves, "atomic_write", full)
+    monkeypatch.setattr(files, "atomic_write", full)
     t.draw("Alice")
     assert not a.save(t) and "No space left" in a.error
     assert a.path.read_bytes() == good
