@@ -90,10 +90,16 @@ def test_a_gzip_bomb_of_whitespace_is_refused(tmp_path):
         for _ in range(120):
             f.write(b" " * (1 << 20))
     db = CardDB(tmp_path / "cards.sqlite3")
+    before = db.count()
     with pytest.raises(InputError) as e:
         db.import_file(p)
     assert "decompresses to far more than card data" in str(e.value)
-    assert db.count() == db.count()  # still usable
+    assert db.count() == before  # nothing of it was kept, and the database still takes a file
+    good = tmp_path / "AtomicCards.json"
+    good.write_text('{"data": {"Giant of Tests": [{"name": "Giant of Tests", "types": '
+                    '["Creature"], "layout": "normal", "text": "A giant."}]}}')
+    db.import_file(good)
+    assert db.count() == before + 1 and db.card("Giant of Tests") is not None
 
 
 def test_a_json_error_mid_file_is_refused_at_once(tmp_path):

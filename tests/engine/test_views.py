@@ -31,17 +31,28 @@ def tables(draw):
     return t
 
 
+# Who may look at a card's face, from the rules texts (not from views.py):
+# 400.2   graveyard, battlefield, stack, exile, ante and command are public zones: every
+#         player sees a face-up card there; library and hand are hidden zones.
+# 401.2   a library is a face-down pile: no player looks at it (a card revealed from it,
+#         401.x "play with the top card revealed", is seen by all).
+# 402.3   a player looks at their own hand, never at another's (a revealed card is seen).
+# 406.3   a card exiled face down can't be examined by any player.
+# Beyond these texts (the table's own choice, as the editions' [outside] notes say): a
+# face-down permanent or spell is looked at by its controller (707.5 of later texts),
+# and a card face down in the command zone (400.9) by its owner.
+PUBLIC = {"graveyard", "battlefield", "stack", "exile", "ante", "command"}
+LOOKS_AT_FACE_DOWN = {"battlefield": "controller", "stack": "controller", "command": "owner"}
+
+
 def _allowed(t, obj, viewer):
     zone = obj.zone[1]
-    if zone == "library":
-        return obj.revealed
-    if zone == "hand":
-        return obj.zone[0] == viewer or obj.revealed
-    if obj.face_down:
-        if zone in ("battlefield", "stack"):
-            return obj.controller == viewer
-        return zone == "command" and obj.owner == viewer
-    return True
+    if zone not in PUBLIC:  # hidden: only what its own holder may look at, or revealed
+        return obj.revealed or (zone == "hand" and obj.zone[0] == viewer)
+    if not obj.face_down:
+        return True
+    who = LOOKS_AT_FACE_DOWN.get(zone)  # face down: exile (406.3) and the rest, nobody
+    return who is not None and getattr(obj, who) == viewer
 
 
 @settings(max_examples=150, deadline=None)

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication
 
 from tabletop import cli
 from tabletop.cards import demo
-from tabletop.engine import Table, saves
+from tabletop.engine import saves
 from tabletop.ui.app import scripted_actions
 from tabletop.ui.autosave import Autosave
 from tabletop.ui.controller import TableController
@@ -340,9 +340,9 @@ def test_new_table_at_start_is_not_saved_over_the_autosave(tmp_path):
     a.claim()
     a.path.write_bytes(saves.dumps(demo.new_game()).encode())
     before = a.path.read_bytes()
-    w = MainWindow(TableController(Table(("Alice", "Bob"))), autosave=a)
-    w.c.draw("Alice") if w.c.table.zones[("Alice", "library")] else None
-    time.sleep(0)
+    w = MainWindow(TableController(demo.new_game()), autosave=a)
+    w.c.draw("Alice")  # a change the window would autosave, were the autosave begun
+    assert w.c.dirty and len(w.c.table.history) == 1
     assert a.path.read_bytes() == before  # not begun: nothing written yet
     w.ending = True
     w.close()
