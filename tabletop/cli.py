@@ -417,7 +417,7 @@ def _sub_parser() -> argparse.ArgumentParser:
 
 
 def cmd_room(args) -> int:
-    from tabletop.net.client import Client, ClientError
+    from tabletop.net.client import Client, ClientError, failures
     from tabletop.textsafe import terminal as clean
     url = args.url.rstrip("/") + "/"
     if not url.startswith(("ws://", "wss://")):
@@ -445,7 +445,7 @@ def cmd_room(args) -> int:
         return 2
     try:
         client = Client(url, timeout=10)
-    except Exception as e:
+    except failures() as e:
         print(f"tabletop room: cannot reach {clean(url)}: {clean(str(e) or type(e).__name__)}",
               file=sys.stderr)
         return 2

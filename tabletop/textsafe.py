@@ -83,6 +83,7 @@ def install() -> None:
     for name in ("stdout", "stderr"):
         stream = getattr(sys, name)
         if stream is None:
-            stream = _console(name) or open(os.devnull, "w", encoding="utf-8")
+            # the process's own stream from now on: never closed
+            stream = _console(name) or open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
         if not isinstance(stream, SafeWriter):
             setattr(sys, name, SafeWriter(stream))

@@ -18,7 +18,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 
-from hypothesis import settings as _hyp  # noqa: E402
+from hypothesis import settings as _hyp
 
 # CI explores the same examples every run (main stays green on what it saw); the
 # opt-in soak profile (TABLETOP_SOAK=1) explores new ones each time, many more.
@@ -33,7 +33,7 @@ def pytest_sessionfinish(session, exitstatus):
     shutil.rmtree(_tmp, ignore_errors=True)
 
 
-import pytest  # noqa: E402
+import pytest
 
 
 @pytest.fixture(autouse=True)

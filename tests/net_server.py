@@ -16,7 +16,7 @@ class LocalServer:
         owner = self
 
         class Handler(BaseHTTPRequestHandler):
-            def do_GET(self):  # noqa: N802 - the stdlib's name
+            def do_GET(self):
                 owner.hits.append(self.path)
                 body = owner.files.get(self.path.split("?")[0] if "?" not in self.path
                                        else self.path)

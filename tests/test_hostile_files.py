@@ -37,9 +37,9 @@ def test_deck_totals_are_capped_across_lines(tmp_path):
 
 @pytest.mark.parametrize("encoding", ["utf-8", "utf-16", "utf-16-be"])
 def test_xml_decks_with_entities_are_refused_in_any_encoding(tmp_path, encoding):
-    body = ('<?xml version="1.0" encoding="{}"?><!DOCTYPE d [<!ENTITY a "aaaaaaaaaa">'
+    body = (f'<?xml version="1.0" encoding="{encoding.upper()}"?><!DOCTYPE d [<!ENTITY a "aaaaaaaaaa">'
             '<!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><Deck><Cards Quantity="1" '
-            'Name="&b;" Sideboard="false"/></Deck>').format(encoding.upper())
+            'Name="&b;" Sideboard="false"/></Deck>')
     p = tmp_path / "bomb.dek"
     p.write_bytes(body.encode(encoding))
     r = run_cli("deck", p)

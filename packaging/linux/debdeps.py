@@ -66,7 +66,7 @@ def main(bundle: str) -> str:
         if out:
             packages.add(out.split(":", 1)[0])
     packages.update(ALWAYS)
-    return ", ".join([f"libc6 (>= {glibc})"] + sorted(packages))
+    return ", ".join([f"libc6 (>= {glibc})", *sorted(packages)])
 
 
 if __name__ == "__main__":

@@ -35,9 +35,7 @@ def unneeded(items: list[str]) -> list[str]:
     out = []
     for item in items:
         name, ext = os.path.splitext(os.path.basename(item))
-        if ext == ".cnv":
-            out.append(item)
-        elif ext == ".res" and LOCALE.match(name) and name not in KEEP_LOCALES:
+        if ext == ".cnv" or (ext == ".res" and LOCALE.match(name) and name not in KEEP_LOCALES):
             out.append(item)
         elif item.startswith("coll/") and name.rstrip("_").split("__")[0].rstrip("_") \
                 not in KEEP_LOCALES and name not in ("ucadata",):

@@ -9,6 +9,7 @@ a file that turns out to be bad leaves the database as it was."""
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import io
 import json
@@ -212,10 +213,8 @@ class CardDB:
             raise
         except sqlite3.Error as e:
             if db.in_transaction:
-                try:
+                with contextlib.suppress(sqlite3.Error):
                     db.execute("ROLLBACK")
-                except sqlite3.Error:
-                    pass
             raise self._problem(e) from None
         except (OSError, EOFError, lzma.LZMAError, gzip.BadGzipFile, UnicodeDecodeError,
                 ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError) as e:

@@ -217,10 +217,10 @@ def parse_text(text: str, path: str = "deck.txt") -> Deck:
     return deck
 
 
-def _xml(raw: bytes, path: Path):
+def _xml(raw: bytes, path: Path, converted: bool = False):
     """Parse XML with no DTD and no entities, whatever the file's encoding (defusedxml
     refuses them after decoding, so a UTF-16 file cannot hide one)."""
-    import xml.etree.ElementTree as ET  # noqa: N817 (only where XML is read: not at start-up)
+    import xml.etree.ElementTree as ET
 
     from defusedxml import DefusedXmlException
     from defusedxml.ElementTree import fromstring
@@ -232,10 +232,10 @@ def _xml(raw: bytes, path: Path):
     except ET.ParseError as e:
         line = e.position[0] if getattr(e, "position", None) else "?"
         raise InputError(f"{path}: line {line}: not well-formed XML ({e})") from None
-    except ValueError as e:
-        if "multi-byte" not in str(e):
+    except ValueError as e:  # expat takes no multi-byte encoding: UTF-16 or UTF-32, read
+        if converted:  # as UTF-8 once (still refusing DTDs and entities), else refused
             raise InputError(f"{path}: not readable XML ({e})") from None
-        return _xml(_as_utf8(raw, path), path)  # UTF-16 or UTF-32 without a byte-order mark
+        return _xml(_as_utf8(raw, path), path, converted=True)
     except (LookupError, RecursionError) as e:  # e.g. an unknown declared encoding
         raise InputError(f"{path}: not readable XML ({e})") from None
 
@@ -319,16 +319,16 @@ def load(path, known=None) -> Deck:
     raw = _read(path)
     suffix = path.suffix.lower()
     stripped = raw.lstrip(b"\xef\xbb\xbf \t\r\n")
-    if suffix == ".cod" or stripped.startswith(b"<?xml") and b"cockatrice_deck" in raw[:2048]:
+    if suffix == ".cod" or (stripped.startswith(b"<?xml") and b"cockatrice_deck" in raw[:2048]):
         deck = parse_cod(raw, path)
-    elif stripped.startswith(b"<?xml") or stripped.startswith(b"<Deck") or (
+    elif stripped.startswith((b"<?xml", b"<Deck")) or (
             suffix == ".dek" and raw.lstrip(b"\xef\xbb\xbf\xff\xfe\x00 \t\r\n").startswith(b"<")):
         deck = parse_dek(raw, path)
     else:
         deck = parse_text(_text(raw, path), str(path))
     if known is None:
         from tabletop.cards.db import default
-        known = lambda name: default().info(name) is not None  # noqa: E731
+        known = lambda name: default().info(name) is not None
     for entries in deck.sections.values():
         for e in entries:
             if not known(e.name):
@@ -349,7 +349,7 @@ def to_text(deck: Deck) -> str:
 
 
 def to_cod(deck: Deck) -> str:
-    import xml.etree.ElementTree as ET  # noqa: N817
+    import xml.etree.ElementTree as ET
     root = ET.Element("cockatrice_deck", version="1")
     ET.SubElement(root, "deckname").text = deck.name
     for section, zone_name in (("main", "main"), ("sideboard", "side")):

@@ -6,6 +6,20 @@ from tabletop.engine.model import Card, Effect, Event, LineageEntry, Obj
 from tabletop.engine.moves import chooser_from_labels
 from tabletop.engine.table import Action, Result, Table
 
-__all__ = ["Table", "Card", "Effect", "Event", "LineageEntry", "Obj", "Action", "Result",
-           "Edition", "EDITION_IDS", "NEWEST", "IllegalActionError", "InputError",
-           "TabletopError", "chooser_from_labels"]
+__all__ = [
+    "EDITION_IDS",
+    "NEWEST",
+    "Action",
+    "Card",
+    "Edition",
+    "Effect",
+    "Event",
+    "IllegalActionError",
+    "InputError",
+    "LineageEntry",
+    "Obj",
+    "Result",
+    "Table",
+    "TabletopError",
+    "chooser_from_labels",
+]

@@ -209,7 +209,7 @@ class Actions:
                 box.append(Event("rejected", cid, obj.id, None, None, None, (), (),
                                  f"{obj.card.name} no longer exists"))
             else:
-                self.t._set(obj, "modifications", obj.modifications + ((effect, origin),))
+                self.t._set(obj, "modifications", (*obj.modifications, (effect, origin)))
                 box.append(Event("modified", cid, obj.id, obj.id, obj.zone, obj.zone, (), (),
                                  f"{obj.card.name}: {effect} (from a {origin})"))
         return Result(tuple(box))
@@ -334,7 +334,7 @@ class Actions:
                 box.append(Event("rejected", cid, obj.id, None, obj.zone, obj.zone, (), (),
                                  "the table already has 200 arrows"))
             else:
-                self.t._meta("arrows", self.t.arrows + ((player, obj.id, target),))
+                self.t._meta("arrows", (*self.t.arrows, (player, obj.id, target)))
                 box.append(Event("arrows", cid, obj.id, obj.id, obj.zone, obj.zone, (), (),
                                  f"{player} points from {obj.card.name} to "
                                  f"{aim if isinstance(aim, str) else aim.card.name}"))

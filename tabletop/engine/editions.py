@@ -8,8 +8,9 @@ from __future__ import annotations
 import fnmatch
 import json
 import re
+from collections.abc import Iterable
 from functools import cache
-from typing import Any, Iterable, NamedTuple
+from typing import Any, NamedTuple
 
 from tabletop import resources
 from tabletop.engine.errors import InputError
@@ -118,7 +119,7 @@ def _source(edition_id: str, number: str) -> str | None:
     return note
 
 
-def outside_notes(ed: "Edition", cites: Iterable[str]) -> tuple[str, ...]:
+def outside_notes(ed: Edition, cites: Iterable[str]) -> tuple[str, ...]:
     """The notes that say where an event's outside numbers come from, one per source:
     "405.3: as in the 2012 text (...)"."""
     by_note: dict[str, list[str]] = {}

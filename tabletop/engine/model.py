@@ -124,7 +124,7 @@ class Card(NamedTuple):
         return d
 
     @classmethod
-    def from_json(cls, d: dict[str, Any]) -> "Card":
+    def from_json(cls, d: dict[str, Any]) -> Card:
         return cls(name=d["name"], types=tuple(d.get("types", ())),
                    subtypes=tuple(d.get("subtypes", ())),
                    supertypes=tuple(d.get("supertypes", ())),
@@ -139,9 +139,28 @@ class Obj:
     Written out rather than made by ``dataclass``: the objects are the engine's hot
     data, and generating the class cost the window's first frame a millisecond."""
 
-    __slots__ = ("id", "cid", "card", "owner", "zone", "controller", "tapped", "face_down",
-                 "counters", "attached_to", "modifications", "choices", "token", "kind",
-                 "pile", "revealed", "prev", "pt", "note", "place")
+    __slots__ = (
+        "attached_to",
+        "card",
+        "choices",
+        "cid",
+        "controller",
+        "counters",
+        "face_down",
+        "id",
+        "kind",
+        "modifications",
+        "note",
+        "owner",
+        "pile",
+        "place",
+        "prev",
+        "pt",
+        "revealed",
+        "tapped",
+        "token",
+        "zone",
+    )
 
     def __init__(self, id: int, cid: int, card: Card, owner: str,
                  zone: ZoneKey | None,  # None: this object no longer exists
@@ -238,7 +257,7 @@ def counter_bonus(counters: dict[str, int]) -> tuple[int, int]:
     return dp, dt
 
 
-def power_toughness(obj: "Obj") -> tuple[str, str] | None:
+def power_toughness(obj: Obj) -> tuple[str, str] | None:
     """The object's power and toughness as modified: the ones an effect set (or the
     printed ones), plus counters such as +1/+1, -1/-1 or +1/+0. A part that is not a
     number ("*") is shown as it is. None for an object without power/toughness."""
@@ -274,7 +293,7 @@ class Effect(NamedTuple):
                 "optional": self.optional}
 
     @classmethod
-    def from_json(cls, d: dict[str, Any]) -> "Effect":
+    def from_json(cls, d: dict[str, Any]) -> Effect:
         return cls(label=d["label"], watch=d["watch"], instead=d["instead"],
                    source=d.get("source", ""), origin=d.get("from", "any"),
                    affects=d.get("affects", "any"), optional=d.get("optional", False))
@@ -307,7 +326,7 @@ class Event(NamedTuple):
         return d
 
     @classmethod
-    def from_json(cls, d: dict[str, Any]) -> "Event":
+    def from_json(cls, d: dict[str, Any]) -> Event:
         return cls(kind=d["kind"], cid=d.get("cid"), obj=d.get("object"),
                    prev=d.get("previous_object"), src=zone_from_json(d.get("from")),
                    dst=zone_from_json(d.get("to")), cites=tuple(d.get("cites", ())),
@@ -338,6 +357,6 @@ class LineageEntry(NamedTuple):
                 [list(k) for k in self.kept], [list(f) for f in self.forgotten]]
 
     @classmethod
-    def from_json(cls, d: list[Any]) -> "LineageEntry":
+    def from_json(cls, d: list[Any]) -> LineageEntry:
         return cls(d[0], zone_from_json(d[1]), d[2], tuple(d[3]),
                    tuple(tuple(k) for k in d[4]), tuple(tuple(f) for f in d[5]))

@@ -13,8 +13,8 @@ hovers over a zone); ``move`` and ``move_many`` decide and apply. The Table
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Callable
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 from tabletop.engine.errors import IllegalActionError
 from tabletop.engine.model import (
@@ -38,8 +38,18 @@ Kept = tuple[str, str]  # (what an object keeps or forgets, the rule)
 class Plan:
     """Where a move will take an object, and why: worked out before anything changes."""
 
-    __slots__ = ("obj", "src", "dst", "controller", "kind", "cites", "notes", "applied",
-                 "declined", "text")
+    __slots__ = (
+        "applied",
+        "cites",
+        "controller",
+        "declined",
+        "dst",
+        "kind",
+        "notes",
+        "obj",
+        "src",
+        "text",
+    )
 
     def __init__(self, obj: Obj, src: ZoneKey | None, dst: ZoneKey | None,
                  controller: str | None, kind: str = "moved",
@@ -164,11 +174,11 @@ class MovePipeline:
             # face down, it is a 2/2 creature with no name where the edition has
             # face-down permanents: what it is does not keep it off the battlefield
             hidden_kind = face_down and bool(ed.cite("face_down_permanent"))
-            if (card.is_type("Instant") or card.is_type("Sorcery")) and not hidden_kind:
-                if ed.cite("instant_sorcery"):
-                    return (ed.cite("instant_sorcery"),
-                            f"{card.name} is an instant or sorcery: it stays in "
-                            f"{ed.zone_name(src[1]).lower()}")
+            if (card.is_type("Instant") or card.is_type("Sorcery")) and not hidden_kind \
+                    and ed.cite("instant_sorcery"):
+                return (ed.cite("instant_sorcery"),
+                        f"{card.name} is an instant or sorcery: it stays in "
+                        f"{ed.zone_name(src[1]).lower()}")
         if src[1] == "command" and zone != "command":
             if obj.kind == "emblem":
                 return ed.cite("command_zone"), "an emblem stays in the command zone"
@@ -381,10 +391,9 @@ class MovePipeline:
                 if key[1] == "stack":  # APNAP: the active player's objects lowest
                     seat = {pl: i for i, pl in enumerate(self.t.apnap())}
                     group.sort(key=lambda p: -seat[str(p.controller)])  # top first
-            if key[1] == "library" and position == "bottom":
-                seq = group  # each goes under the last: top first
-            else:
-                seq = group[::-1]  # each goes on top of the last: bottom first
+            # to a library's bottom each goes under the last (top first); else each goes
+            # on top of the last (bottom first)
+            seq = group if key[1] == "library" and position == "bottom" else group[::-1]
             for p in seq:
                 out[index_of[id(p)]] = self._execute_move(p, position, face_down, pile)
         for i in sorted(out):
@@ -576,9 +585,9 @@ class MovePipeline:
                     _add(cites, ed.cite("nth_from_top"))
                 else:
                     notes.append(ed.silence("nth_from_top"))
-        if rest[:index] + [obj.id] + rest[index:] == lst:
+        if [*rest[:index], obj.id, *rest[index:]] == lst:
             return []
-        self.t._reorder(key, rest[:index] + [obj.id] + rest[index:])
+        self.t._reorder(key, [*rest[:index], obj.id, *rest[index:]])
         return [Event("reordered", obj.cid, obj.id, obj.id, key, key, tuple(cites),
                       tuple(notes), f"{obj.card.name} is put {where} "
                                     f"{ed.place('library', key[0])}")]

@@ -10,10 +10,11 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from tabletop.engine.errors import InputError
 from tabletop.engine.files import read_bounded
@@ -26,8 +27,8 @@ Layout = tuple[dict[str, str], dict[str, list[str]]]
 
 MAX_BYTES = 32 * 1024 * 1024
 MIN_RULES = 3
-MONTHS = ("january february march april may june july august september october "
-          "november december").split()
+MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august",
+          "september", "october", "november", "december"]
 
 
 @dataclass(slots=True)
@@ -129,7 +130,7 @@ def _plain(lines: list[str]) -> Layout:
             parts[cur].append(line.strip())  # a rule wrapped onto the next lines
         else:
             cur = None if not line.startswith(" ") else cur
-        joined = bool(m) or joined and cur is not None
+        joined = bool(m) or (joined and cur is not None)
     return {k: " ".join(v) for k, v in parts.items()}, examples
 
 

@@ -512,7 +512,7 @@ def _journal(raw: Any, players: Collection[str]) -> list[LogEntry]:
             raise ValueError("a journal line must have 7 or 9 fields")
         tag, kind, text, public, cites, notes, knowers = r[:7]
         lead, sub = (r[7], r[8]) if len(r) == 9 else ("", False)
-        if type(lead) is not str or len(lead) > 400 or sub is not True and len(r) == 9:
+        if type(lead) is not str or len(lead) > 400 or (sub is not True and len(r) == 9):
             raise ValueError("a journal line's heading must be a short text")
         if tag not in tags:
             raise ValueError(f"unknown journal tag {str(tag)[:20]!r}")

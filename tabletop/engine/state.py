@@ -10,9 +10,9 @@ never goes back, so an undone object's id is never handed out again.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from types import TracebackType
-from typing import Any, Callable, NamedTuple, Optional, Type
+from typing import Any, NamedTuple
 
 from tabletop.engine import editions
 from tabletop.engine.errors import IllegalActionError, InputError
@@ -53,7 +53,7 @@ class Action:
     An action read from a save stays as its encoded text until something needs
     it (undo, redo, the log), so loading a long game does not decode its history."""
 
-    __slots__ = ("_name", "_params", "_events", "_ops", "raw", "_decode")
+    __slots__ = ("_decode", "_events", "_name", "_ops", "_params", "raw")
 
     def __init__(self, name: str | None, params: dict[str, Any] | None,
                  events: tuple[Event, ...] | None, ops: list[Op] | None,
@@ -62,7 +62,7 @@ class Action:
         self.raw, self._decode = raw, decode
 
     @classmethod
-    def encoded(cls, raw: str, decode: Decoder) -> "Action":
+    def encoded(cls, raw: str, decode: Decoder) -> Action:
         return cls(None, None, None, None, raw, decode)
 
     def _load(self) -> None:
@@ -269,7 +269,7 @@ class TableState:
         return list(self.players[i:] + self.players[:i])
 
     # ---- recording ---------------------------------------------------------
-    def _action(self, name: str, params: dict[str, Any]) -> "_Recording":
+    def _action(self, name: str, params: dict[str, Any]) -> _Recording:
         """Run an action's changes; record it in history unless nothing changed."""
         return _Recording(self, name, params)
 
@@ -539,7 +539,7 @@ class TableState:
             for op in ops:
                 do(op)
                 done.append(op)
-        except (KeyError, IndexError, ValueError, TypeError, AttributeError) as e:
+        except (KeyError, IndexError, ValueError) as e:  # ids or places the table lacks
             for op in reversed(done):
                 undo(op)
             raise InputError(f"the saved history does not fit this table "
@@ -633,7 +633,7 @@ class TableState:
         return f"<Table {self.edition.id} {', '.join(self.players)}: {len(self.history)} actions>"
 
 
-def _lead(t: "TableState", action: Action) -> str:
+def _lead(t: TableState, action: Action) -> str:
     """The heading of an action logged as one entry with lines: a move of several cards
     (public: it names no card)."""
     p = action.params
@@ -665,7 +665,7 @@ TOLD_ONLY = frozenset({"look", "show"})
 class _Recording:
     """Context of one action: collects its ops; on error, takes them back."""
 
-    __slots__ = ("table", "name", "params", "box")
+    __slots__ = ("box", "name", "params", "table")
 
     def __init__(self, table: TableState, name: str, params: dict[str, Any]) -> None:
         self.table, self.name, self.params = table, name, params
@@ -678,7 +678,7 @@ class _Recording:
         self.box: list[Event] = []
         return self.box
 
-    def __exit__(self, exc_type: Optional[Type[BaseException]], exc: Optional[BaseException], tb: Optional[TracebackType]) -> None:
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
         t = self.table
         ops, t._ops = t._ops, None  # type: ignore[assignment]  # None: no action under way
         if exc_type is not None:

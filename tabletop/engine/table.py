@@ -32,8 +32,16 @@ from tabletop.engine.state import (  # what readers import from here, too
     TableState,
 )
 
-__all__ = ["Table", "TableState", "Action", "LogEntry", "Result", "Mark", "Decoder",
-           "TOLD_ONLY"]
+__all__ = [
+    "TOLD_ONLY",
+    "Action",
+    "Decoder",
+    "LogEntry",
+    "Mark",
+    "Result",
+    "Table",
+    "TableState",
+]
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -42,7 +50,7 @@ R = TypeVar("R")
 class _Part(Generic[P, R]):
     """A Table method that is one of its parts' methods, with that method's signature."""
 
-    __slots__ = ("part", "name")
+    __slots__ = ("name", "part")
 
     def __init__(self, part: str, fn: Callable[Concatenate[Any, P], R]) -> None:
         self.part, self.name = part, fn.__name__

@@ -10,6 +10,14 @@ from typing import Any
 from tabletop.net import mirror, protocol
 
 
+def failures() -> tuple[type[BaseException], ...]:
+    """What opening, reading or sending on a connection may fail with: the system's
+    errors (refused, unreachable, timed out, reset) and the WebSocket's own (a bad
+    address, a refused handshake, a closed connection)."""
+    from websockets.exceptions import WebSocketException
+    return (OSError, WebSocketException)
+
+
 class ClientError(Exception):
     """The server answered with an error frame (its message and ``code``), or did not
     answer (code "")."""

@@ -40,6 +40,13 @@ def enabled() -> bool:
     return interfaces() != ["off"]
 
 
+def failures() -> tuple[type[BaseException], ...]:
+    """What announcing or browsing can fail with where there is no multicast (or no
+    network at all): the system's errors and zeroconf's own."""
+    from zeroconf import Error
+    return (OSError, Error)
+
+
 def _zeroconf(chosen: list[str] | None) -> Any:
     from zeroconf import InterfaceChoice, IPVersion, Zeroconf
     chosen = chosen if chosen is not None else interfaces()

@@ -11,6 +11,7 @@ view to the next."""
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -107,10 +108,9 @@ def build(view: dict[str, Any]) -> Mirror:
             obj.note = str(face.get("note") or "")
             place = face.get("place")
             if name == "battlefield" and isinstance(place, list):
-                try:
+                # the host's answer is checked there; a bad one is drawn in a row
+                with contextlib.suppress(ValueError):
                     obj.place = check_place(place, "a place")
-                except ValueError:
-                    pass  # the host's answer is checked there; a bad one is drawn in a row
             _set_pt(obj, face)
             ids[obj.cid] = sid
             objects[sid] = obj.id

@@ -70,8 +70,7 @@ SEAT_TOOLS = ("player_counter", "token", "mill", "mulligan", "move_all", "show",
               "bring_in")
 ACTIONS = ("move", "move_many", "place", "draw", "shuffle", "tap", "roll", "life", "undo",
            "agree_undo", "refuse_undo", "next_turn", "phase", "look", "agree_look",
-           "refuse_look", "arrow",
-           "clear_arrows") + CARD_TOOLS + SEAT_TOOLS
+           "refuse_look", "arrow", "clear_arrows", *CARD_TOOLS, *SEAT_TOOLS)
 LIST_FIELDS = ("types", "subtypes", "colors")  # a token's: short lists of short words
 
 
@@ -123,8 +122,8 @@ def rid_of(frame: str | bytes) -> Any:
 
 def _rid_ok(rid: Any) -> bool:
     """A request id: a number, or a string of at most MAX_RID characters."""
-    return isinstance(rid, str) and len(rid) <= MAX_RID or isinstance(
-        rid, int) and not isinstance(rid, bool) and abs(rid) <= 2**53
+    return (isinstance(rid, str) and len(rid) <= MAX_RID) or (isinstance(
+        rid, int) and not isinstance(rid, bool) and abs(rid) <= 2**53)
 
 
 def _check(msg: dict[str, Any]) -> dict[str, Any]:

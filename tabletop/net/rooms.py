@@ -69,7 +69,7 @@ class SeatIds:
     or reordered, or a card the seat saw becoming hidden again in a hand or library. An
     id is never given twice to a seat, so an old id can never name another card."""
 
-    __slots__ = ("out", "back", "hidden", "sent", "used")
+    __slots__ = ("back", "hidden", "out", "sent", "used")
 
     def __init__(self) -> None:
         self.out: dict[int, int] = {}  # object id -> the id this seat knows it by
@@ -592,7 +592,7 @@ class Room:
         self.undo_request = None
 
     def say(self, seat: str, text: str) -> None:
-        text = "".join(ch for ch in text if ch >= " " and not "\x7f" <= ch <= "\x9f"
+        text = "".join(ch for ch in text if (ch >= " " and not "\x7f" <= ch <= "\x9f")
                        or ch == "\t").strip()
         if not text:
             raise RoomError("an empty chat line")

@@ -30,6 +30,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from websockets.exceptions import ConnectionClosed
+
 from tabletop.engine import InputError, files
 from tabletop.engine.files import read_bounded
 from tabletop.net import protocol
@@ -37,6 +39,8 @@ from tabletop.net.protocol import Code
 from tabletop.net.rooms import JUDGE_SEAT, SPECTATOR, Room, RoomError, new_code
 
 log = logging.getLogger("tabletop.net")
+# what reading from or sending to a connection may end with: it closed, or its socket
+GONE = (ConnectionClosed, OSError)
 
 RATE = 30.0  # messages a second a connection may send, on average
 BURST = 60.0  # and at once
@@ -103,7 +107,7 @@ class _Window:
 class _Bucket:
     """A token bucket: ``rate`` messages a second on average, ``burst`` at once."""
 
-    __slots__ = ("rate", "burst", "allowance", "last")
+    __slots__ = ("allowance", "burst", "last", "rate")
 
     def __init__(self, rate: float, burst: float) -> None:
         self.rate, self.burst = rate, burst
@@ -222,7 +226,8 @@ class Disk:
                 if kind == "line":
                     f = open_logs.get(room)
                     if f is None:
-                        f = open_logs[room] = open(path, "ab")
+                        # open for the whole batch, closed in the finally below
+                        f = open_logs[room] = open(path, "ab")  # noqa: SIM115
                     f.write(data)
                 elif kind == "snapshot" and last_snapshot[room] == i:
                     f = open_logs.pop(room, None)
@@ -261,6 +266,7 @@ class Server:
         self.rooms: dict[str, Room] = {}
         self.members: dict[str, list[_Conn]] = {}
         self._snapshot_at: dict[str, int] = {}  # room -> intentions in its snapshot
+        self._closing: set[asyncio.Future[None]] = set()  # connections being closed
         self.opened: Callable[[Room], None] | None = None  # told of each room opened
         # the host of a game opened from the window: asked whether a client may take a
         # player's seat without its invitation (room, seat, address) -> yes or no
@@ -421,7 +427,7 @@ class Server:
                     await self._refuse(conn, str(e), e.code, e.rid)
                 except RoomError as e:
                     await ws.send(protocol.error(str(e), e.code, rid))
-        except Exception as e:  # a dropped connection, a closed socket
+        except GONE as e:  # a dropped connection, a closed socket
             log.info("connection ended: %s", type(e).__name__)
         finally:
             timer.cancel()
@@ -432,8 +438,10 @@ class Server:
 
     def _unseated(self, conn: _Conn) -> None:
         if conn.room is None and not conn.asking:
-            asyncio.ensure_future(conn.ws.close(code=1008, reason="take a seat within "
-                                                f"{self.limits.join_timeout:g} s"))
+            task = asyncio.ensure_future(conn.ws.close(
+                code=1008, reason=f"take a seat within {self.limits.join_timeout:g} s"))
+            self._closing.add(task)  # kept until done (the loop holds tasks weakly)
+            task.add_done_callback(self._closing.discard)
 
     async def _refuse(self, conn: _Conn, text: str, code: Code, rid: Any) -> None:
         conn.errors += 1
@@ -549,7 +557,7 @@ class Server:
         try:
             yes = await asyncio.wait_for(self.approver(room, msg["seat"], conn.address),
                                          self.limits.approve_timeout)
-        except (TimeoutError, asyncio.TimeoutError):
+        except TimeoutError:
             yes = False
         finally:
             conn.asking = False
@@ -684,7 +692,7 @@ class Server:
             for conn, frame in frames:
                 try:
                     await conn.ws.send(frame)
-                except Exception as e:  # a connection closing as it is sent to
+                except GONE as e:  # a connection closing as it is sent to
                     log.info("update not sent: %s", type(e).__name__)
 
     async def forget(self, room_id: str) -> None:
@@ -694,7 +702,7 @@ class Server:
             try:
                 await conn.ws.send(protocol.encode("ended", message="the room was closed"))
                 await conn.ws.close(code=1001, reason="the room was closed")
-            except Exception as e:  # already gone
+            except GONE as e:  # already gone
                 log.info("not told of the end: %s", type(e).__name__)
         self._snapshot_at.pop(room_id, None)
         self._locks.pop(room_id, None)
@@ -731,7 +739,7 @@ class Server:
                 try:
                     await conn.ws.send(protocol.encode("ended", message=why))
                     await conn.ws.close(code=1001, reason="the game ended")
-                except Exception as e:  # already gone
+                except GONE as e:  # already gone
                     log.info("not told of the end: %s", type(e).__name__)
 
     def close(self) -> None:
@@ -834,7 +842,7 @@ async def _announcer(server: Server, host: str, port: int) -> Any:
     try:
         announcer = await loop.run_in_executor(
             None, discovery.Announcer, discovery.host_addresses(host), port)
-    except Exception as e:  # no multicast here
+    except discovery.failures() as e:  # no multicast here
         log.warning("rooms not announced on the network: %s", e)
         return None
 
@@ -843,7 +851,7 @@ async def _announcer(server: Server, host: str, port: int) -> Any:
             try:
                 announcer.add(", ".join(room.table.players), room.id,
                               list(room.table.players))
-            except Exception as e:
+            except discovery.failures() as e:
                 log.warning("room %s not announced: %s", room.id, e)
         loop.run_in_executor(None, register)
     for room in list(server.rooms.values()):

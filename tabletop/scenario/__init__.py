@@ -3,4 +3,4 @@
 from tabletop.scenario.loader import FORMAT, Scenario, load
 from tabletop.scenario.runner import Run, Session, build, run
 
-__all__ = ["FORMAT", "Scenario", "load", "Run", "Session", "build", "run"]
+__all__ = ["FORMAT", "Run", "Scenario", "Session", "build", "load", "run"]

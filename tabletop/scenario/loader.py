@@ -12,7 +12,7 @@ from typing import Any, NoReturn
 
 from tabletop.engine import editions
 from tabletop.engine.editions import Edition
-from tabletop.engine.errors import InputError
+from tabletop.engine.errors import InputError, NoSuchZoneError
 from tabletop.engine.model import ZONE_IDS
 from tabletop.scenario import steps as steps_mod
 from tabletop.scenario.model import Scenario, Step
@@ -44,8 +44,8 @@ class _Checker:
     def __init__(self, path: Path) -> None:
         self.path = path
 
-    def fail(self, where: str, what: str) -> NoReturn:
-        raise InputError(f"{self.path}: {where}: {what}" if where else f"{self.path}: {what}")
+    def fail(self, where: str, what: str, error: type[InputError] = InputError) -> NoReturn:
+        raise error(f"{self.path}: {where}: {what}" if where else f"{self.path}: {what}")
 
     def typed(self, where: str, key: str, value: Any, kind: type | tuple[type, ...],
               name: str) -> Any:
@@ -128,7 +128,7 @@ def parse(data: dict[str, Any], path: Path, edition_override: str | None = None)
         if value not in ZONE_IDS:
             c.fail(where, f"unknown zone {value!r} (zones: {', '.join(ZONE_IDS)})")
         if not ed.has_zone(value):
-            c.fail(where, f"the {ed.id} edition has no {value!r} zone")
+            c.fail(where, f"the {ed.id} edition has no {value!r} zone", NoSuchZoneError)
         return str(value)  # checked to be one
 
     def player(where: str, key: str, value: Any) -> str:

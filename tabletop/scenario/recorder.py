@@ -185,7 +185,7 @@ class Recorder:
             if k is not None and k.recover is not None:
                 try:
                     step = k.recover(self, action)
-                except (KeyError, StopIteration, TypeError, ValueError, IndexError):
+                except (LookupError, StopIteration):  # a label or a parameter not there
                     step = None
             if step is None:
                 problems.append(f"action {i} ({t.action_title(action)}) can't be written to a "

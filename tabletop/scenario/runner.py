@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from tabletop.engine import Card, Effect, Table
 from tabletop.engine.errors import IllegalActionError, InputError

@@ -8,12 +8,12 @@ cannot be known to one of them and unknown to another."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import Card, Result, chooser_from_labels
-from tabletop.engine.errors import InputError
+from tabletop.engine.errors import InputError, NoSuchZoneError
 from tabletop.engine.model import Event, split_pt
 from tabletop.scenario import sentences
 from tabletop.scenario.model import Context, Recording, Step, StepChecker
@@ -838,7 +838,7 @@ class Ability:
         if "source" in args:
             v.label_ref(where, args["source"], "source")
         if not v.ed.has_zone("stack"):
-            v.c.fail(where, f"the {v.ed.id} edition has no 'stack' zone")
+            v.c.fail(where, f"the {v.ed.id} edition has no 'stack' zone", NoSuchZoneError)
         v.labels.add(subject)
         return subject
 
@@ -876,7 +876,7 @@ class Emblem:
         v.c.typed(where, "name", args["name"], str, "a string")
         v.player(where, "owner", args["owner"])
         if not v.ed.has_zone("command"):
-            v.c.fail(where, f"the {v.ed.id} edition has no 'command' zone")
+            v.c.fail(where, f"the {v.ed.id} edition has no 'command' zone", NoSuchZoneError)
         v.labels.add(subject)
         return subject
 
@@ -911,7 +911,7 @@ class AnteStart:
         _flag(v, where, subject, "ante_start")
         v.c.typed(where, "seed", args.get("seed", 0), int, "an integer")
         if not v.ed.has_zone("ante"):
-            v.c.fail(where, f"the {v.ed.id} edition has no 'ante' zone")
+            v.c.fail(where, f"the {v.ed.id} edition has no 'ante' zone", NoSuchZoneError)
         return subject
 
     @staticmethod

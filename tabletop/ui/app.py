@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 
@@ -54,10 +55,8 @@ def handle_termination(app, window) -> None:
     notifier = QSocketNotifier(read_fd, QSocketNotifier.Read, window)
 
     def drain() -> None:
-        try:
+        with contextlib.suppress(OSError):
             os.read(read_fd, 256)
-        except OSError:
-            pass
     notifier.activated.connect(drain)
     window._signal_wakeup = (read_fd, write_fd, notifier)  # kept with the window
 
@@ -120,10 +119,9 @@ def run_gui(args) -> int:
     last = settings.value("last_edition")
     if not args.edition and isinstance(last, str) and last != controller.table.edition.id \
             and not headless:  # the table opens under the edition used last time
-        try:
+        # an edition this version does not have: the default one
+        with contextlib.suppress(TabletopError):
             controller.new_table(edition=last)
-        except TabletopError:
-            pass  # an edition this version does not have: the default one
     autosave = None
     crashed = False
     if not headless or args.scripted_session or args.restore_last or args.then_wait:

@@ -14,6 +14,7 @@ the last good autosave stays."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import time
@@ -121,16 +122,12 @@ class Autosave:
         """The session ends. ``keep``: the app was interrupted (SIGTERM, logout) with a
         game worth restoring, so the next start offers it."""
         if self.active and not keep:
-            try:
+            with contextlib.suppress(OSError):
                 self.marker.unlink(missing_ok=True)
-            except OSError:
-                pass
         self.active = False
         if self._fd is not None:
-            try:
+            with contextlib.suppress(OSError):
                 os.close(self._fd)  # releases the lock
-            except OSError:
-                pass
             self._fd = None
 
     # ---- the game ---------------------------------------------------------------------
@@ -148,10 +145,8 @@ class Autosave:
 
     def clear(self) -> None:
         """The game has no unsaved changes: there is nothing to restore."""
-        try:
+        with contextlib.suppress(OSError):
             self.path.unlink(missing_ok=True)
-        except OSError:
-            pass
 
     def set_aside(self) -> Path | None:
         """Keep the last autosave under a dated name (the player chose not to restore

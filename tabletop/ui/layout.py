@@ -44,7 +44,7 @@ def seats(players, viewer) -> list[str]:
     if viewer in players:
         i = players.index(viewer)
         order = players[i + 1:] + players[:i]
-        return order + [viewer]
+        return [*order, viewer]
     return players[1:] + players[:1]
 
 

@@ -754,7 +754,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
             return
         try:
             from tabletop.engine import rulestext
-            rt, dest = rulestext.import_file(path)
+            rt, _dest = rulestext.import_file(path)
         except TabletopError as e:
             self.error("Cannot import the rules text", str(e))
             return

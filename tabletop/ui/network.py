@@ -11,6 +11,8 @@ like every other seat."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
+import contextlib
 import json
 import threading
 from dataclasses import dataclass
@@ -22,7 +24,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from tabletop.engine import Card, Result, views
 from tabletop.engine.errors import InputError, TabletopError
-from tabletop.net import mirror, protocol
+from tabletop.net import client, mirror, protocol
 from tabletop.net.rooms import JUDGE_SEAT, SPECTATOR, Room
 
 DEFAULT_PORT = 8765
@@ -124,7 +126,7 @@ class Connection(QObject):
                         continue
                     if isinstance(msg, dict):
                         self.received.emit(msg)
-        except Exception as e:  # refused, unreachable, timed out, dropped
+        except client.failures() as e:  # refused, unreachable, timed out, dropped
             why = _why(e)
         finally:
             self.ws = None
@@ -137,7 +139,7 @@ class Connection(QObject):
             return False
         try:
             ws.send(json.dumps({"v": protocol.VERSION, "type": kind, **fields}))
-        except Exception:
+        except client.failures():
             return False
         return True
 
@@ -145,10 +147,8 @@ class Connection(QObject):
         self.closing = True
         ws = self.ws
         if ws is not None:
-            try:
+            with contextlib.suppress(*client.failures()):  # closing a dropped connection
                 ws.close()
-            except Exception:
-                pass
         if self._thread is not None:
             self._thread.join(timeout=2)
 
@@ -641,23 +641,21 @@ class Host:
             addresses = discovery.interfaces() or local_addresses()
             self.announcement = discovery.Announcement(
                 title, addresses, self.port, room.id, list(room.table.players))
-        except Exception as e:  # no multicast here, no network at all
+        except discovery.failures() as e:  # no multicast here, no network at all
             return f"the game is not announced on the network ({_why(e)})"
         return None
 
     def stop(self) -> None:
         loop = self._loop
         if loop is not None and loop.is_running():  # the players are told it is over
-            try:
+            # a host that does not answer in time: the players learn it from the drop
+            with contextlib.suppress(TimeoutError, concurrent.futures.CancelledError):
                 asyncio.run_coroutine_threadsafe(
                     self.server.end_all("the host stopped hosting the game"), loop).result(5)
-            except Exception:
-                pass
         if self.announcement is not None:
-            try:
+            from tabletop.net import discovery
+            with contextlib.suppress(*discovery.failures()):
                 self.announcement.close()
-            except Exception:
-                pass
             self.announcement = None
         loop, stop = self._loop, self._stop
         if loop is not None and stop is not None and loop.is_running():
@@ -923,7 +921,7 @@ class Games(QObject):
             return
         try:
             self.browser = discovery.Browser(self.added.emit, self.removed.emit)
-        except Exception as e:
+        except discovery.failures() as e:
             self.error = _why(e)
 
     def close(self) -> None:

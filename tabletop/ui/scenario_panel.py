@@ -287,7 +287,7 @@ class CompareDialog(QDialog):
         self.resize(1100, 560)
         self.tree = QTreeWidget()
         self.tree.setColumnCount(2 + len(c.editions))
-        self.tree.setHeaderLabels(["Step", "Differs"] + c.editions)
+        self.tree.setHeaderLabels(["Step", "Differs", *c.editions])
         self.tree.setWordWrap(True)
         self.tree.setRootIsDecorated(False)
         for s in c.steps:

@@ -247,9 +247,7 @@ class TableScene(QGraphicsScene):
                     self._fade_out(item, gone.src)
                 else:
                     self.removeItem(item)
-        z = 0
-        for key, (spot_key, pos, face) in wanted.items():
-            z += 1
+        for z, (key, (spot_key, pos, face)) in enumerate(wanted.items(), 1):
             item = self.cards.get(key)
             target = QPointF(*pos)
             if item is None:

@@ -20,8 +20,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-WORDS = ("target creature player draw card damage flying trample until end of turn destroy "
-         "exile graveyard library counter token sacrifice return hand battlefield").split()
+WORDS = ["target", "creature", "player", "draw", "card", "damage", "flying", "trample",
+         "until", "end", "of", "turn", "destroy", "exile", "graveyard", "library", "counter",
+         "token", "sacrifice", "return", "hand", "battlefield"]
 
 
 def make_file(path: Path, n: int = 30_000) -> None:
@@ -70,7 +71,8 @@ def main():
     src = tmp / "AtomicCards.json.gz"
     s = time.perf_counter()
     make_file(src)
-    raw = len(gzip.open(src).read())
+    with gzip.open(src) as f:
+        raw = len(f.read())
     print(f"generated {src.stat().st_size / 1e6:.0f} MB gzipped ({raw / 1e6:.0f} MB of JSON) "
           f"in {time.perf_counter() - s:.0f} s")
     out = subprocess.run([sys.executable, "-c", IMPORT.format(root=str(ROOT), db=str(tmp / "c.db"),

@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tabletop.engine import Card, Table, saves  # noqa: E402
+from tabletop.engine import Card, Table, saves
 
 ZONES = ("hand", "battlefield", "graveyard", "exile", "library", "stack")
 PLAYERS = ("Ann", "Ben", "Cat", "Dan")
@@ -60,7 +60,6 @@ def main():
     cids = list(t.current)
     rng = random.Random(2)
     rows = []
-    done = 0
     for target in (1_000, 10_000, 100_000):
         while len(t.history) < target:
             random_move(t, rng, cids)
@@ -98,7 +97,6 @@ def main():
                 plain.append((time.perf_counter() - s) * 1000)
             saves._c_encoder = c_encoder
             plain_ms = statistics.median(plain)
-        done += 1
     print("history   move median   move p99   undo median   undo p99  (microseconds; history "
           "is the length when the 1,000 timed moves began)")
     for n, m, p, um, up in rows:

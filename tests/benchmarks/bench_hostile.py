@@ -17,10 +17,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tabletop.cards import decks  # noqa: E402
-from tabletop.cards.db import CardDB  # noqa: E402
-from tabletop.engine import rulestext, saves  # noqa: E402
-from tabletop.engine.errors import TabletopError  # noqa: E402
+from tabletop.cards import decks
+from tabletop.cards.db import CardDB
+from tabletop.engine import rulestext, saves
+from tabletop.engine.errors import TabletopError
 
 
 def measure(label: str, fn) -> None:

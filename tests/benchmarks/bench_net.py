@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tabletop.net.client import Client, ClientError  # noqa: E402
+from tabletop.net.client import Client, ClientError
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
 

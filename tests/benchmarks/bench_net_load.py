@@ -26,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tabletop.net import mirror  # noqa: E402
+from tabletop.net import mirror
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
 WHEN: list[tuple[float, float]] = []  # (when sent, round trip)
@@ -160,7 +160,7 @@ def main() -> None:
     rooms = int(sys.argv[1]) if len(sys.argv) > 1 else 50
     seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 20.0
     idle_count = int(sys.argv[3]) if len(sys.argv) > 3 else 1000
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     data = Path(tempfile.mkdtemp(prefix="tabletop-bench-load-"))
     proc = subprocess.Popen(

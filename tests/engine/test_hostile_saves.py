@@ -13,6 +13,7 @@ import pytest
 
 from tabletop.cards import demo
 from tabletop.engine import InputError, saves
+from tabletop.engine.ops import DeleteOp
 
 
 def _game():
@@ -113,7 +114,7 @@ def test_a_failed_undo_leaves_the_table_exactly_as_before():
     before = saves.to_json(t)
     action = t.history[-1]
     ops = list(action.ops)
-    ops.append(("del", ("Nobody", "hand"), 0, 12345))  # a change that cannot be undone
+    ops.append(DeleteOp("del", ("Nobody", "hand"), 0, 12345))  # one that cannot be undone
     action._ops = ops
     with pytest.raises(InputError):
         t.undo()

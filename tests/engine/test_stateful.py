@@ -9,6 +9,7 @@ player's view shows a card that player may not see.
 
 CI runs a bounded profile (500 examples); TABLETOP_SOAK=1 runs 20,000."""
 
+import itertools
 import os
 
 from hypothesis import HealthCheck, settings
@@ -72,7 +73,7 @@ class EngineMachine(RuleBasedStateMachine):
         t = self.t
         cid = data.draw(st.sampled_from(self.cids()))
         zone = data.draw(st.sampled_from(t.edition.zones))
-        player = data.draw(st.sampled_from(list(t.players) + [None]))
+        player = data.draw(st.sampled_from([*list(t.players), None]))
         position = data.draw(st.sampled_from(["top", "bottom", 1, 2, 5]))
         before = {k: list(v) for k, v in t.zones.items()}
         res = t.move(cid, zone, player, position=position, face_down=data.draw(st.booleans()))
@@ -212,7 +213,7 @@ class EngineMachine(RuleBasedStateMachine):
             obj = t.objs[t.current[cid]]
             if obj.zone is not None:
                 assert last and last[-1].obj == obj.id and last[-1].zone == obj.zone
-            for a, b in zip(entries, entries[1:], strict=False):
+            for a, b in itertools.pairwise(entries):
                 assert b.obj >= a.obj
 
     @invariant()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import subprocess
@@ -67,7 +68,5 @@ def clients():
         return c
     yield make
     for c in made:
-        try:
+        with contextlib.suppress(Exception):
             c.close()
-        except Exception:
-            pass

@@ -5,6 +5,7 @@ Every attack is bounded in count and time."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import time
 from pathlib import Path
@@ -47,7 +48,7 @@ def test_bob_cannot_name_alices_hand_from_ids(server, clients):
     began (ids once followed the deck list's order). Alice shuffles, draws, puts cards
     back and shuffles again. No id Bob is sent for a card in her hand or library was ever
     sent to him before it got there, so none can be linked to a name or a place."""
-    _, room, code, alice, bob = table_of_two(clients, server.url, seed=11)
+    _, _room, _code, alice, bob = table_of_two(clients, server.url, seed=11)
     bob.frames.clear()
     start_library = [c["id"] for c in zone(bob.view, "Alice", "library")]
     named: dict[int, str] = {}  # every id Bob ever saw with a name
@@ -130,14 +131,14 @@ def test_refusals_tell_others_nothing(server, clients):
     assert [u["seq"] for u in updates] == list(range(updates[0]["seq"],
                                                      updates[0]["seq"] + len(updates)))
     assert len(updates) >= 2
-    for a, b in zip(updates, updates[1:], strict=False):
+    for a, b in itertools.pairwise(updates):
         assert b["log_from"] == a["log_from"] + len(a["log"])
     ann = "\n".join(json.dumps(line) for line in alice.view["log"])
     assert spells[0]["name"] in ann  # the one who tried is told why
 
 
 def test_a_stranger_with_the_room_code_only_watches(server, clients):
-    host, room, code, alice, bob = table_of_two(clients, server.url)
+    host, room, code, _alice, _bob = table_of_two(clients, server.url)
     stranger = clients(server.url)
     for seat, fields in (("Alice", {}), ("Alice", {"invite": host.invites["Bob"]}),
                          ("Bob", {"invite": "AAAA-BBBB-CCCC"})):
@@ -331,7 +332,7 @@ def test_connections_past_the_cap_are_refused_cleanly(tmp_path, cap):
 def test_a_refusal_answered_is_kept_through_a_kill(server, clients):
     """Whatever the server answered is on the disk: a refused move's log line comes back
     after kill -9 and a restart."""
-    host, room, code, alice, _ = table_of_two(clients, server.url, seed=5)
+    _host, room, code, alice, _ = table_of_two(clients, server.url, seed=5)
     hand = zone(alice.view, "Alice", "hand")
     spell = next((c for c in hand if {"Instant", "Sorcery"} & set(c["types"])), None)
     if spell is None:
@@ -386,7 +387,7 @@ def test_the_server_raises_its_open_file_limit(tmp_path):
     import sys
 
     from tests.helpers import ROOT
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if hard != resource.RLIM_INFINITY and hard <= 256:
         pytest.skip("the hard limit here is too low to see it raised")
 

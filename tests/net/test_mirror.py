@@ -84,4 +84,4 @@ def test_an_update_merged_into_the_view_gives_the_copy_of_the_new_table():
     fresh = json.loads(json.dumps(room.view("Ann")))
     assert sorted(map(json.dumps, view["zones"])) == sorted(map(json.dumps, fresh["zones"]))
     m = mirror.build(view)
-    assert [o.card.name for o in m.table.objects_in(("Ann", "graveyard"))][0] == card.card.name
+    assert next(o.card.name for o in m.table.objects_in(("Ann", "graveyard"))) == card.card.name

@@ -175,7 +175,7 @@ def test_arrows_are_drawn_by_seats_and_sent_to_every_seat():
     import pytest
 
     from tabletop.net.rooms import RoomError
-    room, bears, rancor, forest = _table_of_tools()
+    room, bears, _rancor, forest = _table_of_tools()
     room.act("Ben", {"action": "arrow", "id": forest.id, "to": bears.id})  # any card's
     room.act("Ann", {"action": "arrow", "id": bears.id, "to": "Ben"})
     for seat in ("Ann", "Ben", "spectator"):
@@ -342,7 +342,7 @@ def test_a_place_on_the_battlefield_is_every_seats_and_undone_with_its_action():
 
 
 def test_cards_revealed_to_everyone_are_sent_to_every_seat_without_ids():
-    room, bears, rancor, forest = _table_of_tools()
+    room, _bears, _rancor, _forest = _table_of_tools()
     t = room.table
     top = t.objects_in(("Ann", "library"))[:2]
     room.act("Ann", {"action": "show", "ids": [o.id for o in top]})

@@ -190,7 +190,7 @@ def test_hidden_cards_never_reach_another_seat(server, clients):
 
 
 def test_hostile_frames_get_error_frames_and_change_nothing(server, clients):
-    room, code, s = seat_up(clients, server.url)
+    _room, _code, s = seat_up(clients, server.url)
     alice = s["Alice"]
     before = json.dumps([alice.view["zones"], alice.view["life"]])
     bad = ["", "{", "[]", "null", "1e999", '{"v":1}', '{"v":2,"type":"ping"}',

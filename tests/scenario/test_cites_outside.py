@@ -18,7 +18,7 @@ def test_ruling_json_lists_outside_numbers_apart_and_a_cites_expectation_matches
     assert first["cites"] == ["400.7"] and first["cites_outside"] == ["405.3", "405.2"]
     assert any("as in the 2012 text" in n for n in first["notes"])
     assert {x["number"]: x["source"] for x in first["rules"]}["400.7"] is None
-    ceased = [e for e in doc["steps"][2]["events"] if e["kind"] == "ceased"][0]
+    ceased = next(e for e in doc["steps"][2]["events"] if e["kind"] == "ceased")
     assert ceased["cites"] == [] and ceased["cites_outside"] == ["110.5f", "704.5d"]
     assert "outside this zone-rules text" in ceased["notes"][0]
     held = {(c["key"], c["held"]) for s in doc["steps"] for c in s["expectations"]}

@@ -48,4 +48,4 @@ def fresh_settings():
 
 
 # a real `tabletop serve` process and scripted clients, for the network window tests
-from tests.net.conftest import clients, server  # noqa: E402, F401
+from tests.net.conftest import clients, server  # noqa: F401

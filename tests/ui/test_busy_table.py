@@ -33,7 +33,7 @@ def _field(w, player):
 
 
 def test_forty_tokens_stack_with_a_count_and_cover_no_other_card(make_window, dialogs):
-    t, w = _busy(make_window)
+    _t, w = _busy(make_window)
     mine = _field(w, "Alice")
     tops = [i for i in mine if i.badge]
     assert [i.badge for i in tops] == ["×40"]
@@ -62,7 +62,7 @@ def test_forty_tokens_stack_with_a_count_and_cover_no_other_card(make_window, di
 
 
 def test_every_name_and_type_line_reads_whole_at_1280x800(make_window, dialogs):
-    t, w = _busy(make_window)
+    _t, w = _busy(make_window)
     w.resize(1280, 800)
     QApplication.processEvents()
     w.view.fit()

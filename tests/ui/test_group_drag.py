@@ -62,7 +62,7 @@ def test_ctrl_click_then_drag_moves_each_card_as_the_engine_says(make_window):
 
 
 def test_a_group_with_a_stolen_aura_is_redirected_card_by_card(make_window):
-    t, cards, aura, elves = _table()
+    t, _cards, aura, elves = _table()
     w = make_window(t)
     s = w.scene
     a, e = s.item_for_cid(aura.cid), s.item_for_cid(elves.cid)
@@ -75,7 +75,7 @@ def test_a_group_with_a_stolen_aura_is_redirected_card_by_card(make_window):
 
 
 def test_rubber_band_on_the_cloth_selects_the_cards_it_crosses(make_window):
-    t, cards, aura, elves = _table()
+    t, _cards, _aura, _elves = _table()
     w = make_window(t)
     s = w.scene
     r = s.zone_items[("Alice", "battlefield")].spot.rect

@@ -78,7 +78,7 @@ def test_pictures_download_once_into_the_cache(make_window, monkeypatch, tmp_pat
             b"<html>not a picture</html>"
         settings.set_value("pictures/url", srv.url(""))
         try:
-            t, giant, elves, secret = _table()
+            t, giant, _elves, _secret = _table()
             w = make_window(t)
             qtbot.waitUntil(lambda: (tmp_path / "picture-cache" / "Hill Giant.png").exists()
                             and ("Llanowar Elves", None) in store.failed, timeout=5000)
@@ -102,7 +102,7 @@ def test_downloads_off_ask_for_nothing(make_window, monkeypatch, tmp_path):
     try:
         with LocalServer() as srv:
             settings.set_value("pictures/url", srv.url(""))
-            t, giant, _, _ = _table()
+            t, _giant, _, _ = _table()
             make_window(t)
             assert store.queue == [] and srv.hits == []
     finally:

@@ -52,7 +52,7 @@ def _choose_folder(w, folder, monkeypatch):
 
 def test_a_pictures_folder_draws_every_card_at_once(make_window, tmp_path, monkeypatch,
                                                     dialogs):
-    t, cids = _table()
+    t, _cids = _table()
     w = make_window(t)
     items = [i for i in w.scene.cards.values() if i.face is not None]
     assert len(items) == 4

@@ -79,7 +79,7 @@ def test_presenter_shows_the_ruling_and_leaves_everything_as_it_was(make_window,
     top_of_banner = w.presenter.banner.geometry().top() - w.view.viewport().y()
     for item in (ghosts[0], w.scene.item_for_cid(w.scenario_panel.session.run.labels["giant"])):
         r = w.view.mapFromScene(item.sceneBoundingRect()).boundingRect()
-        assert r.top() >= 0 and r.bottom() <= top_of_banner and 0 <= r.left() \
+        assert r.top() >= 0 and r.bottom() <= top_of_banner and r.left() >= 0 \
             and r.right() <= w.view.viewport().width(), r
     QTest.keyClick(w, Qt.Key_Escape)
     QApplication.processEvents()

@@ -39,7 +39,7 @@ def test_thousand_random_drags(make_window):
     rng = random.Random(1234)
     t = demo.new_game(players=("Alice", "Bob", "Carol"))
     w = make_window(t)
-    viewers = list(t.players) + [None]
+    viewers = [*list(t.players), None]
     for _ in range(DRAGS):
         roll = rng.random()
         if roll < 0.05:

@@ -79,7 +79,7 @@ def run_app(argv, then):
         timer.stop()
         try:
             then(win)
-        except BaseException as e:  # report it after the event loop ends
+        except BaseException as e:  # noqa: BLE001 - raised again once the event loop ends
             state["error"] = e
             win.ending = True
             win.close()
@@ -112,7 +112,7 @@ def test_crash_restore_yes_brings_back_the_game_through_the_real_start(tmp_path,
         seen["undone"] = fingerprint(w.c.table)
         w.close()  # the guard asks (restored, never saved to a file): the bot says Discard
     dialogs.expect("Restore the last game?", "Yes")
-    code, w = run_app(["--data-dir", str(tmp_path)], check)
+    code, _w = run_app(["--data-dir", str(tmp_path)], check)
     assert code == 0
     assert "Restore the last game?" in dialogs.titles()
     assert seen["restored"] == expected_after(STEPS)

@@ -210,7 +210,7 @@ def test_hovering_shows_a_large_preview_but_not_of_hidden_cards(make_window):
     w.scene.hover(item, True)
     from tabletop.ui.preview import W
     on_screen = w.view.mapFromScene(item.sceneBoundingRect()).boundingRect().width()
-    assert w.scene._preview is not None and W > 2 * on_screen  # large, whatever the zoom
+    assert w.scene._preview is not None and 2 * on_screen < W  # large, whatever the zoom
     assert w.scene._preview.face.name == "Lightning Bolt"
     hidden = next(i for k, i in w.scene.cards.items() if k[0] == "o")
     w.scene.hover(hidden, True)
