@@ -10,6 +10,27 @@ from typing import Any, NamedTuple, Protocol
 from tabletop.engine.model import Effect, LineageEntry, Obj, ZoneKey
 
 
+class Codec(Protocol):
+    """How a save writes what an op holds (saves.py's): zones as numbers, an object's
+    attribute values, lineage entries and table settings as JSON, and back, checked."""
+
+    def z(self, key: ZoneKey | None) -> Any: ...
+
+    def unkey(self, i: Any) -> ZoneKey: ...
+
+    def val(self, attr: str, v: Any) -> Any: ...
+
+    def unval(self, attr: str, v: Any) -> Any: ...
+
+    def entry(self, e: LineageEntry) -> list[Any]: ...
+
+    def unentry(self, d: list[Any]) -> LineageEntry: ...
+
+    def meta(self, name: str, v: Any) -> Any: ...
+
+    def unmeta(self, name: str, v: Any) -> Any: ...
+
+
 class TableState(Protocol):
     """What an op changes: the table's plain data (``state.TableState`` has it). Said
     here, so the ops need nothing above them."""
@@ -51,6 +72,15 @@ class MoveOp(NamedTuple):
         t.current[self.cid] = self.old
         t.zones[self.src].insert(self.sidx, self.old)
 
+    def encode(self, c: Codec) -> list[Any]:
+        return ["v", self.cid, self.old, self.new, c.z(self.src), self.sidx, c.z(self.dst),
+                self.at, c.entry(self.entry)]
+
+    @staticmethod
+    def decode(c: Codec, d: list[Any]) -> Op:
+        return MoveOp("mv", d[1], d[2], d[3], c.unkey(d[4]), d[5], c.unkey(d[6]), d[7],
+                      c.unentry(d[8]))
+
 
 class SetOp(NamedTuple):
     """One attribute of an object changes."""
@@ -67,6 +97,13 @@ class SetOp(NamedTuple):
     def revert(self, t: TableState) -> None:
         setattr(t.objs[self.oid], self.attr, self.old)
 
+    def encode(self, c: Codec) -> list[Any]:
+        return ["s", self.oid, self.attr, c.val(self.attr, self.old), c.val(self.attr, self.new)]
+
+    @staticmethod
+    def decode(c: Codec, d: list[Any]) -> Op:
+        return SetOp("set", d[1], d[2], c.unval(d[2], d[3]), c.unval(d[2], d[4]))
+
 
 class InsertOp(NamedTuple):
     """An object id goes into a zone list at ``at``."""
@@ -81,6 +118,13 @@ class InsertOp(NamedTuple):
 
     def revert(self, t: TableState) -> None:
         del t.zones[self.key][self.at]
+
+    def encode(self, c: Codec) -> list[Any]:
+        return ["i", c.z(self.key), self.at, self.oid]
+
+    @staticmethod
+    def decode(c: Codec, d: list[Any]) -> Op:
+        return InsertOp("ins", c.unkey(d[1]), d[2], d[3])
 
 
 class DeleteOp(NamedTuple):
@@ -97,6 +141,13 @@ class DeleteOp(NamedTuple):
     def revert(self, t: TableState) -> None:
         t.zones[self.key].insert(self.at, self.oid)
 
+    def encode(self, c: Codec) -> list[Any]:
+        return ["d", c.z(self.key), self.at, self.oid]
+
+    @staticmethod
+    def decode(c: Codec, d: list[Any]) -> Op:
+        return DeleteOp("del", c.unkey(d[1]), d[2], d[3])
+
 
 class OrderOp(NamedTuple):
     """A zone's order changes (a shuffle, a reordering)."""
@@ -111,6 +162,13 @@ class OrderOp(NamedTuple):
 
     def revert(self, t: TableState) -> None:
         t.zones[self.key] = list(self.old)
+
+    def encode(self, c: Codec) -> list[Any]:
+        return ["z", c.z(self.key), self.old, self.new]
+
+    @staticmethod
+    def decode(c: Codec, d: list[Any]) -> Op:
+        return OrderOp("zone", c.unkey(d[1]), tuple(d[2]), tuple(d[3]))
 
 
 class CurrentOp(NamedTuple):
@@ -130,6 +188,13 @@ class CurrentOp(NamedTuple):
         else:
             t.current[self.cid] = self.old
 
+    def encode(self, c: Codec) -> list[Any]:
+        return ["c", self.cid, self.old, self.new]
+
+    @staticmethod
+    def decode(c: Codec, d: list[Any]) -> Op:
+        return CurrentOp("cur", d[1], d[2], d[3])
+
 
 class LineageOp(NamedTuple):
     """A card's lineage gains an entry."""
@@ -144,6 +209,13 @@ class LineageOp(NamedTuple):
     def revert(self, t: TableState) -> None:
         t.lineage[self.cid].pop()
 
+    def encode(self, c: Codec) -> list[Any]:
+        return ["l", self.cid, c.entry(self.entry)]
+
+    @staticmethod
+    def decode(c: Codec, d: list[Any]) -> Op:
+        return LineageOp("lin", d[1], c.unentry(d[2]))
+
 
 class EffectOp(NamedTuple):
     """A replacement effect comes into force."""
@@ -156,6 +228,13 @@ class EffectOp(NamedTuple):
 
     def revert(self, t: TableState) -> None:
         t.effects.pop()
+
+    def encode(self, c: Codec) -> list[Any]:
+        return ["e", self.effect.to_json()]
+
+    @staticmethod
+    def decode(c: Codec, d: list[Any]) -> Op:
+        return EffectOp("eff", Effect.from_json(d[1]))
 
 
 class MetaOp(NamedTuple):
@@ -172,6 +251,13 @@ class MetaOp(NamedTuple):
     def revert(self, t: TableState) -> None:
         setattr(t, self.name, self.old)
 
+    def encode(self, c: Codec) -> list[Any]:
+        return ["m", self.name, c.meta(self.name, self.old), c.meta(self.name, self.new)]
+
+    @staticmethod
+    def decode(c: Codec, d: list[Any]) -> Op:
+        return MetaOp("meta", d[1], c.unmeta(d[1], d[2]), c.unmeta(d[1], d[3]))
+
 
 class LifeOp(NamedTuple):
     """A player's life total changes."""
@@ -187,6 +273,20 @@ class LifeOp(NamedTuple):
     def revert(self, t: TableState) -> None:
         t.life[self.player] = self.old
 
+    def encode(self, c: Codec) -> list[Any]:
+        return ["f", self.player, self.old, self.new]
+
+    @staticmethod
+    def decode(c: Codec, d: list[Any]) -> Op:
+        return LifeOp("life", d[1], d[2], d[3])
+
 
 Op = MoveOp | SetOp | InsertOp | DeleteOp | OrderOp | CurrentOp | LineageOp | EffectOp \
     | MetaOp | LifeOp
+
+
+# a saved change's tag (what each op's encode writes first) -> the kind of op it is:
+# each decodes itself
+SAVED: dict[str, Any] = {"v": MoveOp, "s": SetOp, "i": InsertOp, "d": DeleteOp,
+                         "z": OrderOp, "c": CurrentOp, "l": LineageOp, "e": EffectOp,
+                         "m": MetaOp, "f": LifeOp}

@@ -29,18 +29,10 @@ from tabletop.engine.model import (
     check_place,
     split_pt,
 )
+from tabletop.engine.ops import SAVED as SAVED_OPS
 from tabletop.engine.ops import (
-    CurrentOp,
-    DeleteOp,
-    EffectOp,
-    InsertOp,
-    LifeOp,
-    LineageOp,
-    MetaOp,
     MoveOp,
     Op,
-    OrderOp,
-    SetOp,
 )
 from tabletop.engine.state import LOG_TAGS
 from tabletop.engine.table import Action, LogEntry, Table
@@ -222,80 +214,47 @@ class _Codec:
                             tuple(tuple(k) for k in d[4]) if len(d) > 4 else (),
                             tuple(tuple(f) for f in d[5]) if len(d) > 5 else ())
 
-    def op(self, op: Any) -> list[Any]:  # an Op: the tag says which
-        tag = op[0]
-        if tag == "mv":
-            return ["v", op[1], op[2], op[3], self.z(op[4]), op[5], self.z(op[6]), op[7],
-                    self.entry(op[8])]
-        if tag == "set":
-            return ["s", op[1], op[2], self.val(op[2], op[3]), self.val(op[2], op[4])]
-        if tag in ("ins", "del"):
-            return [tag[0], self.z(op[1]), op[2], op[3]]
-        if tag == "zone":
-            return ["z", self.z(op[1]), op[2], op[3]]
-        if tag == "cur":
-            return ["c", op[1], op[2], op[3]]
-        if tag == "lin":
-            return ["l", op[1], self.entry(op[2])]
-        if tag == "eff":
-            return ["e", op[1].to_json()]
-        if tag == "meta":
-            if op[1] == "revealed_tops":
-                return ["m", op[1], sorted(op[2]), sorted(op[3])]
-            if op[1] == "sideboards":
-                return ["m", op[1], {p: [c.to_json() for c in cs] for p, cs in op[2].items()},
-                        {p: [c.to_json() for c in cs] for p, cs in op[3].items()}]
-            return ["m", op[1], op[2], op[3]]
-        if tag == "life":
-            return ["f", op[1], op[2], op[3]]
-        raise ValueError(f"unknown change {tag!r}")
+    def op(self, op: Op) -> list[Any]:
+        return op.encode(self)
 
     def unop(self, d: list[Any]) -> Op:
-        tag = d[0]
-        if tag == "v":
-            return MoveOp("mv", d[1], d[2], d[3], self.unkey(d[4]), d[5], self.unkey(d[6]), d[7],
-                    self.unentry(d[8]))
-        if tag == "s":
-            return SetOp("set", d[1], d[2], self.unval(d[2], d[3]), self.unval(d[2], d[4]))
-        if tag == "i":
-            return InsertOp("ins", self.unkey(d[1]), d[2], d[3])
-        if tag == "d":
-            return DeleteOp("del", self.unkey(d[1]), d[2], d[3])
-        if tag == "z":
-            return OrderOp("zone", self.unkey(d[1]), tuple(d[2]), tuple(d[3]))
-        if tag == "c":
-            return CurrentOp("cur", d[1], d[2], d[3])
-        if tag == "l":
-            return LineageOp("lin", d[1], self.unentry(d[2]))
-        if tag == "e":
-            return EffectOp("eff", Effect.from_json(d[1]))
-        if tag == "m":
-            if d[1] == "revealed_tops":
-                return MetaOp("meta", d[1], frozenset(d[2]), frozenset(d[3]))
-            if d[1] == "sideboards":
-                return MetaOp("meta", d[1], {p: [Card.from_json(c) for c in cs] for p, cs in d[2].items()},
-                        {p: [Card.from_json(c) for c in cs] for p, cs in d[3].items()})
-            if d[1] == "mulligans":
-                return MetaOp("meta", d[1], _mulligans(d[2]), _mulligans(d[3]))
-            if d[1] == "player_counters":
-                return MetaOp("meta", d[1], _player_counters(d[2]), _player_counters(d[3]))
-            if d[1] == "arrows":
-                return MetaOp("meta", d[1], _arrows(d[2], self.t.players),
-                              _arrows(d[3], self.t.players))
-            if d[1] == "last_roll":
-                return MetaOp("meta", d[1], tuple(d[2]) if d[2] else None, tuple(d[3]) if d[3] else None)
-            if d[1] == "turn":
-                _int(d[2], 1, BIG, "a turn number")
-                _int(d[3], 1, BIG, "a turn number")
-            elif d[1] == "phase":
-                if d[2] not in PHASES or d[3] not in PHASES:
-                    raise ValueError("a step of the turn is not one Tabletop knows")
-            elif d[1] != "active":
-                raise ValueError(f"unknown table setting {d[1]!r}")
-            return MetaOp("meta", d[1], d[2], d[3])
-        if tag == "f":
-            return LifeOp("life", d[1], d[2], d[3])
-        raise ValueError(f"unknown change {tag!r}")
+        kind = SAVED_OPS.get(d[0]) if isinstance(d[0], str) else None
+        if kind is None:
+            raise ValueError(f"unknown change {str(d[0])[:20]!r}")
+        op: Op = kind.decode(self, d)
+        return op
+
+    def meta(self, name: str, v: Any) -> Any:
+        """A table setting as a save writes it."""
+        if name == "revealed_tops":
+            return sorted(v)
+        if name == "sideboards":
+            return {p: [c.to_json() for c in cs] for p, cs in v.items()}
+        return v
+
+    def unmeta(self, name: str, v: Any) -> Any:
+        """A table setting read back from a save, checked."""
+        if name == "revealed_tops":
+            return frozenset(v)
+        if name == "sideboards":
+            return {p: [Card.from_json(c) for c in cs] for p, cs in v.items()}
+        if name == "mulligans":
+            return _mulligans(v)
+        if name == "player_counters":
+            return _player_counters(v)
+        if name == "arrows":
+            return _arrows(v, self.t.players)
+        if name == "last_roll":
+            return tuple(v) if v else None
+        if name == "turn":
+            return _int(v, 1, BIG, "a turn number")
+        if name == "phase":
+            if v not in PHASES:
+                raise ValueError("a step of the turn is not one Tabletop knows")
+            return v
+        if name != "active":
+            raise ValueError(f"unknown table setting {str(name)[:30]!r}")
+        return v
 
     def action(self, a: Action, done: bool = True) -> str:
         """An action as JSON text, carrying the objects it names that the saved
