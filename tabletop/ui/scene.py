@@ -638,65 +638,9 @@ class TableScene(QGraphicsScene):
             menu.exec(screen_pos)
 
     def zone_actions(self, zone_item: ZoneItem) -> QMenu:
-        """A zone's menu. Commands that act for a player are greyed for a viewpoint that
-        may not act for them; looking at a public pile is anyone's."""
-        player, zone = zone_item.key
-        t = self.c.table
-        ed = t.edition
-        menu = QMenu()
-        acting: list = []  # actions only the player (or the judge, or hot seat) may take
-
-        def act(text, slot, menu=menu):
-            a = menu.addAction(text, slot)
-            acting.append(a)
-            return a
-
-        def move_all(sources_menu, src, targets):
-            sub = sources_menu.addMenu("Move all to")
-            acting.append(sub.menuAction())
-            for dst, shuffle in targets:
-                if not ed.has_zone(dst):
-                    continue
-                label = ed.zone_name(dst) + (" (then shuffle)" if shuffle else "")
-                sub.addAction(label, lambda d=dst, s=shuffle: self.c.move_all(player, src, d, s))
-
-        if zone == "library" and player:
-            act("Draw", lambda: self.c.draw(player, 1))
-            act("Draw N…", lambda: self._draw_n(player))
-            act("Shuffle", lambda: self.c.shuffle(player))
-            menu.addSeparator()
-            menu.addAction("Look at the top N (privately)…", lambda: self._look(player))
-            menu.addAction("Search the library…", lambda: self.view_zone(zone_item.key,
-                                                                      search=True))
-            act("Reveal the top N to everyone…", lambda: self._reveal_top_n(player))
-            menu.addSeparator()
-            act("Mill N (top cards into the graveyard)…", lambda: self._mill(player))
-            act("Put the top card on the bottom", lambda: self.c.top_to_bottom(player))
-            move_all(menu, "library", [("graveyard", False), ("exile", False), ("hand", False)])
-        if zone in ("graveyard", "exile") or (zone in ("command", "ante", "stack")):
-            menu.addAction(f"View {ed.zone_name(zone).lower()}…",
-                           lambda: self.view_zone(zone_item.key))
-            if player and zone == "graveyard":
-                move_all(menu, zone, [("library", True), ("library", False), ("hand", False),
-                                      ("exile", False)])
-        if zone == "battlefield" and player:
-            act("Create a token…", lambda: self._token(player))
-            act("Untap all", lambda: self.c.untap_all(player))
-            menu.addAction("Arrange (cards back into rows)",
-                           lambda: self.arrange(zone_item.key))
-        if zone == "hand" and player:
-            reveal = menu.addMenu("Reveal the hand to")
-            acting.append(reveal.menuAction())
-            for other in t.players:
-                if other != player:
-                    reveal.addAction(other, lambda o=other: self._reveal_hand(player, o))
-            reveal.addAction("Everyone", lambda: self._reveal_hand(player, None))
-            act("Discard to hand size (cleanup)", lambda: self.c.cleanup(player))
-            move_all(menu, "hand", [("library", True), ("graveyard", False)])
-        if player and not self.c.may_act_for(player):  # greyed: only looking is anyone's
-            for a in acting:
-                a.setEnabled(False)
-        return menu
+        """A zone's menu (zone_menu.py)."""
+        from tabletop.ui import zone_menu
+        return zone_menu.zone_actions(self, zone_item)
 
     # ---- players' panels: life and counters ----------------------------------------------
     def player_clicked(self, panel: PlayerItem, what: tuple, screen_pos) -> None:
@@ -712,54 +656,16 @@ class TableScene(QGraphicsScene):
                 menu.exec(screen_pos)
 
     def add_counter_menu(self, player: str) -> QMenu:
-        menu = QMenu()
-        have = dict(self.player_items[player].seen.counters) if player in self.player_items \
-            else {}
-        kinds = ["poison"] + [f"commander damage from {p}" for p in self.c.table.players
-                              if p != player] + ["energy", "experience"]
-        for kind in kinds:
-            menu.addAction(kind, lambda k=kind: self.c.player_counter(player, k,
-                                                                      have.get(k, 0) + 1))
-        menu.addSeparator()
-        menu.addAction("Another kind…", lambda: self._other_counter(player))
-        if not self.c.may_act_for(player):
-            for a in menu.actions():
-                a.setEnabled(False)
-        return menu
+        from tabletop.ui import zone_menu
+        return zone_menu.add_counter_menu(self, player)
 
     def player_menu(self, panel: PlayerItem, screen_pos) -> None:
         menu = self.player_actions(panel.player)
         menu.exec(screen_pos)
 
     def player_actions(self, player: str) -> QMenu:
-        menu = QMenu()
-        menu.addAction("Set life…", lambda: self._set_life(player))
-        add = self.add_counter_menu(player)
-        add.setTitle("Add a counter")
-        menu.addMenu(add)
-        menu._keep = add  # the submenu lives as long as its menu
-        for kind, _n in self.player_items[player].seen.counters:
-            menu.addAction(f"Remove all {kind} counters",
-                           lambda k=kind: self.c.player_counter(player, k, 0))
-        if not self.c.may_act_for(player):
-            for a in menu.actions():
-                a.setEnabled(False)
-        return menu
-
-    def _set_life(self, player) -> None:
-        from PySide6.QtWidgets import QInputDialog
-        life, ok = QInputDialog.getInt(None, "Life total", f"{player}'s life:",
-                                       self.player_items[player].seen.life, -999, 9999)
-        if ok:
-            self.c.set_life(player, life)
-
-    def _other_counter(self, player) -> None:
-        from PySide6.QtWidgets import QInputDialog
-        kind, ok = QInputDialog.getText(None, "Add a counter", f"A kind of counter for {player}:")
-        kind = " ".join(kind.split())
-        if ok and kind:
-            have = dict(self.player_items[player].seen.counters)
-            self.c.player_counter(player, kind[:60], have.get(kind[:60], 0) + 1)
+        from tabletop.ui import zone_menu
+        return zone_menu.player_actions(self, player)
 
     # ---- zone viewers ---------------------------------------------------------------------
     def view_zone(self, key, search: bool = False, count: int | None = None):
@@ -785,44 +691,6 @@ class TableScene(QGraphicsScene):
         from shiboken6 import isValid
         if isValid(self):  # not when the window closing takes its viewers with it
             self.viewers_changed.emit()
-
-    def _look(self, player) -> None:
-        """An effect lets the viewpoint look at the top N: the cards are shown to the one
-        who looks, everyone is told that they looked, and the library does not change."""
-        from PySide6.QtWidgets import QInputDialog
-        n, ok = QInputDialog.getInt(None, "Look at the top", "How many cards?", 3, 1, 99)
-        if ok:
-            self.view_zone((player, "library"), count=n)
-
-    def _reveal_top_n(self, player) -> None:
-        from PySide6.QtWidgets import QInputDialog
-        n, ok = QInputDialog.getInt(None, "Reveal the top", "How many cards?", 1, 1, 99)
-        if ok:
-            cids = self.c.top_cids(player, n)
-            if cids:
-                self.c.show(player, cids)
-
-    def _reveal_hand(self, player, to) -> None:
-        cids = [c.cid for c in views.choices(self.c.table, (player, "hand"), self.c.viewer)]
-        if cids:
-            self.c.show(player, cids, to)
-
-    def _mill(self, player) -> None:
-        from PySide6.QtWidgets import QInputDialog
-        n, ok = QInputDialog.getInt(None, "Mill", "How many cards from the top?", 1, 1, 999)
-        if ok:
-            self.c.mill(player, n)
-
-    def _draw_n(self, player) -> None:
-        from PySide6.QtWidgets import QInputDialog
-        n, ok = QInputDialog.getInt(None, "Draw", "How many cards?", 2, 1, 99)
-        if ok:
-            self.c.draw(player, n)
-
-    def _token(self, player) -> None:
-        window = self.views()[0].window() if self.views() else None
-        if window is not None and hasattr(window, "create_token"):
-            window.create_token(player)
 
     # ---- for tests and the self-test ---------------------------------------------------
     def item_for_cid(self, cid: int) -> CardItem | None:
