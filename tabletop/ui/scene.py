@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QGraphicsScene, QMenu  # dialogs: where they open
 from tabletop.engine import views
 from tabletop.engine.views import Seen
 from tabletop.ui import layout as L
-from tabletop.ui.items import ARROW_COLOURS, ArrowItem, CardItem, PlayerItem, ZoneItem
+from tabletop.ui.items import CardItem, PlayerItem, ZoneItem
 
 PILES = {"library", "graveyard"}
 
@@ -57,9 +57,8 @@ class TableScene(QGraphicsScene):
         self._preview = None  # the hover preview (a CardPreview)
         self._dragging: CardItem | None = None
         self._group: list[CardItem] = []  # the cards a drag carries (the selection)
-        self._picking: tuple | None = None  # ("attach" or "arrow", card id): the next click
-        self._arrow_line: ArrowItem | None = None  # the arrow a right-drag is drawing
-        self.arrow_items: list[ArrowItem] = []
+        from tabletop.ui.arrows import Arrows
+        self.arrows = Arrows(self)  # the players' arrows, and picking what is clicked next
         # where players put cards on the battlefield: object id -> offset in its zone (a
         # new object, after any zone change, starts in the rows again); the rest flow
         self.animations = True
@@ -80,9 +79,7 @@ class TableScene(QGraphicsScene):
         self._hover_zone = None
         self._preview = None
         self._dragging = None
-        self._arrow_line = None
-        self.arrow_items = []
-        self._stop_pick()
+        self.arrows.cleared()
         t = self.c.table
         ed = t.edition
         spots, rect = L.layout(views.zones_on_the_table(t), ed.per_player, t.players,
@@ -279,7 +276,7 @@ class TableScene(QGraphicsScene):
                     item.slide_to(target)
                 else:
                     item.setPos(target)
-        self._draw_arrows(wanted)
+        self.arrows.draw(wanted)
         for e in events:
             if e.kind in ("redirected", "replaced") and e.dst is not None:
                 placed = next((w for w in wanted.values() if w[2].id == e.obj), None)
@@ -408,8 +405,8 @@ class TableScene(QGraphicsScene):
         return True
 
     def keyPressEvent(self, event) -> None:
-        if event.key() == Qt.Key_Escape and self._picking is not None:
-            self._stop_pick()
+        if event.key() == Qt.Key_Escape and self.arrows.picking is not None:
+            self.arrows.stop_pick()
             self.c.message.emit("")
             event.accept()
             return
@@ -536,100 +533,19 @@ class TableScene(QGraphicsScene):
         from tabletop.ui.card_menu import card_actions
         return card_actions(self, item)
 
-    # ---- arrows and picking a target -------------------------------------------------------
+    # ---- arrows and picking a target (arrows.py) ------------------------------------------
     def start_pick(self, what: str, cid: int, name: str) -> None:
-        """Attach a card to, or point an arrow at, what is clicked next (Escape cancels)."""
-        self._picking = (what, cid)
-        for v in self.views():
-            v.viewport().setCursor(Qt.CrossCursor)
-        self.c.message.emit(f"Click the permanent to attach {name} to (Escape cancels)"
-                            if what == "attach" else
-                            f"Click the card or player {name} points at (Escape cancels)")
-
-    def _stop_pick(self) -> None:
-        self._picking = None
-        for v in self.views():
-            v.viewport().unsetCursor()
-
-    def target_at(self, pos: QPointF, source: int | None = None):
-        """The card id (on the battlefield or the stack) or player under ``pos``."""
-        for it in self.items(pos):
-            if isinstance(it, CardItem) and it is not self._preview and it.zone_key \
-                    and it.zone_key[1] in ("battlefield", "stack") and it.view is not None:
-                cid = self.cid_of(it)
-                if cid != source:
-                    return cid
-            elif isinstance(it, PlayerItem):
-                return it.player
-        return None
+        self.arrows.start_pick(what, cid, name)
 
     def mousePressEvent(self, event) -> None:
-        if self._picking is None:
+        if not self.arrows.picked(event):
             super().mousePressEvent(event)
-            return
-        what, cid = self._picking
-        self._stop_pick()
-        event.accept()
-        if event.button() != Qt.LeftButton or not self.c.table_has(cid):
-            self.c.message.emit("")
-            return
-        target = self.target_at(event.scenePos(), cid)
-        if target is None:
-            self.c.message.emit("Nothing there to " + ("attach to" if what == "attach"
-                                                       else "point at"))
-        elif what == "arrow":
-            self.c.arrow(cid, target)
-        elif isinstance(target, int):
-            self.c.attach(cid, target)
-        else:
-            self.c.message.emit("Attaching to a player is not supported; point an arrow "
-                                "instead")
 
     def arrow_drag(self, item: CardItem, pos: QPointF) -> None:
-        start = item.sceneBoundingRect().center()
-        if self._arrow_line is None or self._arrow_line.scene() is not self:
-            self._arrow_line = ArrowItem(start, pos, self._arrow_colour(self.c.viewer))
-            self.addItem(self._arrow_line)
-        else:
-            self._arrow_line.set_ends(start, pos)
+        self.arrows.drag(item, pos)
 
     def arrow_dropped(self, item: CardItem, pos: QPointF) -> None:
-        if self._arrow_line is not None and self._arrow_line.scene() is self:
-            self.removeItem(self._arrow_line)
-        self._arrow_line = None
-        cid = self.cid_of(item)
-        if item.zone_key is None or item.zone_key[1] not in ("battlefield", "stack"):
-            self.c.message.emit("Arrows start at a permanent or a spell")
-            return
-        target = self.target_at(pos, cid)
-        if target is not None:
-            self.c.arrow(cid, target)
-
-    def _arrow_colour(self, player) -> str:
-        players = list(self.c.table.players)
-        i = players.index(player) if player in players else len(players)
-        return ARROW_COLOURS[i % len(ARROW_COLOURS)]
-
-    def _draw_arrows(self, wanted) -> None:
-        for a in self.arrow_items:
-            if a.scene() is self:
-                self.removeItem(a)
-        self.arrow_items = []
-        centre = {face.id: QPointF(pos[0] + L.CARD_W / 2, pos[1] + L.CARD_H / 2)
-                  for _spot, pos, face in wanted.values()}
-        for arrow in views.arrows(self.c.table):
-            start = centre.get(arrow.source)
-            if arrow.target is not None:
-                end = centre.get(arrow.target)
-            else:
-                panel = self.player_items.get(arrow.target_player)
-                end = QPointF(panel.spot.rect.x + panel.spot.rect.w / 2,
-                              panel.spot.rect.y + 40) if panel is not None else None
-            if start is None or end is None:
-                continue
-            item = ArrowItem(start, end, self._arrow_colour(arrow.player))
-            self.addItem(item)
-            self.arrow_items.append(item)
+        self.arrows.dropped(item, pos)
 
     def zone_menu(self, zone_item: ZoneItem, screen_pos) -> None:
         menu = self.zone_actions(zone_item)
