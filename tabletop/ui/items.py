@@ -329,9 +329,15 @@ class CardItem(QGraphicsObject):
         cost = (card.mana_cost if card else "").replace("{", "").replace("}", "")
         f2 = _font(COST_PX, MIN_SMALL_PX, lod, bold=True)
         cost_h = QFontMetrics(f2).height() + 2
+        w = QFontMetrics(f2).horizontalAdvance(cost) + 8 if cost else 0.0
+        if cost and art.height() < cost_h and face.pt is not None:  # the bottom row: only
+            ptf = _font(8 / 0.75, MIN_SMALL_PX + 1, lod, bold=True)  # beside power/toughness
+            pt_w = max(32.0, QFontMetrics(ptf).horizontalAdvance(f"{face.pt[0]}/{face.pt[1]}")
+                       + 10)
+            if w + 3 > inner.width() - pt_w:
+                cost = ""  # no room: the hover preview and the inspector show it
         if cost:  # in the art box; where it has no room, at the bottom left
             painter.setFont(f2)
-            w = QFontMetrics(f2).horizontalAdvance(cost) + 8
             pill = QRectF(inner.right() - w, art.y() + 1, w, cost_h) \
                 if art.height() >= cost_h else QRectF(inner.x(), inner.bottom() - cost_h, w,
                                                       cost_h)

@@ -124,7 +124,10 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
         self.scene.viewers_changed.connect(self._screen_moved)
         self._on_reset()
         settings.fit_to_screen(self, 1500, 950)  # the first start: as much as fits
-        self.resizeDocks([self.inspector_dock], [380], Qt.Horizontal)
+        # the docks' first width: a narrower share of a small screen, so the table keeps
+        # room to be read (the person's own width comes back with the window's state)
+        self.resizeDocks([self.inspector_dock], [min(380, max(240, self.width() * 27 // 100))],
+                         Qt.Horizontal)
         settings.restore_window(self)  # then where and how big it was last time
         settings.fit_to_screen(self)  # on this screen, which may be smaller
         # and again once shown, when the window's frame (title bar, borders) is known,
