@@ -302,8 +302,9 @@ class Actions:
                 raise IllegalActionError(str(e)) from None
         objs = [o for o in (self.t.live(c) for c in checked)
                 if o is not None and o.zone is not None and o.zone[1] == "battlefield"]
-        if len(objs) == 1:
-            title = f"Move {objs[0].card.name} on the battlefield"
+        if len(objs) == 1:  # (a face-down permanent is not named: the title is everyone's)
+            name = "a face-down permanent" if objs[0].face_down else objs[0].card.name
+            title = f"Move {name} on the battlefield"
         else:
             title = ("Arrange the battlefield" if all(checked[o.cid] is None for o in objs)
                      else f"Move {len(objs)} permanents on the battlefield")

@@ -341,7 +341,15 @@ def action_title(table: TableState, action: Action, viewer: str | None) -> str:
             obj = table.objs[table.current[c]]
             names.append(obj.card.name if may_see(table, obj, viewer) else "a card")
         return f"Move {', '.join(names)} to {table.edition.zone_name(p['zone']).lower()}"
-    return action.title
+    title = action.title
+    many = p.get("cids")
+    cids: list[Any] = many if isinstance(many, list) else [p.get("cid")]
+    for c in cids:  # a card this viewer may not see is "a card" here too (a face-down one)
+        oid = table.current.get(c) if isinstance(c, int) else None
+        seen = table.objs.get(oid) if oid is not None else None
+        if seen is not None and seen.card.name in title and not may_see(table, seen, viewer):
+            title = title.replace(seen.card.name, "a card")
+    return title
 
 
 def undo_status(table: TableState, viewer: str | None) -> tuple[str | None, str | None]:

@@ -106,3 +106,16 @@ def test_the_demo_table_says_how_to_play_your_own_decks(make_window, dialogs):
     assert "Forge or XMage .dck" in w.inspector.toPlainText()
     w.c.set_table(Table(("Alice", "Bob")))  # a table of one's own: nothing to say of it
     assert "New game from decks" not in w.inspector.toPlainText()
+
+
+def test_undo_does_not_name_a_card_the_viewpoint_may_not_see(make_window, dialogs):
+    from tabletop.cards import builtin
+    from tabletop.engine import Table
+    t = Table(("Alice", "Bob"), "cr-2016")
+    morph = t.add_card(builtin.lookup("Hill Giant"), "Alice", "battlefield", face_down=True)
+    t.start_here()
+    w = make_window(t)
+    w.c.tap(morph.cid, True)
+    assert "Hill Giant" in w.undo_action.text()  # Alice controls it: she knows it
+    w.c.set_viewer("Bob")
+    assert "Hill Giant" not in w.undo_action.text() and "a card" in w.undo_action.text()
