@@ -241,3 +241,22 @@ def test_subcommands_work_without_a_console(monkeypatch, capsys):
     finally:
         for stream in (sys.stdout, sys.stderr):  # the stand-in streams it opened
             getattr(stream, "stream", stream).close()
+
+
+@pytest.mark.parametrize("name, data", [
+    ("huge.txt", ("9" * 5000 + " Forest\n").encode()),
+    ("huge.dek", ('<?xml version="1.0"?><Deck><Cards Quantity="' + "9" * 5000
+                  + '" Sideboard="false" Name="Forest"/></Deck>').encode()),
+    ("huge.cod", ('<?xml version="1.0"?><cockatrice_deck version="1"><zone name="main">'
+                  '<card number="' + "9" * 5000 + '" name="Forest"/></zone>'
+                  '</cockatrice_deck>').encode()),
+    ("odd.cod", ('<?xml version="1.0"?><cockatrice_deck version="1"><zone name="maybe">'
+                 '<card number="' + "9" * 5000 + '" name="Forest"/></zone>'
+                 '</cockatrice_deck>').encode()),
+])
+def test_a_count_of_thousands_of_digits_is_one_clear_refusal(tmp_path, name, data):
+    p = tmp_path / name
+    p.write_bytes(data)
+    r = run_cli("deck", p)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert str(p) in r.stderr and "5,000 digits" in r.stderr

@@ -129,6 +129,17 @@ def clean_line(name: str) -> tuple[str, set, tuple[str, str] | None]:
     return name.strip(), tags, printing
 
 
+def _count(text: str | None, what: str) -> int:
+    """A card count as a file writes it: a whole number (one of thousands of digits is
+    refused here, before Python would refuse to read it; a large one, by the deck's cap)."""
+    t = (text or "").strip()
+    if not t.isdigit() or not t.isascii():
+        raise InputError(f"{what} has a count that is not a number ({t[:20]!r})")
+    if len(t) > 18:
+        raise InputError(f"{what} has a count of {len(t):,} digits: not a deck")
+    return int(t)
+
+
 def parse_text(text: str, path: str = "deck.txt") -> Deck:
     """Plain text (`4 Name`, `4x Name`, `SB: 2 Name`, section headers, // and #
     comments) and MTG Arena, MTGO, Moxfield and MWS exports. A blank line starts the
@@ -180,7 +191,7 @@ def parse_text(text: str, path: str = "deck.txt") -> Deck:
             if seen_cards:
                 marked = True
             continue
-        count = int(m.group(2))
+        count = _count(m.group(2), f"{path}: line {n}")
         if count <= 0 or count > 250:
             raise InputError(f"{path}: line {n}: a count of {count} is not possible")
         name, tags, printing = clean_line(m.group(3))
@@ -269,17 +280,14 @@ def parse_cod(raw: bytes, path: Path) -> Deck:
         if section is None:
             continue
         if section == "unknown":  # reported, never merged into the main deck
-            cards = sum(int(c.get("number", "1")) if c.get("number", "1").isdigit() else 0
+            cards = sum(_count(c.get("number", "1"), f"{path}: zone {zname!r}")
                         for c in zone.findall("card"))
             deck.notes.append(f"{path}: zone {zname!r} ({cards} cards) is not a main deck "
                               f"or sideboard: left out")
             continue
         for card in zone.findall("card"):
             name = (card.get("name") or "").strip()
-            try:
-                count = int(card.get("number", "1"))
-            except ValueError:
-                raise InputError(f"{path}: card {name!r} has a count that is not a number") from None
+            count = _count(card.get("number", "1"), f"{path}: card {name!r}")
             if not name or count <= 0:
                 raise InputError(f"{path}: a <card> needs a name and a positive number")
             deck.add(section, count, name)
@@ -296,10 +304,7 @@ def parse_dek(raw: bytes, path: Path) -> Deck:
     deck = Deck(path.stem, str(path))
     for card in root.findall("Cards"):
         name = (card.get("Name") or "").strip()
-        try:
-            count = int(card.get("Quantity", "1"))
-        except ValueError:
-            raise InputError(f"{path}: card {name!r} has a quantity that is not a number") from None
+        count = _count(card.get("Quantity", "1"), f"{path}: card {name!r}")
         if not name and card.get("CatID"):
             raise InputError(f"{path}: this MTGO deck lists cards by catalogue number only, "
                              f"without names; export it from MTGO as a text deck instead")
