@@ -753,6 +753,47 @@ def _check_consistent(t: Table) -> None:
             raise ValueError(f"object {o.id} belongs to a player not at the table")
         if type(o.card.name) is not str:
             raise ValueError(f"object {o.id}'s card has no name")
+    _check_rules(t)
+
+
+ATTACHED_IN = ("battlefield", "phased-out")  # where a permanent can be attached to another
+
+
+def _check_rules(t: Table) -> None:
+    """What no game can come to, said in words: a token anywhere but the battlefield (it
+    ceases to exist when it leaves), a card attached to itself, to something that is
+    not there, to a card in a hidden zone, or in a loop of attachments."""
+    objs = t.objs
+
+    def named(o: Obj) -> str:
+        where = t.edition.place(o.zone[1], o.zone[0]) if o.zone is not None else "nowhere"
+        return f"{o.card.name} (object {o.id}, {where})"
+    for o in objs.values():
+        if o.zone is None:
+            continue
+        if o.token and o.zone[1] != "battlefield":
+            raise FieldError(f"the token {named(o)} is not on the battlefield: a token that "
+                             f"leaves it ceases to exist")
+        if o.attached_to is None:
+            continue
+        if o.attached_to == o.id:
+            raise FieldError(f"{named(o)} is attached to itself")
+        host = objs.get(o.attached_to)
+        if host is None or host.zone is None:
+            raise FieldError(f"{named(o)} is attached to an object that is not on the table")
+        if o.zone[1] not in ATTACHED_IN or host.zone[1] not in ATTACHED_IN:
+            raise FieldError(f"{named(o)} is attached to {named(host)}: only permanents "
+                             f"are attached to one another")
+        seen = {o.id}
+        at = host
+        while at.attached_to is not None:
+            if at.attached_to in seen:
+                raise FieldError(f"{named(o)} is in a loop of cards attached to each other")
+            seen.add(at.id)
+            nxt = objs.get(at.attached_to)
+            if nxt is None:
+                break
+            at = nxt
 
 
 def check(t: Table) -> None:

@@ -158,3 +158,59 @@ def test_a_save_over_the_size_limit_is_refused_before_reading(tmp_path, monkeypa
 def test_a_good_save_still_loads_and_replays():
     t = saves.from_json(copy.deepcopy(BASE))
     assert t.undo() is not None and t.redo() is not None
+
+
+def _attached_game():
+    from tabletop.cards import builtin
+    from tabletop.engine import Card, Table
+    t = Table(("Alice", "Bob"), "cr-2016")
+    giant = t.add_card(builtin.lookup("Hill Giant"), "Alice", "battlefield")
+    rancor = t.add_card(builtin.lookup("Rancor"), "Alice", "battlefield")
+    forest = t.add_card(builtin.lookup("Forest"), "Alice", "library")
+    soldier = t.create_token(Card("Soldier", ("Creature",)), "Alice").events[0].obj
+    t.attach(rancor.cid, giant.cid)
+    return t, giant.id, rancor.id, forest.id, soldier
+
+
+def _row(d, oid):
+    row = next(r for r in d["objects"] if r[0] == oid)
+    row.extend([None] * (17 - len(row)))
+    return row
+
+
+@pytest.mark.parametrize("tamper, words", [
+    (lambda d, g, r, f, s: _row(d, r).__setitem__(10, r), "Rancor (object {r}, the battlefield) "
+     "is attached to itself"),
+    (lambda d, g, r, f, s: _row(d, g).__setitem__(10, r), "in a loop of cards attached"),
+    (lambda d, g, r, f, s: _row(d, r).__setitem__(10, f), "is attached to Forest"),
+    (lambda d, g, r, f, s: _row(d, r).__setitem__(10, 99999), "not on the table"),
+])
+def test_an_impossible_attachment_is_refused_in_words(tamper, words):
+    t, g, r, f, s = _attached_game()
+    d = json.loads(saves.dumps(t))
+    d["history"], d["redo"], d["journal"] = [], [], []  # the table as it stands only
+    tamper(d, g, r, f, s)
+    with pytest.raises(InputError) as e:
+        saves.loads(json.dumps(d))
+    assert words.format(r=r) in str(e.value)
+    assert "ValueError" not in str(e.value)
+
+
+def test_a_token_off_the_battlefield_is_refused_in_words():
+    t, *_, s = _attached_game()
+    d = json.loads(saves.dumps(t))
+    d["history"], d["redo"], d["journal"] = [], [], []
+    bf = d["zone_keys"].index([None, "battlefield"])
+    gy = d["zone_keys"].index(["Alice", "graveyard"])
+    d["zones"][bf].remove(s)
+    d["zones"][gy].append(s)
+    _row(d, s)[5] = gy
+    with pytest.raises(InputError) as e:
+        saves.loads(json.dumps(d))
+    assert "the token Soldier" in str(e.value) and "ceases to exist" in str(e.value)
+
+
+def test_a_real_game_with_attachments_still_opens():
+    t, giant, rancor, _, _ = _attached_game()
+    back = saves.loads(saves.dumps(t))
+    assert back.objs[rancor].attached_to == giant
