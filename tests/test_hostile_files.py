@@ -260,3 +260,18 @@ def test_a_count_of_thousands_of_digits_is_one_clear_refusal(tmp_path, name, dat
     r = run_cli("deck", p)
     assert r.returncode == 2 and "Traceback" not in r.stderr
     assert str(p) in r.stderr and "5,000 digits" in r.stderr
+
+
+def test_a_scenario_of_100000_steps_is_refused_before_it_runs(tmp_path):
+    """Under the 4 MiB cap, but past the documented step limit: one message, exit 2,
+    for a run and for a comparison alike."""
+    lines = ['format = "tabletop-scenario/1"', 'title = "x"', 'edition = "cr-2016"',
+             'players = ["A", "B"]']
+    lines += ["[[steps]]\ndraw = \"A\""] * 100_000
+    p = tmp_path / "long.toml"
+    p.write_text("\n".join(lines) + "\n")
+    assert p.stat().st_size < 4 * 1024 * 1024
+    for extra in (["--json"], ["--compare", "cr-1999,cr-2016"]):
+        r = run_cli("ruling", p, *extra)
+        assert r.returncode == 2, r.stderr
+        assert f"{p}: 100,000 steps; a scenario has at most 10,000" in r.stderr

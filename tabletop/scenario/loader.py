@@ -21,6 +21,8 @@ __all__ = ["FORMAT", "Scenario", "Step", "load"]
 
 FORMAT = "tabletop-scenario/1"
 MAX_BYTES = 4 * 1024 * 1024
+MAX_STEPS = 10_000  # a scenario's steps, checked before any runs (docs/scenarios.md)
+MAX_CARDS = 10_000  # cards a scenario sets up
 
 TOP_KEYS = {"format", "title", "edition", "summary", "seed", "players", "ante", "cards",
             "effects", "steps"}
@@ -138,6 +140,8 @@ def parse(data: dict[str, Any], path: Path, edition_override: str | None = None)
         return str(value)  # checked to be one
 
     cards = c.typed("", "cards", data.get("cards", {}), dict, "a table of tables")
+    if len(cards) > MAX_CARDS:
+        c.fail("", f"{len(cards):,} cards; a scenario sets up at most {MAX_CARDS:,}")
     labels = set()
     checked_cards = {}
     for label, spec in cards.items():
@@ -186,6 +190,9 @@ def parse(data: dict[str, Any], path: Path, edition_override: str | None = None)
                           "card:LABEL, tokens or nontokens")
 
     steps_raw = c.typed("", "steps", data.get("steps", []), list, "an array of tables")
+    if len(steps_raw) > MAX_STEPS:
+        c.fail("", f"{len(steps_raw):,} steps; a scenario has at most {MAX_STEPS:,} (a "
+                   f"demonstration is a few dozen)")
     checker = _StepChecker(c, labels, effect_labels, ed, zone_id, player)
     steps = []
     done = 0  # steps that an undo could take back
