@@ -520,6 +520,7 @@ def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     from tabletop import paths, textsafe
     textsafe.install()  # file text never drives the terminal
+    textsafe.names_from_outside(argv)  # nor does a file name with a line feed in it
     rest, i = [], 0
     while i < len(argv):  # --data-dir DIR anywhere: for the window and every subcommand
         a = argv[i]

@@ -37,6 +37,31 @@ def terminal(text: str) -> str:
     return _unsafe().sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
+# names from outside (the command line's file names) with a line feed, tab or carriage
+# return in them, and how they are written: a message naming one stays on its line
+_NAMES: list[tuple[str, str]] = []
+_BREAKS = str.maketrans({"\n": "\\u000a", "\t": "\\u0009", "\r": "\\u000d"})
+
+
+def names_from_outside(values) -> None:
+    """Write these names (a file name given on the command line, as given and as a path
+    makes it) with their line breaks escaped too, wherever a message names them."""
+    from pathlib import Path
+    for v in values:
+        if isinstance(v, str) and any(ch in v for ch in "\n\t\r"):
+            for raw in {v, str(Path(v)), os.path.abspath(v), Path(v).name}:
+                _NAMES.append((raw, raw.translate(_BREAKS)))
+    _NAMES.sort(key=lambda pair: -len(pair[0]))  # the longest first: a path before its name
+
+
+def escape_names(text: str) -> str:
+    """``text`` with the names from outside that hold a line break written escaped."""
+    for raw, escaped in _NAMES:
+        if raw in text:
+            text = text.replace(raw, escaped)
+    return text
+
+
 class SafeWriter(io.TextIOBase):
     """A stream that passes text on with its control characters escaped."""
 
@@ -44,7 +69,7 @@ class SafeWriter(io.TextIOBase):
         self.stream = stream
 
     def write(self, text: str) -> int:
-        self.stream.write(terminal(text))
+        self.stream.write(terminal(escape_names(text)))
         return len(text)
 
     def flush(self) -> None:

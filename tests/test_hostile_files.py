@@ -275,3 +275,13 @@ def test_a_scenario_of_100000_steps_is_refused_before_it_runs(tmp_path):
         r = run_cli("ruling", p, *extra)
         assert r.returncode == 2, r.stderr
         assert f"{p}: 100,000 steps; a scenario has at most 10,000" in r.stderr
+
+
+def test_a_file_name_with_a_line_feed_is_shown_escaped(tmp_path):
+    p = tmp_path / "two\nlines\x1b[31m.txt"
+    p.write_text("not a deck line at all\n")
+    r = run_cli("deck", p)
+    assert r.returncode == 2
+    line = r.stderr.strip()
+    assert "\n" not in line and "\x1b" not in line  # one line, no escape sequence
+    assert "two\\u000alines\\u001b[31m.txt" in line

@@ -17,7 +17,9 @@ if TYPE_CHECKING:  # made when a box first opens, not at start-up
 
 def _box(parent, icon, title: str, text: str, buttons, default=None) -> QMessageBox:
     from PySide6.QtWidgets import QMessageBox
-    box = QMessageBox(icon, title, text, buttons, parent)
+
+    from tabletop.textsafe import escape_names
+    box = QMessageBox(icon, title, escape_names(text), buttons, parent)
     box.setTextFormat(Qt.PlainText)
     if default is not None:
         box.setDefaultButton(default)

@@ -21,6 +21,7 @@ from tabletop import __version__
 from tabletop.engine import editions, views
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.views import JUDGE
+from tabletop.textsafe import escape_names, names_from_outside
 from tabletop.ui import settings
 from tabletop.ui.controller import TableController
 from tabletop.ui.inspector import Inspector, LogView, opening_words
@@ -393,7 +394,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
     def _update_title(self) -> None:
         """The game's file (or its decks), unsaved changes, the rules edition."""
         game = views.game_name(self.c.table)
-        name = self.path.name if self.path else (game or "new table")
+        name = escape_names(self.path.name) if self.path else (game or "new table")
         if self.path and game:
             name += f" — {game}"
         mark = " *" if self.c.dirty else ""
@@ -689,6 +690,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
         path, _ = QFileDialog.getOpenFileName(self, "Open game", str(settings.save_folder()),
                                               "Tabletop games (*.tabletop);;All files (*)")
         if path:
+            names_from_outside([path])  # a line feed in its name is shown escaped
             self.load_game(Path(path), asked=True)
 
     def load_game(self, path: Path, asked: bool = False, table=None) -> bool:
@@ -755,6 +757,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
                                               "Rules text (*.txt *.rst *.html);;All files (*)")
         if not path:
             return
+        names_from_outside([path])
         try:
             from tabletop.engine import rulestext
             rt, _dest = rulestext.import_file(path)

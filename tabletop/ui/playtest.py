@@ -85,6 +85,8 @@ class NewGameDialog(QDialog):
     def _browse(self, box: QComboBox) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Deck file", "", DECK_FILTER)
         if path:
+            from tabletop.textsafe import names_from_outside
+            names_from_outside([path])  # a line feed in its name is shown escaped
             box.addItem(Path(path).name, ("file", path))
             box.setCurrentIndex(box.count() - 1)
 

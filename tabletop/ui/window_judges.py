@@ -18,6 +18,8 @@ class JudgeCommands:
         path, _ = QFileDialog.getOpenFileName(self, "Open scenario", str(settings.documents()),
                                               "Scenarios (*.toml);;All files (*)")
         if path:
+            from tabletop.textsafe import names_from_outside
+            names_from_outside([path])  # a line feed in its name is shown escaped
             self.open_scenario(Path(path))
 
     def open_scenario(self, path: Path, edition: str | None = None) -> bool:

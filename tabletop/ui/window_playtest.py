@@ -91,6 +91,8 @@ class PlaytestCommands:
             self, "Import card data", str(settings.documents()),
             "Card data (*.json *.json.gz *.json.xz *.gz *.xz);;All files (*)")
         if path:
+            from tabletop.textsafe import names_from_outside
+            names_from_outside([path])  # a line feed in its name is shown escaped
             n = import_card_data(self, path)
             if n is not None:
                 self.show_message(f"Imported {n:,} cards.")

@@ -64,3 +64,17 @@ def test_a_tampered_save_gets_one_dialog_and_the_table_stays(make_window, dialog
     seen = [(title, text) for title, text, _ in dialogs.seen]
     assert seen and seen[-1][0] == "Cannot open the game" and "card 0's name" in seen[-1][1]
     assert w.c.table is t and w.path != p
+
+
+def test_a_file_name_with_a_line_feed_is_shown_escaped_in_the_window(
+        make_window, dialogs, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QFileDialog
+
+    from tabletop.engine import Table
+    p = tmp_path / "evening\nmatch.tabletop"
+    p.write_text("not a save")
+    w = make_window(Table(("Alice", "Bob")))
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(p), ""))
+    w.open_game()  # File > Open game…, the file chosen in the dialog
+    _, text, _ = next(s for s in dialogs.seen if "Cannot open" in s[0])
+    assert "evening\\u000amatch.tabletop" in text and "evening\nmatch" not in text
