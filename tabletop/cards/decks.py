@@ -1,5 +1,5 @@
 """Deck lists: plain text, MTG Arena, MTGO, Moxfield, mtgtop8 .dec, MWS .mwDeck and
-XMage .dck exports, Cockatrice .cod and MTGO .dek.
+XMage .dck exports, Forge .dck (INI-like sections), Cockatrice .cod and MTGO .dek.
 
 Reading never fails silently: a name the card database does not know is listed
 with its file and line, and a malformed file raises one ``InputError`` naming
@@ -151,6 +151,7 @@ def parse_text(text: str, path: str = "deck.txt") -> Deck:
     entries = []  # (line number, section or None, count, name, block)
     section: str | None = None  # None: not set by any marker yet
     block, seen_cards, about, marked = 0, False, False, False
+    xmage = False  # NAME: or LAYOUT lines: an XMage .dck
     labels: list[tuple[int, str]] = []
     for n, raw in enumerate(lines, 1):
         ln = raw.strip()
@@ -167,8 +168,10 @@ def parse_text(text: str, path: str = "deck.txt") -> Deck:
             continue
         if ln.upper().startswith("NAME:"):  # XMage .dck
             deck.name = ln[5:].strip() or deck.name
+            xmage = True
             continue
         if ln.upper().startswith("LAYOUT "):  # XMage .dck: where its editor drew the cards
+            xmage = True
             continue
         if about and low.startswith("name "):
             deck.name = ln[5:].strip()
@@ -225,6 +228,115 @@ def parse_text(text: str, path: str = "deck.txt") -> Deck:
         deck.add(where, count, name, n, printing)
     if not any(deck.sections.values()):
         raise InputError(f"{path}: no cards found: not a deck list")
+    side = deck.sections["sideboard"]
+    if xmage and not deck.sections["commander"] and 1 <= sum(e.count for e in side) <= 2 \
+            and sum(e.count for e in deck.sections["main"]) + sum(e.count for e in side) == 100:
+        # XMage keeps a Commander deck's commander (or two partners) on SB: lines: a
+        # hundred cards with one or two "in the sideboard" are a commander deck
+        deck.sections["commander"], deck.sections["sideboard"] = side, []
+        two = len(side) > 1
+        deck.notes.append(f"{path}: the SB: card{'s' * two} of this XMage Commander deck "
+                          f"go{'' if two else 'es'} to the command zone")
+    return deck
+
+
+MTGJSON_SECTIONS = {"mainBoard": "main", "sideBoard": "sideboard", "commander": "commander"}
+
+
+def parse_mtgjson(raw: bytes, path: Path) -> Deck:
+    """An MTGJSON deck file: {"data": {"name", "mainBoard", "sideBoard", "commander"}},
+    each a list of cards with "name" and "count" (the rest of each card is left)."""
+    import json
+    try:
+        doc = json.loads(raw.decode("utf-8-sig"), parse_constant=_no_constant)
+    except (ValueError, RecursionError) as e:
+        raise InputError(f"{path}: not readable JSON ({str(e)[:80]})") from None
+    data = doc.get("data") if isinstance(doc, dict) else None
+    if not isinstance(data, dict) or not set(MTGJSON_SECTIONS) & data.keys():
+        raise InputError(f"{path}: not an MTGJSON deck file (no data with mainBoard, "
+                         f"sideBoard or commander)")
+    name = data.get("name")
+    deck = Deck(name.strip() if isinstance(name, str) and name.strip() else path.stem,
+                str(path))
+    for key, section in MTGJSON_SECTIONS.items():
+        cards = data.get(key, [])
+        if not isinstance(cards, list):
+            raise InputError(f"{path}: {key} must be a list of cards")
+        for i, card in enumerate(cards, 1):
+            if not isinstance(card, dict) or not isinstance(card.get("name"), str) \
+                    or not card["name"].strip():
+                raise InputError(f"{path}: {key} card {i} has no name")
+            count = card.get("count", 1)
+            if type(count) is not int or not 1 <= count <= 250:
+                raise InputError(f"{path}: {key} card {i} ({card['name'][:60]!r}) has a "
+                                 f"count that is not 1 to 250")
+            deck.add(section, count, card["name"].strip())
+    if not any(deck.sections.values()):
+        raise InputError(f"{path}: no cards found in the MTGJSON deck")
+    return deck
+
+
+def _no_constant(name: str) -> None:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+FORGE_HEADER = re.compile(r"^\[([^\[\]]{1,40})\]$")
+FORGE_SECTIONS = {"main": "main", "sideboard": "sideboard", "commander": "commander"}
+FORGE_LINE = re.compile(r"^(\d+)\s+(.+?)\s*$")
+
+
+def _is_forge(text: str) -> bool:
+    """A Forge deck begins with a section header ([metadata], [Main]...)."""
+    for raw in text.split("\n", 50)[:50]:
+        ln = raw.strip()
+        if ln and not ln.startswith(("#", "//")):
+            return bool(FORGE_HEADER.match(ln))
+    return False
+
+
+def parse_forge(text: str, path: str) -> Deck:
+    """Forge .dck: [metadata] (Name=...), then [Main], [Sideboard] and [Commander]
+    (any case), each card `4 Name` or `1 Island|C13|2` (set and art after the name).
+    Other sections ([shop], [Planes]...) are left out, and said so."""
+    deck = Deck(Path(path).stem, str(path))
+    section: str | None = None
+    left_out: list[str] = []
+    for n, raw in enumerate(text.split("\n"), 1):
+        ln = raw.strip()
+        if not ln or ln.startswith(("#", "//")):
+            continue
+        m = FORGE_HEADER.match(ln)
+        if m:
+            key = m.group(1).strip().lower()
+            section = FORGE_SECTIONS.get(key) or ("metadata" if key == "metadata" else "")
+            if not section:
+                left_out.append(m.group(1).strip())
+            continue
+        if section == "metadata":
+            key, _, value = ln.partition("=")
+            if key.strip().lower() == "name" and value.strip():
+                deck.name = value.strip()
+            continue
+        if section == "":
+            continue  # a section that is no part of the deck
+        if section is None:
+            raise InputError(f"{path}: line {n}: a card line before any [section]")
+        cm = FORGE_LINE.match(ln)
+        if not cm:
+            raise InputError(f"{path}: line {n}: not a card line ({ln[:60]!r}); expected "
+                             "'4 Card Name' or '4 Card Name|SET'")
+        count = _count(cm.group(1), f"{path}: line {n}")
+        if count <= 0 or count > 250:
+            raise InputError(f"{path}: line {n}: a count of {count} is not possible")
+        name = cm.group(2).split("|", 1)[0].strip()
+        if not name:
+            raise InputError(f"{path}: line {n}: a card line without a name")
+        deck.add(section, count, name, n)
+    for name in left_out:
+        deck.notes.append(f"{path}: section [{name}] is not a main deck, sideboard or "
+                          f"commander: left out")
+    if not any(deck.sections.values()):
+        raise InputError(f"{path}: no cards found in the Forge deck")
     return deck
 
 
@@ -317,9 +429,29 @@ def parse_dek(raw: bytes, path: Path) -> Deck:
     return deck
 
 
-def load(path, known=None) -> Deck:
+def _name_as_the_cards_are(deck: Deck, canonical) -> None:
+    """Every entry under its card's own name; entries that name one card are one."""
+    for section, entries in deck.sections.items():
+        merged: list[Entry] = []
+        by_name: dict[str, Entry] = {}
+        for e in entries:
+            name = canonical(e.name) or e.name
+            if name in by_name:
+                by_name[name].count += e.count
+                by_name[name].printing = by_name[name].printing or e.printing
+                continue
+            e.name = name
+            by_name[name] = e
+            merged.append(e)
+        deck.sections[section] = merged
+
+
+def load(path, known=None, canonical=None) -> Deck:
     """Read a deck in any supported format; names ``known`` does not know (a
-    callable name -> bool) are listed in ``deck.unknown``."""
+    callable name -> bool) are listed in ``deck.unknown``. Each name becomes the one
+    ``canonical`` (name -> the card's name, or None) gives, so a split, adventure or
+    double-faced card written by a face or another spelling ("Fire", "Fire/Ice") is
+    one entry, named as the card database names it ("Fire // Ice")."""
     path = Path(path)
     raw = _read(path)
     suffix = path.suffix.lower()
@@ -329,11 +461,20 @@ def load(path, known=None) -> Deck:
     elif stripped.startswith((b"<?xml", b"<Deck")) or (
             suffix == ".dek" and raw.lstrip(b"\xef\xbb\xbf\xff\xfe\x00 \t\r\n").startswith(b"<")):
         deck = parse_dek(raw, path)
+    elif stripped.startswith(b"{"):
+        deck = parse_mtgjson(raw, path)
     else:
-        deck = parse_text(_text(raw, path), str(path))
+        text = _text(raw, path)
+        deck = parse_forge(text, str(path)) if _is_forge(text) else parse_text(text, str(path))
     if known is None:
         from tabletop.cards.db import default
         known = lambda name: default().info(name) is not None
+        if canonical is None:
+            def canonical(name: str) -> str | None:
+                d = default().info(name)
+                return str(d["name"]) if d is not None and d.get("name") else None
+    if canonical is not None:
+        _name_as_the_cards_are(deck, canonical)
     for entries in deck.sections.values():
         for e in entries:
             if not known(e.name):
@@ -369,7 +510,7 @@ def to_cod(deck: Deck) -> str:
 
 
 def save(deck: Deck, path) -> None:
-    from tabletop.engine.saves import atomic_write
+    from tabletop.engine.files import atomic_write
     p = Path(path)
     text = to_cod(deck) if p.suffix.lower() == ".cod" else to_text(deck)
     atomic_write(p, text.encode("utf-8"))

@@ -1,0 +1,156 @@
+"""Deck files players keep (issue 32): Forge .dck with its sections, an XMage Commander
+deck whose commander is on an SB: line, MTGJSON deck files, and split cards written by
+one face or another spelling read as one entry. The fixtures copy each program's
+layout (section headers, set and art after the name, the layout lines), not its lists."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tabletop.cards import decks
+from tabletop.cards.db import CardDB
+from tabletop.engine import InputError
+from tests.helpers import run_cli
+
+FORGE = """[metadata]
+Name=Elves of the Wood
+Description=Green, small and many
+[Main]
+4 Llanowar Elves|M10
+20 Forest|C13|2
+4 Giant Growth
+[Sideboard]
+2 Naturalize|M10
+[shop]
+1 Black Lotus|LEA
+"""
+
+FORGE_COMMANDER = """[metadata]
+Name=Kavu Tribal
+[Commander]
+1 Llanowar Elves|M19
+[main]
+99 Forest
+"""
+
+
+def _known(_name):
+    return True
+
+
+def test_a_forge_deck_reads_its_sections_and_leaves_the_rest_out(tmp_path):
+    p = tmp_path / "elves.dck"
+    p.write_text(FORGE)
+    deck = decks.load(p, known=_known)
+    assert deck.name == "Elves of the Wood"
+    assert [(e.count, e.name) for e in deck.sections["main"]] == [
+        (4, "Llanowar Elves"), (20, "Forest"), (4, "Giant Growth")]
+    assert [(e.count, e.name) for e in deck.sections["sideboard"]] == [(2, "Naturalize")]
+    assert not any(e.name == "Black Lotus" for s in deck.sections.values() for e in s)
+    assert any("[shop]" in n for n in deck.notes)
+
+
+def test_a_forge_commander_deck_puts_its_commander_in_the_command_zone(tmp_path):
+    p = tmp_path / "kavu.dck"
+    p.write_text(FORGE_COMMANDER)
+    deck = decks.load(p, known=_known)
+    assert [(e.count, e.name) for e in deck.sections["commander"]] == [(1, "Llanowar Elves")]
+    assert deck.count("main") == 99
+
+
+def test_a_forge_deck_with_a_line_before_any_section_is_refused(tmp_path):
+    p = tmp_path / "odd.dck"
+    p.write_text("[metadata]\nName=x\n[Main]\nfour Forest\n")
+    with pytest.raises(InputError, match=r"line 4: not a card line"):
+        decks.load(p, known=_known)
+
+
+def _xmage(main_cards: int, commanders: list[str]) -> str:
+    lines = ["NAME:Vampire Lords", ""]
+    lines += [f"1 [C17:{i}] Card {i}" for i in range(main_cards - 30)]
+    lines += ["30 [C17:300] Swamp"]
+    lines += [f"SB: 1 [C17:{40 + i}] {name}" for i, name in enumerate(commanders)]
+    lines += ["LAYOUT MAIN:(1,6)(CMC,false,50)|([C17:1])",
+              "LAYOUT SIDEBOARD:(1,1)(NONE,false,50)|([C17:40])"]
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("main, commanders", [(99, ["Edgar Markov"]),
+                                              (98, ["Akiri", "Bruse Tarl"])])
+def test_an_xmage_commander_deck_puts_its_sb_card_in_the_command_zone(tmp_path, main,
+                                                                      commanders):
+    p = tmp_path / "vampires.dck"
+    p.write_text(_xmage(main, commanders))
+    deck = decks.load(p, known=_known)
+    assert [e.name for e in deck.sections["commander"]] == commanders
+    assert not deck.sections["sideboard"] and deck.count("main") == main
+
+
+def test_an_xmage_sixty_card_deck_keeps_its_sideboard(tmp_path):
+    p = tmp_path / "constructed.dck"
+    p.write_text("NAME:Burn\n56 [M10:1] Mountain\nSB: 4 [M10:2] Shock\n"
+                 "LAYOUT MAIN:(1,1)(NONE,false,50)|([M10:1])\n")
+    deck = decks.load(p, known=_known)
+    assert [e.name for e in deck.sections["sideboard"]] == ["Shock"]
+    assert not deck.sections["commander"]
+
+
+MTGJSON_DECK = {"meta": {"date": "2025-01-01", "version": "5.2.2"},
+                "data": {"name": "Elf Ball", "code": "XYZ", "type": "Commander Deck",
+                         "commander": [{"name": "Llanowar Elves", "count": 1,
+                                        "uuid": "0000"}],
+                         "mainBoard": [{"name": "Forest", "count": 30},
+                                       {"name": "Grizzly Bears", "count": 4}],
+                         "sideBoard": [{"name": "Naturalize", "count": 2}]}}
+
+
+def test_an_mtgjson_deck_file_opens_as_a_deck(tmp_path):
+    p = tmp_path / "ElfBall_XYZ.json"
+    p.write_text(json.dumps(MTGJSON_DECK))
+    r = run_cli("deck", p, "--json")
+    assert r.returncode == 0, r.stderr
+    d = json.loads(r.stdout)
+    assert d["name"] == "Elf Ball"
+    got = {s: [(e["count"], e["name"]) for e in entries] for s, entries in d["sections"].items()}
+    assert got["commander"] == [(1, "Llanowar Elves")]
+    assert got["main"] == [(30, "Forest"), (4, "Grizzly Bears")]
+    assert got["sideboard"] == [(2, "Naturalize")]
+
+
+@pytest.mark.parametrize("data, says", [
+    ({"data": {"mainBoard": [{"name": "Forest", "count": 0}]}}, "count that is not 1 to 250"),
+    ({"data": {"mainBoard": [{"count": 4}]}}, "has no name"),
+    ({"data": {"mainBoard": "4 Forest"}}, "must be a list"),
+    ({"data": {"cards": []}}, "not an MTGJSON deck file"),
+])
+def test_an_mtgjson_deck_that_lies_is_refused(tmp_path, data, says):
+    p = tmp_path / "deck.json"
+    p.write_text(json.dumps(data))
+    r = run_cli("deck", p)
+    assert r.returncode == 2 and says in r.stderr and str(p) in r.stderr
+
+
+def test_a_split_card_written_three_ways_is_one_entry_named_as_the_database_names_it(
+        tmp_path):
+    atomic = {"data": {"Fire // Ice": [
+        {"name": "Fire // Ice", "faceName": "Fire", "layout": "split", "types": ["Instant"],
+         "manaCost": "{1}{R}", "text": "Our words for Fire."},
+        {"name": "Fire // Ice", "faceName": "Ice", "layout": "split", "types": ["Instant"],
+         "manaCost": "{1}{U}", "text": "Our words for Ice."}]}}
+    src = tmp_path / "AtomicCards.json"
+    src.write_text(json.dumps(atomic))
+    db = CardDB(tmp_path / "cards.sqlite3")
+    db.import_file(src)
+
+    def canonical(name):
+        d = db.info(name)
+        return d["name"] if d else None
+    p = tmp_path / "list.txt"
+    p.write_text("2 Fire // Ice\n1 Fire/Ice\n1 Fire\n20 Mountain\n")
+    deck = decks.load(p, known=lambda n: db.info(n) is not None, canonical=canonical)
+    assert [(e.count, e.name) for e in deck.sections["main"]] == [(4, "Fire // Ice"),
+                                                                  (20, "Mountain")]
+    assert not deck.unknown
+    db.close()
