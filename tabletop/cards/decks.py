@@ -1,5 +1,6 @@
 """Deck lists: plain text, MTG Arena, MTGO, Moxfield, mtgtop8 .dec, MWS .mwDeck and
-XMage .dck exports, Forge .dck (INI-like sections), Cockatrice .cod and MTGO .dek.
+XMage .dck exports, Forge .dck (INI-like sections), MTGJSON deck files, Cockatrice .cod,
+MTGO .dek and OCTGN .o8d.
 
 Reading never fails silently: a name the card database does not know is listed
 with its file and line, and a malformed file raises one ``InputError`` naming
@@ -388,8 +389,13 @@ def parse_cod(raw: bytes, path: Path) -> Deck:
     for zone in root.findall("zone"):
         zname = zone.get("name", "").strip()
         section = {"main": "main", "side": "sideboard", "sideboard": "sideboard",
+                   "commander": "commander", "command": "commander",
                    "tokens": None}.get(zname.lower(), "unknown")
-        if section is None:
+        if section is None:  # the table makes tokens as they are created
+            n = len(zone.findall("card"))
+            if n:
+                deck.notes.append(f"{path}: zone {zname!r} ({n} token{'s' * (n != 1)}) "
+                                  f"is not part of the deck: left out")
             continue
         if section == "unknown":  # reported, never merged into the main deck
             cards = sum(_count(c.get("number", "1"), f"{path}: zone {zname!r}")
@@ -405,6 +411,39 @@ def parse_cod(raw: bytes, path: Path) -> Deck:
             deck.add(section, count, name)
     if not any(deck.sections.values()):
         raise InputError(f"{path}: no cards found in the Cockatrice deck")
+    return deck
+
+
+OCTGN_SECTIONS = {"main": "main", "sideboard": "sideboard", "command zone": "commander",
+                  "commander": "commander"}
+
+
+def parse_o8d(raw: bytes, path: Path) -> Deck:
+    """OCTGN: <deck game=...><section name="Main|Sideboard|Command Zone"><card qty id>
+    Name</card>; other sections (Planes/Schemes) are left out, and said so."""
+    root = _xml(raw, path)
+    if root.tag != "deck":
+        raise InputError(f"{path}: not an OCTGN deck (root element <{root.tag}>)")
+    deck = Deck(path.stem, str(path))
+    for sec in root.findall("section"):
+        sname = (sec.get("name") or "").strip()
+        section = OCTGN_SECTIONS.get(sname.lower())
+        cards = sec.findall("card")
+        if section is None:
+            if cards:
+                deck.notes.append(f"{path}: section {sname!r} ({len(cards)} cards) is not a "
+                                  f"main deck, sideboard or command zone: left out")
+            continue
+        for card in cards:
+            name = (card.text or "").strip()
+            if not name:
+                raise InputError(f"{path}: a <card> in section {sname!r} has no name")
+            count = _count(card.get("qty", "1"), f"{path}: card {name!r}")
+            if count <= 0:
+                raise InputError(f"{path}: card {name!r} has a count of 0")
+            deck.add(section, count, name)
+    if not any(deck.sections.values()):
+        raise InputError(f"{path}: no cards found in the OCTGN deck")
     return deck
 
 
@@ -458,6 +497,8 @@ def load(path, known=None, canonical=None) -> Deck:
     stripped = raw.lstrip(b"\xef\xbb\xbf \t\r\n")
     if suffix == ".cod" or (stripped.startswith(b"<?xml") and b"cockatrice_deck" in raw[:2048]):
         deck = parse_cod(raw, path)
+    elif suffix == ".o8d" or (stripped.startswith(b"<?xml") and b"<deck " in raw[:4096]):
+        deck = parse_o8d(raw, path)
     elif stripped.startswith((b"<?xml", b"<Deck")) or (
             suffix == ".dek" and raw.lstrip(b"\xef\xbb\xbf\xff\xfe\x00 \t\r\n").startswith(b"<")):
         deck = parse_dek(raw, path)

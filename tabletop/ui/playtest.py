@@ -29,7 +29,7 @@ from tabletop.cards import demo
 from tabletop.engine import editions
 from tabletop.engine.errors import TabletopError
 
-DECK_FILTER = "Decks (*.txt *.dec *.dek *.cod *.mwDeck);;All files (*)"
+DECK_FILTER = "Decks (*.txt *.dec *.dek *.dck *.cod *.o8d *.json *.mwDeck);;All files (*)"
 
 
 class NewGameDialog(QDialog):

@@ -154,3 +154,55 @@ def test_a_split_card_written_three_ways_is_one_entry_named_as_the_database_name
                                                                   (20, "Mountain")]
     assert not deck.unknown
     db.close()
+
+
+OCTGN = """<?xml version="1.0" encoding="utf-8" standalone="yes"?>
+<deck game="a6c8d2e8-7cd8-11dd-8f94-e62b56d89593">
+  <section name="Main" shared="False">
+    <card qty="4" id="00000000-0000-4000-8000-000000000001">Llanowar Elves</card>
+    <card qty="30" id="00000000-0000-4000-8000-000000000002">Forest</card>
+  </section>
+  <section name="Sideboard" shared="False">
+    <card qty="2" id="00000000-0000-4000-8000-000000000003">Naturalize</card>
+  </section>
+  <section name="Command Zone" shared="False">
+    <card qty="1" id="00000000-0000-4000-8000-000000000004">Grizzly Bears</card>
+  </section>
+  <section name="Planes/Schemes" shared="True">
+    <card qty="1" id="00000000-0000-4000-8000-000000000005">Some Plane</card>
+  </section>
+  <notes><![CDATA[]]></notes>
+</deck>
+"""
+
+
+def test_an_octgn_deck_reads_its_sections(tmp_path):
+    p = tmp_path / "elves.o8d"
+    p.write_text(OCTGN)
+    deck = decks.load(p, known=_known)
+    got = {s: [(e.count, e.name) for e in es] for s, es in deck.sections.items() if es}
+    assert got == {"main": [(4, "Llanowar Elves"), (30, "Forest")],
+                   "sideboard": [(2, "Naturalize")], "commander": [(1, "Grizzly Bears")]}
+    assert any("Planes/Schemes" in n for n in deck.notes)
+
+
+def test_an_octgn_deck_with_a_doctype_is_refused(tmp_path):
+    p = tmp_path / "evil.o8d"
+    p.write_text('<?xml version="1.0"?><!DOCTYPE deck [<!ENTITY x "Forest">]>'
+                 '<deck><section name="Main"><card qty="1">&x;</card></section></deck>')
+    with pytest.raises(InputError, match="DOCTYPE"):
+        decks.load(p, known=_known)
+
+
+def test_a_cockatrice_deck_with_commander_and_tokens_zones(tmp_path):
+    p = tmp_path / "cmdr.cod"
+    p.write_text('<?xml version="1.0" encoding="UTF-8"?><cockatrice_deck version="1">'
+                 '<deckname>Elves</deckname>'
+                 '<zone name="main"><card number="99" name="Forest"/></zone>'
+                 '<zone name="commander"><card number="1" name="Llanowar Elves"/></zone>'
+                 '<zone name="tokens"><card number="1" name="Elf Warrior"/></zone>'
+                 '</cockatrice_deck>')
+    deck = decks.load(p, known=_known)
+    assert [(e.count, e.name) for e in deck.sections["commander"]] == [(1, "Llanowar Elves")]
+    assert deck.count("main") == 99 and not deck.sections["sideboard"]
+    assert any("tokens" in n for n in deck.notes)
