@@ -288,9 +288,17 @@ def cmd_deck(args) -> int:
     except InputError as e:
         print(f"tabletop deck: {e}", file=sys.stderr)
         return 2
-    if args.write:
+    if args.write or args.export:
         try:
-            decks.save(deck, args.write)
+            fmt = decks.export_format(args.write or "deck.txt", args.export)
+            if args.write:
+                decks.save(deck, args.write, fmt)
+            else:  # to standard output
+                sys.stdout.write(decks.export(deck, fmt))
+                return 0
+        except InputError as e:
+            print(f"tabletop deck: {e}", file=sys.stderr)
+            return 2
         except OSError as e:
             print(f"tabletop deck: cannot write {args.write}: {e.strerror or e}", file=sys.stderr)
             return 2
@@ -354,7 +362,11 @@ def _sub_parser() -> argparse.ArgumentParser:
     dp = sub.add_parser("deck", help="read a deck list (text, Arena, .cod, .dek)")
     dp.add_argument("file")
     dp.add_argument("--json", action="store_true")
-    dp.add_argument("--write", metavar="OUT.txt|OUT.cod", help="write the deck as text or .cod")
+    dp.add_argument("--write", metavar="OUT", help="write the deck to a file: its format is "
+                    "--export's, else the suffix's (.txt Arena, .dek MTGO, .cod Cockatrice, "
+                    ".dck Forge)")
+    dp.add_argument("--export", metavar="FORMAT", help="arena, mtgo, cockatrice, forge or text "
+                    "(printed, or written with --write)")
     dp.set_defaults(func=cmd_deck)
     sc = sub.add_parser("scenarios", help="list the bundled scenarios (by name, title, rule)")
     sc.add_argument("words", nargs="*", help="only those whose name, title or rules match")

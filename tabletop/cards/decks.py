@@ -461,8 +461,11 @@ def parse_dek(raw: bytes, path: Path) -> Deck:
                              f"without names; export it from MTGO as a text deck instead")
         if not name or count <= 0:
             raise InputError(f"{path}: a <Cards> entry needs a Name and a positive Quantity")
-        deck.add("sideboard" if card.get("Sideboard", "false").lower() == "true" else "main",
-                 count, name)
+        section = "sideboard" if card.get("Sideboard", "false").lower() == "true" else "main"
+        for marked in ("commander", "companion"):  # Tabletop's own marks (to_dek)
+            if (card.get(marked.title()) or "").lower() == "true":
+                section = marked
+        deck.add(section, count, name)
     if not any(deck.sections.values()):
         raise InputError(f"{path}: no cards found in the MTGO deck")
     return deck
@@ -535,23 +538,94 @@ def to_text(deck: Deck) -> str:
     return "\n".join(out).lstrip("\n") + "\n"
 
 
+def to_arena(deck: Deck) -> str:
+    """MTG Arena's export: Commander, Companion, Deck and Sideboard headings."""
+    out: list[str] = []
+    for section, heading in (("commander", "Commander"), ("companion", "Companion"),
+                             ("main", "Deck"), ("sideboard", "Sideboard")):
+        entries = deck.sections[section]
+        if entries:
+            out += ["", heading] + [f"{e.count} {e.name}" for e in entries]
+    return "\n".join(out).lstrip("\n") + "\n"
+
+
+def to_forge(deck: Deck) -> str:
+    """Forge's .dck: [metadata] with the name, then [Commander], [Main], [Sideboard] (a
+    companion is in the sideboard, where Forge keeps it)."""
+    out = ["[metadata]", f"Name={' '.join(deck.name.split())}"]
+    for section, heading in (("commander", "Commander"), ("main", "Main")):
+        if deck.sections[section]:
+            out += [f"[{heading}]"] + [f"{e.count} {e.name}" for e in deck.sections[section]]
+    side = deck.sections["sideboard"] + deck.sections["companion"]
+    if side:
+        out += ["[Sideboard]"] + [f"{e.count} {e.name}" for e in side]
+    return "\n".join(out) + "\n"
+
+
+def to_dek(deck: Deck) -> str:
+    """MTGO's .dek: each card a <Cards> with Quantity, Sideboard and Name (a commander or
+    companion in the sideboard, marked with Tabletop's own attribute, which MTGO leaves)."""
+    import xml.etree.ElementTree as ET
+    root = ET.Element("Deck")
+    ET.SubElement(root, "NetDeckID").text = "0"
+    ET.SubElement(root, "PreconstructedDeckID").text = "0"
+    for section in SECTIONS:
+        for e in deck.sections[section]:
+            attrs = {"CatID": "0", "Quantity": str(e.count),
+                     "Sideboard": "false" if section == "main" else "true", "Name": e.name}
+            if section in ("commander", "companion"):
+                attrs[section.title()] = "true"
+            ET.SubElement(root, "Cards", attrs)
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode") \
+        + "\n"
+
+
 def to_cod(deck: Deck) -> str:
+    """Cockatrice's .cod: zones main and side, and commander for a commander."""
     import xml.etree.ElementTree as ET
     root = ET.Element("cockatrice_deck", version="1")
     ET.SubElement(root, "deckname").text = deck.name
-    for section, zone_name in (("main", "main"), ("sideboard", "side")):
-        entries = deck.sections[section] + (deck.sections["commander"] if section == "main" else [])
+    for section, zone_name in (("main", "main"), ("sideboard", "side"),
+                               ("commander", "commander"), ("companion", "side")):
+        entries = deck.sections[section]
         if not entries:
             continue
-        zone = ET.SubElement(root, "zone", name=zone_name)
+        zone = root.find(f"zone[@name='{zone_name}']")
+        if zone is None:
+            zone = ET.SubElement(root, "zone", name=zone_name)
         for e in entries:
             ET.SubElement(zone, "card", number=str(e.count), name=e.name)
     ET.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
 
-def save(deck: Deck, path) -> None:
+# the formats a deck is written in: name -> (the file's suffix, the writer)
+EXPORTS = {"arena": (".txt", to_arena), "mtgo": (".dek", to_dek),
+           "cockatrice": (".cod", to_cod), "forge": (".dck", to_forge),
+           "text": (".txt", to_text)}
+
+
+def export_format(path, wanted: str | None = None) -> str:
+    """The format to write: the one asked for, else the file's suffix's (.txt: Arena's)."""
+    if wanted is not None:
+        if wanted not in EXPORTS:
+            raise InputError(f"unknown deck format {wanted!r} (formats: "
+                             f"{', '.join(EXPORTS)})")
+        return wanted
+    suffix = Path(path).suffix.lower()
+    for name, (ext, _) in EXPORTS.items():
+        if ext == suffix:
+            return name
+    raise InputError(f"{path}: a deck is written as .txt, .dek, .cod or .dck")
+
+
+def export(deck: Deck, fmt: str) -> str:
+    return EXPORTS[fmt][1](deck)
+
+
+def save(deck: Deck, path, fmt: str | None = None) -> None:
+    """Write the deck atomically, in ``fmt`` or the format its suffix says."""
     from tabletop.engine.files import atomic_write
-    p = Path(path)
-    text = to_cod(deck) if p.suffix.lower() == ".cod" else to_text(deck)
-    atomic_write(p, text.encode("utf-8"))
+    text = export(deck, export_format(path, fmt))
+    atomic_write(Path(path), text.encode("utf-8"))

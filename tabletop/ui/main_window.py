@@ -193,6 +193,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
         self._act(f, "&New table", self.new_table, QKeySequence.New)
         self._act(f, "New &game from decks…", self.new_game, "Ctrl+Shift+N")
         self._act(f, "Ne&xt game, after sideboarding…", self.next_game)
+        self._act(f, "Save &deck as…", self.save_deck_as)
         self._act(f, "&Open game…", self.open_game, QKeySequence.Open)
         self.recent_menu = f.addMenu("Open &recent")
         self._fill_recent()

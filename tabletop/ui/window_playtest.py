@@ -67,6 +67,43 @@ class PlaytestCommands:
         self.c.set_table(table)
         self.show_message(f"The next game: {table.players[0]} plays first.")
 
+    def save_deck_as(self) -> None:
+        """File > Save deck as…: the seat's deck as this game began (main, commander,
+        sideboard), in the format the file dialog's choice or the name's suffix says."""
+        from PySide6.QtWidgets import QFileDialog
+
+        from tabletop.cards import decks as deckfiles
+        from tabletop.cards.game import decks_in_play
+        player = self.seat()
+        cards = decks_in_play(self.c.table).get(player, {})
+        if not any(cards.values()):
+            self.error("Save deck", f"{player} has no deck at this table.")
+            return
+        name = views.deck_names(self.c.table).get(player) or player
+        deck = deckfiles.Deck(name, "")
+        for section in ("main", "commander", "sideboard"):
+            for card in cards.get(section, []):
+                deck.add(section, 1, card.name)
+        filters = {"Arena text (*.txt)": "arena", "MTGO (*.dek)": "mtgo",
+                   "Cockatrice (*.cod)": "cockatrice", "Forge (*.dck)": "forge"}
+        stem = "".join(ch for ch in name if ch.isalnum() or ch in " -_").strip() or "deck"
+        path, chosen = QFileDialog.getSaveFileName(
+            self, f"Save {player}'s deck", str(settings.documents() / f"{stem}.txt"),
+            ";;".join(filters))
+        if not path:
+            return
+        fmt = filters.get(chosen)
+        suffix = deckfiles.EXPORTS[fmt][0] if fmt else None
+        p = Path(path)
+        if suffix and p.suffix.lower() != suffix:
+            p = p.with_suffix(suffix)
+        try:
+            deckfiles.save(deck, p, fmt)
+        except (OSError, TabletopError) as e:
+            self.error("Cannot save the deck", f"{p}: {getattr(e, 'strerror', None) or e}")
+            return
+        self.show_message(f"Saved {player}'s deck to {p}")
+
     def show_sideboard(self) -> None:
         from tabletop.ui.sideboard import SideboardDialog
         player = self.seat()

@@ -206,3 +206,46 @@ def test_a_cockatrice_deck_with_commander_and_tokens_zones(tmp_path):
     assert [(e.count, e.name) for e in deck.sections["commander"]] == [(1, "Llanowar Elves")]
     assert deck.count("main") == 99 and not deck.sections["sideboard"]
     assert any("tokens" in n for n in deck.notes)
+
+
+def _full_deck():
+    d = decks.Deck("Elf Ball", "")
+    for section, count, name in (("main", 4, "Llanowar Elves"), ("main", 30, "Forest"),
+                                 ("main", 1, "Fire // Ice"), ("sideboard", 2, "Naturalize"),
+                                 ("commander", 1, "Grizzly Bears"),
+                                 ("companion", 1, "Giant Spider")):
+        d.add(section, count, name)
+    return d
+
+
+def _sections(deck):
+    return {s: sorted((e.count, e.name) for e in es) for s, es in deck.sections.items() if es}
+
+
+@pytest.mark.parametrize("fmt, suffix, companion_in", [
+    ("arena", ".txt", "companion"), ("mtgo", ".dek", "companion"),
+    ("cockatrice", ".cod", "sideboard"), ("forge", ".dck", "sideboard")])
+def test_an_export_round_trip_keeps_every_count_and_section(tmp_path, fmt, suffix,
+                                                            companion_in):
+    deck = _full_deck()
+    p = tmp_path / f"out{suffix}"
+    decks.save(deck, p)  # the suffix says the format
+    back = decks.load(p, known=_known)
+    want = _sections(deck)
+    if companion_in != "companion":  # the format has no companion: it is sideboard
+        want["sideboard"] = sorted(want["sideboard"] + want.pop("companion"))
+    assert _sections(back) == want
+    assert decks.export(deck, fmt) == p.read_text()
+
+
+def test_the_command_line_exports_in_each_format(tmp_path):
+    src = tmp_path / "elves.o8d"
+    src.write_text(OCTGN)
+    r = run_cli("deck", src, "--export", "forge")
+    assert r.returncode == 0 and r.stdout.startswith("[metadata]\nName=elves\n")
+    out = tmp_path / "elves.dek"
+    r = run_cli("deck", src, "--write", out)
+    assert r.returncode == 0 and "<Deck>" in out.read_text()
+    assert _sections(decks.load(out, known=_known)) == _sections(decks.load(src, known=_known))
+    r = run_cli("deck", src, "--export", "wizards")
+    assert r.returncode == 2 and "unknown deck format 'wizards'" in r.stderr

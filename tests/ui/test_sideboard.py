@@ -180,3 +180,23 @@ def test_file_next_game_after_a_restore_deals_the_whole_demo_decks(make_window, 
     for p in new.players:
         dealt = len(new.objects_in((p, "library"))) + len(new.objects_in((p, "hand")))
         assert dealt == sizes[p] and counted[p] == f"Deck: {sizes[p]} cards", p
+
+
+def test_file_save_deck_as_writes_the_seats_deck_in_the_chosen_format(
+        make_window, dialogs, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QFileDialog
+
+    from tabletop.cards import decks as deckfiles
+    from tabletop.cards import demo
+    t = demo.new_game(players=("Alice", "Bob"), seed=4)
+    w = make_window(t)
+    t.draw("Alice", 3)  # play changes nothing of the deck as it began
+    target = tmp_path / "mine"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        lambda *a, **k: (str(target), "Forge (*.dck)"))
+    action = next(a for a in w.findChildren(QAction) if a.text() == "Save &deck as…")
+    action.trigger()
+    saved = tmp_path / "mine.dck"
+    deck = deckfiles.load(saved, known=lambda n: True)
+    assert deck.name == "Forest Fire" and deck.count("main") == 40
+    assert saved.read_text().startswith("[metadata]\nName=Forest Fire\n")
