@@ -535,14 +535,15 @@ def _printings(cards, seen: set, path):
     """Cards of one set, printing by printing: each card once (its faces together)."""
     if not isinstance(cards, list):
         return
-    groups: dict = {}
+    groups: dict = {}  # name -> side -> the first printing's face on that side
     for c in cards:
         if isinstance(c, dict) and isinstance(c.get("name"), str) and c["name"] not in seen:
-            groups.setdefault(c["name"], []).append(c)
-    for name, faces in groups.items():
-        faces.sort(key=lambda c: str(c.get("side") or ""))
+            # a set prints a card many times (four Mountains): one face a side, so its
+            # text is kept once; a split or double-faced card has a face on each side
+            groups.setdefault(c["name"], {}).setdefault(str(c.get("side") or ""), c)
+    for name, sides in groups.items():
         seen.add(name)
-        yield _from_mtgjson(name, faces)
+        yield _from_mtgjson(name, [sides[k] for k in sorted(sides)])
 
 
 def _scryfall(f, path):

@@ -78,3 +78,16 @@ def test_split_cards_by_any_separator_or_face(tmp_path, written):
     db = CardDB(tmp_path / "cards.sqlite3")
     db.import_file(_write(tmp_path, "TSP.json", {"meta": META, "data": SET}, "plain"))
     assert db.info(written)["name"] == "Fire // Ice"
+
+
+def test_a_set_files_reprints_keep_the_cards_text_once(tmp_path):
+    """A set prints a basic land four times: the card is one, its text said once."""
+    mountains = [{"name": "Mountain", "number": str(n), "side": None, "layout": "normal",
+                  "types": ["Land"], "supertypes": ["Basic"], "subtypes": ["Mountain"],
+                  "text": "({T}: Add {R}.)", "setCode": "TSP"} for n in (298, 299, 300, 301)]
+    doc = {"meta": META, "data": {**SET, "cards": [*SET["cards"], *mountains]}}
+    db = CardDB(tmp_path / "cards.sqlite3")
+    db.import_file(_write(tmp_path, "TSP.json", doc, "plain"))
+    assert db.text("Mountain") == "({T}: Add {R}.)"
+    assert "faces" not in db.info("Mountain")
+    assert [f["name"] for f in db.info("Fire // Ice")["faces"]] == ["Fire", "Ice"]
