@@ -36,3 +36,15 @@ def test_every_folder_follows_the_one_setting(tmp_path):
     assert errors.log_path().parent == tmp_path / "logs"
     assert rulestext.store_dir() == tmp_path / "rules"
     assert db.default_path() == tmp_path / "cards.sqlite3"
+
+
+def test_the_same_rules_text_imported_twice_is_listed_once(tmp_path):
+    data = tmp_path / "data"
+    copy = tmp_path / "elsewhere" / "same-rules.txt"
+    copy.parent.mkdir()
+    copy.write_bytes((LAYOUTS / "cr-full-layout.txt").read_bytes())
+    for source in (LAYOUTS / "cr-full-layout.txt", copy, copy):
+        assert run_cli("--data-dir", data, "rules", "--import", source).returncode == 0
+    r = run_cli("rules", "--imported", "--data-dir", data)
+    assert r.returncode == 0 and len(r.stdout.strip().splitlines()) == 1
+    assert len(list((data / "rules").glob("*.json"))) == 1

@@ -228,8 +228,13 @@ def import_file(path: str | Path, store: Path | None = None) -> tuple[RulesText,
     """Parse and store a rules file; nothing is stored when it is not a rules text."""
     from tabletop.engine.files import atomic_write
     rt = read(path)
-    data = json.dumps(rt.to_json(), ensure_ascii=False, indent=0).encode("utf-8")
-    digest = hashlib.sha256(data).hexdigest()[:8]
+    doc = rt.to_json()
+    data = json.dumps(doc, ensure_ascii=False, indent=0).encode("utf-8")
+    # named by what the text says, not where it came from: the same rules text
+    # imported twice, from any file, is kept (and listed) once
+    said = {k: v for k, v in doc.items() if k != "source"}
+    digest = hashlib.sha256(json.dumps(said, ensure_ascii=False, sort_keys=True)
+                            .encode("utf-8")).hexdigest()[:8]
     store = store or store_dir()
     dest = store / f"{rt.effective or 'undated'}-{digest}.json"
     atomic_write(dest, data)
@@ -244,10 +249,16 @@ def imported(store: Path | None = None) -> list[tuple[Path, str]]:
     """The rules texts kept in the store, oldest first: (file, what it is)."""
     store = store or store_dir()
     out = []
+    said: set[str] = set()  # a text kept twice by an older version is listed once
     for p in sorted(store.glob("*.json")) if store.is_dir() else ():
         d = next((d for d in _imports(store) if d.get("_file") == str(p)), None)
         if d is None:
             continue
+        key = json.dumps({k: v for k, v in d.items() if k not in ("source", "_file")},
+                         ensure_ascii=False, sort_keys=True)
+        if key in said:
+            continue
+        said.add(key)
         eff = d.get("effective") if isinstance(d.get("effective"), str) else None
         name = LAYOUT_NAMES.get(str(d.get("layout")), "Imported rules text")
         out.append((p, f"{name}, {_date_words(eff)}: {len(d['rules']):,} rules"))
