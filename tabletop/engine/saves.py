@@ -294,7 +294,7 @@ class _Codec:
                            for e in d[2])
             return d[0], d[1], events, ops
         except (ValueError, KeyError, IndexError, TypeError, AttributeError, RecursionError) as e:
-            raise InputError(f"the saved history is damaged ({type(e).__name__}: {e})") from None
+            raise InputError(f"the saved history is damaged: {_in_words(e)}") from None
 
 
 def to_json(t: Table) -> dict[str, Any]:
@@ -338,6 +338,21 @@ def to_json(t: Table) -> dict[str, Any]:
         "redo": redo,
         "journal": [e.to_json() for e in t.journal],
     }
+
+
+def _in_words(e: BaseException) -> str:
+    """What a damaged save's error says, for a person: no Python names."""
+    if isinstance(e, KeyError):
+        return f"it lacks a part every save has ({str(e)[:40]})"
+    if isinstance(e, IndexError):
+        return "a list in it is shorter than what refers to it"
+    if isinstance(e, (TypeError, AttributeError)):
+        return "a value in it is not of the kind it must be"
+    if isinstance(e, RecursionError):
+        return "it is nested deeper than any save"
+    if isinstance(e, OverflowError):
+        return "a number in it is too large"
+    return str(e)[:300] or "a value in it is not possible"
 
 
 def from_json(d: Any, source: str = "save", verify: bool = True) -> Table:
@@ -414,7 +429,7 @@ def from_json(d: Any, source: str = "save", verify: bool = True) -> Table:
         raise InputError(f"{source}: the save is damaged: {e}") from None
     except (KeyError, IndexError, TypeError, ValueError, AttributeError, OverflowError,
             RecursionError) as e:
-        raise InputError(f"{source}: the save is damaged ({type(e).__name__}: {e})") from None
+        raise InputError(f"{source}: the save is damaged: {_in_words(e)}") from None
     if verify:
         _verify_history(d, source)
     return t

@@ -539,11 +539,12 @@ class TableState:
             for op in ops:
                 do(op)
                 done.append(op)
-        except (KeyError, IndexError, ValueError) as e:  # ids or places the table lacks
+        except (KeyError, IndexError, ValueError):  # ids or places the table lacks
             for op in reversed(done):
                 undo(op)
-            raise InputError(f"the saved history does not fit this table "
-                             f"({type(e).__name__}: {e})") from None
+            raise InputError("the saved history does not fit this table: a change in it "
+                             "names an object, a zone or a place the table does not have"
+                             ) from None
 
     def action_title(self, action: Action) -> str:
         """What the Edit menu calls an action ("Move Rancor to graveyard")."""

@@ -214,3 +214,20 @@ def test_a_real_game_with_attachments_still_opens():
     t, giant, rancor, _, _ = _attached_game()
     back = saves.loads(saves.dumps(t))
     assert back.objs[rancor].attached_to == giant
+
+
+@pytest.mark.parametrize("tamper", [
+    lambda d: d.pop("current"),  # a part every save has
+    lambda d: d["zones"].pop(),  # fewer zone lists than zones
+    lambda d: d.__setitem__("objects", [[1, 1, 999, "Alice", None, 0, None]]),  # no such card
+    lambda d: d.__setitem__("life", {"Alice": "twenty", "Bob": 20}),
+])
+def test_a_damaged_save_is_told_in_words(tamper):
+    d = json.loads(saves.dumps(_game()))
+    tamper(d)
+    with pytest.raises(InputError) as e:
+        saves.loads(json.dumps(d))
+    said = str(e.value)
+    assert "the save is damaged" in said or "does not fit" in said
+    assert not any(word in said for word in ("KeyError", "IndexError", "TypeError",
+                                             "ValueError", "AttributeError"))
