@@ -355,7 +355,8 @@ def _in_words(e: BaseException) -> str:
     return str(e)[:300] or "a value in it is not possible"
 
 
-def from_json(d: Any, source: str = "save", verify: bool = True) -> Table:
+def from_json(d: Any, source: str = "save", verify: bool = True,
+              consume: bool = False) -> Table:
     if not isinstance(d, dict) or d.get("format") != FORMAT:
         raise InputError(f"{source}: not a Tabletop save file")
     version = d.get("version")
@@ -418,7 +419,8 @@ def from_json(d: Any, source: str = "save", verify: bool = True) -> Table:
         if not verify:  # a scratch table for checking the history: it keeps no log
             t.quiet = True
         elif "journal" in d:
-            t.journal = _journal(d["journal"], t.players)
+            # (a save being opened gives up its parsed log once read: less memory at once)
+            t.journal = _journal(d.pop("journal") if consume else d["journal"], t.players)
         else:  # saved before the journal: tell the history as the table stands now
             for action in t.history:
                 t._journal(action.events, "done")
@@ -431,33 +433,42 @@ def from_json(d: Any, source: str = "save", verify: bool = True) -> Table:
             RecursionError) as e:
         raise InputError(f"{source}: the save is damaged: {_in_words(e)}") from None
     if verify:
-        _verify_history(d, source)
+        _verify_history(t, source)
     return t
 
 
-def _verify_history(d: dict[str, Any], source: str) -> None:
-    """Replay the saved history in a scratch table: undo all of it, then redo all of
-    it, checking the table after each end. A save whose history does not replay is
-    refused now, not half-undone later."""
-    scratch = from_json(d, source, verify=False)
+VERIFY_LAST = 5_000  # the actions of a history replayed as it opens (the latest)
+
+
+def _verify_history(t: Table, source: str) -> None:
+    """Replay the history's latest actions (VERIFY_LAST, with the whole redo list) on
+    the table just read: undo them, check the table, redo them, check it again, then
+    leave it exactly as saved (the log says nothing of it). A save whose recent history
+    does not replay is refused now; an older action that does not fit is refused when
+    it is undone, and the table stays as it was (undo takes back what it began)."""
+    quiet, t.quiet = t.quiet, True
     try:
-        n = len(scratch.history)
-        for _ in range(n):
-            scratch.undo()
-        _check_consistent(scratch)
-        for _ in range(n):
-            scratch.redo()
-        _check_consistent(scratch)
-        redo = len(d["redo"])
-        for _ in range(redo):  # the redo list must replay too
-            scratch.redo()
-        _check_consistent(scratch)
+        ahead = len(t.redo_stack)
+        back = min(len(t.history), VERIFY_LAST)
+        for _ in range(ahead):  # the redo list must replay too
+            t.redo()
+        _check_consistent(t)
+        for _ in range(ahead + back):
+            t.undo()
+        _check_consistent(t)
+        for _ in range(back + ahead):
+            t.redo()
+        _check_consistent(t)
+        for _ in range(ahead):  # the redo list as it was saved
+            t.undo()
     except InputError as e:
         raise InputError(f"{source}: the saved history does not replay ({e})") from None
     except (KeyError, IndexError, TypeError, ValueError, AttributeError, OverflowError,
             RecursionError) as e:
-        raise InputError(f"{source}: the saved history does not replay "
-                         f"({type(e).__name__}: {e})") from None
+        raise InputError(f"{source}: the saved history does not replay: "
+                         f"{_in_words(e)}") from None
+    finally:
+        t.quiet = quiet
 
 
 def _journal(raw: Any, players: Collection[str]) -> list[LogEntry]:
@@ -481,6 +492,7 @@ def _journal(raw: Any, players: Collection[str]) -> list[LogEntry]:
         return got
     out: list[LogEntry] = []
     add = out.append
+    words: dict[str, str] = {}
     for r in raw:
         if type(r) is not list or len(r) not in (7, 9):
             raise ValueError("a journal line must have 7 or 9 fields")
@@ -498,8 +510,11 @@ def _journal(raw: Any, players: Collection[str]) -> list[LogEntry]:
             if any(p not in players for p in k):
                 raise ValueError("a journal line names a player not at the table")
             seated.add(k)
-        add(LogEntry(tag, kind, text, public, strings(cites, "cites"), strings(notes, "notes"), k,
-                     lead, sub))
+        # one string where a line's words are everyone's, and each tag and kind once
+        add(LogEntry(words.setdefault(tag, tag), words.setdefault(kind, kind), text,
+                     text if public == text else public, strings(cites, "cites"),
+                     strings(notes, "notes"), k, words.setdefault(lead, lead) if lead else lead,
+                     sub))
     return out
 
 
@@ -852,13 +867,16 @@ def _finite(text: str) -> float:
 
 def loads(text: str, source: str = "save") -> Table:
     with _no_gc():
-        try:
-            d = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
-        except (json.JSONDecodeError, RecursionError) as e:
-            raise InputError(f"{source}: not valid JSON ({e})") from None
-        except ValueError as e:  # Infinity, NaN, 1e999, a 5,000-digit number
-            raise InputError(f"{source}: the save is damaged ({e})") from None
-        return from_json(d, source)
+        return from_json(_parsed(text, source), source)
+
+
+def _parsed(text: str, source: str) -> Any:
+    try:
+        return json.loads(text, parse_constant=_no_constant, parse_float=_finite)
+    except (json.JSONDecodeError, RecursionError) as e:
+        raise InputError(f"{source}: not valid JSON ({e})") from None
+    except ValueError as e:  # Infinity, NaN, 1e999, a 5,000-digit number
+        raise InputError(f"{source}: the save is damaged ({e})") from None
 
 
 def save(t: Table, path: str | Path) -> None:
@@ -872,4 +890,8 @@ def load(path: str | Path) -> Table:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise InputError(f"{path}: not a Tabletop save file (not UTF-8 text)") from None
-    return loads(text, str(path))
+    del raw  # the bytes, then the text, let go as soon as what is made of them is made:
+    with _no_gc():  # a large save's peak memory
+        d = _parsed(text, str(path))
+        del text
+        return from_json(d, str(path), consume=True)
