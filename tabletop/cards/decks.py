@@ -153,6 +153,7 @@ def parse_text(text: str, path: str = "deck.txt") -> Deck:
     section: str | None = None  # None: not set by any marker yet
     block, seen_cards, about, marked = 0, False, False, False
     xmage = False  # NAME: or LAYOUT lines: an XMage .dck
+    one_by_one = False  # XMage drew its sideboard as one pile of one: a commander
     labels: list[tuple[int, str]] = []
     for n, raw in enumerate(lines, 1):
         ln = raw.strip()
@@ -173,6 +174,8 @@ def parse_text(text: str, path: str = "deck.txt") -> Deck:
             continue
         if ln.upper().startswith("LAYOUT "):  # XMage .dck: where its editor drew the cards
             xmage = True
+            if ln.upper().startswith("LAYOUT SIDEBOARD:(1,1)"):
+                one_by_one = True
             continue
         if about and low.startswith("name "):
             deck.name = ln[5:].strip()
@@ -230,8 +233,10 @@ def parse_text(text: str, path: str = "deck.txt") -> Deck:
     if not any(deck.sections.values()):
         raise InputError(f"{path}: no cards found: not a deck list")
     side = deck.sections["sideboard"]
-    if xmage and not deck.sections["commander"] and 1 <= sum(e.count for e in side) <= 2 \
-            and sum(e.count for e in deck.sections["main"]) + sum(e.count for e in side) == 100:
+    in_side = sum(e.count for e in side)
+    if xmage and not deck.sections["commander"] and 1 <= in_side <= 2 and (
+            sum(e.count for e in deck.sections["main"]) + in_side == 100
+            or (one_by_one and in_side == 1)):
         # XMage keeps a Commander deck's commander (or two partners) on SB: lines: a
         # hundred cards with one or two "in the sideboard" are a commander deck
         deck.sections["commander"], deck.sections["sideboard"] = side, []

@@ -249,3 +249,14 @@ def test_the_command_line_exports_in_each_format(tmp_path):
     assert _sections(decks.load(out, known=_known)) == _sections(decks.load(src, known=_known))
     r = run_cli("deck", src, "--export", "wizards")
     assert r.returncode == 2 and "unknown deck format 'wizards'" in r.stderr
+
+
+def test_an_xmage_deck_whose_sideboard_is_one_pile_of_one_has_a_commander(tmp_path):
+    """As XMage writes a Commander deck it is still building: one card on an SB: line,
+    laid out as a sideboard of one pile of one."""
+    p = tmp_path / "elfstorm.dck"
+    p.write_text("NAME:ElfStorm\n1 [2X2:298] Aether Vial\n"
+                 "SB: 1 [CMM:320] Selvala, Heart of the Wilds\n"
+                 "LAYOUT SIDEBOARD:(1,1)(NONE,false,50)|([CMM:320])\n")
+    deck = decks.load(p, known=_known)
+    assert [e.name for e in deck.sections["commander"]] == ["Selvala, Heart of the Wilds"]
