@@ -38,7 +38,7 @@ from tabletop.engine.state import LOG_TAGS
 from tabletop.engine.table import Action, LogEntry, Table
 
 FORMAT = "tabletop-save"
-VERSION = 1
+VERSION = 2  # 2: the log's lines in short forms (version 1 saves still open)
 MAX_BYTES = 64 * 1024 * 1024  # a 100,000-action game is about 45 MB
 
 _TUPLE_ATTRS = {"modifications", "choices"}
@@ -336,7 +336,7 @@ def to_json(t: Table) -> dict[str, Any]:
                   for p, sections in t.decks.items()},
         "history": history,
         "redo": redo,
-        "journal": [e.to_json() for e in t.journal],
+        "journal": [e.to_json(t.players) for e in t.journal],
     }
 
 
@@ -493,10 +493,20 @@ def _journal(raw: Any, players: Collection[str]) -> list[LogEntry]:
     out: list[LogEntry] = []
     add = out.append
     words: dict[str, str] = {}
+    every = list(players)
     for r in raw:
         if type(r) is not list or len(r) not in (7, 9):
             raise ValueError("a journal line must have 7 or 9 fields")
         tag, kind, text, public, cites, notes, knowers = r[:7]
+        # the short forms (save version 2): 1 words everyone's, 0 nothing, 0 every player
+        if public == 1 and type(public) is int:
+            public = text
+        if cites == 0 and type(cites) is int:
+            cites = []
+        if notes == 0 and type(notes) is int:
+            notes = []
+        if knowers == 0 and type(knowers) is int:
+            knowers = every
         lead, sub = (r[7], r[8]) if len(r) == 9 else ("", False)
         if type(lead) is not str or len(lead) > 400 or (sub is not True and len(r) == 9):
             raise ValueError("a journal line's heading must be a short text")

@@ -128,9 +128,14 @@ class LogEntry(NamedTuple):
             return self.text, self.cites, self.notes
         return self.public, (), ()
 
-    def to_json(self) -> list[Any]:
-        r: list[Any] = [self.tag, self.kind, self.text, self.public, list(self.cites),
-                   list(self.notes), list(self.knowers)]
+    def to_json(self, players: tuple[str, ...] | None = None) -> list[Any]:
+        """The line as a save keeps it: short forms for what most lines say (words that
+        are everyone's: 1; no rules or notes: 0; known to every player: 0)."""
+        r: list[Any] = [self.tag, self.kind, self.text,
+                        1 if self.public == self.text else self.public,
+                        list(self.cites) or 0, list(self.notes) or 0,
+                        0 if players is not None and self.knowers == players
+                        else list(self.knowers)]
         if self.sub:
             r += [self.lead, True]
         return r

@@ -67,3 +67,20 @@ def test_atomic_write_keeps_the_old_file_when_writing_fails(tmp_path, monkeypatc
         files.atomic_write(p, b"new")
     assert p.read_text() == "old"
     assert [f.name for f in tmp_path.iterdir()] == ["game.tabletop"]
+
+
+def test_a_version_1_save_with_its_log_in_full_still_opens():
+    """Version 2 writes the log's lines in short forms; a version 1 save (every line in
+    full) opens to the same log."""
+    from tabletop.cards import demo
+    t = demo.new_game(seed=3)
+    t.draw("Alice", 2)
+    t.move(t.objects_in(("Alice", "hand"))[0].cid, "graveyard", "Alice")
+    d = saves.to_json(t)
+    assert d["version"] == 2 and any(line[3] == 1 and line[6] == 0 for line in d["journal"])
+    d["version"] = 1
+    d["journal"] = [[e.tag, e.kind, e.text, e.public, list(e.cites), list(e.notes),
+                     list(e.knowers)] + ([e.lead, True] if e.sub else []) for e in t.journal]
+    back = saves.loads(json.dumps(d))
+    assert back.journal == t.journal
+    assert saves.loads(saves.dumps(t)).journal == t.journal
