@@ -12,7 +12,7 @@ APP = "tabletop"
 _override: Path | None = None
 
 
-def set_data_dir(path) -> None:
+def set_data_dir(path: str | Path | None) -> None:
     """Everything the app keeps goes under ``path`` (None: the usual folders)."""
     global _override
     _override = Path(path).expanduser() if path else None

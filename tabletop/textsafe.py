@@ -11,7 +11,9 @@ import io
 import os
 import re
 import sys
+from collections.abc import Iterable
 from functools import cache
+from typing import Any
 
 # C0 and C1 controls except tab and newline; DEL; bidirectional and invisible format marks
 _UNSAFE = ("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u2069"
@@ -43,7 +45,7 @@ _NAMES: list[tuple[str, str]] = []
 _BREAKS = str.maketrans({"\n": "\\u000a", "\t": "\\u0009", "\r": "\\u000d"})
 
 
-def names_from_outside(values) -> None:
+def names_from_outside(values: Iterable[object]) -> None:
     """Write these names (a file name given on the command line, as given and as a path
     makes it) with their line breaks escaped too, wherever a message names them."""
     from pathlib import Path
@@ -65,7 +67,7 @@ def escape_names(text: str) -> str:
 class SafeWriter(io.TextIOBase):
     """A stream that passes text on with its control characters escaped."""
 
-    def __init__(self, stream):
+    def __init__(self, stream: Any) -> None:
         self.stream = stream
 
     def write(self, text: str) -> int:
@@ -76,17 +78,17 @@ class SafeWriter(io.TextIOBase):
         self.stream.flush()
 
     @property
-    def encoding(self):
-        return getattr(self.stream, "encoding", "utf-8")
+    def encoding(self) -> str:  # type: ignore[override]  # the stream's, read-only
+        return str(getattr(self.stream, "encoding", "utf-8"))
 
     def isatty(self) -> bool:
-        return self.stream.isatty()
+        return bool(self.stream.isatty())
 
     def fileno(self) -> int:  # faulthandler and subprocesses may ask for the real stream
-        return self.stream.fileno()
+        return int(self.stream.fileno())
 
 
-def _console(name: str):
+def _console(name: str) -> Any:
     """A windowed Windows build starts with no console (sys.stdout is None): write to
     the console of the terminal that started it, if there is one."""
     if sys.platform != "win32":

@@ -5,25 +5,27 @@ from __future__ import annotations
 
 import json
 from functools import cache
+from typing import Any
 
 from tabletop import resources
 from tabletop.engine.model import Card
 
 
 @cache
-def _data() -> dict:
+def _data() -> dict[str, dict[str, Any]]:
     """The cards by name (any case)."""
     with resources.path("cards", "builtin.json").open(encoding="utf-8") as f:
         data = json.load(f)
-    return {d["name"].casefold(): d for d in data["cards"]}
+    cards: list[dict[str, Any]] = data["cards"]
+    return {d["name"].casefold(): d for d in cards}
 
 
 @cache
-def _by_face() -> dict:
+def _by_face() -> dict[str, dict[str, Any]]:
     """Made when a name is not found as written (folding every name takes a few ms,
     and the demo decks at start-up write their names exactly)."""
     from tabletop.cards.names import fold
-    by_face: dict = {}
+    by_face: dict[str, dict[str, Any]] = {}
     for d in _data().values():
         by_face.setdefault(fold(d["name"]), d)
         for face in d.get("faces", ()):
@@ -32,7 +34,7 @@ def _by_face() -> dict:
     return by_face
 
 
-def info(name: str) -> dict | None:
+def info(name: str) -> dict[str, Any] | None:
     """A card's facts by name or face name, any case, accents or none."""
     key = name.casefold()
     found = _data().get(key)

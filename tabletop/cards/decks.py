@@ -10,8 +10,10 @@ neither expand entities nor reach the network."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from tabletop.engine.errors import InputError
 
@@ -38,9 +40,9 @@ class Entry:
 class Deck:
     name: str
     path: str = ""
-    sections: dict = field(default_factory=lambda: {s: [] for s in SECTIONS})
-    unknown: list = field(default_factory=list)  # (file, line, name)
-    notes: list = field(default_factory=list)  # what was read but left out, in words
+    sections: dict[str, list[Entry]] = field(default_factory=lambda: {s: [] for s in SECTIONS})
+    unknown: list[tuple[str, int | None, str]] = field(default_factory=list)  # file, line, name
+    notes: list[str] = field(default_factory=list)  # what was read but left out, in words
 
     def add(self, section: str, count: int, name: str, line: int | None = None,
             printing: tuple[str, str] | None = None) -> None:
@@ -68,7 +70,7 @@ class Deck:
     def count(self, section: str = "main") -> int:
         return sum(e.count for e in self.sections[section])
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         d = {"name": self.name, "sections": {
             s: [{"count": e.count, "name": e.name} for e in entries]
             for s, entries in self.sections.items() if entries or s in ("main", "sideboard", "commander")},
@@ -101,7 +103,7 @@ LABEL = re.compile(r"^(?:[A-Za-z][\w'&/-]*(?:\s+[A-Za-z][\w'&/-]*){0,3}:?)(?:\s*
 SIDEBOARD_BLOCK = 15  # a blank-separated last block this small is an export's sideboard
 
 
-def clean_name(name: str) -> tuple[str, set]:
+def clean_name(name: str) -> tuple[str, set[str]]:
     """A card name as deck exports write it, cleaned: set code and collector number
     (" (SLD) 1659"), finish markers ("*F*"), MWS/XMage "[SET:123]" markers, tags
     ("#commander") returned apart; "Fire/Ice" written as "Fire // Ice"."""
@@ -109,7 +111,7 @@ def clean_name(name: str) -> tuple[str, set]:
     return name, tags
 
 
-def clean_line(name: str) -> tuple[str, set, tuple[str, str] | None]:
+def clean_line(name: str) -> tuple[str, set[str], tuple[str, str] | None]:
     """As ``clean_name``, with the printing the line names: (set code, collector
     number) from " (M11) 149" or "[M11:149]", else None."""
     tags = {t.lower() for t in TAG.findall(name)}
@@ -346,7 +348,7 @@ def parse_forge(text: str, path: str) -> Deck:
     return deck
 
 
-def _xml(raw: bytes, path: Path, converted: bool = False):
+def _xml(raw: bytes, path: Path, converted: bool = False) -> Any:
     """Parse XML with no DTD and no entities, whatever the file's encoding (defusedxml
     refuses them after decoding, so a UTF-16 file cannot hide one)."""
     import xml.etree.ElementTree as ET
@@ -476,7 +478,7 @@ def parse_dek(raw: bytes, path: Path) -> Deck:
     return deck
 
 
-def _name_as_the_cards_are(deck: Deck, canonical) -> None:
+def _name_as_the_cards_are(deck: Deck, canonical: Callable[[str], str | None]) -> None:
     """Every entry under its card's own name; entries that name one card are one."""
     for section, entries in deck.sections.items():
         merged: list[Entry] = []
@@ -493,7 +495,8 @@ def _name_as_the_cards_are(deck: Deck, canonical) -> None:
         deck.sections[section] = merged
 
 
-def load(path, known=None, canonical=None) -> Deck:
+def load(path: str | Path, known: Callable[[str], bool] | None = None,
+         canonical: Callable[[str], str | None] | None = None) -> Deck:
     """Read a deck in any supported format; names ``known`` does not know (a
     callable name -> bool) are listed in ``deck.unknown``. Each name becomes the one
     ``canonical`` (name -> the card's name, or None) gives, so a split, adventure or
@@ -611,7 +614,7 @@ EXPORTS = {"arena": (".txt", to_arena), "mtgo": (".dek", to_dek),
            "text": (".txt", to_text)}
 
 
-def export_format(path, wanted: str | None = None) -> str:
+def export_format(path: str | Path, wanted: str | None = None) -> str:
     """The format to write: the one asked for, else the file's suffix's (.txt: Arena's)."""
     if wanted is not None:
         if wanted not in EXPORTS:
@@ -629,7 +632,7 @@ def export(deck: Deck, fmt: str) -> str:
     return EXPORTS[fmt][1](deck)
 
 
-def save(deck: Deck, path, fmt: str | None = None) -> None:
+def save(deck: Deck, path: str | Path, fmt: str | None = None) -> None:
     """Write the deck atomically, in ``fmt`` or the format its suffix says."""
     from tabletop.engine.files import atomic_write
     text = export(deck, export_format(path, fmt))

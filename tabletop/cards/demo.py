@@ -2,6 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tabletop.cards.decks import Deck
+    from tabletop.engine import Table
+
 DECKS = {
     "Forest Fire": [
         (8, "Forest"), (7, "Mountain"), (3, "Llanowar Elves"), (3, "Grizzly Bears"),
@@ -19,7 +26,7 @@ DECKS = {
 }
 
 
-def deck(name: str, size: int | None = None):
+def deck(name: str, size: int | None = None) -> Deck:
     """A demo deck as a Deck; ``size`` repeats it up to that many cards (benchmarks)."""
     from tabletop.cards.decks import Deck
     d = Deck(name, f"demo:{name}")
@@ -35,8 +42,8 @@ def deck(name: str, size: int | None = None):
     return d
 
 
-def new_game(edition: str = "cr-2016", players=("Alice", "Bob"), seed: int = 1,
-             hand: int = 7, deck_size: int | None = None):
+def new_game(edition: str = "cr-2016", players: Sequence[str] = ("Alice", "Bob"),
+             seed: int = 1, hand: int = 7, deck_size: int | None = None) -> Table:
     """A table with the demo decks (alternating for more players), shuffled, hands drawn."""
     from tabletop.cards import builtin
     names = list(DECKS)

@@ -14,7 +14,9 @@ import re
 import tempfile
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from tabletop.engine.errors import InputError, TabletopError
 
@@ -33,7 +35,7 @@ class Offline(DownloadError):
     """No connection to the server at all (DNS, refused, unreachable)."""
 
 
-def _open(url: str):
+def _open(url: str) -> Any:
     if not re.match(r"https?://", url):
         raise InputError(f"{url}: only http:// and https:// addresses are downloaded")
     req = urllib.request.Request(url, headers={"User-Agent": "Tabletop (card data)"})
@@ -58,8 +60,8 @@ def published_sha256(url: str) -> str:
     return m.group(0).lower()
 
 
-def fetch(url: str, dest: Path, progress=None, cancelled=None,
-          limit: int = MAX_DOWNLOAD) -> str:
+def fetch(url: str, dest: Path, progress: Callable[[int, int], Any] | None = None,
+          cancelled: Callable[[], bool] | None = None, limit: int = MAX_DOWNLOAD) -> str:
     """Download ``url`` to ``dest``; returns the SHA-256 of what arrived.
     ``progress(read, total)`` (total 0 when the server does not say)."""
     from tabletop.cards.db import ImportCancelled
@@ -92,7 +94,9 @@ def fetch(url: str, dest: Path, progress=None, cancelled=None,
     return digest.hexdigest()
 
 
-def download_and_import(db, url: str = DEFAULT_URL, progress=None, cancelled=None,
+def download_and_import(db: Any, url: str = DEFAULT_URL,
+                        progress: Callable[[str, int, int], Any] | None = None,
+                        cancelled: Callable[[], bool] | None = None,
                         check: bool = True) -> int:
     """Download card data, check its SHA-256 against ``URL.sha256``, import it into
     ``db``; returns the number of cards. ``progress(stage, done, total)``: stage is
@@ -113,7 +117,8 @@ def download_and_import(db, url: str = DEFAULT_URL, progress=None, cancelled=Non
             raise DownloadError(f"{url}: the file's SHA-256 is {got}, but the publisher's "
                                 f"is {want}; the download is damaged or not the published "
                                 f"file. Nothing was imported")
-        return db.import_file(path, (lambda n, r, t: progress("import", r, t))
-                              if progress else None, cancelled)
+        imported: int = db.import_file(path, (lambda n, r, t: progress("import", r, t))
+                                       if progress else None, cancelled)
+        return imported
     finally:
         path.unlink(missing_ok=True)

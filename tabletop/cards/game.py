@@ -3,12 +3,19 @@ the command zone, sideboards outside the game (400.10a), ante if played for."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
 from tabletop.engine import Card, Table
 from tabletop.engine.errors import InputError
 
+if TYPE_CHECKING:
+    from tabletop.cards.decks import Deck
 
-def new_game(decks, edition: str = "cr-2016", seed: int | None = 1, life: int = 20,
-             hand: int = 7, max_hand: int = 7, ante: bool = False, lookup=None) -> Table:
+
+def new_game(decks: Sequence[tuple[str, Deck]], edition: str = "cr-2016",
+             seed: int | None = 1, life: int = 20, hand: int = 7, max_hand: int = 7,
+             ante: bool = False, lookup: Callable[[str], Card | None] | None = None) -> Table:
     """``decks``: (player, Deck) pairs, 1 to 4 of them, in turn order. A name the card
     database does not know enters as a placeholder card with the name as written and
     no characteristics (the caller has listed them already): never dropped."""
@@ -29,11 +36,11 @@ def new_game(decks, edition: str = "cr-2016", seed: int | None = 1, life: int = 
             raise InputError(f"{deck.path or deck.name}: a commander needs the command zone, "
                              f"which {edition} does not have")
         lists.append((player, sections))
-    printings: dict = {}
+    printings: dict[str, tuple[str, str]] = {}
     for _, deck in decks:
         for name, p in deck.printings().items():
-            card = lookup(name)
-            printings.setdefault(card.name if card is not None else name, p)
+            known = lookup(name)
+            printings.setdefault(known.name if known is not None else name, p)
     return game_from_cards(lists, edition, seed, life, hand, max_hand, ante, printings,
                            names={p: d.name for p, d in decks if d.name})
 
@@ -43,9 +50,11 @@ def editions_has_command(edition: str) -> bool:
     return editions.get(edition).has_zone("command")
 
 
-def game_from_cards(lists, edition: str = "cr-2016", seed: int | None = 1, life: int = 20,
+def game_from_cards(lists: Sequence[tuple[str, dict[str, list[Card]]]],
+                    edition: str = "cr-2016", seed: int | None = 1, life: int = 20,
                     hand: int = 7, max_hand: int = 7, ante: bool = False,
-                    printings: dict | None = None, names: dict | None = None) -> Table:
+                    printings: dict[str, tuple[str, str]] | None = None,
+                    names: dict[str, str] | None = None) -> Table:
     """A game from each player's cards: ``lists`` is (player, {"main": [Card],
     "commander": [Card], "sideboard": [Card]}) in turn order; ``printings``: card name
     -> (set code, collector number) the decks named (for pictures)."""
@@ -95,7 +104,7 @@ def decks_in_play(table: Table) -> dict[str, dict[str, list[Card]]]:
             continue
         first = table.objs.get(entries[0].obj)
         now = table.live(cid) or first
-        if first is None or first.kind != "card" or first.token:
+        if first is None or now is None or first.kind != "card" or first.token:
             continue
         mine = out[now.owner]
         if entries[0].event == "brought_in":
