@@ -15,8 +15,10 @@ import io
 import json
 import lzma
 import sqlite3
+from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from tabletop.cards import builtin
 from tabletop.cards.names import fold
@@ -55,7 +57,7 @@ def default_path() -> Path:
     return paths.card_database()
 
 
-def split_type_line(line: str) -> tuple[list, list, list]:
+def split_type_line(line: str) -> tuple[list[str], list[str], list[str]]:
     left, _, right = line.partition("—")
     words = left.split()
     sup = [w for w in words if w in SUPERTYPES and w != "Token"]
@@ -91,7 +93,7 @@ class CardDB:
                              f"data): the damaged file is kept aside and the built-in cards "
                              f"are always there")
 
-    def _query(self, sql: str, args=()):
+    def _query(self, sql: str, args: tuple[Any, ...] = ()) -> Any:
         db = self._db()
         if db is None:
             return None
@@ -123,14 +125,14 @@ class CardDB:
             self._conn = None
 
     # ---- looking up ----------------------------------------------------------------------
-    def info(self, name: str) -> dict | None:
+    def info(self, name: str) -> dict[str, Any] | None:
         """A card's facts by its name or a face's name, any case."""
         d = builtin.info(name)
         if d is not None:
             return d
         return self._imported(name)
 
-    def _imported(self, name: str) -> dict | None:
+    def _imported(self, name: str) -> dict[str, Any] | None:
         if self._db() is None:
             return None
         row = self._query("SELECT data FROM cards WHERE name = ?", (name,))
@@ -167,7 +169,8 @@ class CardDB:
         return builtin.tokens()
 
     # ---- importing -------------------------------------------------------------------------
-    def import_file(self, path, progress=None, cancelled=None) -> int:
+    def import_file(self, path: str | Path, progress: Callable[[int, int, int], Any] | None = None,
+                    cancelled: Callable[[], bool] | None = None) -> int:
         """Import MTGJSON AtomicCards or Scryfall oracle cards; returns the number of
         cards. ``progress(cards, bytes_read, total_bytes)`` is called as it goes;
         ``cancelled()`` returning True stops it, leaving the database as it was."""
@@ -175,6 +178,7 @@ class CardDB:
         from tabletop.engine.files import check_regular
         total = check_regular(path, MAX_FILE)
         db = self._db(create=True)
+        assert db is not None  # made when missing
         n = 0
         try:
             with _open_text(path) as (f, raw):
@@ -226,7 +230,7 @@ class CardDB:
         return n
 
 
-def _insert(db, batch) -> None:
+def _insert(db: sqlite3.Connection, batch: list[dict[str, Any]]) -> None:
     db.executemany("INSERT OR REPLACE INTO cards VALUES (?, ?)",
                    [(d["name"], json.dumps(d, separators=(",", ":"))) for d in batch])
     db.executemany("DELETE FROM faces WHERE name = ?", [(d["name"],) for d in batch])
@@ -247,11 +251,12 @@ class _open_text:
     def __init__(self, path: Path):
         self.path = path
 
-    def __enter__(self):
+    def __enter__(self) -> Any:
         from tabletop.engine.files import open_regular
         self.raw = open_regular(self.path)
         magic = self.raw.read(6)
         self.raw.seek(0)
+        stream: Any
         if magic[:2] == b"\x1f\x8b":
             stream = io.BufferedReader(_Bounded(gzip.GzipFile(fileobj=self.raw), self.raw,
                                                 self.path), CHUNK)
@@ -263,17 +268,16 @@ class _open_text:
         self.text = io.TextIOWrapper(stream, encoding="utf-8-sig")
         return self.text, self.raw
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.text.close()
         self.raw.close()
-        return False
 
 
 class _Bounded(io.RawIOBase):
     """A decompressing stream that stops a bomb: never more than MAX_TEXT bytes, and
     never far more than MAX_RATIO times the compressed bytes read so far."""
 
-    def __init__(self, stream, raw, path):
+    def __init__(self, stream: Any, raw: Any, path: Path) -> None:
         super().__init__()
         self.stream, self.raw, self.path, self.out = stream, raw, path, 0
 
@@ -283,16 +287,16 @@ class _Bounded(io.RawIOBase):
     def seekable(self) -> bool:
         return True
 
-    def seek(self, offset, whence=0):
-        pos = self.stream.seek(offset, whence)
+    def seek(self, offset: int, whence: int = 0) -> int:
+        pos = int(self.stream.seek(offset, whence))
         self.out = pos
         return pos
 
     def tell(self) -> int:
-        return self.stream.tell()
+        return int(self.stream.tell())
 
-    def readinto(self, b) -> int:
-        n = self.stream.readinto(b)
+    def readinto(self, b: Any) -> int:
+        n = int(self.stream.readinto(b))
         self.out += n
         if self.out > MAX_TEXT or self.out > (64 << 20) + MAX_RATIO * max(1, self.raw.tell()):
             raise InputError(f"{self.path}: it decompresses to far more than card data "
@@ -307,7 +311,7 @@ class _Bounded(io.RawIOBase):
 class _Stream:
     """Reads JSON values one at a time from a text stream (raw_decode over a buffer)."""
 
-    def __init__(self, f, path):
+    def __init__(self, f: Any, path: Path) -> None:
         self.f, self.path = f, path
         self.buf, self.pos = "", 0
         self.dec = json.JSONDecoder()
@@ -338,7 +342,7 @@ class _Stream:
             raise InputError(f"{self.path}: not valid card data (expected {ch!r}, found {got!r})")
         self.pos += 1
 
-    def value(self):
+    def value(self) -> Any:
         self.skip_ws()
         while True:
             try:
@@ -360,7 +364,7 @@ class _Stream:
             return v
 
 
-def _peek(f) -> str:
+def _peek(f: Any) -> str:
     """The first character that is not white space (read in chunks, not one by one)."""
     while True:
         chunk = f.read(CHUNK)
@@ -369,7 +373,7 @@ def _peek(f) -> str:
         text = chunk.lstrip(" \t\r\n")
         if text:
             f.seek(0)
-            return text[0]
+            return str(text[0])
 
 
 TAKES = ("Tabletop takes MTGJSON AtomicCards, AllPrintings or a set file, or Scryfall "
@@ -378,16 +382,16 @@ TOKEN_LAYOUTS = {"token", "double_faced_token", "emblem"}
 SKIP_LAYOUTS = {"art_series"}  # Scryfall's art cards share real cards' names
 
 
-def _keys(d: dict, most: int = 6) -> str:
+def _keys(d: dict[str, Any], most: int = 6) -> str:
     keys = [str(k)[:30] for k in list(d)[:most]]
     return ", ".join(keys) + (", ..." if len(d) > most else "")
 
 
-def _not_cards(path, what: str) -> InputError:
+def _not_cards(path: Path, what: str) -> InputError:
     return InputError(f"{path}: {what}: not card data. {TAKES}.")
 
 
-def _mtgjson(f, path):
+def _mtgjson(f: Any, path: Path) -> Iterator[dict[str, Any]]:
     """A JSON object: MTGJSON in its three card shapes (AtomicCards: data is name ->
     faces; AllPrintings: set code -> set, each with its cards; one set's file: the set)
     or a Scryfall list or card. Anything else is named for what it looks like."""
@@ -396,8 +400,8 @@ def _mtgjson(f, path):
         raise InputError(f"{path}: cannot read the file as a stream")
     s.expect("{")
     found = False
-    seen: set = set()
-    top: dict = {}
+    seen: set[str] = set()
+    top: dict[str, Any] = {}
     while s.skip_ws() not in ("}", ""):
         key = s.value()
         s.expect(":")
@@ -424,9 +428,11 @@ def _mtgjson(f, path):
     raise _not_cards(path, _describe_object(top))
 
 
-def _mtgjson_data(s, path, seen: set):
+def _mtgjson_data(s: Any, path: Path, seen: set[str]) -> Iterator[dict[str, Any]]:
     s.expect("{")
-    kind, keys, n = None, [], 0
+    kind: str | None = None
+    keys: list[str] = []
+    n = 0
     while s.skip_ws() != "}":
         name = s.value()
         s.expect(":")
@@ -458,7 +464,7 @@ def _mtgjson_data(s, path, seen: set):
         raise _not_cards(path, _describe_data(keys))
 
 
-def _mtgjson_kind(name: str, value, path) -> str:
+def _mtgjson_kind(name: str, value: Any, path: Path) -> str:
     if isinstance(value, list):
         if all(isinstance(x, dict) for x in value):
             return "atomic"
@@ -477,7 +483,7 @@ def _mtgjson_kind(name: str, value, path) -> str:
     return "set"  # one set's file: its fields (baseSetSize, name...) then "cards"
 
 
-def _describe_data(keys: list) -> str:
+def _describe_data(keys: list[str]) -> str:
     k = set(keys)
     if {"date", "version"} >= k:
         return "MTGJSON's Meta.json (the data's date and version, no cards)"
@@ -486,7 +492,7 @@ def _describe_data(keys: list) -> str:
     return f"MTGJSON data with no cards (its data holds {', '.join(keys)})"
 
 
-def _describe_list(first) -> str:
+def _describe_list(first: Any) -> str:
     if isinstance(first, dict):
         if first.get("object") == "ruling":
             return "Scryfall rulings (rulings.json)"
@@ -503,7 +509,7 @@ def _describe_list(first) -> str:
     return f"a list of {type(first).__name__ if not isinstance(first, str) else 'texts'}"
 
 
-def _describe_object(top: dict) -> str:
+def _describe_object(top: dict[str, Any]) -> str:
     if top.get("object") == "error":
         detail = str(top.get("details") or top.get("code") or "")[:120]
         return f"a Scryfall error response ({detail})"
@@ -518,7 +524,7 @@ def _describe_object(top: dict) -> str:
     return f"a JSON object with the keys {_keys(top)} and no card data"
 
 
-def _first_of_list(s):
+def _first_of_list(s: Any) -> Any:
     """Read a list's first element, leaving the stream after the list."""
     s.expect("[")
     first = None
@@ -531,11 +537,11 @@ def _first_of_list(s):
     return first
 
 
-def _printings(cards, seen: set, path):
+def _printings(cards: Any, seen: set[str], path: Path) -> Iterator[dict[str, Any]]:
     """Cards of one set, printing by printing: each card once (its faces together)."""
     if not isinstance(cards, list):
         return
-    groups: dict = {}  # name -> side -> the first printing's face on that side
+    groups: dict[str, Any] = {}  # name -> side -> the first printing's face on that side
     for c in cards:
         if isinstance(c, dict) and isinstance(c.get("name"), str) and c["name"] not in seen:
             # a set prints a card many times (four Mountains): one face a side, so its
@@ -546,13 +552,13 @@ def _printings(cards, seen: set, path):
         yield _from_mtgjson(name, [sides[k] for k in sorted(sides)])
 
 
-def _scryfall(f, path):
+def _scryfall(f: Any, path: Path) -> Iterator[dict[str, Any]]:
     """A JSON array: Scryfall Oracle Cards (one per card) or Default Cards (one per
     printing: each name once, art cards skipped, a token never replacing a card)."""
     yield from _scryfall_items(_Stream(f, path), path, set())
 
 
-def _scryfall_items(s, path, seen: set):
+def _scryfall_items(s: Any, path: Path, seen: set[Any]) -> Iterator[dict[str, Any]]:
     s.expect("[")
     first = True
     while s.skip_ws() not in ("]", ""):
@@ -569,7 +575,7 @@ def _scryfall_items(s, path, seen: set):
     s.expect("]")
 
 
-def _scryfall_cards(cards, seen: set):
+def _scryfall_cards(cards: Any, seen: set[Any]) -> Iterator[dict[str, Any]]:
     for card in cards:
         name = card.get("name")
         if not isinstance(name, str) or card.get("layout") in SKIP_LAYOUTS:
@@ -582,7 +588,7 @@ def _scryfall_cards(cards, seen: set):
         yield _from_scryfall(card)
 
 
-def _face_mtgjson(face: dict) -> dict:
+def _face_mtgjson(face: dict[str, Any]) -> dict[str, Any]:
     d = {"name": face.get("faceName") or face["name"]}
     if face.get("manaCost"):
         d["mana_cost"] = face["manaCost"]
@@ -597,13 +603,13 @@ def _face_mtgjson(face: dict) -> dict:
     return d
 
 
-def _text(d: dict, text) -> None:
+def _text(d: dict[str, Any], text: Any) -> None:
     """The card's oracle text, kept for the card preview and the inspector."""
     if isinstance(text, str) and text.strip():
         d["text"] = text[:MAX_CARD_TEXT]
 
 
-def _from_mtgjson(name: str, faces: list) -> dict:
+def _from_mtgjson(name: str, faces: list[dict[str, Any]]) -> dict[str, Any]:
     first = faces[0]
     d = {**_face_mtgjson(first), "name": name, "layout": first.get("layout", "normal")}
     if len(faces) > 1:
@@ -611,7 +617,7 @@ def _from_mtgjson(name: str, faces: list) -> dict:
     return d
 
 
-def _face_scryfall(face: dict) -> dict:
+def _face_scryfall(face: dict[str, Any]) -> dict[str, Any]:
     sup, types, sub = split_type_line(face.get("type_line", ""))
     d = {"name": face["name"]}
     if face.get("mana_cost"):
@@ -631,7 +637,7 @@ def _face_scryfall(face: dict) -> dict:
     return d
 
 
-def _from_scryfall(card: dict) -> dict:
+def _from_scryfall(card: dict[str, Any]) -> dict[str, Any]:
     faces = card.get("card_faces") or []
     base = _face_scryfall(faces[0] if faces and "type_line" not in card else card)
     if faces and "type_line" in card and " // " in card.get("type_line", ""):
