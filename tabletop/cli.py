@@ -15,6 +15,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
+from typing import Any, NoReturn
 
 from tabletop import __version__
 
@@ -22,7 +24,7 @@ SUBCOMMANDS = ("ruling", "editions", "rules", "cards", "deck", "scenarios", "ser
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message):  # usage errors exit 2 with one line, as argparse does
+    def error(self, message: str) -> NoReturn:  # usage errors exit 2 with one line, as argparse does
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
@@ -33,7 +35,7 @@ def _out(text: str) -> None:
         sys.stdout.write(text.encode("ascii", "replace").decode() + "\n")
 
 
-def cmd_compare(args) -> int:
+def cmd_compare(args: argparse.Namespace) -> int:
     from tabletop.engine.errors import TabletopError
     from tabletop.scenario import compare
     eds = [e.strip() for e in args.compare.split(",") if e.strip()]
@@ -61,7 +63,7 @@ def cmd_compare(args) -> int:
 REPORT_STEPS = 2_000  # a report's size and time stay bounded
 
 
-def cmd_ruling(args) -> int:
+def cmd_ruling(args: argparse.Namespace) -> int:
     from tabletop.engine.errors import InputError, TabletopError
     from tabletop.scenario import Session, load, run
     from tabletop.scenario.library import resolve
@@ -126,7 +128,7 @@ def cmd_ruling(args) -> int:
     return status
 
 
-def cmd_editions(args) -> int:
+def cmd_editions(args: argparse.Namespace) -> int:
     from tabletop.engine import editions
     for ed in editions.all_editions():
         zones = ", ".join(ed.zone_name(z) for z in ed.zones)
@@ -134,7 +136,7 @@ def cmd_editions(args) -> int:
     return 0
 
 
-def cmd_rules(args) -> int:
+def cmd_rules(args: argparse.Namespace) -> int:
     from tabletop.engine import editions, rulestext
     from tabletop.engine.errors import InputError
     if args.import_file:
@@ -179,7 +181,7 @@ def cmd_rules(args) -> int:
     return 0
 
 
-def _progress_bar(label: str):
+def _progress_bar(label: str) -> Callable[[int, int, int], None]:
     """A progress bar on standard error (only when it is a terminal)."""
     import time
     state = {"last": 0.0}
@@ -200,7 +202,7 @@ def _progress_bar(label: str):
     return show
 
 
-def cmd_cards(args) -> int:
+def cmd_cards(args: argparse.Namespace) -> int:
     from tabletop.cards.db import CardDataError, default
     from tabletop.engine.errors import TabletopError
     db = default()
@@ -219,7 +221,7 @@ def cmd_cards(args) -> int:
         return 2
 
 
-def _cards(args, db) -> int:
+def _cards(args: argparse.Namespace, db: Any) -> int:
     from tabletop.engine.errors import InputError
     if args.download is not None:
         from tabletop.cards import download
@@ -280,7 +282,7 @@ def _cards(args, db) -> int:
     return 0
 
 
-def cmd_deck(args) -> int:
+def cmd_deck(args: argparse.Namespace) -> int:
     from tabletop.cards import decks
     from tabletop.engine.errors import InputError
     try:
@@ -308,9 +310,9 @@ def cmd_deck(args) -> int:
     _out(f"{deck.name}")
     for section, entries in deck.sections.items():
         if entries:
-            _out(f"  {section} ({sum(e.count for e in entries)} cards)")
-            for e in entries:
-                _out(f"    {e.count} {e.name}")
+            _out(f"  {section} ({sum(x.count for x in entries)} cards)")
+            for x in entries:
+                _out(f"    {x.count} {x.name}")
     for note in deck.notes:
         print(note, file=sys.stderr)
     for f, line, name in deck.unknown:
@@ -318,7 +320,7 @@ def cmd_deck(args) -> int:
     return 0
 
 
-def cmd_scenarios(args) -> int:
+def cmd_scenarios(args: argparse.Namespace) -> int:
     from tabletop.scenario.library import bundled_scenarios
     words = [w.lower() for w in args.words]
     shown = 0
@@ -428,7 +430,7 @@ def _sub_parser() -> argparse.ArgumentParser:
     return p
 
 
-def cmd_room(args) -> int:
+def cmd_room(args: argparse.Namespace) -> int:
     from tabletop.net.client import Client, ClientError, failures
     from tabletop.textsafe import terminal as clean
     url = args.url.rstrip("/") + "/"
@@ -478,7 +480,7 @@ def cmd_room(args) -> int:
     return 0
 
 
-def cmd_serve(args) -> int:
+def cmd_serve(args: argparse.Namespace) -> int:
     from tabletop import paths
     from tabletop.net.server import main as serve
     if not 0 <= args.port <= 65535:
@@ -528,7 +530,7 @@ def _gui_parser() -> argparse.ArgumentParser:
     return p
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     from tabletop import paths, textsafe
     textsafe.install()  # file text never drives the terminal
@@ -549,14 +551,16 @@ def main(argv=None) -> int:
         args = _sub_parser().parse_args(argv)
         from tabletop.engine.errors import TabletopError
         try:
-            return args.func(args)
+            status: int = args.func(args)
+            return status
         except TabletopError as e:  # e.g. a damaged card database met while reading a deck
             print(f"tabletop {argv[0]}: {e}", file=sys.stderr)
             return 2
         except BrokenPipeError:  # `tabletop scenarios | head`: the reader has gone
             import os
             devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.__stdout__.fileno())
+            if sys.__stdout__ is not None:
+                os.dup2(devnull, sys.__stdout__.fileno())
             return 0
     args = _gui_parser().parse_args(argv)
     from tabletop.ui.app import run_gui
