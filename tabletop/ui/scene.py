@@ -59,8 +59,6 @@ class TableScene(QGraphicsScene):
         self._group: list[CardItem] = []  # the cards a drag carries (the selection)
         from tabletop.ui.arrows import Arrows
         self.arrows = Arrows(self)  # the players' arrows, and picking what is clicked next
-        # where players put cards on the battlefield: object id -> offset in its zone (a
-        # new object, after any zone change, starts in the rows again); the rest flow
         self.animations = True
         self.setBackgroundBrush(QBrush(QColor("#1f4a3a")))
         controller.reset.connect(self.rebuild)
