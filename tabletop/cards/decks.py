@@ -371,6 +371,14 @@ def _xml(raw: bytes, path: Path, converted: bool = False) -> Any:
         raise InputError(f"{path}: not readable XML ({e})") from None
 
 
+def _xml_root(raw: bytes, path: Path, tag: str, what: str) -> Any:
+    """The XML deck's root element, which must be ``tag`` (else: not ``what``)."""
+    root = _xml(raw, path)
+    if root.tag != tag:
+        raise InputError(f"{path}: not {what} (root element <{root.tag}>)")
+    return root
+
+
 def _as_utf8(raw: bytes, path: Path) -> bytes:
     """XML in a multi-byte encoding expat will not take, as UTF-8 with its declaration
     rewritten; the result goes through the same refusal of DTDs and entities."""
@@ -389,9 +397,7 @@ def _as_utf8(raw: bytes, path: Path) -> bytes:
 
 def parse_cod(raw: bytes, path: Path) -> Deck:
     """Cockatrice: <cockatrice_deck><deckname/><zone name="main|side"><card number name/>."""
-    root = _xml(raw, path)
-    if root.tag != "cockatrice_deck":
-        raise InputError(f"{path}: not a Cockatrice deck (root element <{root.tag}>)")
+    root = _xml_root(raw, path, "cockatrice_deck", "a Cockatrice deck")
     deck = Deck((root.findtext("deckname") or "").strip() or path.stem, str(path))
     for zone in root.findall("zone"):
         zname = zone.get("name", "").strip()
@@ -428,9 +434,7 @@ OCTGN_SECTIONS = {"main": "main", "sideboard": "sideboard", "command zone": "com
 def parse_o8d(raw: bytes, path: Path) -> Deck:
     """OCTGN: <deck game=...><section name="Main|Sideboard|Command Zone"><card qty id>
     Name</card>; other sections (Planes/Schemes) are left out, and said so."""
-    root = _xml(raw, path)
-    if root.tag != "deck":
-        raise InputError(f"{path}: not an OCTGN deck (root element <{root.tag}>)")
+    root = _xml_root(raw, path, "deck", "an OCTGN deck")
     deck = Deck(path.stem, str(path))
     for sec in root.findall("section"):
         sname = (sec.get("name") or "").strip()
@@ -456,9 +460,7 @@ def parse_o8d(raw: bytes, path: Path) -> Deck:
 
 def parse_dek(raw: bytes, path: Path) -> Deck:
     """MTGO: <Deck><Cards Quantity Sideboard Name/>."""
-    root = _xml(raw, path)
-    if root.tag != "Deck":
-        raise InputError(f"{path}: not an MTGO deck (root element <{root.tag}>)")
+    root = _xml_root(raw, path, "Deck", "an MTGO deck")
     deck = Deck(path.stem, str(path))
     for card in root.findall("Cards"):
         name = (card.get("Name") or "").strip()

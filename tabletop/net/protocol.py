@@ -10,7 +10,7 @@ import json
 from enum import StrEnum
 from typing import Any
 
-from tabletop.engine.model import MAX_PLACE
+from tabletop.engine.model import MAX_PLACE, check_place
 
 VERSION = 1
 MAX_FRAME = 64 * 1024  # bytes: a client's message is small
@@ -186,8 +186,11 @@ def _check(msg: dict[str, Any]) -> dict[str, Any]:
 
 
 def _is_place(v: Any) -> bool:
-    return isinstance(v, list) and len(v) == 2 and all(
-        type(x) in (int, float) and 0 <= x <= MAX_PLACE for x in v)
+    """A place as the engine takes it (model.check_place), sent as a JSON list."""
+    try:
+        return isinstance(v, list) and bool(check_place(v, "a place"))
+    except ValueError:
+        return False
 
 
 DECK_SECTIONS = ("main", "sideboard", "commander", "companion")

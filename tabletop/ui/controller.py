@@ -193,7 +193,8 @@ class TableController(QObject):
         the rows): only those this viewpoint may handle move."""
         mine = {c: p for c, p in places.items() if self.may_handle(c)}
         before = len(self.table.history)
-        res = self.table.place(mine) if mine else Result(())
+        res = self.table.place(mine) if mine else Result(())  # (told either way: the scene
+        # draws from it, putting back a card this viewpoint may not handle)
         self._dirty_before = self.dirty
         if len(self.table.history) != before:
             self.dirty = True  # nothing to log, but the game changed

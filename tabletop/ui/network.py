@@ -690,6 +690,19 @@ def _widgets():
     return QtWidgets
 
 
+def _question(yes: str) -> tuple[Any, Any, Any, Any]:
+    """A row asking the seat something: (the row, its words, yes, Refuse)."""
+    W = _widgets()
+    row = W.QWidget()
+    lay = W.QHBoxLayout(row)
+    lay.setContentsMargins(0, 0, 0, 0)
+    text, agree, refuse = _label(), W.QPushButton(yes), W.QPushButton("Refuse")
+    lay.addWidget(text, 1)
+    lay.addWidget(agree)
+    lay.addWidget(refuse)
+    return row, text, agree, refuse
+
+
 def _label(text: str = "") -> Any:
     """A label for text from the network: plain text (never markup), wrapped."""
     from PySide6.QtCore import Qt
@@ -735,24 +748,10 @@ class TableTalk(QObject):
         inv.addWidget(self.invite_text, 1, 0, 1, 3)
         inv.addWidget(self.invite_code, 2, 0, 1, 3)
         self.who = _label()
-        self.request = W.QWidget()
-        req = W.QHBoxLayout(self.request)
-        req.setContentsMargins(0, 0, 0, 0)
-        self.request_text = _label()
-        self.agree = W.QPushButton("Agree")
-        self.refuse = W.QPushButton("Refuse")
-        req.addWidget(self.request_text, 1)
-        req.addWidget(self.agree)
-        req.addWidget(self.refuse)
-        self.look = W.QWidget()  # a request to look through a library: its owner answers
-        lk = W.QHBoxLayout(self.look)
-        lk.setContentsMargins(0, 0, 0, 0)
-        self.look_text = _label()
-        self.allow_look = W.QPushButton("Allow")
-        self.refuse_look = W.QPushButton("Refuse")
-        lk.addWidget(self.look_text, 1)
-        lk.addWidget(self.allow_look)
-        lk.addWidget(self.refuse_look)
+        # a request to undo another's action, and one to look through a library (its
+        # owner answers): each a line of words and its two buttons
+        self.request, self.request_text, self.agree, self.refuse = _question("Agree")
+        self.look, self.look_text, self.allow_look, self.refuse_look = _question("Allow")
         self.allow_look.clicked.connect(lambda: self._answer_look(True))
         self.refuse_look.clicked.connect(lambda: self._answer_look(False))
         self.lines = W.QListWidget()

@@ -375,8 +375,9 @@ class TableScene(QGraphicsScene):
             if all(i.zone_key == zone_item.key for i in group):
                 # moved within its own battlefield: only its place changes (no rule is
                 # involved and the log says nothing; undo puts it back)
-                self.c.place(offsets)
-                self.sync(None)  # a card this viewpoint may not handle goes back
+                self.c.place(offsets)  # the table says it changed: the scene follows
+                if self.c.session is not None:
+                    self.sync(None)  # the host answers later: meanwhile, as it stands
                 return
         if len(group) > 1:  # the engine checks each card; one action, one undo
             self.c.drop_many([self.cid_of(i) for i in group], zone, player, position,
