@@ -608,10 +608,12 @@ class Room:
 
     # ---- views ------------------------------------------------------------------------
     def view(self, seat: str, zones: set[ZoneKey] | None = None,
-             log_from: int | None = None, chat_from: int | None = None) -> dict[str, Any]:
+             log_from: int | None = None, chat_from: int | None = None,
+             public: dict[str, Any] | None = None) -> dict[str, Any]:
         """Everything ``seat`` may know, as plain JSON data (only ``zones``, and the log
         from ``log_from`` and the chat from ``chat_from``, when given). Every card is
-        named by the seat's own ids (``SeatIds``)."""
+        named by the seat's own ids (``SeatIds``). ``public``: ``public_facts()`` as
+        they stand, when the caller made them once for every seat."""
         t = self.table
         viewer = self.viewer(seat)
         ids = self.seat_ids(seat)
@@ -650,19 +652,13 @@ class Room:
         for a in views.arrows(t):  # ends the seat was sent (an arrow's ends are public)
             to: Any = a.target_player if a.target is None else self.id_for(seat, a.target)
             arrows.append([a.player, self.id_for(seat, a.source), to])
-        req = self.look_request
         revealed = views.shown(t, viewer)  # what the last action showed this seat
         shown_now = None if revealed is None else {
             "by": revealed.by, "to": revealed.to, "title": revealed.title,
             "action": len(t.history),
             # no ids: a face tied to a hidden card's id would follow that card after
             "cards": [_face(f, 0, None) for f in revealed.cards]}
-        return {"room": self.id, "seat": seat, "edition": t.edition.id,
-                "players": list(t.players), "active": t.active, "turn": t.turn,
-                "phase": t.phase, "life": dict(t.life),
-                "player_counters": {p: [[k, n] for k, n in c.items()]
-                                    for p, c in t.player_counters.items() if c},
-                "mulligans": {p: n for p, n in t.mulligans.items() if n},
+        return {**(self.public_facts() if public is None else public), "seat": seat,
                 # each sideboard's cards for its player (and a judge who sees all), else
                 # how many there are (400.10a)
                 "sideboards": {p: [c.to_json() for c in side] if isinstance(side, list)
@@ -670,8 +666,19 @@ class Room:
                                for side in [views.sideboard(t, p, viewer)]},
                 "arrows": arrows, "zones": shown, "log": log, "shown": shown_now,
                 "chat": [[s_, x] for s_, x in chat], "chat_from": first,
+                "can_undo": bool(t.history) and (seat == JUDGE_SEAT or last == seat)}
+
+    def public_facts(self) -> dict[str, Any]:
+        """The facts of a view every seat is told alike."""
+        t = self.table
+        req = self.look_request
+        return {"room": self.id, "edition": t.edition.id,
+                "players": list(t.players), "active": t.active, "turn": t.turn,
+                "phase": t.phase, "life": dict(t.life),
+                "player_counters": {p: [[k, n] for k, n in c.items()]
+                                    for p, c in t.player_counters.items() if c},
+                "mulligans": {p: n for p, n in t.mulligans.items() if n},
                 "connected": sorted(s_ for s_, n in self.connected.items() if n > 0),
-                "can_undo": bool(t.history) and (seat == JUDGE_SEAT or last == seat),
                 "undo_request": None if self.undo_request is None else {
                     "by": self.undo_request[0], "agreed": sorted(self.undo_request[1])},
                 # a request to look through a library: public (who asks whom), the count
@@ -682,13 +689,15 @@ class Room:
                 "last_roll": list(t.last_roll) if t.last_roll else None}
 
     def update(self, seat: str, zones: set[ZoneKey] | None, log_from: int,
-               chat_from: int | None = None) -> dict[str, Any]:
+               chat_from: int | None = None,
+               public: dict[str, Any] | None = None) -> dict[str, Any]:
         """What changed for ``seat`` since it was last sent the table: the zones that
         changed (all of them when ``zones`` is None), the log lines from ``log_from``,
         the chat lines from ``chat_from``, and the small facts (life, turn, who is
         connected) in full."""
         return self.view(seat, zones=zones, log_from=log_from,
-                         chat_from=self.chat_said if chat_from is None else chat_from)
+                         chat_from=self.chat_said if chat_from is None else chat_from,
+                         public=public)
 
     # ---- autosave -----------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:

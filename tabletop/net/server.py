@@ -47,7 +47,7 @@ BURST = 60.0  # and at once
 MAX_ERRORS = 20  # error frames before the connection is closed
 MAX_ROOMS = 1000
 MAX_ROOM_FILE = 20 * 1024 * 1024
-SNAPSHOT_EVERY = 50  # intentions between two whole writes of a room (at least)
+SNAPSHOT_EVERY = 500  # intentions between two whole writes of a room (at least)
 # what an update carries only when it changed for that connection (zones, log and chat
 # lines are sent as they change; the rest of a view is these)
 FACTS = ("room", "seat", "edition", "players", "active", "turn", "phase", "life",
@@ -673,10 +673,12 @@ class Server:
             await self.durable(room)  # no await from here until the frames are made
             end, said = len(room.table.journal), room.chat_said
             frames = []
+            public = room.public_facts()  # alike for every seat: made once
             for conn in list(self.members.get(room.id, [])):
                 if conn is skip or conn.seat is None:
                     continue
-                update = room.update(conn.seat, zones, conn.log_sent, conn.chat_sent)
+                update = room.update(conn.seat, zones, conn.log_sent, conn.chat_sent,
+                                     public)
                 conn.log_sent, conn.chat_sent = end, said
                 for key in FACTS:  # the small facts this connection does not have yet
                     if conn.facts.get(key, _UNSENT) == update[key]:
