@@ -13,7 +13,7 @@ BASE = ("tabletop", "tabletop.paths", "tabletop.resources", "tabletop.textsafe")
 LAYERS = ("engine", "cards", "scenario", "net", "ui", "cli")
 ORDERS = {  # within a layer, a module imports only those before it
     "engine": ("errors", "model", "files", "editions", "rulestext", "ops", "state", "views",
-               "moves", "actions", "table", "saves", ""),
+               "moves", "actions", "table", "intents", "saves", ""),
     "scenario": ("model", "sentences", "steps", "loader", "runner", "recorder", "report",
                  "ruling_report", "compare", "replay", "library", ""),
 }

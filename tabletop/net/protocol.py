@@ -10,6 +10,7 @@ import json
 from enum import StrEnum
 from typing import Any
 
+from tabletop.engine import intents
 from tabletop.engine.model import MAX_PLACE, check_place
 
 VERSION = 1
@@ -64,13 +65,8 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
     "chat": {"text": (str, True)},
     "ping": {},
 }
-# the table's tools: on a card the seat may handle (as for a move), and a player's own
-CARD_TOOLS = ("counters", "face", "reveal", "note", "pt", "attach", "ability")
-SEAT_TOOLS = ("player_counter", "token", "mill", "mulligan", "move_all", "show", "cleanup",
-              "bring_in")
-ACTIONS = ("move", "move_many", "place", "draw", "shuffle", "tap", "roll", "life", "undo",
-           "agree_undo", "refuse_undo", "next_turn", "phase", "look", "agree_look",
-           "refuse_look", "arrow", "clear_arrows", *CARD_TOOLS, *SEAT_TOOLS)
+# the actions of ``act``: the table's intents, one name each (engine/intents.py)
+ACTIONS = tuple(intents.INTENTS)
 LIST_FIELDS = ("types", "subtypes", "colors")  # a token's: short lists of short words
 
 

@@ -14,12 +14,12 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from tabletop.engine import IllegalActionError, InputError, Table, saves, views
-from tabletop.engine.model import ORDERED, Card, Obj, ZoneKey, split_pt
+from tabletop.engine import IllegalActionError, InputError, Table, intents, saves, views
+from tabletop.engine.model import ORDERED, Card, Obj, ZoneKey
 from tabletop.engine.state import LogEntry, Result
 from tabletop.engine.views import Hidden, Seen
 from tabletop.net import protocol
-from tabletop.net.protocol import CARD_TOOLS, SEAT_TOOLS, Code
+from tabletop.net.protocol import Code
 
 JUDGE_SEAT = "judge"
 SPECTATOR = "spectator"
@@ -248,114 +248,36 @@ class Room:
         return out
 
     def act(self, seat: str, msg: dict[str, Any]) -> set[ZoneKey] | None:
-        """Carry out one intention of ``seat`` through the engine, or RoomError. Its ids
-        are the table's object ids (``resolve`` turns a seat's into them). The zones it
-        changed (None: any of them may have)."""
+        """Carry out one intention of ``seat`` (the protocol's ``act`` fields, read as
+        an intent) through the engine, or RoomError. Its ids are the table's object ids
+        (``resolve`` turns a seat's into them). The zones it changed (None: any of
+        them may have)."""
+        if seat == SPECTATOR:
+            raise RoomError("a spectator watches: it cannot act", Code.SPECTATOR)
+        try:
+            intent = intents.decode(msg)
+        except intents.IntentError as e:
+            raise RoomError(str(e), Code.INVALID) from None
+        return self.carry_out(seat, intent)
+
+    def carry_out(self, seat: str, intent: intents.Intent) -> set[ZoneKey] | None:
+        """One intent of ``seat``, its cards named by the table's object ids: the seat's
+        right to it checked (whose cards, whose seat, whose turn), then the engine's."""
         if seat == SPECTATOR:
             raise RoomError("a spectator watches: it cannot act", Code.SPECTATOR)
         t = self.table
         before = len(t.history)
-        action = msg["action"]
         who = None if seat == JUDGE_SEAT else seat
         moved: set[ZoneKey] = set()  # zones changed with no event to say so (places)
         try:
-            if action == "undo":
-                self._undo(seat)
-                return None
-            if action in ("agree_undo", "refuse_undo"):
-                self._answer_undo(seat, action == "agree_undo")
-                return None
-            if action in ("agree_look", "refuse_look"):
-                res = self._answer_look(seat, action == "agree_look")
-                if res is None:
-                    return set()
-            elif action == "move":
-                obj = self._object(msg, who)
-                zone = msg.get("zone")
-                if not isinstance(zone, str):
-                    raise RoomError("move: which zone?")
-                position = msg.get("position", "top")
-                res = t.move(obj.cid, zone, msg.get("player"), position=position, by=who,
-                             face_down=bool(msg.get("face_down")),
-                             at={obj.cid: msg["at"]} if "at" in msg else None)
-            elif action == "move_many":  # several cards as one action (a group, a mulligan's)
-                ids = msg.get("ids") or []
-                if len(set(ids)) != len(ids):
-                    raise RoomError("move_many: each card once")
-                cids = [self._object({"id": i}, who).cid for i in ids]
-                zone = msg.get("zone")
-                if not isinstance(zone, str):
-                    raise RoomError("move_many: which zone?")
-                res = t.move_many(cids, zone, msg.get("player"),
-                                  position=msg.get("position", "top"),
-                                  order=cids if msg.get("ordered") else None, by=who,
-                                  face_down=bool(msg.get("face_down")),
-                                  at={c: a for c, a in zip(cids, msg.get("at") or (), strict=False)
-                                      if a is not None} or None)
-            elif action == "place":  # the seat's permanents elsewhere on the battlefield
-                ids = msg.get("ids") or []
-                at = msg.get("at")
-                if not ids or at is None or len(set(ids)) != len(ids):
-                    raise RoomError("place: each card once, with where it goes",
-                                    Code.INVALID)
-                places = {self._object({"id": i}, who).cid: a
-                          for i, a in zip(ids, at, strict=True)}
-                res = t.place(places)
-                moved = {z for z in (t.obj_of(c).zone for c in places) if z is not None}
-            elif action == "tap":
-                obj = self._object(msg, who)
-                res = t.set_tapped(obj.cid, bool(msg.get("tapped", True)))
-            elif action in ("draw", "shuffle", "roll", "life") and who is None:
-                raise RoomError("the judge does not draw, shuffle, roll or change life",
-                                Code.NOT_YOUR_SEAT)
-            elif action == "draw":
-                count = msg.get("count", 1)
-                if not 1 <= count <= 100:
-                    raise RoomError("draw: 1 to 100 cards")
-                res = t.draw(seat, count)
-            elif action == "shuffle":
-                res = t.shuffle(seat)
-            elif action == "roll":
-                sides = msg.get("sides", 6)
-                if not 2 <= sides <= 1000:
-                    raise RoomError("roll: a die has 2 to 1,000 sides")
-                res = t.roll(seat, sides)
-            elif action == "life":
-                delta = msg.get("delta", 0)
-                if not -1000 <= delta <= 1000:
-                    raise RoomError("life: a change of at most 1,000")
-                res = t.set_life(seat, t.life[seat] + delta)
-            elif action == "next_turn":
-                if who is not None and t.active != who:
-                    raise RoomError(f"it is {t.active}'s turn: only they end it",
-                                    Code.NOT_YOUR_SEAT)
-                res = t.next_turn(untap=True)
-            elif action == "phase":  # the phase bar: the turn moves to a step
-                if who is not None and t.active != who:
-                    raise RoomError(f"it is {t.active}'s turn: only they move it on",
-                                    Code.NOT_YOUR_SEAT)
-                res = t.set_phase(str(msg.get("phase", "")), draw=bool(msg.get("draw")))
-            elif action == "look":  # the top ``count`` of a library, or all of it (a search)
-                if who is None:
-                    raise RoomError("the judge sees every card already")
-                res = self._look(seat, msg)
-                if res is None:  # asked its owner first
-                    return set()
-            elif action == "arrow":  # from a permanent or spell to another, or a player
-                res = self._arrow(seat, msg)
-            elif action == "clear_arrows":  # the seat's own (the judge's: everyone's)
-                res = t.clear_arrows(who)
-            elif action in CARD_TOOLS:
-                res = self._card_tool(action, self._object(msg, who), msg)
-            elif action in SEAT_TOOLS:
-                if who is None:
-                    raise RoomError("the judge has no counters, tokens or library of their "
-                                    "own", Code.NOT_YOUR_SEAT)
-                res = self._seat_tool(action, seat, msg)
-            else:  # the protocol lets no other action through
-                raise RoomError(f"unknown action {action!r}")
+            self._may(seat, who, intent)
+            cids = [self._object(i, who).cid for i in intent.handled()]
+            res = self._carry_out(seat, who, intent, cids, moved)
         except (IllegalActionError, InputError) as e:
             raise RoomError(str(e)) from None
+        if res is None:  # an undo (anything may have changed), or a request asked
+            return None if isinstance(intent, intents.Undo | intents.AgreeUndo
+                                      | intents.RefuseUndo) else set()
         self.actors += [seat] * (len(t.history) - before)
         self._forget({e.src for e in res.events if e.kind == "shuffled"})
         if len(t.history) != before:
@@ -368,50 +290,104 @@ class Room:
         out = touched(t, res.events)
         return out | moved if out is not None else None
 
-    def _card_tool(self, action: str, obj: Obj, msg: dict[str, Any]) -> Result:
-        """Counters, face down or up, reveal, a note, a set power/toughness, attaching:
-        on a card the seat may handle (as for ``move``)."""
+    def _may(self, seat: str, who: str | None, intent: intents.Intent) -> None:
+        """Whether ``seat`` may make the intent at all (its cards are checked apart)."""
         t = self.table
-        if action == "counters":
-            kind = " ".join(str(msg.get("kind", "")).split())
-            delta = msg.get("delta", 1)
-            if not 0 < len(kind) <= 60 or not -1000 <= delta <= 1000:
-                raise RoomError("counters: a kind of 1 to 60 characters, a change of at "
-                                "most 1,000")
-            return t.add_counters(obj.cid, {kind: delta})
-        if action == "face":
-            return t.turn_face(obj.cid, bool(msg.get("down", True)))
-        if action == "reveal":
-            return t.reveal(obj.cid, bool(msg.get("revealed", True)))
-        if action == "note":
-            return t.set_note(obj.cid, str(msg.get("text", "")))
-        if action == "pt":
-            return t.set_pt(obj.cid, str(msg["text"]) if msg.get("text") else None)
-        if action == "ability":  # an ability of it goes on the stack, its controller's
-            text = " ".join(str(msg.get("text", "")).split())
-            if not 0 < len(text) <= 200:
-                raise RoomError("ability: what it does, in 1 to 200 characters")
-            return t.put_ability(text, obj.controller or obj.owner, obj.cid)
-        # attach: to the object ``host`` (one this seat can see), or unattach
-        host = msg.get("host")
-        if host is None:
-            return t.attach(obj.cid, None)
-        target = self._live(host)
-        why = t.attach_refusal(obj.cid, target.cid)
-        if why is not None:
-            return t.refuse(obj, why)
-        return t.attach(obj.cid, target.cid)
+        if intent.SEAT == "own":
+            if who is None:
+                if isinstance(intent, intents.Draw | intents.Shuffle | intents.Roll
+                              | intents.Life):
+                    raise RoomError("the judge does not draw, shuffle, roll or change life",
+                                    Code.NOT_YOUR_SEAT)
+                raise RoomError("the judge has no counters, tokens or library of their "
+                                "own", Code.NOT_YOUR_SEAT)
+            if getattr(intent, "player", None) not in (None, seat):
+                raise RoomError(f"{intent.NAME}: a seat acts for its own player only",
+                                Code.NOT_YOUR_SEAT)
+        elif intent.SEAT == "active" and who is not None and t.active != who:
+            what = "end it" if isinstance(intent, intents.NextTurn) else "move it on"
+            raise RoomError(f"it is {t.active}'s turn: only they {what}",
+                            Code.NOT_YOUR_SEAT)
+        elif isinstance(intent, intents.Look) and who is None:
+            raise RoomError("the judge sees every card already")
 
-    def _look(self, seat: str, msg: dict[str, Any]) -> Result | None:
+    def _carry_out(self, seat: str, who: str | None, intent: intents.Intent,
+                   cids: list[int], moved: set[ZoneKey]) -> Result | None:
+        """The engine's part of an intent (None: nothing the engine did, or only asked)."""
+        t = self.table
+        match intent:
+            case intents.Undo():
+                self._undo(seat)
+                return None
+            case intents.AgreeUndo() | intents.RefuseUndo():
+                self._answer_undo(seat, isinstance(intent, intents.AgreeUndo))
+                return None
+            case intents.AgreeLook() | intents.RefuseLook():
+                return self._answer_look(seat, isinstance(intent, intents.AgreeLook))
+            case intents.Move(zone=zone, player=player, position=position, at=at):
+                return t.move(cids[0], zone, player, position=position, by=who,
+                              face_down=bool(intent.face_down),
+                              at={cids[0]: at} if at is not None else None)
+            case intents.MoveMany(zone=zone, player=player, position=position, at=places):
+                return t.move_many(cids, zone, player, position=position,
+                                   order=cids if intent.ordered else None, by=who,
+                                   face_down=bool(intent.face_down),
+                                   at={c: a for c, a in zip(cids, places or (), strict=False)
+                                       if a is not None} or None)
+            case intents.PlaceCards(at=places):  # the seat's permanents elsewhere
+                res = t.place(dict(zip(cids, places, strict=True)))
+                moved.update(z for z in (t.obj_of(c).zone for c in cids) if z is not None)
+                return res
+            case intents.Tap(tapped=tapped):
+                return t.set_tapped(cids[0], tapped)
+            case intents.Counters(kind=kind, delta=delta):
+                return t.add_counters(cids[0], {kind: delta})
+            case intents.Face(down=down):
+                return t.turn_face(cids[0], down)
+            case intents.Reveal(revealed=revealed):
+                return t.reveal(cids[0], revealed)
+            case intents.Note(text=text):
+                return t.set_note(cids[0], text)
+            case intents.PT(text=text):
+                return t.set_pt(cids[0], text or None)
+            case intents.Ability(text=text):  # on the stack, its controller's
+                obj = t.obj_of(cids[0])
+                return t.put_ability(text, obj.controller or obj.owner, cids[0])
+            case intents.Attach(host=host):  # to any object this seat can see, or off
+                if host is None:
+                    return t.attach(cids[0], None)
+                target = self._live(host)
+                why = t.attach_refusal(cids[0], target.cid)
+                if why is not None:
+                    return t.refuse(t.obj_of(cids[0]), why)
+                return t.attach(cids[0], target.cid)
+            case intents.Arrow():  # from a permanent or spell to another, or a player
+                return self._arrow(seat, intent)
+            case intents.ClearArrows():  # the seat's own (the judge's: everyone's)
+                return t.clear_arrows(who)
+            case intents.Draw(count=count):
+                return t.draw(seat, count)
+            case intents.Shuffle():
+                return t.shuffle(seat)
+            case intents.Roll(sides=sides):
+                return t.roll(seat, sides)
+            case intents.Life(delta=delta):
+                return t.set_life(seat, t.life[seat] + delta)
+            case intents.NextTurn():
+                return t.next_turn(untap=True)
+            case intents.Phase(phase=phase, draw=draw):  # the phase bar: to a step
+                return t.set_phase(phase, draw=draw)
+            case intents.Look(player=whose, count=count):  # a library's top, or all
+                return self._look(seat, whose or seat, count)
+            case _:
+                return self._seat_tool(seat, intent)
+
+    def _look(self, seat: str, whose: str, count: int | None) -> Result | None:
         """A seat looks at its own library's top cards or searches it; another player's
         library only with its owner's leave (None: the owner is asked first)."""
         t = self.table
-        whose = msg.get("player") or seat
         if whose not in t.players:
             raise RoomError(f"look: no player {str(whose)[:40]!r}")
-        count = msg.get("count")
-        if count is not None and not 1 <= count <= 1000:
-            raise RoomError("look: 1 to 1,000 cards, or none to search the library")
         if whose != seat:  # 401.2: nobody looks through a library without leave
             if self.look_request is not None:
                 raise RoomError(f"{self.look_request[0]} is waiting for "
@@ -463,12 +439,12 @@ class Room:
             else:
                 del self.looked[seat]
 
-    def _arrow(self, seat: str, msg: dict[str, Any]) -> Result:
+    def _arrow(self, seat: str, intent: intents.Arrow) -> Result:
         """An arrow ``seat`` draws (the judge draws it for the card's controller): from
         any object on the table to another (``to``, an object id) or to a player."""
         t = self.table
-        source = self._live(msg.get("id"))
-        to = msg.get("to")
+        source = self._live(intent.id)
+        to = intent.to
         target: int | str
         if isinstance(to, str):
             if to not in t.players:
@@ -487,64 +463,49 @@ class Room:
             raise RoomError("that card is no longer there", Code.GONE)
         return obj
 
-    def _seat_tool(self, action: str, seat: str, msg: dict[str, Any]) -> Result:
+    def _seat_tool(self, seat: str, intent: intents.Intent) -> Result:
         """A player's own counters, tokens and library."""
         t = self.table
-        if action == "player_counter":
-            value = msg.get("value", 0)
-            if not 0 <= value <= 1000:
-                raise RoomError("player_counter: a value of 0 to 1,000")
-            return t.set_player_counter(seat, str(msg.get("kind", "")), value)
-        if action == "mulligan":  # London: the hand into the library, seven new cards;
-            return t.mulligan(seat)  # the seat then puts cards on the bottom (move_many)
-        if action == "bring_in":  # a card of the seat's sideboard into the game (400.10)
-            name = str(msg.get("name", ""))
-            card = next((c for c in t.sideboards.get(seat, ()) if c.name == name), None)
-            if card is None:
-                raise RoomError(f"bring_in: no {name[:60]!r} in {seat}'s sideboard")
-            return t.bring_in(card, seat, str(msg.get("zone") or "hand"))
-        if action == "move_all":  # a whole zone of the seat's into another (400.11)
-            return t.zone_to_zone(seat, str(msg.get("from", "")), str(msg.get("zone", "")),
-                                  shuffle=bool(msg.get("shuffle")))
-        if action in ("show", "cleanup"):
-            ids = msg.get("ids") or []
-            objs = [self._live(i) for i in ids]
-            if any(o.owner != seat for o in objs) or len(set(ids)) != len(ids):
-                raise RoomError(f"{action}: cards of {seat}'s own, each once",
-                                Code.NOT_YOUR_SEAT)
-            cids = [o.cid for o in objs]
-            if action == "cleanup":  # discard to hand size: these, or the newest in hand
-                return t.cleanup(seat, cids or None)
-            to = msg.get("to")
-            if to is not None and to not in t.players:
-                raise RoomError(f"show: no player {str(to)[:40]!r}")
-            return t.show(seat, cids, to)
-        if action == "mill":
-            count = msg.get("count", 1)
-            if not 1 <= count <= 1000:
-                raise RoomError("mill: 1 to 1,000 cards")
-            cids = [c.cid for c in views.top_choices(t, seat, count, views.JUDGE)]
-            if not cids:
-                raise RoomError(f"{seat}'s library is empty")
-            return t.move_many(cids, "graveyard", seat)
-        # a token: its facts as the seat gives them (tokens are made up at the table)
-        name = " ".join(str(msg.get("name", "")).split())
-        if not 0 < len(name) <= 60:
-            raise RoomError("token: a name of 1 to 60 characters")
-        power, toughness = msg.get("power"), msg.get("toughness")
-        if (power is None) != (toughness is None) or (
-                power is not None and split_pt(f"{power}/{toughness}") is None):
-            raise RoomError("token: a power and a toughness such as 2 and 2, or neither")
-        card = Card(name, types=tuple(msg.get("types") or ("Creature",)),
-                    subtypes=tuple(msg.get("subtypes", ())), colors=tuple(msg.get("colors", ())),
-                    power=power, toughness=toughness)
-        return t.create_token(card, seat, tapped=bool(msg.get("tapped", False)),
-                              count=msg.get("count", 1))
+        match intent:
+            case intents.PlayerCounter(kind=kind, value=value):
+                return t.set_player_counter(seat, kind, value)
+            case intents.Mulligan():  # London: the hand into the library, seven new
+                return t.mulligan(seat)  # cards; then cards to the bottom (move_many)
+            case intents.BringIn(name=name, zone=zone):  # from the sideboard (400.10)
+                card = next((c for c in t.sideboards.get(seat, ()) if c.name == name), None)
+                if card is None:
+                    raise RoomError(f"bring_in: no {name[:60]!r} in {seat}'s sideboard")
+                return t.bring_in(card, seat, zone or "hand")
+            case intents.MoveAll(src=src, zone=zone, shuffle=shuffle):  # a whole zone
+                return t.zone_to_zone(seat, src, zone, shuffle=shuffle)
+            case intents.Show(ids=ids) | intents.Cleanup(ids=ids):
+                objs = [self._live(i) for i in ids]
+                if any(o.owner != seat for o in objs) or len(set(ids)) != len(ids):
+                    raise RoomError(f"{intent.NAME}: cards of {seat}'s own, each once",
+                                    Code.NOT_YOUR_SEAT)
+                cids = [o.cid for o in objs]
+                if isinstance(intent, intents.Cleanup):  # these, or the newest in hand
+                    return t.cleanup(seat, cids or None)
+                to = intent.to
+                if to is not None and to not in t.players:
+                    raise RoomError(f"show: no player {str(to)[:40]!r}")
+                return t.show(seat, cids, to)
+            case intents.Mill(count=count):
+                cids = [c.cid for c in views.top_choices(t, seat, count, views.JUDGE)]
+                if not cids:
+                    raise RoomError(f"{seat}'s library is empty")
+                return t.move_many(cids, "graveyard", seat)
+            case intents.Token():  # its facts as the seat gives them (made up at the table)
+                card = Card(intent.name, types=intent.types or ("Creature",),
+                            subtypes=intent.subtypes, colors=intent.colors,
+                            power=intent.power, toughness=intent.toughness)
+                return t.create_token(card, seat, tapped=intent.tapped, count=intent.count)
+        raise RoomError(f"unknown action {intent.NAME!r}")
 
-    def _object(self, msg: dict[str, Any], who: str | None) -> Obj:
+    def _object(self, oid: int, who: str | None) -> Obj:
         """The object an intention names by the id the seat was shown, if it is still
         that object and the seat may handle it."""
-        obj = self._live(msg.get("id"))
+        obj = self._live(oid)
         if views.move_refusal(self.table, obj, who) is not None:
             raise RoomError(f"{who} may not handle {views.handler(obj)}'s cards",
                             Code.NOT_YOUR_SEAT)

@@ -1,0 +1,542 @@
+"""The table's actions, one typed name each: an intent.
+
+An intent is what a person means to do at the table (tap this card, draw two, put
+this Aura on that creature), as plain data with one name. The same object is what
+the window's controller builds from a gesture, what a table port carries out (on the
+table here, or sent to the host as the protocol's ``act`` message, whose ``action``
+is the intent's NAME and whose fields are its fields) and what the host's room
+carries out for a seat. ``INTENTS`` is the one registry: an action is one class
+here, one engine method and one sentence in docs/protocol.md.
+
+A card is named by a ``Ref``: the table's card id on the table that carries the
+intent out, or the id a seat was sent on the wire (the room turns it into its
+object). Values are checked when an intent is read from outside (``decode``): a
+wrong type or a value out of range is an ``IntentError`` with a code."""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+from dataclasses import dataclass
+from typing import Any, ClassVar, NewType, Union, get_args, get_origin, get_type_hints
+
+from tabletop.engine.errors import TabletopError
+from tabletop.engine.model import check_place, split_pt
+
+Ref = NewType("Ref", int)  # a card, as the builder of the intent knows it
+Place = tuple[float, float]  # where a permanent stands on the battlefield
+
+
+class IntentError(TabletopError):
+    """An intent that cannot be read: a field of the wrong type or out of range."""
+
+    code = "invalid"
+
+
+@dataclass(frozen=True, slots=True)
+class Intent:
+    """One action at the table. ``NAME`` is its one name, from the gesture to the wire;
+    ``SEAT`` says whose it is: "card" (the cards it names must be the actor's to
+    handle), "own" (the actor's own player: library, life, counters, tokens),
+    "active" (the active player's: the turn), "any" (anyone at the table),
+    "answer" (a reply to another seat's request)."""
+
+    NAME: ClassVar[str] = ""
+    SEAT: ClassVar[str] = "any"
+    WIRE: ClassVar[dict[str, str]] = {}  # field -> its key on the wire, where they differ
+    HANDLES: ClassVar[tuple[str, ...]] = ()  # fields naming the cards the actor handles
+
+    def encode(self) -> dict[str, Any]:
+        """The intent as the protocol's ``act`` fields (unset optional fields left out)."""
+        out: dict[str, Any] = {"action": self.NAME}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if value is None:
+                continue
+            if isinstance(value, tuple):
+                value = [list(v) if isinstance(v, tuple) else v for v in value]
+            out[self.WIRE.get(f.name, f.name)] = value
+        return out
+
+    @classmethod
+    def decode_fields(cls, d: dict[str, Any]) -> Intent:
+        """This intent from the protocol's fields (each checked against its type), or
+        IntentError naming the field."""
+        hints = get_type_hints(cls)
+        given: dict[str, Any] = {}
+        for f in dataclasses.fields(cls):
+            key = cls.WIRE.get(f.name, f.name)
+            if key not in d or d[key] is None:
+                if f.default is dataclasses.MISSING:
+                    raise IntentError(f"{cls.NAME}: field {key!r} is needed")
+                continue
+            given[f.name] = _typed(cls.NAME, key, d[key], hints[f.name])
+        intent = cls(**given)
+        intent.check()
+        return intent
+
+    def check(self) -> None:
+        """Values in range, else IntentError (a type's own limits)."""
+
+    def handled(self) -> tuple[Ref, ...]:
+        """The cards the actor must be allowed to handle for this intent."""
+        out: list[Ref] = []
+        for name in self.HANDLES:
+            value = getattr(self, name)
+            out.extend(value if isinstance(value, tuple) else (value,))
+        return tuple(out)
+
+
+def _typed(action: str, key: str, value: Any, hint: Any) -> Any:
+    """``value`` as the field's type, or IntentError."""
+    def wrong() -> IntentError:
+        return IntentError(f"{action}: field {key!r} has the wrong type")
+    origin = get_origin(hint)
+    if origin in (Union, types.UnionType):
+        if value is None and type(None) in get_args(hint):
+            return None
+        options = [a for a in get_args(hint) if a is not type(None)]
+        for option in options:
+            try:
+                return _typed(action, key, value, option)
+            except IntentError:
+                continue
+        raise wrong()
+    if hint is Ref or hint is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise wrong()
+        return value
+    if hint is float:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise wrong()
+        return float(value)
+    if hint is bool:
+        if not isinstance(value, bool):
+            raise wrong()
+        return value
+    if hint is str:
+        if not isinstance(value, str):
+            raise wrong()
+        return value
+    if origin is tuple:
+        args = get_args(hint)
+        if not isinstance(value, list | tuple):
+            raise wrong()
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_typed(action, key, v, args[0]) for v in value)
+        if len(value) != len(args):
+            raise wrong()
+        return tuple(_typed(action, key, v, a) for v, a in zip(value, args, strict=True))
+    raise wrong()
+
+
+def _place(action: str, at: Place | None) -> None:
+    if at is not None:
+        try:
+            check_place(at, f"{action}: a place")
+        except ValueError as e:
+            raise IntentError(str(e)) from None
+
+
+def _each_once(action: str, ids: tuple[Ref, ...]) -> None:
+    if len(set(ids)) != len(ids):
+        raise IntentError(f"{action}: each card once")
+
+
+def _within(action: str, value: int, low: int, high: int, what: str) -> None:
+    if not low <= value <= high:
+        raise IntentError(f"{action}: {what}")
+
+
+# ---- cards ------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Move(Intent):
+    """A card put into a zone, as a person drops it (``at``: where it is let go on a
+    battlefield)."""
+
+    NAME = "move"
+    SEAT = "card"
+    HANDLES = ("id",)
+    id: Ref
+    zone: str
+    player: str | None = None
+    position: str | int = "top"
+    face_down: bool | None = None
+    at: Place | None = None
+
+    def check(self) -> None:
+        _place(self.NAME, self.at)
+
+
+@dataclass(frozen=True, slots=True)
+class MoveMany(Intent):
+    """Several cards put into a zone at once, one action (``ordered``: in the order
+    of ``ids``, top first; ``at``: each one's place, or None)."""
+
+    NAME = "move_many"
+    SEAT = "card"
+    HANDLES = ("ids",)
+    ids: tuple[Ref, ...]
+    zone: str
+    player: str | None = None
+    position: str | int = "top"
+    ordered: bool | None = None
+    face_down: bool | None = None
+    at: tuple[Place | None, ...] | None = None
+
+    def check(self) -> None:
+        _each_once(self.NAME, self.ids)
+        for a in self.at or ():
+            _place(self.NAME, a)
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceCards(Intent):
+    """Permanents put elsewhere on the battlefield (None: back in the rows)."""
+
+    NAME = "place"
+    SEAT = "card"
+    HANDLES = ("ids",)
+    ids: tuple[Ref, ...]
+    at: tuple[Place | None, ...] = ()
+
+    def check(self) -> None:
+        if not self.ids or len(self.at) != len(self.ids) or len(set(self.ids)) != len(
+                self.ids):
+            raise IntentError("place: each card once, with where it goes")
+        for a in self.at:
+            _place(self.NAME, a)
+
+
+@dataclass(frozen=True, slots=True)
+class Tap(Intent):
+    NAME = "tap"
+    SEAT = "card"
+    HANDLES = ("id",)
+    id: Ref
+    tapped: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Counters(Intent):
+    """Counters of a kind put on (or, negative, removed from) a card."""
+
+    NAME = "counters"
+    SEAT = "card"
+    HANDLES = ("id",)
+    id: Ref
+    kind: str = ""
+    delta: int = 1
+
+    def check(self) -> None:
+        kind = " ".join(self.kind.split())
+        if not 0 < len(kind) <= 60 or not -1000 <= self.delta <= 1000:
+            raise IntentError("counters: a kind of 1 to 60 characters, a change of at "
+                              "most 1,000")
+        object.__setattr__(self, "kind", kind)
+
+
+@dataclass(frozen=True, slots=True)
+class Face(Intent):
+    NAME = "face"
+    SEAT = "card"
+    HANDLES = ("id",)
+    id: Ref
+    down: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal(Intent):
+    NAME = "reveal"
+    SEAT = "card"
+    HANDLES = ("id",)
+    id: Ref
+    revealed: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Note(Intent):
+    NAME = "note"
+    SEAT = "card"
+    HANDLES = ("id",)
+    id: Ref
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PT(Intent):
+    """A power/toughness set on a card ("" clears it)."""
+
+    NAME = "pt"
+    SEAT = "card"
+    HANDLES = ("id",)
+    id: Ref
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Attach(Intent):
+    """A permanent attached to another (``host``), or unattached (None)."""
+
+    NAME = "attach"
+    SEAT = "card"
+    HANDLES = ("id",)
+    id: Ref
+    host: Ref | None = None  # any card the actor can see: not one it must handle
+
+
+@dataclass(frozen=True, slots=True)
+class Ability(Intent):
+    """An ability of a card put on the stack, its controller's."""
+
+    NAME = "ability"
+    SEAT = "card"
+    HANDLES = ("id",)
+    id: Ref
+    text: str = ""
+
+    def check(self) -> None:
+        text = " ".join(self.text.split())
+        if not 0 < len(text) <= 200:
+            raise IntentError("ability: what it does, in 1 to 200 characters")
+        object.__setattr__(self, "text", text)
+
+
+@dataclass(frozen=True, slots=True)
+class Arrow(Intent):
+    """An arrow from a card to a card or to a player (a name): any card on the table."""
+
+    NAME = "arrow"
+    id: Ref = Ref(0)  # any card on the table
+    to: Ref | str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ClearArrows(Intent):
+    NAME = "clear_arrows"
+
+
+# ---- a player's own ----------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Draw(Intent):
+    NAME = "draw"
+    SEAT = "own"
+    count: int = 1
+    player: str | None = None  # None: the seat that sends it
+
+    def check(self) -> None:
+        _within(self.NAME, self.count, 1, 100, "1 to 100 cards")
+
+
+@dataclass(frozen=True, slots=True)
+class Shuffle(Intent):
+    NAME = "shuffle"
+    SEAT = "own"
+    player: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Roll(Intent):
+    NAME = "roll"
+    SEAT = "own"
+    sides: int = 6
+    player: str | None = None
+
+    def check(self) -> None:
+        _within(self.NAME, self.sides, 2, 1000, "a die has 2 to 1,000 sides")
+
+
+@dataclass(frozen=True, slots=True)
+class Life(Intent):
+    """A change of a life total (a change, never a total: one meaning everywhere)."""
+
+    NAME = "life"
+    SEAT = "own"
+    delta: int = 0
+    player: str | None = None
+
+    def check(self) -> None:
+        _within(self.NAME, self.delta, -1000, 1000, "a change of at most 1,000")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerCounter(Intent):
+    """How many counters of a kind a player has (poison, energy...)."""
+
+    NAME = "player_counter"
+    SEAT = "own"
+    kind: str = ""
+    value: int = 0
+    player: str | None = None
+
+    def check(self) -> None:
+        _within(self.NAME, self.value, 0, 1000, "a value of 0 to 1,000")
+
+
+@dataclass(frozen=True, slots=True)
+class Token(Intent):
+    """Tokens made up at the table, with the facts given."""
+
+    NAME = "token"
+    SEAT = "own"
+    name: str = ""
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    colors: tuple[str, ...] = ()
+    count: int = 1
+    tapped: bool = False
+    power: str | None = None
+    toughness: str | None = None
+    player: str | None = None
+
+    def check(self) -> None:
+        name = " ".join(self.name.split())
+        if not 0 < len(name) <= 60:
+            raise IntentError("token: a name of 1 to 60 characters")
+        object.__setattr__(self, "name", name)
+        if (self.power is None) != (self.toughness is None) or (
+                self.power is not None and split_pt(f"{self.power}/{self.toughness}") is None):
+            raise IntentError("token: a power and a toughness such as 2 and 2, or neither")
+
+
+@dataclass(frozen=True, slots=True)
+class Mill(Intent):
+    """The top cards of a library into its owner's graveyard."""
+
+    NAME = "mill"
+    SEAT = "own"
+    count: int = 1
+    player: str | None = None
+
+    def check(self) -> None:
+        _within(self.NAME, self.count, 1, 1000, "1 to 1,000 cards")
+
+
+@dataclass(frozen=True, slots=True)
+class Mulligan(Intent):
+    NAME = "mulligan"
+    SEAT = "own"
+    player: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MoveAll(Intent):
+    """A whole zone of the player's put into another."""
+
+    NAME = "move_all"
+    SEAT = "own"
+    WIRE: ClassVar[dict[str, str]] = {"src": "from"}
+    src: str
+    zone: str
+    shuffle: bool = False
+    player: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Show(Intent):
+    """Cards of the player's shown to one player, or to everyone (None)."""
+
+    NAME = "show"
+    SEAT = "own"
+    ids: tuple[Ref, ...] = ()  # the player's own cards (not ones to handle)
+    to: str | None = None
+    player: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Cleanup(Intent):
+    """Discard to hand size: these cards, or (none given) the newest in hand."""
+
+    NAME = "cleanup"
+    SEAT = "own"
+    ids: tuple[Ref, ...] = ()  # the player's own cards in hand
+    player: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BringIn(Intent):
+    """A card of the player's sideboard brought into the game (a wish)."""
+
+    NAME = "bring_in"
+    SEAT = "own"
+    name: str = ""
+    zone: str = "hand"
+    player: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Look(Intent):
+    """The top ``count`` cards of a library looked at, or all of it searched (None);
+    another player's library only with its owner's leave."""
+
+    NAME = "look"
+    player: str | None = None  # whose library (None: the seat's own)
+    count: int | None = None
+
+    def check(self) -> None:
+        if self.count is not None:
+            _within(self.NAME, self.count, 1, 1000,
+                    "1 to 1,000 cards, or none to search the library")
+
+
+# ---- the turn ----------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class NextTurn(Intent):
+    NAME = "next_turn"
+    SEAT = "active"
+
+
+@dataclass(frozen=True, slots=True)
+class Phase(Intent):
+    """The turn moved on to a step (``draw``: its draw too, as the phase bar does)."""
+
+    NAME = "phase"
+    SEAT = "active"
+    phase: str = ""
+    draw: bool = False
+
+
+# ---- the history and the seats' answers ------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Undo(Intent):
+    NAME = "undo"
+
+
+@dataclass(frozen=True, slots=True)
+class AgreeUndo(Intent):
+    NAME = "agree_undo"
+    SEAT = "answer"
+
+
+@dataclass(frozen=True, slots=True)
+class RefuseUndo(Intent):
+    NAME = "refuse_undo"
+    SEAT = "answer"
+
+
+@dataclass(frozen=True, slots=True)
+class AgreeLook(Intent):
+    NAME = "agree_look"
+    SEAT = "answer"
+
+
+@dataclass(frozen=True, slots=True)
+class RefuseLook(Intent):
+    NAME = "refuse_look"
+    SEAT = "answer"
+
+
+INTENTS: dict[str, type[Intent]] = {c.NAME: c for c in (
+    Move, MoveMany, PlaceCards, Tap, Counters, Face, Reveal, Note, PT, Attach, Ability,
+    Arrow, ClearArrows, Draw, Shuffle, Roll, Life, PlayerCounter, Token, Mill, Mulligan,
+    MoveAll, Show, Cleanup, BringIn, Look, NextTurn, Phase, Undo, AgreeUndo, RefuseUndo,
+    AgreeLook, RefuseLook)}
+
+
+def decode(d: dict[str, Any]) -> Intent:
+    """An intent from the protocol's ``act`` fields (``action`` names it)."""
+    name = d.get("action")
+    cls = INTENTS.get(name) if isinstance(name, str) else None
+    if cls is None:
+        raise IntentError(f"unknown action {str(name)[:40]!r}")
+    return cls.decode_fields(d)
