@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, NewType, Union, get_args, get_origin, get_type_hints
 
 from tabletop.engine.errors import TabletopError
-from tabletop.engine.model import check_place, split_pt
+from tabletop.engine.model import Card, check_place, split_pt
 
 Ref = NewType("Ref", int)  # a card, as the builder of the intent knows it
 Place = tuple[float, float]  # where a permanent stands on the battlefield
@@ -45,14 +45,15 @@ class Intent:
     SEAT: ClassVar[str] = "any"
     WIRE: ClassVar[dict[str, str]] = {}  # field -> its key on the wire, where they differ
     HANDLES: ClassVar[tuple[str, ...]] = ()  # fields naming the cards the actor handles
+    LOCAL: ClassVar[tuple[str, ...]] = ()  # fields known only where it is made: not sent
 
     def encode(self) -> dict[str, Any]:
         """The intent as the protocol's ``act`` fields (unset optional fields left out)."""
         out: dict[str, Any] = {"action": self.NAME}
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
-            if value is None:
-                continue
+            if value is None or f.name in self.LOCAL or (value == () and f.default == ()):
+                continue  # unset, local, or an empty list that is the default
             if isinstance(value, tuple):
                 value = [list(v) if isinstance(v, tuple) else v for v in value]
             out[self.WIRE.get(f.name, f.name)] = value
@@ -65,6 +66,8 @@ class Intent:
         hints = get_type_hints(cls)
         given: dict[str, Any] = {}
         for f in dataclasses.fields(cls):
+            if f.name in cls.LOCAL:
+                continue
             key = cls.WIRE.get(f.name, f.name)
             if key not in d or d[key] is None:
                 if f.default is dataclasses.MISSING:
@@ -185,7 +188,11 @@ class MoveMany(Intent):
     at: tuple[Place | None, ...] | None = None
 
     def check(self) -> None:
+        if not self.ids:
+            raise IntentError("move_many: which cards?")
         _each_once(self.NAME, self.ids)
+        if self.at is not None and len(self.at) != len(self.ids):
+            raise IntentError("move_many: one place (or none) for each card")
         for a in self.at or ():
             _place(self.NAME, a)
 
@@ -375,10 +382,12 @@ class PlayerCounter(Intent):
 
 @dataclass(frozen=True, slots=True)
 class Token(Intent):
-    """Tokens made up at the table, with the facts given."""
+    """Tokens made up at the table, with the facts given (``card``: the whole card
+    where it was made, the card database's token; the wire carries its facts above)."""
 
     NAME = "token"
     SEAT = "own"
+    LOCAL = ("card",)
     name: str = ""
     types: tuple[str, ...] = ()
     subtypes: tuple[str, ...] = ()
@@ -388,6 +397,15 @@ class Token(Intent):
     power: str | None = None
     toughness: str | None = None
     player: str | None = None
+    card: Card | None = None
+
+    @classmethod
+    def of(cls, card: Card, player: str | None, count: int = 1,
+           tapped: bool = False) -> Token:
+        pt = card.power is not None and card.toughness is not None
+        return cls(card.name, tuple(card.types), tuple(card.subtypes), tuple(card.colors),
+                   count, tapped, card.power if pt else None,
+                   card.toughness if pt else None, player, card)
 
     def check(self) -> None:
         name = " ".join(self.name.split())
@@ -484,6 +502,7 @@ class Look(Intent):
 class NextTurn(Intent):
     NAME = "next_turn"
     SEAT = "active"
+    untap: bool = True  # the active player's permanents untap (as at the host, always)
 
 
 @dataclass(frozen=True, slots=True)

@@ -61,7 +61,8 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
             "colors": (list, False), "power": (str, False), "toughness": (str, False),
             "phase": (str, False), "draw": (bool, False), "ids": (list, False),
             "ordered": (bool, False), "to": ((int, str), False), "from": (str, False),
-            "shuffle": (bool, False), "face_down": (bool, False), "at": (list, False)},
+            "shuffle": (bool, False), "face_down": (bool, False), "at": (list, False),
+            "untap": (bool, False)},
     "chat": {"text": (str, True)},
     "ping": {},
 }

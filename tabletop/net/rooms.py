@@ -373,8 +373,8 @@ class Room:
                 return t.roll(seat, sides)
             case intents.Life(delta=delta):
                 return t.set_life(seat, t.life[seat] + delta)
-            case intents.NextTurn():
-                return t.next_turn(untap=True)
+            case intents.NextTurn(untap=untap):
+                return t.next_turn(untap=untap)
             case intents.Phase(phase=phase, draw=draw):  # the phase bar: to a step
                 return t.set_phase(phase, draw=draw)
             case intents.Look(player=whose, count=count):  # a library's top, or all

@@ -6,13 +6,13 @@ decides a rule: every question goes to the engine."""
 
 from __future__ import annotations
 
-import functools
-
 from PySide6.QtCore import QObject, Signal
 
 from tabletop.cards import demo
-from tabletop.engine import Card, IllegalActionError, Result, Table, chooser_from_labels, views
+from tabletop.engine import Card, Result, Table, intents, views
+from tabletop.engine.intents import Ref
 from tabletop.engine.views import JUDGE, view
+from tabletop.ui.ports import LocalPort, TablePort
 
 
 class TableController(QObject):
@@ -35,13 +35,24 @@ class TableController(QObject):
         self.dirty = False  # changes not yet saved to a file (the unsaved-changes guard asks)
         self._dirty_before = False
         self.anyone = False  # hot-seat play: every viewpoint handles every card
-        self._pointed = None  # the drop under way: (zone, player, mover)
+        self.pointed = None  # the drop under way: (zone, player, mover)
         # network play (ui/network.py): while a Session is set, the table is a copy of the
-        # host's and every action below goes to the host as an intention instead
+        # host's and every intent goes to the host (the session's port) instead
         self.session = None
+        self._local = LocalPort(self)
 
     # ---- tables --------------------------------------------------------------
+    def _networked(self) -> bool:
+        """At a network table the table is the host's: it is left first, not replaced."""
+        if self.session is None:
+            return False
+        self.message.emit("You are at a network table: leave it first "
+                          "(File > Leave the network game).")
+        return True
+
     def set_table(self, table: Table, labels: dict | None = None, dirty: bool = False) -> None:
+        if self._networked():
+            return
         self.table = table
         self.dirty = dirty
         self.labels = dict(labels or {})
@@ -53,11 +64,15 @@ class TableController(QObject):
         self.reset.emit()
 
     def new_table(self, edition: str | None = None, players=None, seed: int | None = None):
+        if self._networked():
+            return
         ed = edition or self.table.edition.id
         self.set_table(demo.new_game(edition=ed, players=players or self.table.players,
                                      seed=seed if seed is not None else 1))
 
     def set_viewer(self, viewer: str | None) -> None:
+        if self._networked():
+            return
         self.viewer = viewer
         self.reset.emit()
 
@@ -112,106 +127,79 @@ class TableController(QObject):
         why = views.player_refusal(self.viewer, player, self.anyone)
         return None if why is None else self.table.refuse(None, why)
 
-    def _refusal(self, cid: int) -> Result | None:
-        """The table's answer when this viewpoint may not handle the card."""
-        obj = self.table.obj_of(cid)
-        why = views.move_refusal(self.table, obj, self.viewer, self.anyone)
-        return None if why is None else self.table.refuse(obj, why)
+    # ---- doing: each action an intent, carried out by the port -------------------------
+    @property
+    def port(self) -> TablePort:
+        """Where intents go: the network seat's host, or this table."""
+        return self.session.port if self.session is not None else self._local
 
-    # ---- doing -----------------------------------------------------------------
-    def _done(self, res: Result, *, replay: bool = False) -> Result:
+    def perform(self, intent: intents.Intent) -> Result:
+        return self.port.perform(intent)
+
+    def done(self, res: Result, *, replay: bool = False) -> Result:
         self._dirty_before = self.dirty
         if not replay and res.events and not res.rejected:
             self.dirty = True
         for e in res.events:
             if e.cid is not None:
                 self.last_events[e.cid] = res.events
-        pointed, self._pointed = self._pointed, None
+        pointed, self.pointed = self.pointed, None
         self.changed.emit(res)
         if not replay and res.events:
             self.acted.emit(res, pointed)
         return res
 
+    def placed(self, res: Result, changed: bool) -> Result:
+        """Permanents put elsewhere on the battlefield: nothing to log, but the game
+        changed when ``changed``; told either way (the scene draws from it, putting back
+        a card this viewpoint may not handle)."""
+        self._dirty_before = self.dirty
+        if changed:
+            self.dirty = True
+        self.changed.emit(res)
+        return res
+
     def show_result(self, res: Result) -> None:
         """Show events that happened elsewhere (a scenario step) as if just done; they
         come from a file, so they leave nothing unsaved."""
-        self._done(res, replay=True)
+        self.done(res, replay=True)
 
     def drop(self, cid: int, zone: str, player: str | None, position="top",
              at: dict | None = None) -> Result:
         """``at``: card id -> where it was let go on a battlefield (it stays there)."""
-        refused = self._refusal(cid)
-        if refused is not None:
-            return self._done(refused)
-        t = self.table
-        obj = t.obj_of(cid)
-        chooser = self.chooser(obj) if self.chooser else None
-        self._pointed = (zone, player, self.actor(obj))
-        try:
-            res = t.move(cid, zone, player, position=position, chooser=chooser,
-                         by=self.actor(obj), at=at)
-        except BaseException:
-            self._pointed = None
-            raise
-        return self._done(res)
+        place = (at or {}).get(cid)
+        return self.perform(intents.Move(Ref(cid), zone, player, position,
+                                         at=None if place is None else tuple(place)))
 
     def drop_many(self, cids, zone: str, player: str | None, position="top",
                   at: dict | None = None) -> Result:
         """Several cards dropped together: the engine decides for each (some land, one is
         redirected, one is refused), as one action. Cards this viewpoint may not handle
         stay where they are, and the log says why."""
-        refusals = [r for r in (self._refusal(c) for c in cids) if r is not None]
-        allowed = [c for c in cids if self._refusal(c) is None]
-        if not allowed:
-            return self._done(refusals[0]) if refusals else self._done(Result(()))
-        if len(allowed) == 1:
-            return self.drop(allowed[0], zone, player, position, at)
+        cids = list(cids)
+        places = _places(cids, at)
+        return self.perform(intents.MoveMany(tuple(Ref(c) for c in cids), zone, player,
+                                             position, at=places))
 
-        def choose(obj, candidates):
-            ask = self.chooser(obj) if self.chooser else None
-            return ask(obj, candidates) if ask else candidates[0]
-
-        by = self.viewer if self.viewer is not JUDGE else None
-        t = self.table
-        self._pointed = (zone, player, by or self.actor(t.obj_of(allowed[0])))
-        try:
-            res = t.move_many(allowed, zone, player, position=position,
-                              chooser=choose if self.chooser else None, by=by, at=at)
-        except BaseException:
-            self._pointed = None
-            raise
-        return self._done(res)
-
-    def move_many(self, cids, zone, player=None, order=None, apply=None,
-                  position="top") -> Result:
-        chooser = chooser_from_labels(apply) if apply is not None else None
-        return self._done(self.table.move_many(cids, zone, player, order=order, chooser=chooser,
-                                               position=position))
+    def move_many(self, cids, zone, player=None, order=None, position="top") -> Result:
+        """Several cards as one action; ``order``: these cards in the order they go,
+        top first."""
+        ids = list(order) if order is not None else list(cids)
+        return self.perform(intents.MoveMany(tuple(Ref(c) for c in ids), zone, player,
+                                             position, ordered=order is not None or None))
 
     def place(self, places: dict) -> Result:
         """Permanents put elsewhere on their battlefield (card id -> place, None: back in
         the rows): only those this viewpoint may handle move."""
-        mine = {c: p for c, p in places.items() if self.may_handle(c)}
-        before = len(self.table.history)
-        res = self.table.place(mine) if mine else Result(())  # (told either way: the scene
-        # draws from it, putting back a card this viewpoint may not handle)
-        self._dirty_before = self.dirty
-        if len(self.table.history) != before:
-            self.dirty = True  # nothing to log, but the game changed
-        self.changed.emit(res)
-        return res
+        return self.perform(intents.PlaceCards(
+            tuple(Ref(c) for c in places),
+            tuple(None if p is None else tuple(p) for p in places.values())))
 
     def tap(self, cid: int, tapped: bool) -> Result:
-        refused = self._refusal(cid)
-        if refused is not None:
-            return self._done(refused)
-        return self._done(self.table.set_tapped(cid, tapped))
+        return self.perform(intents.Tap(Ref(cid), bool(tapped)))
 
     def counters(self, cid: int, kind: str, n: int) -> Result:
-        refused = self._refusal(cid)
-        if refused is not None:
-            return self._done(refused)
-        return self._done(self.table.add_counters(cid, {kind: n}))
+        return self.perform(intents.Counters(Ref(cid), kind, int(n)))
 
     def set_counters(self, cid: int, kind: str, value: int) -> Result:
         """Counters of one kind set to ``value`` (the engine records the difference)."""
@@ -219,98 +207,55 @@ class TableController(QObject):
         return self.counters(cid, kind, int(value) - have)
 
     def set_pt(self, cid: int, pt: str | None) -> Result:
-        refused = self._refusal(cid)
-        if refused is not None:
-            return self._done(refused)
-        try:
-            return self._done(self.table.set_pt(cid, pt))
-        except IllegalActionError as e:
-            return self._done(self.table.refuse(self.table.obj_of(cid), str(e)))
+        return self.perform(intents.PT(Ref(cid), pt or ""))
 
     def note(self, cid: int, text: str) -> Result:
-        refused = self._refusal(cid)
-        if refused is not None:
-            return self._done(refused)
-        try:
-            return self._done(self.table.set_note(cid, text))
-        except IllegalActionError as e:
-            return self._done(self.table.refuse(self.table.obj_of(cid), str(e)))
+        return self.perform(intents.Note(Ref(cid), str(text)))
 
     def attach(self, cid: int, host: int | None) -> Result:
         """Attach a permanent to another (an Aura, an Equipment), or unattach it."""
-        refused = self._refusal(cid)
-        if refused is not None:
-            return self._done(refused)
-        t = self.table
-        why = t.attach_refusal(cid, host) if host is not None else None
-        if why is not None:
-            return self._done(t.refuse(t.obj_of(cid), why))
-        return self._done(t.attach(cid, host))
+        return self.perform(intents.Attach(Ref(cid), None if host is None else Ref(host)))
 
     def arrow(self, cid: int, to) -> Result:
         """An arrow from a card to a card (a card id) or a player (a name), drawn by the
         viewer (the judge draws it for the card's controller)."""
-        obj = self.table.obj_of(cid)
-        return self._done(self.table.arrow(self.actor(obj), cid, to))
+        return self.perform(intents.Arrow(Ref(cid), to if isinstance(to, str) else Ref(to)))
 
     def clear_arrows(self) -> Result:
         """The viewer's arrows (the judge's: everyone's)."""
-        who = None if self.viewer is JUDGE else self.viewer
-        return self._done(self.table.clear_arrows(who))
+        return self.perform(intents.ClearArrows())
 
     def turn_face(self, cid: int, down: bool) -> Result:
-        refused = self._refusal(cid)
-        if refused is not None:
-            return self._done(refused)
-        return self._done(self.table.turn_face(cid, down))
+        return self.perform(intents.Face(Ref(cid), bool(down)))
 
     def reveal(self, cid: int, revealed: bool) -> Result:
-        refused = self._refusal(cid)
-        if refused is not None:
-            return self._done(refused)
-        return self._done(self.table.reveal(cid, revealed))
+        return self.perform(intents.Reveal(Ref(cid), bool(revealed)))
 
     def draw(self, player: str, n: int = 1) -> Result:
-        refused = self._player_refusal(player)
-        if refused is not None:
-            return self._done(refused)
-        return self._done(self.table.draw(player, n))
+        return self.perform(intents.Draw(int(n), player))
 
     def shuffle(self, player: str) -> Result:
-        refused = self._player_refusal(player)
-        if refused is not None:
-            return self._done(refused)
-        return self._done(self.table.shuffle(player))
+        return self.perform(intents.Shuffle(player))
 
     def untap_all(self, player: str) -> Result:
         """Untap each of the player's permanents (one untap action each, so undo and a
         recording see them one by one)."""
         refused = self._player_refusal(player)
         if refused is not None:
-            return self._done(refused)
-        t = self.table
-        events = []
-        for o in t.objects_in((None, "battlefield")):
-            if o.controller == player and o.tapped:
-                events += t.set_tapped(o.cid, False).events
-        return self._done(Result(tuple(events)))
+            return self.done(refused)
+        return self.port.perform_all([
+            intents.Tap(Ref(o.cid), False) for o in self.table.objects_in((None, "battlefield"))
+            if o.controller == player and o.tapped])
 
     def create_token(self, name: str, player: str, types=("Creature",), subtypes=()) -> Result:
         """A token from the card database's tokens when it knows the name, else a custom one."""
-        refused = self._player_refusal(player)
-        if refused is not None:
-            return self._done(refused)
         from tabletop.cards.db import default
         known = next((c for c in default().tokens() if c.name.casefold() == name.casefold()), None)
-        card = known or Card(name, tuple(types), tuple(subtypes))
-        return self._done(self.table.create_token(card, player))
+        return self.create_tokens(known or Card(name, tuple(types), tuple(subtypes)), player)
 
     def create_tokens(self, card: Card, player: str, count: int = 1,
                       tapped: bool = False) -> Result:
-        refused = self._player_refusal(player)
-        if refused is not None:
-            return self._done(refused)
-        return self._done(self.table.create_token(card, player, tapped=tapped, count=count))
+        return self.perform(intents.Token.of(card, player, int(count), bool(tapped)))
 
     def token_kinds(self) -> list:
         """The card database's tokens (for the token dialog)."""
@@ -319,10 +264,7 @@ class TableController(QObject):
 
     def bring_in(self, player: str, card: Card, zone: str = "hand") -> Result:
         """A card from the player's sideboard comes into the game (a wish, 400.10)."""
-        refused = self._player_refusal(player)
-        if refused is not None:
-            return self._done(refused)
-        return self._done(self.table.bring_in(card, player, zone))
+        return self.perform(intents.BringIn(card.name, zone, player))
 
     def copy_as_token(self, cid: int) -> Result:
         """A token that copies a card this viewer can see, for the viewer's seat (or, for
@@ -330,48 +272,35 @@ class TableController(QObject):
         obj = self.table.obj_of(cid)
         face = views.face_of(self.table, obj, self.viewer)
         if not isinstance(face, views.Seen) or face.card is None:
-            return self._done(self.table.refuse(None, "a card you can't see can't be copied"))
+            return self.done(self.table.refuse(None, "a card you can't see can't be copied"))
         return self.create_tokens(face.card, self.actor(obj))
 
     def put_ability(self, cid: int, text: str) -> Result:
-        refused = self._refusal(cid)
-        if refused is not None:
-            return self._done(refused)
-        obj = self.table.obj_of(cid)
-        return self._done(self.table.put_ability(text, self.actor(obj), cid))
+        return self.perform(intents.Ability(Ref(cid), str(text)))
 
     def mulligan(self, player: str) -> Result:
-        return self._done(self.table.mulligan(player))
+        return self.perform(intents.Mulligan(player))
 
     def roll(self, player: str, sides: int) -> Result:
-        return self._done(self.table.roll(player, sides))
+        return self.perform(intents.Roll(int(sides), player))
 
     def set_life(self, player: str, life: int) -> Result:
-        return self._done(self.table.set_life(player, life))
+        """A life total set: the change from the total on screen."""
+        return self.add_life(player, int(life) - self.table.life[player])
 
     def player_counter(self, player: str, kind: str, value: int) -> Result:
-        refused = self._player_refusal(player)
-        if refused is not None:
-            return self._done(refused)
-        return self._done(self.table.set_player_counter(player, kind, value))
+        return self.perform(intents.PlayerCounter(str(kind), int(value), player))
 
     def add_life(self, player: str, delta: int) -> Result:
-        refused = self._player_refusal(player)
-        if refused is not None:
-            return self._done(refused)
-        return self.set_life(player, self.table.life[player] + delta)
+        return self.perform(intents.Life(int(delta), player))
 
     def look(self, whose: str, count: int | None = None) -> Result:
         """The viewer looks at the top ``count`` of a library (or searches it all):
         logged for everyone, the cards named to nobody."""
-        who = self.viewer if self.viewer is not JUDGE else whose
-        return self._done(self.table.look(who, whose, count))
+        return self.perform(intents.Look(whose, None if count is None else int(count)))
 
     def show(self, player: str, cids, to: str | None = None) -> Result:
-        refused = self._player_refusal(player)
-        if refused is not None:
-            return self._done(refused)
-        return self._done(self.table.show(player, cids, to))
+        return self.perform(intents.Show(tuple(Ref(c) for c in cids), to, player))
 
     def top_cids(self, player: str, n: int) -> list[int]:
         """The card ids of the top n cards of a library (ids, never faces)."""
@@ -379,39 +308,31 @@ class TableController(QObject):
 
     def mill(self, player: str, n: int) -> Result:
         """The top n cards of a library into its owner's graveyard, one action."""
-        refused = self._player_refusal(player)
-        if refused is not None:
-            return self._done(refused)
-        cids = self.top_cids(player, n)
-        if not cids:
-            return self._done(self.table.refuse(None, f"{player}'s library is empty"))
-        return self._done(self.table.move_many(cids, "graveyard", player))
+        return self.perform(intents.Mill(int(n), player))
 
     def top_to_bottom(self, player: str) -> Result:
         cids = self.top_cids(player, 1)
         if not cids:
-            return self._done(Result(()))
+            return self.done(Result(()))
         return self.drop(cids[0], "library", player, "bottom")
 
     def move_all(self, player: str, src: str, dst: str, shuffle: bool = False) -> Result:
-        refused = self._player_refusal(player)
-        if refused is not None:
-            return self._done(refused)
-        return self._done(self.table.zone_to_zone(player, src, dst, shuffle=shuffle))
+        return self.perform(intents.MoveAll(src, dst, bool(shuffle), player))
 
     def next_turn(self, untap: bool = False) -> Result:
-        return self._done(self.table.next_turn(untap=untap))
+        return self.perform(intents.NextTurn(bool(untap)))
 
     def set_phase(self, phase: str, draw: bool = False) -> Result:
-        return self._done(self.table.set_phase(phase, draw=draw))
+        return self.perform(intents.Phase(str(phase), bool(draw)))
 
     def cleanup(self, player: str, discard=None) -> Result:
-        refused = self._player_refusal(player)
-        if refused is not None:
-            return self._done(refused)
-        return self._done(self.table.cleanup(player, discard))
+        return self.perform(intents.Cleanup(tuple(Ref(c) for c in discard or ()), player))
 
+    # ---- the history (at a network table, the host's: an undo is asked of it) ----------
     def undo(self) -> bool:
+        if self.session is not None:
+            self.session.port.perform(intents.Undo())
+            return False  # the host answers (the log says what was undone, or asked)
         action = self.table.undo()
         if action is None:
             return False
@@ -423,6 +344,9 @@ class TableController(QObject):
         """Forget the last action (a dialog that followed it was cancelled): the game,
         its redo list and its unsaved state are exactly as before it (`mark`: the
         table's mark() taken just before the action)."""
+        if self.session is not None:
+            self.message.emit("At a network table, what is undone stays undone.")
+            return False
         action = self.table.take_back(mark)
         if action is None:
             return False
@@ -431,6 +355,9 @@ class TableController(QObject):
         return True
 
     def redo(self) -> bool:
+        if self.session is not None:
+            self.message.emit("At a network table, what is undone stays undone.")
+            return False
         if self.table.redo() is None:
             return False
         self.dirty = True
@@ -438,29 +365,8 @@ class TableController(QObject):
         return True
 
 
-# Every action a person takes at the table: at a networked table each goes to the host
-# (Session.perform), which answers with a new view; nothing is changed here. Actions made
-# of these (set_counters, copy_as_token, top_to_bottom) only read the table, then call
-# them.
-NETWORKED = ("set_table", "new_table", "set_viewer", "drop", "drop_many", "move_many",
-             "place", "tap", "counters", "set_pt", "note", "attach", "arrow",
-             "clear_arrows", "turn_face", "reveal", "draw", "shuffle", "untap_all",
-             "create_token", "create_tokens", "bring_in", "put_ability",
-             "mulligan", "roll", "set_life", "player_counter", "add_life", "look", "show",
-             "mill", "move_all", "next_turn", "set_phase", "cleanup", "undo",
-             "take_back", "redo")
-
-
-def _networked(name: str):
-    local = getattr(TableController, name)
-
-    @functools.wraps(local)
-    def action(self, *args, **kwargs):
-        if self.session is not None:
-            return self.session.perform(name, *args, **kwargs)
-        return local(self, *args, **kwargs)
-    return action
-
-
-for _name in NETWORKED:
-    setattr(TableController, _name, _networked(_name))
+def _places(cids: list, at: dict | None) -> tuple | None:
+    """Each card's place where it was let go (None for the others), or None for none."""
+    if not at:
+        return None
+    return tuple(None if at.get(c) is None else tuple(at[c]) for c in cids)

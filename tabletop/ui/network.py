@@ -22,10 +22,11 @@ from urllib.parse import urlsplit
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from tabletop.engine import Card, Result, views
+from tabletop.engine import Result, intents, views
 from tabletop.engine.errors import InputError, TabletopError
 from tabletop.net import client, mirror, protocol
 from tabletop.net.rooms import JUDGE_SEAT, SPECTATOR, Room
+from tabletop.ui.ports import RemotePort
 
 DEFAULT_PORT = 8765
 RETRIES = (1, 2, 4, 8, 15)  # seconds between attempts to rejoin after a drop
@@ -192,6 +193,7 @@ class Session(QObject):
         self._shape: tuple[Any, ...] | None = None
         self.conn: Connection | None = None
         self.on_token = None  # called with (invitation, seat, token) when a seat is taken
+        self.port = RemotePort(self)  # where the controller's intents go meanwhile
 
     # ---- the connection ---------------------------------------------------------------
     def start(self) -> None:
@@ -395,166 +397,11 @@ class Session(QObject):
             self.c.message.emit("Not connected to the host: nothing was sent.")
         return Result(())  # the host answers with a new view
 
-    def _id(self, cid: int) -> int:
-        return int(cid)  # the copy's ids are the host's (net/mirror.py)
-
-    def perform(self, name: str, *args: Any, **kw: Any) -> Any:
-        """A table action at a networked table: sent to the host as an intention, or
-        refused here with a message when the protocol has no such intention."""
-        t = self.c.table
-        if self.view is None and name not in ("set_table", "new_table", "set_viewer"):
-            self.c.message.emit("Waiting for the host's table…")  # ids on screen are not
-            return False if name in ("undo", "redo", "take_back") else Result(())  # yet its
-
-        def arg(i: int, key: str, default: Any = None) -> Any:
-            return args[i] if len(args) > i else kw.get(key, default)
-        at = (arg(4, "at") if name in ("drop", "drop_many") else None) or {}
-        if name == "drop":
-            return self._move(arg(0, "cid"), arg(1, "zone"), arg(2, "player"),
-                              arg(3, "position", "top"), at)
-        if name == "place":  # where this seat's permanents are on its battlefield
-            places = dict(arg(0, "places"))
-            return self._act("place", ids=[self._id(c) for c in places],
-                             at=[None if p is None else list(p) for p in places.values()])
-        if name in ("drop_many", "move_many"):  # one action, as at the desk
-            cids = list(arg(0, "cids"))
-            if len(cids) == 1:
-                return self._move(cids[0], arg(1, "zone"), arg(2, "player"),
-                                  arg(3, "position", "top") if name == "drop_many"
-                                  else kw.get("position", "top"), at)
-            fields: dict[str, Any] = {
-                "ids": [self._id(c) for c in cids], "zone": arg(1, "zone"),
-                "position": arg(3, "position", "top") if name == "drop_many"
-                else kw.get("position", "top")}
-            if at:
-                fields["at"] = [list(at[c]) if c in at else None for c in cids]
-            if arg(2, "player") is not None:
-                fields["player"] = arg(2, "player")
-            order = arg(3, "order") if name == "move_many" else None
-            if order is not None:  # the cards in the order asked for, top first
-                fields["ids"], fields["ordered"] = [self._id(c) for c in order], True
-            return self._act("move_many", **fields)
-        if name == "tap":
-            return self._act("tap", id=self._id(arg(0, "cid")), tapped=bool(arg(1, "tapped")))
-        if name == "untap_all":  # the seat's tapped permanents, as the host sent them
-            for zone in (self.view or {}).get("zones", []):
-                if zone["zone"] == "battlefield":
-                    for card in zone["cards"]:
-                        if card.get("tapped") and card.get("controller") == self.seat:
-                            self._act("tap", id=int(card["id"]), tapped=False)
-            return Result(())
-        if (name in ("draw", "shuffle", "roll", "add_life", "set_life", "player_counter",
-                     "mill", "mulligan", "move_all", "show", "cleanup", "bring_in")
-                and arg(0, "player") != self.seat) or (
-                name in ("create_token", "create_tokens") and arg(1, "player") != self.seat):
-            self.c.message.emit("At a network table you act for your own seat only.")
-            return Result(())
-        tool = self._tool(name, arg)
-        if tool is not None:
-            return tool
-        if name == "draw":
-            return self._act("draw", count=int(arg(1, "n", 1)))
-        if name == "shuffle":
-            return self._act("shuffle")
-        if name == "roll":
-            return self._act("roll", sides=int(arg(1, "sides", 6)))
-        if name == "add_life":
-            return self._act("life", delta=int(arg(1, "delta")))
-        if name == "set_life":
-            return self._act("life", delta=int(arg(1, "life")) - t.life[self.seat])
-        if name == "next_turn":
-            return self._act("next_turn")
-        if name == "undo":  # the host answers (the log says what was undone, or asked)
-            self._act("undo")
-            return False
-        if name in ("redo", "take_back"):
-            self.c.message.emit("At a network table, what is undone stays undone.")
-            return False
-        if name in ("set_table", "new_table", "set_viewer"):
-            self.c.message.emit("You are at a network table: leave it first "
-                                "(File > Leave the network game).")
-            return None
-        self.c.message.emit("That is not possible at a network table.")
-        return Result(())
-
-    def _tool(self, name: str, arg: Any) -> Result | None:
-        """The table's tools as intentions (counters, faces, notes, tokens...); None for
-        an action that is not one of them."""
-        if name == "counters":
-            return self._act("counters", id=self._id(arg(0, "cid")), kind=str(arg(1, "kind")),
-                             delta=int(arg(2, "n")))
-        if name == "turn_face":
-            return self._act("face", id=self._id(arg(0, "cid")), down=bool(arg(1, "down")))
-        if name == "reveal":
-            return self._act("reveal", id=self._id(arg(0, "cid")),
-                             revealed=bool(arg(1, "revealed")))
-        if name == "note":
-            return self._act("note", id=self._id(arg(0, "cid")), text=str(arg(1, "text")))
-        if name == "set_pt":
-            return self._act("pt", id=self._id(arg(0, "cid")), text=str(arg(1, "pt") or ""))
-        if name == "attach":
-            host = arg(1, "host")
-            return self._act("attach", id=self._id(arg(0, "cid")),
-                             **({} if host is None else {"host": self._id(host)}))
-        if name == "player_counter":
-            return self._act("player_counter", kind=str(arg(1, "kind")),
-                             value=int(arg(2, "value")))
-        if name == "mill":
-            return self._act("mill", count=int(arg(1, "n")))
-        if name == "mulligan":
-            return self._act("mulligan")
-        if name == "arrow":  # to a card (its id in the copy) or a player (a name)
-            to = arg(1, "to")
-            return self._act("arrow", id=self._id(arg(0, "cid")),
-                             to=to if isinstance(to, str) else self._id(to))
-        if name == "clear_arrows":
-            return self._act("clear_arrows")
-        if name == "bring_in":  # from this seat's sideboard, as the copy shows it
-            return self._act("bring_in", name=arg(1, "card").name, zone=str(arg(2, "zone", "hand")))
-        if name == "look":  # the host then sends this seat the faces looked at
-            count = arg(1, "count")
-            return self._act("look", player=str(arg(0, "whose")),
-                             **({} if count is None else {"count": int(count)}))
-        if name == "put_ability":
-            return self._act("ability", id=self._id(arg(0, "cid")), text=str(arg(1, "text")))
-        if name == "move_all":
-            return self._act("move_all", **{"from": str(arg(1, "src")), "zone": str(arg(2, "dst")),
-                                            "shuffle": bool(arg(3, "shuffle", False))})
-        if name == "show":
-            to = arg(2, "to")
-            return self._act("show", ids=[self._id(c) for c in arg(1, "cids")],
-                             **({} if to is None else {"to": str(to)}))
-        if name == "cleanup":
-            discard = arg(1, "discard")
-            return self._act("cleanup", **({"ids": [self._id(c) for c in discard]}
-                                            if discard else {}))
-        if name == "set_phase":
-            return self._act("phase", phase=str(arg(0, "phase")), draw=bool(arg(1, "draw")))
-        if name in ("create_token", "create_tokens"):
-            if name == "create_token":  # as the table makes it: the card data's, or custom
-                from tabletop.cards.db import default
-                wanted = str(arg(0, "name"))
-                card = next((c for c in default().tokens()
-                             if c.name.casefold() == wanted.casefold()), None) or Card(
-                    wanted, tuple(arg(2, "types", ("Creature",))), tuple(arg(3, "subtypes", ())))
-                count, tapped = 1, False
-            else:
-                card, count, tapped = arg(0, "card"), arg(2, "count", 1), arg(3, "tapped", False)
-            pt = ({"power": str(card.power), "toughness": str(card.toughness)}
-                  if card.power is not None and card.toughness is not None else {})
-            return self._act("token", name=card.name, types=list(card.types),
-                             subtypes=list(card.subtypes), colors=list(card.colors),
-                             count=int(count), tapped=bool(tapped), **pt)
-        return None
-
-    def _move(self, cid: int, zone: str, player: str | None, position: Any,
-              at: dict | None = None) -> Result:
-        fields: dict[str, Any] = {"id": self._id(cid), "zone": zone, "position": position}
-        if at and cid in at:
-            fields["at"] = list(at[cid])
-        if player is not None:
-            fields["player"] = player
-        return self._act("move", **fields)
+    def send_intent(self, intent: intents.Intent) -> Result:
+        """An intent of this seat's, to the host as the protocol's ``act`` (its cards
+        named by the ids the host sent: those of the copy on screen)."""
+        fields = intent.encode()
+        return self._act(fields.pop("action"), **fields)
 
 
 class SeatRequests(QObject):

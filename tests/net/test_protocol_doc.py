@@ -52,6 +52,19 @@ def test_the_actions_and_their_fields_are_the_servers():
     assert fields == set(protocol.CLIENT_MESSAGES["act"]) - {"action"}
 
 
+def test_each_action_lists_the_fields_of_its_intent():
+    """The document's row of each action names exactly the fields its intent reads."""
+    import dataclasses
+
+    from tabletop.engine import intents
+    for r in table("### Actions (`act`)"):
+        for action in names(r[0]):
+            cls = intents.INTENTS[action]
+            wire = {cls.WIRE.get(f.name, f.name) for f in dataclasses.fields(cls)
+                    if f.name not in cls.LOCAL}
+            assert names(r[1]) == wire, action
+
+
 def test_the_error_codes_are_the_servers():
     rows = table("### Error codes")
     assert {c for r in rows for c in names(r[0])} == {c.value for c in protocol.Code}
