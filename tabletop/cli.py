@@ -132,7 +132,8 @@ def cmd_editions(args: argparse.Namespace) -> int:
     from tabletop.engine import editions
     for ed in editions.all_editions():
         zones = ", ".join(ed.zone_name(z) for z in ed.zones)
-        _out(f"{ed.id}  {ed.title}\n    seed {ed.seed}; zones: {zones}")
+        source = f"seed {ed.seed}" if ed.seed else f"source: {ed.source_text}"
+        _out(f"{ed.id}  {ed.title}\n    {source}; zones: {zones}")
     return 0
 
 
@@ -419,7 +420,8 @@ def _sub_parser() -> argparse.ArgumentParser:
     rm.add_argument("url", metavar="URL", help="the server: ws://HOST:PORT or wss://HOST")
     rm.add_argument("--players", required=True,
                     help="the players' names, comma-separated (1 to 8)")
-    rm.add_argument("--edition", default="cr-2016", help="the rules edition")
+    rm.add_argument("--edition", default=None,
+                    help="the rules edition (default: the newest, the rules in force)")
     rm.add_argument("--seed", type=int, default=None, help="shuffle seed (default: random)")
     rm.add_argument("--judge", action="store_true",
                     help="open a judge's seat, which sees every card")
@@ -464,7 +466,8 @@ def cmd_room(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     try:  # no seed: the server draws one, and tells nobody
-        room, code = client.create(players, edition=args.edition, judge_sees_all=args.judge,
+        room, code = client.create(players, judge_sees_all=args.judge,
+                                   **({"edition": args.edition} if args.edition else {}),
                                    **({"seed": args.seed} if args.seed is not None else {}),
                                    **({"decks": decks} if decks else {}))
     except (ClientError, OSError) as e:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from tabletop.engine.editions import NEWEST
+
 if TYPE_CHECKING:
     from tabletop.cards.decks import Deck
     from tabletop.engine import Table
@@ -42,7 +44,7 @@ def deck(name: str, size: int | None = None) -> Deck:
     return d
 
 
-def new_game(edition: str = "cr-2016", players: Sequence[str] = ("Alice", "Bob"),
+def new_game(edition: str = NEWEST, players: Sequence[str] = ("Alice", "Bob"),
              seed: int = 1, hand: int = 7, deck_size: int | None = None) -> Table:
     """A table with the demo decks (alternating for more players), shuffled, hands drawn."""
     from tabletop.cards import builtin

@@ -6,14 +6,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from tabletop.engine import Card, Table
+from tabletop.engine import Card, Table, editions
 from tabletop.engine.errors import InputError
 
 if TYPE_CHECKING:
     from tabletop.cards.decks import Deck
 
 
-def new_game(decks: Sequence[tuple[str, Deck]], edition: str = "cr-2016",
+def new_game(decks: Sequence[tuple[str, Deck]], edition: str = editions.NEWEST,
              seed: int | None = 1, life: int = 20, hand: int = 7, max_hand: int = 7,
              ante: bool = False, lookup: Callable[[str], Card | None] | None = None) -> Table:
     """``decks``: (player, Deck) pairs, 1 to 4 of them, in turn order. A name the card
@@ -51,7 +51,7 @@ def editions_has_command(edition: str) -> bool:
 
 
 def game_from_cards(lists: Sequence[tuple[str, dict[str, list[Card]]]],
-                    edition: str = "cr-2016", seed: int | None = 1, life: int = 20,
+                    edition: str = editions.NEWEST, seed: int | None = 1, life: int = 20,
                     hand: int = 7, max_hand: int = 7, ante: bool = False,
                     printings: dict[str, tuple[str, str]] | None = None,
                     names: dict[str, str] | None = None) -> Table:
@@ -69,8 +69,8 @@ def game_from_cards(lists: Sequence[tuple[str, dict[str, list[Card]]]],
     for player, sections in lists:
         for card in sections.get("main", ()):
             t.add_card(card, player, "library")
-        for card in sections.get("commander", ()):
-            t.add_card(card, player, "command")
+        for card in sections.get("commander", ()):  # each its owner's commander (903.3)
+            t.add_card(card, player, "command", commander=True)
         for card in sections.get("sideboard", ()):
             t.add_to_sideboard(player, card)
         t.shuffle(player)

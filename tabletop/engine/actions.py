@@ -428,6 +428,50 @@ class Actions:
                                    f"{owner} gets the emblem {name}", kind="emblem"))
         return Result(tuple(box))
 
+    # ---- the commander's return (903.9a) -------------------------------------
+    def commander_returns(self, cid: int) -> Result:
+        """Its owner puts a commander from a graveyard or exile into the command zone, as
+        the state-based action of 2025's 903.9a allows: only one put there since
+        state-based actions were last checked (at this table: by the last action). Not a
+        replacement: the commander went to the graveyard or exile first, and leaves it now
+        as a new object. Refused in editions without the rule."""
+        t, ed = self.t, self.t.edition
+        obj = t.obj_of(cid)
+        name, cites = obj.card.name, ed.cite("commander_returns")
+        title = f"{obj.owner} puts {name} into the command zone"
+        why = None
+        if not ed.commander_returns and ed.commander_replace:
+            number = (ed.cite("commander_replace") or ("903.9",))[0]
+            why = (f"{ed.id} has no state-based action that returns a commander: its "
+                   f"commander rule is a replacement, applied as the commander moves "
+                   f"({ed.mark(number)})")
+        elif not ed.commander_returns:
+            why = f"the {ed.id} text here has no commander rules"
+        elif cid not in t.commanders:
+            why = f"{name} is not a commander"
+        elif obj.zone is None or obj.zone[1] not in ed.commander_returns:
+            why = f"{name} is neither in a graveyard nor in exile"
+        elif not self._arrived_last(obj):
+            why = (f"{name} has been {ed.within(obj.zone[1])} since state-based actions were "
+                   f"last checked: it stays there")
+        with t._action("commander_returns", {"cid": cid, "title": title}) as box:
+            if why is not None:
+                box.append(Event("rejected", cid, obj.id, None, obj.zone, obj.zone,
+                                 cites if ed.commander_returns else (), (), why))
+            else:
+                plan = self.p.plan_move(obj, "command", None)
+                _cite_first(plan.cites, cites)
+                self.p._run_plans([plan], "top", None, False, None, box)
+        return Result(tuple(box))
+
+    def _arrived_last(self, obj: Obj) -> bool:
+        """Whether the object came to its zone by the last action (state-based actions are
+        checked between actions: an object that arrived earlier was there at a check)."""
+        if not self.t.history:
+            return False
+        return any(e.obj == obj.id and e.dst == obj.zone
+                   for e in self.t.history[-1].events)
+
     # ---- whole zones, cleanup, ante, turns ----------------------------------
     def zone_to_zone(self, player: str, src_zone: str, dst_zone: str, *,
                      shuffle: bool = False, position: str="top", seed: int | None = None) -> Result:

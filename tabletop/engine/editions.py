@@ -16,8 +16,8 @@ from tabletop import resources
 from tabletop.engine.errors import InputError
 
 OUTSIDE_MARK = "†"  # after a number the edition's own text does not hold
-EDITION_IDS = ("cr-1999", "cr-2004", "cr-2005", "cr-2012", "cr-2016")
-NEWEST = "cr-2016"
+EDITION_IDS = ("cr-1999", "cr-2004", "cr-2005", "cr-2012", "cr-2016", "cr-2025")
+NEWEST = "cr-2025"
 
 
 class Edition(NamedTuple):
@@ -40,6 +40,11 @@ class Edition(NamedTuple):
     ante_pick: str  # "top" or "random"
     outside_zones: frozenset[str]  # zones that count as outside the game
     outside: dict[str, str]  # rule number (or pattern) the text lacks -> where its wording comes from
+    source_text: str = ""  # where the text comes from, when no seed holds it
+    command_new_object: bool = False  # into the command zone from it: a new object (2025)
+    carry_static_grants: bool = False  # a static ability's grant to a spell carries (2025)
+    commander_returns: frozenset[str] = frozenset()  # zones a commander may leave by SBA
+    commander_replace: frozenset[str] = frozenset()  # zones the commander's replacement watches
 
     def has_zone(self, zone: str) -> bool:
         return zone in self.zones
@@ -232,6 +237,11 @@ def get(edition_id: str) -> Edition:
         carry_choices=d.get("carry_choices", False), ante_pick=d.get("ante_pick", "random"),
         outside_zones=frozenset(d.get("outside_zones", ())),
         outside=d.get("outside", {}),
+        source_text=str(d.get("source", "")),
+        command_new_object=bool(d.get("command_new_object", False)),
+        carry_static_grants=bool(d.get("carry_static_grants", False)),
+        commander_returns=frozenset(d.get("commander_returns", ())),
+        commander_replace=frozenset(d.get("commander_replace", ())),
     )
 
 

@@ -254,6 +254,9 @@ class MovePipeline:
                           if e.label not in plan.applied and e.label not in declined
                           and e.watch == zone and e.origin in ("any", src[1])
                           and self._affects(e, obj)]
+            rule = self._commander_rule(obj, zone)
+            if rule is not None and rule.label not in plan.applied and rule.label not in declined:
+                candidates.append(rule)  # the rules' own, after the effects in force
             if not candidates:
                 break
             effect = choose(obj, candidates)
@@ -267,6 +270,8 @@ class MovePipeline:
                     break
                 effect = mandatory[0]
             plan.applied.append(effect.label)
+            if effect is rule:
+                _add(plan.cites, ed.cite("commander_replace"))
             plan.kind = "replaced"
             plan.notes.append(f"replaced by {effect.source or effect.label}: "
                               f"{ed.zone_name(effect.instead).lower()} instead of "
@@ -283,7 +288,11 @@ class MovePipeline:
             if plan.kind == "moved":
                 plan.kind = "redirected"
         if dst == src and (zone not in CONTROLLED or ctrl == obj.controller):
-            if zone == "exile" and ed.same_zone == "exile-new-object":
+            if zone == "command" and ed.command_new_object:
+                plan.kind = "new_object"
+                _add(plan.cites, ed.cite("command_again"))
+                plan.text = f"{obj.card.name} is put into the command zone again: a new object"
+            elif zone == "exile" and ed.same_zone == "exile-new-object":
                 plan.kind = "new_object"
                 _add(plan.cites, ed.cite("same_zone"))
                 plan.text = f"{obj.card.name} is exiled again: a new object"
@@ -301,6 +310,19 @@ class MovePipeline:
             plan.kind = "control_changed"
             plan.text = f"{ctrl} gains control of {obj.card.name}"
         return plan
+
+    def _commander_rule(self, obj: Obj, zone: str) -> Effect | None:
+        """The rules' own optional replacement for a commander headed for one of the zones
+        the edition names (903.9b in 2025: hand or library; 903.9 in 2016: those, the
+        graveyard and exile): the command zone instead, if its owner wishes. Its label
+        is ``commander``, as a scenario's ``apply`` names it."""
+        ed = self.t.edition
+        if zone not in ed.commander_replace or obj.cid not in self.t.commanders \
+                or obj.kind != "card":
+            return None
+        number = (ed.cite("commander_replace") or ("903.9",))[0]
+        return Effect("commander", zone, "command", f"the commander rule ({number})",
+                      affects=f"cid:{obj.cid}", optional=True)
 
     def can_move(self, cid: int, zone: str, player: str | None = None, *,
                  chooser: Chooser | None = None, by: str | None = None,
@@ -491,6 +513,15 @@ class MovePipeline:
                 kept.append(("effects: " + "; ".join(m[0] for m in mods), ed.cite("carry_mods")[0]))
             else:
                 mods = ()
+            # 2025's 400.7b: what a static ability gave the permanent spell (an ability that
+            # works on the battlefield) stays with the permanent it becomes
+            grants = tuple(m for m in obj.modifications if m[1] == "static") \
+                if carry and ed.carry_static_grants else ()
+            if grants:
+                mods += grants
+                _add(cites, ed.cite("carry_static"))
+                kept.append(("granted by a static ability: " + "; ".join(m[0] for m in grants),
+                             ed.cite("carry_static")[0]))
         if obj.choices and carry and ed.carry_choices:
             choices = obj.choices
             _add(cites, ed.cite("carry_choices"))

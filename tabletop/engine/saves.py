@@ -226,7 +226,7 @@ class _Codec:
 
     def meta(self, name: str, v: Any) -> Any:
         """A table setting as a save writes it."""
-        if name == "revealed_tops":
+        if name in ("revealed_tops", "commanders"):
             return sorted(v)
         if name == "sideboards":
             return {p: [c.to_json() for c in cs] for p, cs in v.items()}
@@ -236,6 +236,8 @@ class _Codec:
         """A table setting read back from a save, checked."""
         if name == "revealed_tops":
             return frozenset(v)
+        if name == "commanders":
+            return _commanders(v)
         if name == "sideboards":
             return {p: [Card.from_json(c) for c in cs] for p, cs in v.items()}
         if name == "mulligans":
@@ -323,6 +325,7 @@ def to_json(t: Table) -> dict[str, Any]:
         "zones": [list(v) for v in t.zones.values()],
         "effects": [e.to_json() for e in t.effects],
         "revealed_tops": sorted(t.revealed_tops),
+        "commanders": sorted(t.commanders),
         "last_roll": list(t.last_roll) if t.last_roll else None,
         "mulligans": dict(t.mulligans),
         "player_counters": {p: dict(c) for p, c in t.player_counters.items()},
@@ -392,6 +395,7 @@ def from_json(d: Any, source: str = "save", verify: bool = True,
             t.zones[key] = [int(i) for i in ids]
         t.effects = [Effect.from_json(e) for e in d["effects"]]
         t.revealed_tops = frozenset(d["revealed_tops"])
+        t.commanders = _commanders(d.get("commanders", []))
         t.last_roll = tuple(d["last_roll"]) if d.get("last_roll") else None
         t.mulligans = _mulligans(d.get("mulligans", {}))
         if any(p not in t.players for p in t.mulligans):
@@ -583,6 +587,14 @@ def _card_fields(c: Any, i: int) -> None:
     for key in ("power", "toughness"):
         if c.get(key) is not None:
             _str(c[key], f"{what}'s {key}", 10, empty=True)
+
+
+def _commanders(v: Any) -> frozenset[int]:
+    """The card ids of the commanders (903.3), checked."""
+    if not isinstance(v, list) or len(v) > 1000 or not all(
+            isinstance(c, int) and not isinstance(c, bool) and c > 0 for c in v):
+        raise ValueError("the commanders must be a list of card numbers")
+    return frozenset(v)
 
 
 def _printings(d: Any) -> dict[str, tuple[str, str]]:

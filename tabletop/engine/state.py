@@ -184,6 +184,9 @@ class TableState:
         self.effects: list[Effect] = []
         self.sideboards: dict[str, list[Card]] = {p: [] for p in players}  # outside the game
         self.revealed_tops: frozenset[str] = frozenset()  # players playing with it
+        # the cards that are their owners' commanders: an attribute of the card itself,
+        # kept through every zone change (903.3); set up with the table
+        self.commanders: frozenset[int] = frozenset()
         self.last_roll: tuple[str, int, int] | None = None  # (player, sides, value) of the last die or coin
         self.mulligans: dict[str, int] = {}  # mulligans taken this game, per player
         # players' counters (poison, commander damage from a player, energy...): player ->
@@ -570,7 +573,7 @@ class TableState:
                  face_down: bool = False, counters: dict[str, int] | None = None,
                  position: str | int = "top", kind: str = "card", pile: str | None = None,
                  modifications: Iterable[tuple[str, str]] = (),
-                 choices: Iterable[Any] = ()) -> Obj:
+                 choices: Iterable[Any] = (), commander: bool = False) -> Obj:
         """Put a new card (or token) on the table as part of setting it up. The rules
         refuse here what they would refuse a move (an instant on the battlefield)."""
         if owner not in self.life:
@@ -602,6 +605,10 @@ class TableState:
                                    counters=dict(counters or {}),
                                    pile=pile if zone == "exile" else None,
                                    modifications=tuple(modifications), choices=tuple(choices)))
+            if commander:
+                cid = box[0].cid
+                assert cid is not None  # a card just added has a card id
+                self._meta("commanders", self.commanders | {cid})
         oid = box[0].obj
         assert oid is not None  # a card just added is an object
         return self.objs[oid]

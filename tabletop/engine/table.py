@@ -119,3 +119,4 @@ class Table(TableState):
     set_player_counter = _Part("actions", Actions.set_player_counter)
     look = _Part("actions", Actions.look)
     show = _Part("actions", Actions.show)
+    commander_returns = _Part("actions", Actions.commander_returns)

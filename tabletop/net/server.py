@@ -32,7 +32,7 @@ from typing import Any
 
 from websockets.exceptions import ConnectionClosed
 
-from tabletop.engine import InputError, files
+from tabletop.engine import InputError, editions, files
 from tabletop.engine.files import read_bounded
 from tabletop.net import protocol
 from tabletop.net.protocol import Code
@@ -499,7 +499,7 @@ class Server:
         self.created.add(conn.address)
         fixed = msg.get("seed")
         made = await asyncio.get_running_loop().run_in_executor(
-            None, self.make_table, msg["players"], msg.get("edition", "cr-2016"),
+            None, self.make_table, msg["players"], msg.get("edition", editions.NEWEST),
             secrets.randbits(62) if fixed is None else fixed, msg.get("decks"))
         room = await self.open_table(made, msg.get("judge_sees_all", False), fixed)
         await conn.ws.send(protocol.encode("created", room=room.id, code=room.code,

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop import resources
+from tabletop.engine import editions
 
 
 def folder() -> Path:
@@ -34,7 +35,7 @@ def bundled_scenarios() -> list[dict[str, Any]]:
                 if isinstance(e, dict):
                     rules.update(x for x in e.get("cites", []) if isinstance(x, str))
         title = d.get("title", p.stem)
-        edition = d.get("edition", "cr-2016")
+        edition = d.get("edition", editions.NEWEST)
         out.append({"name": name_of(p), "path": p,
                     "title": title if isinstance(title, str) else p.stem,
                     "edition": edition if isinstance(edition, str) else "?",

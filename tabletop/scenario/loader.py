@@ -246,8 +246,10 @@ def _card_spec(c: _Checker, where: str, spec: dict[str, Any], zone_id: KeyCheck,
     for key in ("mana_cost", "power", "toughness", "pile"):
         if key in spec:
             c.typed(where, key, spec[key], (str, int), "a string")
-    for key in ("token", "face_down", "tapped"):
+    for key in ("token", "face_down", "tapped", "commander"):
         c.typed(where, key, spec.get(key, False), bool, "true or false")
+    if spec.get("commander") and spec.get("token"):
+        c.fail(where, "a token cannot be a commander: a commander is a card (903.3)")
     counters = c.typed(where, "counters", spec.get("counters", {}), dict, "a table")
     for k, v in counters.items():
         c.typed(where, f"counters.{k}", v, int, "an integer")

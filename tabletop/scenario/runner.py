@@ -106,7 +106,8 @@ def build(scenario: Scenario) -> Run:
                 position="bottom", pile=spec.get("pile") or None,
                 modifications=tuple((m["effect"], m.get("origin", "spell"))
                                     for m in spec.get("modifications", ())),
-                choices=tuple(spec.get("choices", ())))
+                choices=tuple(spec.get("choices", ())),
+                commander=bool(spec.get("commander", False)))
         except IllegalActionError as refused:
             raise InputError(f"{where_of(label)}: {refused}") from None
         labels[label], names[obj.cid] = obj.cid, label

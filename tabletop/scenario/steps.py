@@ -66,7 +66,7 @@ def by_engine_action() -> dict[str, StepKind]:
 
 
 CARD_KEYS = {"name", "types", "subtypes", "supertypes", "owner", "zone", "controller",
-             "token", "face_down", "tapped", "counters", "attached_to",
+             "token", "face_down", "tapped", "counters", "attached_to", "commander",
              # project additions
              "mana_cost", "power", "toughness", "colors", "modifications", "choices", "pile"}
 
@@ -164,7 +164,7 @@ class Move:
         c.typed(where, "allowed_by", args.get("allowed_by", ""), str,
                 "the name of the card whose text allows the move")
         for lab in c.strings(where, "apply", args.get("apply", [])):
-            if lab not in v.effect_labels:
+            if lab not in v.effect_labels and lab != "commander":  # the rules' own (903.9b)
                 c.fail(where, f"key 'apply': unknown effect {lab!r}")
         for lab in c.strings(where, "order", args.get("order", [])):
             if lab not in subs:
@@ -421,6 +421,30 @@ def _status(name: str) -> type:
 
 _status("tap")
 _status("untap")
+
+
+@kind("commander_returns", engine=("commander_returns",))
+class CommanderReturns:
+    """903.9a (cr-2025): the owner puts their commander from a graveyard or exile into
+    the command zone, a state-based action; refused where the rules do not allow it."""
+
+    @staticmethod
+    def words(w: Words, step: Step) -> str:
+        who = w.owner(step.subject) or w.actor(step.subject)
+        return f"{who} puts {w.name(step.subject)} into the command zone"
+
+    @staticmethod
+    def validate(v: StepChecker, where: str, subject: Any, args: Args) -> Any:
+        return v.label_ref(where, subject, "commander_returns")
+
+    @staticmethod
+    def perform(x: Context, step: Step) -> Performed:
+        cid = x.labels[step.subject]
+        return _events(x.table.commander_returns(cid)), [cid]
+
+    @staticmethod
+    def recover(rec: Recording, action: Action) -> Args | None:
+        return {"commander_returns": rec.label(action.params["cid"])}
 
 
 @kind("counters", {"add"}, {"add"}, engine=("counters",))

@@ -150,6 +150,10 @@ def test_each_edition_ships_a_fingerprint_of_its_own_texts_rules():
     assert "shingle" in data and data["sketch"] == rulestext.SKETCH
     for ed_id in editions.EDITION_IDS:
         ed = editions.get(ed_id)
+        if not ed.seed:  # cr-2025: no seed text to take a fingerprint from; an import of
+            assert ed_id not in data["editions"]  # its text is shown beside it (can't tell)
+            assert rulestext.same_rule(ed_id, "400.10", "any words at all") is None
+            continue
         printed = set(data["editions"][ed_id])
         assert len(printed) >= 20 and printed <= set(numbers["seeds"][ed.seed]), ed_id
         assert all(len(v.split()) <= rulestext.SKETCH for v in data["editions"][ed_id].values())

@@ -380,7 +380,7 @@ def test_the_app_opens_a_scenario_given_on_the_command_line(tmp_path, dialogs):
 
 
 @POSIX
-@pytest.mark.parametrize("last, opened", [("cr-1999", "cr-1999"), ("cr-2099", "cr-2016")])
+@pytest.mark.parametrize("last, opened", [("cr-1999", "cr-1999"), ("cr-2099", "cr-2025")])
 def test_the_table_opens_under_the_edition_used_last(tmp_path, dialogs, last, opened):
     """The edition chosen last time is the new table's; one this version does not have
     (a setting left by another version) is passed over, and the app still starts."""

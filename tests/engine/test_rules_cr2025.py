@@ -1,0 +1,132 @@
+"""The 2025 zone rules (issue 33), each oracle written from the text of the Comprehensive
+Rules of 4 April 2025, against the 2016 rules where they part."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tabletop.engine import Card, InputError, Table, chooser_from_labels, saves
+
+THALIA = Card("Thalia, Guardian of Thraben", ("Creature",), ("Human", "Soldier"),
+              supertypes=("Legendary",))
+
+
+def _table(edition: str, zone: str = "battlefield") -> tuple[Table, int]:
+    t = Table(("Ann", "Ben"), edition=edition)
+    cid = t.add_card(THALIA, "Ann", zone, commander=True).cid
+    return t, cid
+
+
+def test_903_9a_a_dying_commander_reaches_the_graveyard_then_may_return():
+    t, cid = _table("cr-2025")
+    died = t.move(cid, "graveyard").events[0]
+    assert t.obj_of(cid).zone == ("Ann", "graveyard") and "903.9b" not in died.cites
+    back = t.commander_returns(cid).events[0]
+    assert t.obj_of(cid).zone == (None, "command")
+    assert back.cites[0] == "903.9a" and back.obj != died.obj  # a new object (400.7)
+
+
+def test_903_9a_only_since_state_based_actions_were_last_checked():
+    t, cid = _table("cr-2025")
+    t.move(cid, "exile")
+    t.roll("Ben", 6)  # another action: state-based actions were checked in between
+    res = t.commander_returns(cid)
+    assert res.rejected and t.obj_of(cid).zone == (None, "exile")
+    assert "903.9a" in res.events[0].cites
+    assert t.refused[-1][1].name == "commander_returns"  # the attempt is part of the story
+
+
+def test_a_card_that_is_not_a_commander_never_returns():
+    t = Table(("Ann", "Ben"), edition="cr-2025")
+    cid = t.add_card(THALIA, "Ann", "battlefield").cid
+    t.move(cid, "graveyard")
+    assert t.commander_returns(cid).rejected and t.obj_of(cid).zone == ("Ann", "graveyard")
+
+
+def test_903_9b_hand_or_library_is_a_replacement_its_owner_may_decline():
+    t, cid = _table("cr-2025")
+    res = t.move(cid, "library")
+    assert t.obj_of(cid).zone == (None, "command")
+    assert {"903.9b", "400.6"} <= set(res.events[0].cites)
+    t.move(cid, "battlefield")
+    declined = t.move(cid, "hand", chooser=chooser_from_labels([]))
+    assert t.obj_of(cid).zone == ("Ann", "hand") and "903.9b" not in declined.events[0].cites
+
+
+@pytest.mark.parametrize("zone", ["graveyard", "exile", "hand", "library"])
+def test_in_2016_every_one_of_the_four_zones_is_replaced(zone):
+    """The January 2016 rules' 903.9: hand, graveyard, library or exile, the command zone
+    instead; and no state-based action to ask for afterwards."""
+    t, cid = _table("cr-2016")
+    res = t.move(cid, zone)
+    assert t.obj_of(cid).zone == (None, "command") and "903.9" in res.events[0].cites
+    assert t.commander_returns(cid).rejected
+
+
+def test_editions_without_commander_rules_move_a_commander_like_any_card():
+    t, cid = _table("cr-2012")
+    t.move(cid, "graveyard")
+    assert t.obj_of(cid).zone == ("Ann", "graveyard")
+    assert t.commander_returns(cid).rejected
+
+
+def test_400_10_into_the_command_zone_from_it_is_a_new_object_in_2025_only():
+    t, cid = _table("cr-2025", "command")
+    before = t.obj_of(cid).id
+    e = t.move(cid, "command").events[0]
+    assert e.kind == "new_object" and e.cites == ("400.10",) and t.obj_of(cid).id != before
+    old, cid = _table("cr-2016", "command")
+    before = old.obj_of(cid).id
+    assert old.move(cid, "command").events[0].kind == "unchanged"
+    assert old.obj_of(cid).id == before
+
+
+def test_the_sideboard_and_a_zone_instruction_are_cited_by_their_2025_numbers():
+    t = Table(("Ann", "Ben"), edition="cr-2025")
+    t.add_to_sideboard("Ann", THALIA)
+    e = t.bring_in(THALIA, "Ann", "hand").events[0]
+    assert {"400.11", "400.11b"} <= set(e.cites) and "400.10" not in e.cites
+    t.add_card(Card("Forest", ("Land",)), "Ann", "hand")
+    moved = t.zone_to_zone("Ann", "hand", "library").events
+    assert all(ev.cites[0] == "400.12" for ev in moved)
+
+
+def test_400_7b_a_static_grant_carries_in_2025_not_in_2016():
+    for edition, carried in (("cr-2025", True), ("cr-2016", False)):
+        t = Table(("Ann", "Ben"), edition=edition)
+        cid = t.add_card(Card("Grizzly Bears", ("Creature",)), "Ann", "stack").cid
+        t.modify(cid, "has flying", "static")
+        e = t.move(cid, "battlefield").events[0]
+        assert (("has flying", "static") in t.obj_of(cid).modifications) is carried, edition
+        assert ("400.7b" in e.cites) is carried
+
+
+def test_commanders_are_kept_by_a_save_and_by_undo():
+    t, cid = _table("cr-2025")
+    again = saves.from_json(json.loads(json.dumps(saves.to_json(t))), "test")
+    assert again.commanders == {cid}
+    again.move(cid, "hand")
+    assert again.obj_of(cid).zone == (None, "command")
+    fresh = Table(("Ann", "Ben"), edition="cr-2025")
+    other = fresh.add_card(THALIA, "Ann", "battlefield", commander=True).cid
+    fresh.undo()
+    assert other not in fresh.commanders
+
+
+def test_a_deck_with_a_commander_section_deals_its_commander_as_one():
+    from tabletop.cards.game import game_from_cards
+    forest = Card("Forest", ("Land",), supertypes=("Basic",))
+    t = game_from_cards([("Ann", {"main": [forest] * 10, "commander": [THALIA]}),
+                         ("Ben", {"main": [forest] * 10})], hand=0)
+    (cid,) = t.commanders
+    assert t.obj_of(cid).zone == (None, "command") and t.edition.id == "cr-2025"
+
+
+def test_a_save_that_lies_about_its_commanders_is_refused():
+    t, _ = _table("cr-2025")
+    d = saves.to_json(t)
+    d["commanders"] = ["one"]
+    with pytest.raises(InputError, match="commanders"):
+        saves.from_json(d, "lying.json")
