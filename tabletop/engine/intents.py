@@ -310,6 +310,17 @@ class Ability(Intent):
 
 
 @dataclass(frozen=True, slots=True)
+class CommanderReturns(Intent):
+    """Its owner puts a commander from a graveyard or exile into the command zone, the
+    state-based action of 2025's 903.9a (refused where the rules have none)."""
+
+    NAME = "commander_returns"
+    SEAT = "card"
+    HANDLES = ("id",)
+    id: Ref
+
+
+@dataclass(frozen=True, slots=True)
 class Arrow(Intent):
     """An arrow from a card to a card or to a player (a name): any card on the table."""
 
@@ -547,6 +558,7 @@ class RefuseLook(Intent):
 
 INTENTS: dict[str, type[Intent]] = {c.NAME: c for c in (
     Move, MoveMany, PlaceCards, Tap, Counters, Face, Reveal, Note, PT, Attach, Ability,
+    CommanderReturns,
     Arrow, ClearArrows, Draw, Shuffle, Roll, Life, PlayerCounter, Token, Mill, Mulligan,
     MoveAll, Show, Cleanup, BringIn, Look, NextTurn, Phase, Undo, AgreeUndo, RefuseUndo,
     AgreeLook, RefuseLook)}

@@ -37,6 +37,7 @@ class Seen(NamedTuple):
     host: int | None = None  # the object id of what it is attached to (public)
     printing: tuple[str, str] | None = None  # (set, number) the deck named: for pictures
     place: tuple[float, float] | None = None  # where a player put it on the battlefield
+    commander: bool = False  # its owner's commander (903.3: public, kept in every zone)
 
 
 class Hidden(NamedTuple):
@@ -109,7 +110,7 @@ def face_of(table: TableState, o: Obj, viewer: str | None, libraries: bool = Tru
                     tuple(sorted(o.counters.items())), o.token, o.controller, o.owner,
                     o.card, "lands" if land else "others", o.pile, o.revealed, position,
                     power_toughness(o), o.note, host, table.printings.get(o.card.name),
-                    o.place)
+                    o.place, o.cid in table.commanders)
     # a note or a counter's name could say what the card is: only how many counters
     total = sum(o.counters.values())
     return Hidden(o.id, True, o.tapped, o.owner, o.controller,

@@ -99,7 +99,8 @@ def build(view: dict[str, Any]) -> Mirror:
                                  token=bool(face.get("token")) and name == "battlefield",
                                  tapped=bool(face.get("tapped")) and name == "battlefield",
                                  face_down=bool(face.get("face_down")),
-                                 counters={str(k): int(n) for k, n in face.get("counters", [])})
+                                 counters={str(k): int(n) for k, n in face.get("counters", [])},
+                                 commander=face.get("commander") is True)
             except TabletopError:  # the copy refuses what the host allowed: keep the card
                 t.next_id = t.next_cid = sid
                 obj = t.add_card(UNSEEN, owner, name, player=where,

@@ -361,6 +361,8 @@ class Room:
                 if why is not None:
                     return t.refuse(t.obj_of(cids[0]), why)
                 return t.attach(cids[0], target.cid)
+            case intents.CommanderReturns():  # 903.9a: the owner's choice
+                return t.commander_returns(cids[0])
             case intents.Arrow():  # from a permanent or spell to another, or a player
                 return self._arrow(seat, intent)
             case intents.ClearArrows():  # the seat's own (the judge's: everyone's)
@@ -757,6 +759,8 @@ def _face(f: Seen | Hidden, sid: int, host: int | None) -> dict[str, Any]:
         return {**common, "hidden": True}
     d: dict[str, Any] = {**common, "hidden": False, "name": f.name, "token": f.token,
                          "pt": list(f.pt) if f.pt else None}
+    if f.commander:
+        d["commander"] = True
     if f.card is not None:
         d["types"] = list(f.card.types)
         d["subtypes"] = list(f.card.subtypes)

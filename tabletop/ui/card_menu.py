@@ -52,6 +52,9 @@ def card_actions(scene, item) -> QMenu:
     if zone == "hand" and item.face is not None:
         menu.addAction("Stop revealing" if v.revealed else "Reveal to everyone",
                        lambda: c.reveal(cid, not v.revealed))
+    if zone in ("graveyard", "exile") and getattr(v, "commander", False):
+        menu.addAction("Put into the command zone (commander)",
+                       lambda: c.commander_returns(cid))
     owner = getattr(v, "owner", None)
     menu.addAction("Put into library, Nth from the top…", lambda: _nth(c, cid, owner))
     if item.face is not None:

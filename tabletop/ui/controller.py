@@ -216,6 +216,10 @@ class TableController(QObject):
         """Attach a permanent to another (an Aura, an Equipment), or unattach it."""
         return self.perform(intents.Attach(Ref(cid), None if host is None else Ref(host)))
 
+    def commander_returns(self, cid: int) -> Result:
+        """A commander from a graveyard or exile into the command zone (903.9a)."""
+        return self.perform(intents.CommanderReturns(Ref(cid)))
+
     def arrow(self, cid: int, to) -> Result:
         """An arrow from a card to a card (a card id) or a player (a name), drawn by the
         viewer (the judge draws it for the card's controller)."""

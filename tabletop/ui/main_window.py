@@ -866,6 +866,8 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
         def choose(o, candidates):
             if len(candidates) == 1 and not candidates[0].optional:
                 return candidates[0]
+            if len(candidates) == 1 and candidates[0].label == "commander":
+                return commander(o, candidates[0])
             labels = [f"{e.source or e.label} ({e.watch} → {e.instead})" for e in candidates]
             if all(e.optional for e in candidates):
                 labels.append("Decline")
@@ -878,6 +880,19 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
             if not ok or item == "Decline":
                 return None
             return candidates[labels.index(item)]
+
+        def commander(o, rule):
+            """The rules' own replacement for a commander: a question for its owner."""
+            from tabletop.ui import dialogs
+            ed = self.c.table.edition
+            name = views.choice_of(self.c.table, o.cid, self.c.viewer).name
+            headed = ed.zone_name(rule.watch).lower()
+            answer = dialogs.choose(
+                self, "Your commander",
+                f"{name} would be put into {o.owner}'s {headed}. Its owner may put it "
+                f"into the command zone instead ({rule.source}).",
+                ["Command zone", f"Into the {headed}"])
+            return rule if answer == "Command zone" else None
         return choose
 
     def end_session(self) -> None:

@@ -184,6 +184,8 @@ class LocalPort:
                 return t.attach(cid, host)
             case intents.Ability(id=cid, text=text):
                 return t.put_ability(text, self._actor(cid), cid)
+            case intents.CommanderReturns(id=cid):  # 903.9a: the owner's choice
+                return t.commander_returns(cid)
             case intents.Arrow(id=cid, to=to):  # the judge draws it for the controller
                 return t.arrow(self._actor(cid), cid, to)
             case intents.ClearArrows():  # the viewer's (the judge's: everyone's)

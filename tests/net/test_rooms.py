@@ -365,3 +365,26 @@ def test_a_hand_shown_to_one_seat_is_sent_to_that_seat_only():
     room.act("Ann", {"action": "show", "ids": [shock.id], "to": "Ben"})
     assert [c["name"] for c in room.view("Ben")["shown"]["cards"]] == ["Shock"]
     assert room.view("judge")["shown"] is not None
+
+
+def test_a_commander_over_the_network_is_known_to_all_and_returned_by_its_owner():
+    """903.3: everyone knows a player's commander; 903.9a: only its owner puts it into
+    the command zone, right after it died (cr-2025)."""
+    from tabletop.engine import Table
+    from tabletop.engine.model import Card
+    t = Table(("Ann", "Ben"), edition="cr-2025")
+    t.add_card(Card("Thalia, Guardian of Thraben", types=("Creature",)), "Ann",
+               "battlefield", commander=True)
+    room = Room("r", "CODE", t)
+
+    def face(seat, zone):
+        return next(z for z in room.view(seat)["zones"] if z["zone"] == zone)["cards"][0]
+    def act(seat, **msg):  # as the server does: the seat's ids, then the room's
+        return room.act(seat, room.resolve(seat, msg))
+    assert face("Ben", "battlefield")["commander"] is True
+    act("Ann", action="move", id=face("Ann", "battlefield")["id"], zone="graveyard")
+    with pytest.raises(RoomError) as not_his:
+        act("Ben", action="commander_returns", id=face("Ben", "graveyard")["id"])
+    assert not_his.value.code == Code.NOT_YOUR_SEAT
+    act("Ann", action="commander_returns", id=face("Ann", "graveyard")["id"])
+    assert face("Ben", "command")["name"] == "Thalia, Guardian of Thraben"
