@@ -141,6 +141,13 @@ def _place(action: str, at: Place | None) -> None:
             raise IntentError(str(e)) from None
 
 
+def _labels(action: str, labels: tuple[str, ...] | None) -> None:
+    """The labels of replacement effects a mover applies (``commander``: the rules' own,
+    903.9b): at most 20, each of 1 to 60 characters."""
+    if labels is not None and (len(labels) > 20 or not all(0 < len(x) <= 60 for x in labels)):
+        raise IntentError(f"{action}: 'apply' is at most 20 labels of 1 to 60 characters")
+
+
 def _each_once(action: str, ids: tuple[Ref, ...]) -> None:
     if len(set(ids)) != len(ids):
         raise IntentError(f"{action}: each card once")
@@ -166,9 +173,11 @@ class Move(Intent):
     position: str | int = "top"
     face_down: bool | None = None
     at: Place | None = None
+    apply: tuple[str, ...] | None = None  # replacement effects applied, in order (None: all)
 
     def check(self) -> None:
         _place(self.NAME, self.at)
+        _labels(self.NAME, self.apply)
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,8 +195,10 @@ class MoveMany(Intent):
     ordered: bool | None = None
     face_down: bool | None = None
     at: tuple[Place | None, ...] | None = None
+    apply: tuple[str, ...] | None = None  # replacement effects applied, in order (None: all)
 
     def check(self) -> None:
+        _labels(self.NAME, self.apply)
         if not self.ids:
             raise IntentError("move_many: which cards?")
         _each_once(self.NAME, self.ids)

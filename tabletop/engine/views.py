@@ -301,6 +301,8 @@ def inspect(table: TableState, obj: Obj, viewer: str | None) -> Inspected:
         return Inspected(True, obj.zone, status=tuple(public),
                          counters=((HIDDEN_COUNTER, total),) if total else ())
     status: list[str] = []
+    if obj.cid in table.commanders:
+        status.append(f"{obj.owner}'s commander")
     if obj.tapped:
         status.append("tapped")
     if obj.face_down:

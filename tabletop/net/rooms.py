@@ -14,7 +14,15 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from tabletop.engine import IllegalActionError, InputError, Table, intents, saves, views
+from tabletop.engine import (
+    IllegalActionError,
+    InputError,
+    Table,
+    chooser_from_labels,
+    intents,
+    saves,
+    views,
+)
 from tabletop.engine.model import ORDERED, Card, Obj, ZoneKey
 from tabletop.engine.state import LogEntry, Result
 from tabletop.engine.views import Hidden, Seen
@@ -326,12 +334,12 @@ class Room:
                 return self._answer_look(seat, isinstance(intent, intents.AgreeLook))
             case intents.Move(zone=zone, player=player, position=position, at=at):
                 return t.move(cids[0], zone, player, position=position, by=who,
-                              face_down=bool(intent.face_down),
+                              face_down=bool(intent.face_down), chooser=_chooser(intent),
                               at={cids[0]: at} if at is not None else None)
             case intents.MoveMany(zone=zone, player=player, position=position, at=places):
                 return t.move_many(cids, zone, player, position=position,
                                    order=cids if intent.ordered else None, by=who,
-                                   face_down=bool(intent.face_down),
+                                   face_down=bool(intent.face_down), chooser=_chooser(intent),
                                    at={c: a for c, a in zip(cids, places or (), strict=False)
                                        if a is not None} or None)
             case intents.PlaceCards(at=places):  # the seat's permanents elsewhere
@@ -704,6 +712,11 @@ class Room:
         except (KeyError, TypeError, ValueError) as e:
             raise InputError(f"{source}: a damaged room ({type(e).__name__})") from None
         return room
+
+
+def _chooser(intent: intents.Move | intents.MoveMany) -> Any:
+    """The mover's choice of replacement effects (``apply``), or every one (None)."""
+    return None if intent.apply is None else chooser_from_labels(list(intent.apply))
 
 
 def touched(t: Table, events: Any) -> set[ZoneKey] | None:

@@ -12,7 +12,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from tabletop.engine import Card, IllegalActionError, Result, Table, intents, views
+from tabletop.engine import (
+    Card,
+    IllegalActionError,
+    Result,
+    Table,
+    chooser_from_labels,
+    intents,
+    views,
+)
 from tabletop.engine.views import JUDGE
 
 
@@ -119,18 +127,20 @@ class LocalPort:
             if len(allowed) == 1:
                 return self.perform(intents.Move(
                     intents.Ref(allowed[0]), intent.zone, intent.player, intent.position,
-                    intent.face_down, at.get(allowed[0])))
+                    intent.face_down, at.get(allowed[0]), intent.apply))
 
             def choose(obj: Any, candidates: Any) -> Any:
                 ask = c.chooser(obj) if c.chooser else None
                 return ask(obj, candidates) if ask else candidates[0]
+            chooser = chooser_from_labels(list(intent.apply)) if intent.apply is not None \
+                else choose if c.chooser else None
             by = c.viewer if c.viewer is not JUDGE else None
             c.pointed = (intent.zone, intent.player, by or self._actor(allowed[0]))
             try:
                 res = t.move_many(allowed, intent.zone, intent.player,
                                   position=intent.position,
                                   order=allowed if intent.ordered else None,
-                                  chooser=choose if c.chooser else None, by=by,
+                                  chooser=chooser, by=by,
                                   face_down=bool(intent.face_down), at=at or None)
             except BaseException:
                 c.pointed = None
@@ -138,7 +148,8 @@ class LocalPort:
             return c.done(res)
         cid = intent.id
         obj = t.obj_of(cid)
-        chooser = c.chooser(obj) if c.chooser else None
+        chooser = chooser_from_labels(list(intent.apply)) if intent.apply is not None \
+            else c.chooser(obj) if c.chooser else None
         c.pointed = (intent.zone, intent.player, c.actor(obj))
         try:
             res = t.move(cid, intent.zone, intent.player, position=intent.position,
@@ -258,7 +269,7 @@ class RemotePort:
         if isinstance(intent, intents.MoveMany) and len(intent.ids) == 1:  # a move
             intent = intents.Move(intent.ids[0], intent.zone, intent.player,
                                   intent.position, intent.face_down,
-                                  intent.at[0] if intent.at else None)
+                                  intent.at[0] if intent.at else None, intent.apply)
         s.send_intent(intent)
         return Result(())  # the host answers with a new view
 

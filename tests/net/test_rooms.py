@@ -388,3 +388,28 @@ def test_a_commander_over_the_network_is_known_to_all_and_returned_by_its_owner(
     assert not_his.value.code == Code.NOT_YOUR_SEAT
     act("Ann", action="commander_returns", id=face("Ann", "graveyard")["id"])
     assert face("Ben", "command")["name"] == "Thalia, Guardian of Thraben"
+
+
+def test_a_mover_may_decline_the_commanders_replacement_over_the_network():
+    """903.9b is optional: `apply` says which replacements the mover applies (cr-2025)."""
+    from tabletop.engine import Table
+    from tabletop.engine.model import Card
+    t = Table(("Ann", "Ben"), edition="cr-2025")
+    cid = t.add_card(Card("Thalia, Guardian of Thraben", types=("Creature",)), "Ann",
+                     "battlefield", commander=True).cid
+    room = Room("r", "CODE", t)
+
+    def sent(zone):
+        return next(z for z in room.view("Ann")["zones"] if z["zone"] == zone)["cards"][0]
+    room.act("Ann", room.resolve("Ann", {"action": "move", "id": sent("battlefield")["id"],
+                                         "zone": "hand"}))
+    assert t.obj_of(cid).zone == (None, "command")  # applied unless declined
+    room.act("Ann", room.resolve("Ann", {"action": "move", "id": sent("command")["id"],
+                                         "zone": "battlefield"}))
+    room.act("Ann", room.resolve("Ann", {"action": "move", "id": sent("battlefield")["id"],
+                                         "zone": "hand", "apply": []}))
+    assert t.obj_of(cid).zone == ("Ann", "hand")
+    with pytest.raises(RoomError) as bad:
+        room.act("Ann", {"action": "move", "id": t.obj_of(cid).id, "zone": "graveyard",
+                         "apply": ["x" * 61]})
+    assert bad.value.code == Code.INVALID
