@@ -6,11 +6,16 @@ decides a rule: every question goes to the engine."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from typing import Any
+
 from PySide6.QtCore import QObject, Signal
 
 from tabletop.cards import demo
-from tabletop.engine import Card, Result, Table, intents, views
+from tabletop.engine import Card, Event, Obj, Result, Table, intents, views
 from tabletop.engine.intents import Ref
+from tabletop.engine.model import ZoneKey
+from tabletop.engine.state import Mark
 from tabletop.engine.views import JUDGE, view
 from tabletop.ui.ports import LocalPort, TablePort
 
@@ -24,21 +29,23 @@ class TableController(QObject):
     # the person pointed at when it was a drop, ``(zone, player, mover)``, else None
     acted = Signal(object, object)
 
-    def __init__(self, table: Table | None = None, parent=None):
+    def __init__(self, table: Table | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.table = table or demo.new_game()
         self.viewer: str | None = self.table.players[0]  # your seat, at the bottom
         self.labels: dict[int, str] = {}
-        self.last_events: dict[int, tuple] = {}  # cid -> events of the last action touching it
-        self.chooser = None  # set by the window: asks a person when the rules give a choice
-        self.recorder = None  # a scenario Recorder while recording (it reads the history)
+        # cid -> events of the last action touching it
+        self.last_events: dict[int, tuple[Event, ...]] = {}
+        # set by the window: asks a person when the rules give a choice
+        self.chooser: Callable[..., Any] | None = None
+        self.recorder: Any = None  # a scenario Recorder while recording (it reads the history)
         self.dirty = False  # changes not yet saved to a file (the unsaved-changes guard asks)
         self._dirty_before = False
         self.anyone = False  # hot-seat play: every viewpoint handles every card
-        self.pointed = None  # the drop under way: (zone, player, mover)
+        self.pointed: tuple[Any, ...] | None = None  # the drop under way: (zone, player, mover)
         # network play (ui/network.py): while a Session is set, the table is a copy of the
         # host's and every intent goes to the host (the session's port) instead
-        self.session = None
+        self.session: Any = None  # a ui.network.Session (which imports this module)
         self._local = LocalPort(self)
 
     # ---- tables --------------------------------------------------------------
@@ -50,7 +57,8 @@ class TableController(QObject):
                           "(File > Leave the network game).")
         return True
 
-    def set_table(self, table: Table, labels: dict | None = None, dirty: bool = False) -> None:
+    def set_table(self, table: Table, labels: dict[int, str] | None = None,
+                  dirty: bool = False) -> None:
         if self._networked():
             return
         self.table = table
@@ -63,11 +71,12 @@ class TableController(QObject):
             self.viewer = table.players[0]
         self.reset.emit()
 
-    def new_table(self, edition: str | None = None, players=None, seed: int | None = None):
+    def new_table(self, edition: str | None = None, players: Iterable[str] | None = None,
+                  seed: int | None = None) -> None:
         if self._networked():
             return
         ed = edition or self.table.edition.id
-        self.set_table(demo.new_game(edition=ed, players=players or self.table.players,
+        self.set_table(demo.new_game(edition=ed, players=tuple(players or self.table.players),
                                      seed=seed if seed is not None else 1))
 
     def set_viewer(self, viewer: str | None) -> None:
@@ -92,11 +101,11 @@ class TableController(QObject):
         else:
             self.changed.emit(None)
 
-    def view(self) -> dict:
+    def view(self) -> dict[ZoneKey, list[views.Seen | views.Hidden]]:
         """What the table shows this viewer: libraries face down even for the judge."""
         return view(self.table, self.viewer, libraries=False)
 
-    def actor(self, obj) -> str:
+    def actor(self, obj: Obj) -> str:
         """Who is doing it: the viewer, or for the judge the object's controller or owner."""
         if self.viewer is not JUDGE:
             return self.viewer
@@ -112,7 +121,7 @@ class TableController(QObject):
         return views.drop_hint(self.table, obj, zone, player, self.viewer, self.actor(obj),
                                self.anyone)
 
-    def table_has(self, cid) -> bool:
+    def table_has(self, cid: object) -> bool:
         """Whether a card id (from a drag that may have outlived its table) is this table's."""
         return isinstance(cid, int) and self.table.live(cid) is not None
 
@@ -164,15 +173,15 @@ class TableController(QObject):
         come from a file, so they leave nothing unsaved."""
         self.done(res, replay=True)
 
-    def drop(self, cid: int, zone: str, player: str | None, position="top",
-             at: dict | None = None) -> Result:
+    def drop(self, cid: int, zone: str, player: str | None, position: str | int = "top",
+             at: dict[int, Any] | None = None) -> Result:
         """``at``: card id -> where it was let go on a battlefield (it stays there)."""
         place = (at or {}).get(cid)
         return self.perform(intents.Move(Ref(cid), zone, player, position,
                                          at=None if place is None else tuple(place)))
 
-    def drop_many(self, cids, zone: str, player: str | None, position="top",
-                  at: dict | None = None) -> Result:
+    def drop_many(self, cids: Iterable[int], zone: str, player: str | None,
+                  position: str | int = "top", at: dict[int, Any] | None = None) -> Result:
         """Several cards dropped together: the engine decides for each (some land, one is
         redirected, one is refused), as one action. Cards this viewpoint may not handle
         stay where they are, and the log says why."""
@@ -181,14 +190,15 @@ class TableController(QObject):
         return self.perform(intents.MoveMany(tuple(Ref(c) for c in cids), zone, player,
                                              position, at=places))
 
-    def move_many(self, cids, zone, player=None, order=None, position="top") -> Result:
+    def move_many(self, cids: Iterable[int], zone: str, player: str | None = None,
+                  order: Iterable[int] | None = None, position: str | int = "top") -> Result:
         """Several cards as one action; ``order``: these cards in the order they go,
         top first."""
         ids = list(order) if order is not None else list(cids)
         return self.perform(intents.MoveMany(tuple(Ref(c) for c in ids), zone, player,
                                              position, ordered=order is not None or None))
 
-    def place(self, places: dict) -> Result:
+    def place(self, places: dict[int, Any]) -> Result:
         """Permanents put elsewhere on their battlefield (card id -> place, None: back in
         the rows): only those this viewpoint may handle move."""
         return self.perform(intents.PlaceCards(
@@ -220,7 +230,7 @@ class TableController(QObject):
         """A commander from a graveyard or exile into the command zone (903.9a)."""
         return self.perform(intents.CommanderReturns(Ref(cid)))
 
-    def arrow(self, cid: int, to) -> Result:
+    def arrow(self, cid: int, to: int | str) -> Result:
         """An arrow from a card to a card (a card id) or a player (a name), drawn by the
         viewer (the judge draws it for the card's controller)."""
         return self.perform(intents.Arrow(Ref(cid), to if isinstance(to, str) else Ref(to)))
@@ -251,7 +261,8 @@ class TableController(QObject):
             intents.Tap(Ref(o.cid), False) for o in self.table.objects_in((None, "battlefield"))
             if o.controller == player and o.tapped])
 
-    def create_token(self, name: str, player: str, types=("Creature",), subtypes=()) -> Result:
+    def create_token(self, name: str, player: str, types: Iterable[str] = ("Creature",),
+                     subtypes: Iterable[str] = ()) -> Result:
         """A token from the card database's tokens when it knows the name, else a custom one."""
         from tabletop.cards.db import default
         known = next((c for c in default().tokens() if c.name.casefold() == name.casefold()), None)
@@ -261,7 +272,7 @@ class TableController(QObject):
                       tapped: bool = False) -> Result:
         return self.perform(intents.Token.of(card, player, int(count), bool(tapped)))
 
-    def token_kinds(self) -> list:
+    def token_kinds(self) -> list[Card]:
         """The card database's tokens (for the token dialog)."""
         from tabletop.cards.db import default
         return list(default().tokens())
@@ -303,7 +314,7 @@ class TableController(QObject):
         logged for everyone, the cards named to nobody."""
         return self.perform(intents.Look(whose, None if count is None else int(count)))
 
-    def show(self, player: str, cids, to: str | None = None) -> Result:
+    def show(self, player: str, cids: Iterable[int], to: str | None = None) -> Result:
         return self.perform(intents.Show(tuple(Ref(c) for c in cids), to, player))
 
     def top_cids(self, player: str, n: int) -> list[int]:
@@ -329,7 +340,7 @@ class TableController(QObject):
     def set_phase(self, phase: str, draw: bool = False) -> Result:
         return self.perform(intents.Phase(str(phase), bool(draw)))
 
-    def cleanup(self, player: str, discard=None) -> Result:
+    def cleanup(self, player: str, discard: Iterable[int] | None = None) -> Result:
         return self.perform(intents.Cleanup(tuple(Ref(c) for c in discard or ()), player))
 
     # ---- the history (at a network table, the host's: an undo is asked of it) ----------
@@ -344,7 +355,7 @@ class TableController(QObject):
         self.changed.emit(None)
         return True
 
-    def take_back(self, mark: tuple | None = None) -> bool:
+    def take_back(self, mark: Mark | None = None) -> bool:
         """Forget the last action (a dialog that followed it was cancelled): the game,
         its redo list and its unsaved state are exactly as before it (`mark`: the
         table's mark() taken just before the action)."""
@@ -369,8 +380,10 @@ class TableController(QObject):
         return True
 
 
-def _places(cids: list, at: dict | None) -> tuple | None:
+def _places(cids: list[int], at: dict[int, Any] | None
+            ) -> tuple[tuple[float, float] | None, ...] | None:
     """Each card's place where it was let go (None for the others), or None for none."""
     if not at:
         return None
-    return tuple(None if at.get(c) is None else tuple(at[c]) for c in cids)
+    return tuple(None if at.get(c) is None else (float(at[c][0]), float(at[c][1]))
+                 for c in cids)

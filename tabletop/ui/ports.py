@@ -123,7 +123,8 @@ class LocalPort:
             allowed = [x for x in cids if c.may_handle(x)]
             if not allowed:
                 return c.done(refusals[0]) if refusals else c.done(Result(()))
-            at = {x: a for x, a in zip(cids, intent.at or (), strict=False) if a is not None}
+            at: dict[int, tuple[float, float]] = {
+                x: a for x, a in zip(cids, intent.at or (), strict=False) if a is not None}
             if len(allowed) == 1:
                 return self.perform(intents.Move(
                     intents.Ref(allowed[0]), intent.zone, intent.player, intent.position,
@@ -162,8 +163,8 @@ class LocalPort:
 
     def _place(self, intent: intents.PlaceCards) -> Result:
         """Permanents put elsewhere on their battlefield: those this viewpoint may handle."""
-        mine = {x: a for x, a in zip(intent.ids, intent.at, strict=True)
-                if self.c.may_handle(x)}
+        mine: dict[int, Any] = {x: a for x, a in zip(intent.ids, intent.at, strict=True)
+                                if self.c.may_handle(x)}
         return self.c.table.place(mine) if mine else Result(())
 
     def _apply(self, intent: intents.Intent) -> Result:
@@ -220,11 +221,11 @@ class LocalPort:
                                       count=intent.count)
             case intents.BringIn(name=name, zone=zone):  # from the sideboard (400.10)
                 player = self._player(intent)
-                card = next((x for x in t.sideboards.get(player, ()) if x.name == name),
-                            None)
-                if card is None:
+                wished = next((x for x in t.sideboards.get(player, ()) if x.name == name),
+                              None)
+                if wished is None:
                     return t.refuse(None, f"no {name} in {player}'s sideboard")
-                return t.bring_in(card, player, zone)
+                return t.bring_in(wished, player, zone)
             case intents.Mulligan():
                 return t.mulligan(self._player(intent))
             case intents.Mill(count=count):
