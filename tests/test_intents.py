@@ -99,3 +99,84 @@ def test_a_wrong_intent_is_refused_with_its_field_named(fields, says):
 
 def test_life_is_a_change_everywhere():
     assert "delta" in intents.Life().encode() and "life" not in intents.Life().encode()
+
+
+def _a_table_for_every_intent():
+    from tabletop.cards import demo
+    from tabletop.engine import Card
+    t = demo.new_game(edition="cr-2025", players=("Alice", "Bob"))
+    hand = [o.cid for o in t.objects_in(("Alice", "hand"))]
+    bears = t.add_card(Card("Grizzly Bears", ("Creature",)), "Alice", "battlefield").cid
+    giant = t.add_card(Card("Hill Giant", ("Creature",)), "Alice", "battlefield").cid
+    aura = t.add_card(Card("Rancor", ("Enchantment",), ("Aura",)), "Alice", "battlefield").cid
+    commander = t.add_card(Card("Thalia", ("Creature",)), "Alice", "battlefield",
+                           commander=True).cid
+    t.add_to_sideboard("Alice", Card("Naturalize", ("Instant",)))
+    return t, hand, bears, giant, aura, commander
+
+
+def test_one_registry_names_each_action_in_every_layer():
+    """Each intent's names in the engine's history and in scenario steps are declared
+    in the registry, and are what the engine records and what the recorder writes."""
+    from tabletop.engine import Card
+    from tabletop.scenario import steps
+    from tabletop.ui.controller import TableController
+    I, R = intents, intents.Ref
+    t, hand, bears, giant, aura, commander = _a_table_for_every_intent()
+    c = TableController(t)
+    c.viewer, c.anyone = "Alice", True
+    made = {
+        "move": I.Move(R(hand[0]), "battlefield"),
+        "move_many": I.MoveMany((R(hand[1]), R(hand[2])), "graveyard"),
+        "place": I.PlaceCards((R(bears),), ((10.0, 20.0),)),
+        "tap": I.Tap(R(bears), True), "counters": I.Counters(R(bears), "+1/+1", 1),
+        "reveal": I.Reveal(R(hand[3]), True), "note": I.Note(R(bears), "attacking"),
+        "pt": I.PT(R(bears), "3/3"), "attach": I.Attach(R(aura), R(giant)),
+        "ability": I.Ability(R(bears), "draw a card"),
+        "arrow": I.Arrow(R(bears), "Bob"), "clear_arrows": I.ClearArrows(),
+        "draw": I.Draw(5, "Alice"), "shuffle": I.Shuffle("Alice"), "roll": I.Roll(6, "Alice"),
+        "life": I.Life(-2, "Alice"), "player_counter": I.PlayerCounter("poison", 1, "Alice"),
+        "token": I.Token.of(Card("Goblin", ("Creature",)), "Alice"),
+        "mill": I.Mill(1, "Alice"), "show": I.Show((R(hand[4]),), None, "Alice"),
+        "bring_in": I.BringIn("Naturalize", "hand", "Alice"),
+        "look": I.Look("Alice", 2), "phase": I.Phase("combat", False),
+        "move_all": I.MoveAll("graveyard", "exile", False, "Alice"),
+        "cleanup": I.Cleanup((), "Alice"), "face": I.Face(R(giant), True),
+        "mulligan": I.Mulligan("Alice"), "next_turn": I.NextTurn(True),
+    }
+    for name, intent in made.items():
+        before = len(t.history)
+        res = c.perform(intent)
+        assert not res.rejected and len(t.history) > before, name
+        assert t.history[-1].name in type(intent).history_names(), name
+    t.move(commander, "graveyard")
+    c.perform(I.CommanderReturns(R(commander)))
+    assert t.history[-1].name in I.CommanderReturns.history_names()
+    assert c.undo() and t.history[-1].name != "commander_returns"
+    local = set(made) | {"commander_returns", "undo"}
+    answers = {n for n, cls in I.INTENTS.items() if cls.SEAT == "answer"}
+    assert local | answers == set(I.INTENTS)  # every intent was carried out above
+    recorded = steps.by_engine_action()
+    for name, cls in I.INTENTS.items():
+        for step in cls.step_names():
+            assert step in steps.REGISTRY, (name, step)
+        for history, step in zip(cls.history_names(), cls.step_names(), strict=False):
+            assert recorded[history].name == step, (name, history, step)
+
+
+def test_a_save_written_before_the_intents_reads_its_actions_by_their_names_now():
+    import json
+
+    from tabletop.engine import Card, Table, saves
+    t = Table(("Ann", "Ben"))
+    cid = t.add_card(Card("Grizzly Bears", ("Creature",)), "Ann", "battlefield").cid
+    t.set_pt(cid, "3/3")
+    t.set_player_counter("Ann", "poison", 2)
+    d = saves.to_json(t)
+    old = {"pt": "power_toughness", "player_counter": "player_counters"}
+    d["history"] = [json.dumps([old.get(a[0], a[0]), *a[1:]]) for a in map(json.loads,
+                                                                        d["history"])]
+    again = saves.from_json(json.loads(json.dumps(d)), "old.json")
+    assert [a.name for a in again.history][-2:] == ["pt", "player_counter"]
+    again.undo()
+    assert again.player_counters.get("Ann", {}) == {}

@@ -161,7 +161,7 @@ class Actions:
         """Turn an object face down or up; in the command zone, face down makes a new object (400.9)."""
         obj = self.t.obj_of(cid)
         ed = self.t.edition
-        with self.t._action("turn_face", {"cid": cid, "face_down": face_down,
+        with self.t._action("face", {"cid": cid, "face_down": face_down,
                                         "title": f"Turn {obj.card.name} face "
                                         + ("down" if face_down else "up")}) as box:
             if obj.zone is None:
@@ -257,7 +257,7 @@ class Actions:
         obj = self.t.obj_of(cid)
         if pt is not None:
             pt = check_pt(pt)
-        with self.t._action("power_toughness", {"cid": cid, "pt": pt,
+        with self.t._action("pt", {"cid": cid, "pt": pt,
                                               "title": f"Power/toughness of {obj.card.name}"}
                           ) as box:
             if obj.zone is None or obj.zone[1] != "battlefield":
@@ -369,7 +369,7 @@ class Actions:
                   f"Create {count} {card.name} tokens"}
         if count > 1:
             params["count"] = count
-        with self.t._action("create_token", params) as box:
+        with self.t._action("token", params) as box:
             for _ in range(count):
                 box.append(self.t._spawn(card, owner, (None, "battlefield"), "created",
                                        text=f"{controller} creates a {card.name} token",
@@ -480,7 +480,7 @@ class Actions:
         ed = self.t.edition
         title = f"{player}: {ed.zone_name(src_zone)} into {ed.zone_name(dst_zone).lower()}"
         chance, seed = self._chance(seed) if shuffle else (None, None)
-        with self.t._action("zone", {"player": player, "from": src_zone, "to": dst_zone,
+        with self.t._action("move_all", {"player": player, "from": src_zone, "to": dst_zone,
                                    "shuffle": shuffle, "position": position, "seed": seed,
                                    "title": title}) as box:
             plans = [self.p.plan_move(self.t.objs[i], dst_zone, player)
@@ -602,7 +602,7 @@ class Actions:
         params: dict[str, object] = {"title": f"{nxt}'s turn"}
         if untap:
             params["untap"] = True
-        with self.t._action("turn", params) as box:
+        with self.t._action("next_turn", params) as box:
             self.t._meta("active", nxt)
             self.t._meta("turn", self.t.turn + 1)
             self.t._meta("phase", "untap")
@@ -677,7 +677,7 @@ class Actions:
         new = {p: c for p, c in self.t.player_counters.items() if p != player}
         if mine:
             new[player] = mine
-        with self.t._action("player_counters", {"player": player, "kind": kind, "value": value,
+        with self.t._action("player_counter", {"player": player, "kind": kind, "value": value,
                                               "title": f"{player}'s {kind} counters: {value}"}
                           ) as box:
             self.t._meta("player_counters", new)

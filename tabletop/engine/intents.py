@@ -46,6 +46,19 @@ class Intent:
     WIRE: ClassVar[dict[str, str]] = {}  # field -> its key on the wire, where they differ
     HANDLES: ClassVar[tuple[str, ...]] = ()  # fields naming the cards the actor handles
     LOCAL: ClassVar[tuple[str, ...]] = ()  # fields known only where it is made: not sent
+    # The same action's names where a contract or the engine's history needs its own
+    # (declared here, the one place): the actions the engine records for it (None: its
+    # NAME) and the scenario step kinds that write it (None: its NAME; () for none).
+    HISTORY: ClassVar[tuple[str, ...] | None] = None
+    STEP: ClassVar[tuple[str, ...] | None] = None
+
+    @classmethod
+    def history_names(cls) -> tuple[str, ...]:
+        return (cls.NAME,) if cls.HISTORY is None else cls.HISTORY
+
+    @classmethod
+    def step_names(cls) -> tuple[str, ...]:
+        return (cls.NAME,) if cls.STEP is None else cls.STEP
 
     def encode(self) -> dict[str, Any]:
         """The intent as the protocol's ``act`` fields (unset optional fields left out)."""
@@ -186,6 +199,7 @@ class MoveMany(Intent):
     of ``ids``, top first; ``at``: each one's place, or None)."""
 
     NAME = "move_many"
+    HISTORY, STEP = ("move",), ("move",)  # a move of several cards, one action
     SEAT = "card"
     HANDLES = ("ids",)
     ids: tuple[Ref, ...]
@@ -213,6 +227,7 @@ class PlaceCards(Intent):
     """Permanents put elsewhere on the battlefield (None: back in the rows)."""
 
     NAME = "place"
+    STEP = ()  # where a permanent sits: the layout, no rule (no step)
     SEAT = "card"
     HANDLES = ("ids",)
     ids: tuple[Ref, ...]
@@ -229,6 +244,7 @@ class PlaceCards(Intent):
 @dataclass(frozen=True, slots=True)
 class Tap(Intent):
     NAME = "tap"
+    HISTORY = STEP = ("tap", "untap")  # the contract's two steps, by direction
     SEAT = "card"
     HANDLES = ("id",)
     id: Ref
@@ -257,6 +273,7 @@ class Counters(Intent):
 @dataclass(frozen=True, slots=True)
 class Face(Intent):
     NAME = "face"
+    STEP = ("turn_face",)  # the contract's step
     SEAT = "card"
     HANDLES = ("id",)
     id: Ref
@@ -286,6 +303,7 @@ class PT(Intent):
     """A power/toughness set on a card ("" clears it)."""
 
     NAME = "pt"
+    STEP = ("set_pt",)
     SEAT = "card"
     HANDLES = ("id",)
     id: Ref
@@ -408,6 +426,7 @@ class Token(Intent):
     where it was made, the card database's token; the wire carries its facts above)."""
 
     NAME = "token"
+    STEP = ("create_token",)  # the contract's step
     SEAT = "own"
     LOCAL = ("card",)
     name: str = ""
@@ -444,6 +463,7 @@ class Mill(Intent):
     """The top cards of a library into its owner's graveyard."""
 
     NAME = "mill"
+    HISTORY, STEP = ("move",), ("move",)  # the top cards moved, one action
     SEAT = "own"
     count: int = 1
     player: str | None = None
@@ -464,6 +484,7 @@ class MoveAll(Intent):
     """A whole zone of the player's put into another."""
 
     NAME = "move_all"
+    STEP = ("whole_zone",)
     SEAT = "own"
     WIRE: ClassVar[dict[str, str]] = {"src": "from"}
     src: str
@@ -498,6 +519,7 @@ class BringIn(Intent):
     """A card of the player's sideboard brought into the game (a wish)."""
 
     NAME = "bring_in"
+    STEP = ("wish",)
     SEAT = "own"
     name: str = ""
     zone: str = "hand"
@@ -541,29 +563,34 @@ class Phase(Intent):
 @dataclass(frozen=True, slots=True)
 class Undo(Intent):
     NAME = "undo"
+    HISTORY = ()  # takes an action back: records none
 
 
 @dataclass(frozen=True, slots=True)
 class AgreeUndo(Intent):
     NAME = "agree_undo"
+    HISTORY = STEP = ()  # an answer: the room's, not the table's
     SEAT = "answer"
 
 
 @dataclass(frozen=True, slots=True)
 class RefuseUndo(Intent):
     NAME = "refuse_undo"
+    HISTORY = STEP = ()
     SEAT = "answer"
 
 
 @dataclass(frozen=True, slots=True)
 class AgreeLook(Intent):
     NAME = "agree_look"
+    HISTORY, STEP = ("look",), ()  # the look it allows
     SEAT = "answer"
 
 
 @dataclass(frozen=True, slots=True)
 class RefuseLook(Intent):
     NAME = "refuse_look"
+    HISTORY = STEP = ()
     SEAT = "answer"
 
 

@@ -294,9 +294,14 @@ class _Codec:
             ops = [self.unop(op) for op in d[3]]
             events = tuple(self._move_event(ops[e]) if isinstance(e, int) else self.unevent(e)
                            for e in d[2])
-            return d[0], d[1], events, ops
+            return OLD_NAMES.get(d[0], d[0]), d[1], events, ops
         except (ValueError, KeyError, IndexError, TypeError, AttributeError, RecursionError) as e:
             raise InputError(f"the saved history is damaged: {_in_words(e)}") from None
+
+
+# actions a save written before the intents (engine/intents.py) names otherwise
+OLD_NAMES = {"turn_face": "face", "power_toughness": "pt", "create_token": "token",
+             "zone": "move_all", "turn": "next_turn", "player_counters": "player_counter"}
 
 
 def to_json(t: Table) -> dict[str, Any]:

@@ -650,12 +650,12 @@ def _lead(t: TableState, action: Action) -> str:
     """The heading of an action logged as one entry with lines: a move of several cards
     (public: it names no card)."""
     p = action.params
-    if action.name == "create_token" and p.get("count", 1) > 1:
+    if action.name == "token" and p.get("count", 1) > 1:
         return f"{p['controller']} creates {p['count']} {p['name']} tokens"
     if action.name == "draw" and len(action.events) > 1:  # one entry, "Bob draws 3 cards"
         n = sum(1 for e in action.events if e.dst is not None)
         return f"{p['player']} draws {n} card{'s' * (n != 1)}"
-    if action.name in ("mulligan", "zone", "cleanup") and len(action.events) > 1:
+    if action.name in ("mulligan", "move_all", "cleanup") and len(action.events) > 1:
         title = p.get("title")  # "Alice mulligans", "Alice: hand into library": no card
         return title if isinstance(title, str) else ""
     if action.name == "move" and len(p.get("cids", ())) > 1:

@@ -330,7 +330,7 @@ class RevealTop:
 
 
 @kind("whole_zone", {"from", "to", "then_shuffle", "position", "seed"}, {"from", "to"},
-      engine=("zone",), project=True)
+      engine=("move_all",), project=True)
 class WholeZone:
     @staticmethod
     def words(w: Words, step: Step) -> str:
@@ -369,7 +369,7 @@ class WholeZone:
 
 
 # ---- one object's status ---------------------------------------------------------------
-@kind("turn_face", {"face"}, engine=("turn_face",))
+@kind("turn_face", {"face"}, engine=("face",))
 class TurnFace:
     @staticmethod
     def words(w: Words, step: Step) -> str:
@@ -582,7 +582,7 @@ class Reveal:
         return {"reveal": rec.label(p["cid"]), "on": p["on"]}
 
 
-@kind("set_pt", {"pt"}, {"pt"}, engine=("power_toughness",), project=True)
+@kind("set_pt", {"pt"}, {"pt"}, engine=("pt",), project=True)
 class SetPT:
     """``set_pt = "giant", pt = "5/5"``; ``pt = ""``: back to the printed ones."""
 
@@ -721,7 +721,7 @@ def token_labels(label: str, count: int) -> list[str]:
 
 
 @kind("create_token", (CARD_KEYS - {"zone"}) | {"count"}, {"name", "owner"},
-      engine=("create_token",))
+      engine=("token",))
 class CreateToken:
     @staticmethod
     def words(w: Words, step: Step) -> str:
@@ -968,7 +968,7 @@ class AwardAnte:
         return {"award_ante": action.params["winner"]}
 
 
-@kind("next_turn", {"then_untap"}, engine=("turn",), project=True)
+@kind("next_turn", {"then_untap"}, engine=("next_turn",), project=True)
 class NextTurn:
     @staticmethod
     def words(w: Words, step: Step) -> str:
@@ -1071,7 +1071,7 @@ class Life:
         return {"life": action.params["player"], "total": action.params["life"]}
 
 
-@kind("player_counter", {"kind", "value"}, {"kind", "value"}, engine=("player_counters",),
+@kind("player_counter", {"kind", "value"}, {"kind", "value"}, engine=("player_counter",),
       project=True)
 class PlayerCounter:
     @staticmethod
