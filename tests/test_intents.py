@@ -132,6 +132,7 @@ def test_one_registry_names_each_action_in_every_layer():
         "tap": I.Tap(R(bears), True), "counters": I.Counters(R(bears), "+1/+1", 1),
         "reveal": I.Reveal(R(hand[3]), True), "note": I.Note(R(bears), "attacking"),
         "pt": I.PT(R(bears), "3/3"), "attach": I.Attach(R(aura), R(giant)),
+        "sticker": I.Sticker(R(bears), "name: Dark"),
         "ability": I.Ability(R(bears), "draw a card"),
         "arrow": I.Arrow(R(bears), "Bob"), "clear_arrows": I.ClearArrows(),
         "draw": I.Draw(5, "Alice"), "shuffle": I.Shuffle("Alice"), "roll": I.Roll(6, "Alice"),

@@ -428,6 +428,35 @@ class Actions:
                                    f"{owner} gets the emblem {name}", kind="emblem"))
         return Result(tuple(box))
 
+    # ---- stickers (123) --------------------------------------------------------
+    def add_sticker(self, cid: int, text: str, by: str | None = None) -> Result:
+        """A sticker put on an object (a name, an ability, a power and toughness, art):
+        only by its owner (123.3b), and never on an object in a hidden zone, which keeps
+        none (123.5). ``text`` says what the sticker is."""
+        t, ed = self.t, self.t.edition
+        obj = t.obj_of(cid)
+        text = " ".join(str(text).split())
+        if not 0 < len(text) <= 60:
+            raise IllegalActionError("a sticker says what it is in 1 to 60 characters")
+        if len(obj.stickers) >= 20:
+            raise IllegalActionError(f"{obj.card.name} has as many stickers as it may hold")
+        why = None
+        if obj.zone is None or obj.zone[1] in ("library", "hand"):
+            why = f"{obj.card.name} is not in a public zone: a sticker cannot go on it"
+        elif by is not None and by != obj.owner:
+            why = f"only {obj.owner}, its owner, may put a sticker on {obj.card.name}"
+        cites = ed.cite("stickers")
+        with t._action("sticker", {"cid": cid, "text": text,
+                                   "title": f"Sticker on {obj.card.name}: {text}"}) as box:
+            if why is not None:
+                box.append(Event("rejected", cid, obj.id, None, obj.zone, obj.zone, cites, (),
+                                 why))
+            else:
+                t._set(obj, "stickers", (*obj.stickers, text))
+                box.append(Event("sticker", cid, obj.id, obj.id, obj.zone, obj.zone, cites,
+                                 (), f"a sticker on {obj.card.name}: {text}"))
+        return Result(tuple(box))
+
     # ---- the commander's return (903.9a) -------------------------------------
     def commander_returns(self, cid: int) -> Result:
         """Its owner puts a commander from a graveyard or exile into the command zone, as

@@ -45,6 +45,7 @@ class Edition(NamedTuple):
     carry_static_grants: bool = False  # a static ability's grant to a spell carries (2025)
     commander_returns: frozenset[str] = frozenset()  # zones a commander may leave by SBA
     commander_replace: frozenset[str] = frozenset()  # zones the commander's replacement watches
+    stickers_kept: bool = False  # an object's stickers go with it into a public zone (2025)
 
     def has_zone(self, zone: str) -> bool:
         return zone in self.zones
@@ -242,6 +243,7 @@ def get(edition_id: str) -> Edition:
         carry_static_grants=bool(d.get("carry_static_grants", False)),
         commander_returns=frozenset(d.get("commander_returns", ())),
         commander_replace=frozenset(d.get("commander_replace", ())),
+        stickers_kept=bool(d.get("stickers_kept", False)),
     )
 
 

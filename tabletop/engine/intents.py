@@ -339,6 +339,22 @@ class Ability(Intent):
 
 
 @dataclass(frozen=True, slots=True)
+class Sticker(Intent):
+    """A sticker put on an object its owner owns (123.3b): what it says, e.g.
+    "name: Dark", "ability: flying", "3/3"."""
+
+    NAME = "sticker"
+    id: Ref
+    text: str = ""
+
+    def check(self) -> None:
+        text = " ".join(self.text.split())
+        if not 0 < len(text) <= 60:
+            raise IntentError("sticker: what it is, in 1 to 60 characters")
+        object.__setattr__(self, "text", text)
+
+
+@dataclass(frozen=True, slots=True)
 class CommanderReturns(Intent):
     """Its owner puts a commander from a graveyard or exile into the command zone, the
     state-based action of 2025's 903.9a (refused where the rules have none)."""
@@ -596,7 +612,7 @@ class RefuseLook(Intent):
 
 INTENTS: dict[str, type[Intent]] = {c.NAME: c for c in (
     Move, MoveMany, PlaceCards, Tap, Counters, Face, Reveal, Note, PT, Attach, Ability,
-    CommanderReturns,
+    CommanderReturns, Sticker,
     Arrow, ClearArrows, Draw, Shuffle, Roll, Life, PlayerCounter, Token, Mill, Mulligan,
     MoveAll, Show, Cleanup, BringIn, Look, NextTurn, Phase, Undo, AgreeUndo, RefuseUndo,
     AgreeLook, RefuseLook)}

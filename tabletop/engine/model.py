@@ -62,6 +62,7 @@ class EventKind(StrEnum):
     PLAYER_COUNTERS = "player_counters"
     POWER_TOUGHNESS = "power_toughness"
     NOTED = "noted"
+    STICKER = "sticker"
     ARROWS = "arrows"
     LOOKED = "looked"
     SHOWN = "shown"
@@ -157,6 +158,7 @@ class Obj:
         "prev",
         "pt",
         "revealed",
+        "stickers",
         "tapped",
         "token",
         "zone",
@@ -179,7 +181,8 @@ class Obj:
                  note: str = "",  # a player's note, forgotten with the object
                  # where a player put it on the battlefield: an offset from the corner of
                  # its controller's half, as that player sees it; None: in the rows
-                 place: tuple[float, float] | None = None) -> None:
+                 place: tuple[float, float] | None = None,
+                 stickers: tuple[str, ...] = ()) -> None:  # markers put on it (123)
         self.id = id
         self.cid = cid
         self.card = card
@@ -200,6 +203,7 @@ class Obj:
         self.pt = pt
         self.note = note
         self.place = place
+        self.stickers = stickers
 
     def _values(self) -> tuple[Any, ...]:
         return tuple(getattr(self, name) for name in Obj.__slots__)
@@ -216,7 +220,7 @@ class Obj:
                                   for name in Obj.__slots__) + ")"
 
     ATTRS = ("zone", "controller", "tapped", "face_down", "counters", "attached_to",
-             "modifications", "choices", "pile", "revealed", "pt", "note", "place")
+             "modifications", "choices", "pile", "revealed", "pt", "note", "place", "stickers")
 
 
 MAX_PLACE = 20000.0  # a place beyond this is no table's

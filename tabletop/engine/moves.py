@@ -526,10 +526,20 @@ class MovePipeline:
             choices = obj.choices
             _add(cites, ed.cite("carry_choices"))
             kept.append(("choices: " + "; ".join(map(str, choices)), ed.cite("carry_choices")[0]))
+        stickers: tuple[str, ...] = ()
+        # 2025: stickers go with it into a public zone (400.7m, 123.5), not into a hidden one
+        if obj.stickers and ed.stickers_kept and dst[1] not in ("library", "hand"):
+            stickers = obj.stickers
+            _add(cites, ed.cite("stickers_public"))
+            kept.append(("stickers: " + "; ".join(stickers), ed.cite("stickers_public")[0]))
         forgotten: list[Kept] | tuple[Kept, ...] = ()
+        if obj.stickers and not stickers:
+            lost = (ed.cite("stickers_hidden") if ed.stickers_kept else ()) or new_rule
+            _add(cites, lost)
+            forgotten = [("stickers: " + "; ".join(obj.stickers), lost[0] if lost else "")]
         if obj.tapped or obj.counters or obj.attached_to is not None or obj.modifications \
                 or obj.choices:
-            forgotten = list(self._forgotten(obj, keep_status=False))
+            forgotten = [*forgotten, *self._forgotten(obj, keep_status=False)]
             rule = new_rule[0] if new_rule else ""
             dropped = [m for m in obj.modifications if m not in mods]
             if dropped:
@@ -553,7 +563,7 @@ class MovePipeline:
         new = self.t._new_obj(obj.cid, obj.card, obj.owner, kind=obj.kind, token=obj.token,
                             prev=obj.id, controller=controller, current=False,
                             face_down=bool(face_down) and dst[1] not in ("library", "hand"),
-                            modifications=mods, choices=choices,
+                            modifications=mods, choices=choices, stickers=stickers,
                             pile=pile if dst[1] == "exile" else None)
         if src[1] == "battlefield":
             for other in self._attached_to(obj.id):

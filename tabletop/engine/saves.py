@@ -41,8 +41,8 @@ FORMAT = "tabletop-save"
 VERSION = 2  # 2: the log's lines in short forms (version 1 saves still open)
 MAX_BYTES = 64 * 1024 * 1024  # a 100,000-action game is about 45 MB
 
-_TUPLE_ATTRS = {"modifications", "choices"}
-OBJ_FIELDS = 17  # the most fields an object's row has (trailing defaults are left out)
+_TUPLE_ATTRS = {"modifications", "choices", "stickers"}
+OBJ_FIELDS = 18  # the most fields an object's row has (trailing defaults are left out)
 MAX_NOTE = 300
 _SEP = (",", ":")
 
@@ -94,13 +94,13 @@ class _Codec:
                         o.controller]
         if not (o.tapped or o.face_down or o.token or o.revealed or o.kind != "card"
                 or o.counters or o.attached_to is not None or o.modifications or o.choices
-                or o.pile or o.pt or o.note or o.place is not None):
+                or o.pile or o.pt or o.note or o.place is not None or o.stickers):
             return r  # the common case: nothing but defaults after the controller
         flags = o.tapped | o.face_down << 1 | o.token << 2 | o.revealed << 3
         r += [flags, 0 if o.kind == "card" else o.kind, o.counters or 0, o.attached_to,
              self.val("modifications", o.modifications) or 0,
              self.val("choices", o.choices) or 0, o.pile, o.pt, o.note or None,
-             self.val("place", o.place)]
+             self.val("place", o.place), self.val("stickers", o.stickers) or None]
         while len(r) > 7 and (r[-1] is None or r[-1] == 0):
             r.pop()
         return r
@@ -114,7 +114,8 @@ class _Codec:
                    kind=r[8] or "card", counters=dict(r[9] or {}), attached_to=r[10],
                    modifications=self.unval("modifications", r[11] or ()),
                    choices=self.unval("choices", r[12] or ()), pile=r[13], pt=r[14],
-                   note=r[15] or "", place=self.unval("place", r[16]))
+                   note=r[15] or "", place=self.unval("place", r[16]),
+                   stickers=_stickers(self.unval("stickers", r[17] or ())))
 
     @staticmethod
     def _ended(ops: Iterable[Any], done: bool) -> set[int]:
@@ -592,6 +593,13 @@ def _card_fields(c: Any, i: int) -> None:
     for key in ("power", "toughness"):
         if c.get(key) is not None:
             _str(c[key], f"{what}'s {key}", 10, empty=True)
+
+
+def _stickers(v: tuple[Any, ...]) -> tuple[str, ...]:
+    """An object's stickers (123), checked: a few short texts."""
+    if len(v) > 20 or not all(type(x) is str and 0 < len(x) <= 60 for x in v):
+        raise ValueError("stickers must be at most 20 texts of 1 to 60 characters")
+    return v
 
 
 def _commanders(v: Any) -> frozenset[int]:

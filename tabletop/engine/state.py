@@ -573,7 +573,8 @@ class TableState:
                  face_down: bool = False, counters: dict[str, int] | None = None,
                  position: str | int = "top", kind: str = "card", pile: str | None = None,
                  modifications: Iterable[tuple[str, str]] = (),
-                 choices: Iterable[Any] = (), commander: bool = False) -> Obj:
+                 choices: Iterable[Any] = (), commander: bool = False,
+                 stickers: Iterable[str] = ()) -> Obj:
         """Put a new card (or token) on the table as part of setting it up. The rules
         refuse here what they would refuse a move (an instant on the battlefield)."""
         if owner not in self.life:
@@ -604,7 +605,8 @@ class TableState:
                                    controller=controller, tapped=tapped, face_down=face_down,
                                    counters=dict(counters or {}),
                                    pile=pile if zone == "exile" else None,
-                                   modifications=tuple(modifications), choices=tuple(choices)))
+                                   modifications=tuple(modifications), choices=tuple(choices),
+                                   stickers=tuple(stickers)))
             if commander:
                 cid = box[0].cid
                 assert cid is not None  # a card just added has a card id

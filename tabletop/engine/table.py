@@ -120,3 +120,4 @@ class Table(TableState):
     look = _Part("actions", Actions.look)
     show = _Part("actions", Actions.show)
     commander_returns = _Part("actions", Actions.commander_returns)
+    add_sticker = _Part("actions", Actions.add_sticker)

@@ -38,6 +38,7 @@ class Seen(NamedTuple):
     printing: tuple[str, str] | None = None  # (set, number) the deck named: for pictures
     place: tuple[float, float] | None = None  # where a player put it on the battlefield
     commander: bool = False  # its owner's commander (903.3: public, kept in every zone)
+    stickers: tuple[str, ...] = ()  # stickers on it (123): public, as it is
 
 
 class Hidden(NamedTuple):
@@ -110,7 +111,7 @@ def face_of(table: TableState, o: Obj, viewer: str | None, libraries: bool = Tru
                     tuple(sorted(o.counters.items())), o.token, o.controller, o.owner,
                     o.card, "lands" if land else "others", o.pile, o.revealed, position,
                     power_toughness(o), o.note, host, table.printings.get(o.card.name),
-                    o.place, o.cid in table.commanders)
+                    o.place, o.cid in table.commanders, o.stickers)
     # a note or a counter's name could say what the card is: only how many counters
     total = sum(o.counters.values())
     return Hidden(o.id, True, o.tapped, o.owner, o.controller,
@@ -321,6 +322,8 @@ def inspect(table: TableState, obj: Obj, viewer: str | None) -> Inspected:
         status.append(f"attached to {host.card.name if known else 'a hidden card'}")
     if obj.note:
         status.append(f"note: {obj.note}")
+    if obj.stickers:
+        status.append("stickers: " + "; ".join(obj.stickers))
     if obj.zone is None:
         status.append("no longer exists")
     return Inspected(False, obj.zone, obj.card.name, obj.card, obj.owner, obj.controller,

@@ -369,6 +369,9 @@ class Room:
                 if why is not None:
                     return t.refuse(t.obj_of(cids[0]), why)
                 return t.attach(cids[0], target.cid)
+            case intents.Sticker(id=ref, text=text):  # on an object the seat owns (123.3b)
+                obj = self._live(ref)
+                return t.add_sticker(obj.cid, text, by=who)
             case intents.CommanderReturns():  # 903.9a: the owner's choice
                 return t.commander_returns(cids[0])
             case intents.Arrow():  # from a permanent or spell to another, or a player
@@ -774,6 +777,8 @@ def _face(f: Seen | Hidden, sid: int, host: int | None) -> dict[str, Any]:
                          "pt": list(f.pt) if f.pt else None}
     if f.commander:
         d["commander"] = True
+    if f.stickers:
+        d["stickers"] = list(f.stickers)
     if f.card is not None:
         d["types"] = list(f.card.types)
         d["subtypes"] = list(f.card.subtypes)

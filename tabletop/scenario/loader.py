@@ -277,6 +277,12 @@ def _card_spec(c: _Checker, where: str, spec: dict[str, Any], zone_id: KeyCheck,
                               "\"spell\"|\"ability\"|\"static\" }")
     if "choices" in spec:
         c.strings(where, "choices", spec["choices"])
+    if "stickers" in spec:
+        stickers = c.strings(where, "stickers", spec["stickers"])
+        if zone in ("library", "hand") and stickers:
+            c.fail(where, f"key 'stickers': a card in {zone!r} has none (a hidden zone, 123.5)")
+        if len(stickers) > 20 or not all(0 < len(x.strip()) <= 60 for x in stickers):
+            c.fail(where, "key 'stickers': at most 20, each of 1 to 60 characters")
     return dict(spec)
 
 

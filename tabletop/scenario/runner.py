@@ -107,7 +107,8 @@ def build(scenario: Scenario) -> Run:
                 modifications=tuple((m["effect"], m.get("origin", "spell"))
                                     for m in spec.get("modifications", ())),
                 choices=tuple(spec.get("choices", ())),
-                commander=bool(spec.get("commander", False)))
+                commander=bool(spec.get("commander", False)),
+                stickers=tuple(" ".join(x.split()) for x in spec.get("stickers", ())))
         except IllegalActionError as refused:
             raise InputError(f"{where_of(label)}: {refused}") from None
         labels[label], names[obj.cid] = obj.cid, label

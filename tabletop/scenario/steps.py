@@ -68,7 +68,8 @@ def by_engine_action() -> dict[str, StepKind]:
 CARD_KEYS = {"name", "types", "subtypes", "supertypes", "owner", "zone", "controller",
              "token", "face_down", "tapped", "counters", "attached_to", "commander",
              # project additions
-             "mana_cost", "power", "toughness", "colors", "modifications", "choices", "pile"}
+             "mana_cost", "power", "toughness", "colors", "modifications", "choices", "pile",
+             "stickers"}
 
 
 def _show(v: object) -> str:
@@ -638,6 +639,34 @@ class Note:
     def recover(rec: Recording, action: Action) -> Args | None:
         p = action.params
         return {"note": rec.label(p["cid"]), "text": p["text"]}
+
+
+@kind("sticker", {"text"}, {"text"}, engine=("sticker",), project=True)
+class StickerStep:
+    """``sticker = LABEL, text = "name: Dark"``: its owner puts a sticker on it (123)."""
+
+    @staticmethod
+    def words(w: Words, step: Step) -> str:
+        who = w.owner(step.subject) or w.actor(step.subject)
+        return f"{who} puts a sticker on {w.name(step.subject)}: {step.args['text']}"
+
+    @staticmethod
+    def validate(v: StepChecker, where: str, subject: Any, args: Args) -> Any:
+        v.label_ref(where, subject, "sticker")
+        text = v.c.typed(where, "text", args["text"], str, "a text")
+        if not 0 < len(text.strip()) <= 60:
+            v.c.fail(where, "key 'text' must be 1 to 60 characters")
+        return subject
+
+    @staticmethod
+    def perform(x: Context, step: Step) -> Performed:
+        cid = x.labels[step.subject]
+        return _events(x.table.add_sticker(cid, step.args["text"])), [cid]
+
+    @staticmethod
+    def recover(rec: Recording, action: Action) -> Args | None:
+        p = action.params
+        return {"sticker": rec.label(p["cid"]), "text": p["text"]}
 
 
 @kind("arrow", {"by", "to", "to_player"}, {"by"}, engine=("arrow",), project=True)

@@ -46,6 +46,8 @@ def card_actions(scene, item) -> QMenu:
     if zone not in ("library", "hand"):
         menu.addAction("Note…" if not v.note else "Change the note…",
                        lambda: _note(c, cid, name, v.note))
+        if item.face is not None:
+            menu.addAction("Put a sticker on it…", lambda: _sticker(c, cid, name))
         menu.addSeparator()
         menu.addAction("Turn face up" if v.face_down else "Turn face down",
                        lambda: c.turn_face(cid, not v.face_down))
@@ -78,6 +80,13 @@ def _zone_tools(scene, item, menu) -> None:
     menu.addMenu(tools)
     menu._zone_tools = tools  # kept alive with the card's menu
     menu.addSeparator()
+
+
+def _sticker(c, cid, name) -> None:
+    text, ok = QInputDialog.getText(None, "Sticker",
+                                    f"A sticker on {name} (a name, an ability, 3/3…):")
+    if ok and text.strip():
+        c.add_sticker(cid, text)
 
 
 def _name(item) -> str:

@@ -226,6 +226,10 @@ class TableController(QObject):
         """Attach a permanent to another (an Aura, an Equipment), or unattach it."""
         return self.perform(intents.Attach(Ref(cid), None if host is None else Ref(host)))
 
+    def add_sticker(self, cid: int, text: str) -> Result:
+        """A sticker on an object the viewer owns (123.3b)."""
+        return self.perform(intents.Sticker(Ref(cid), str(text)))
+
     def commander_returns(self, cid: int) -> Result:
         """A commander from a graveyard or exile into the command zone (903.9a)."""
         return self.perform(intents.CommanderReturns(Ref(cid)))

@@ -196,6 +196,9 @@ class LocalPort:
                 return t.attach(cid, host)
             case intents.Ability(id=cid, text=text):
                 return t.put_ability(text, self._actor(cid), cid)
+            case intents.Sticker(id=cid, text=text):  # its owner's (123.3b)
+                by = None if c.viewer is JUDGE or c.anyone else c.viewer
+                return t.add_sticker(cid, text, by=by)
             case intents.CommanderReturns(id=cid):  # 903.9a: the owner's choice
                 return t.commander_returns(cid)
             case intents.Arrow(id=cid, to=to):  # the judge draws it for the controller

@@ -130,3 +130,28 @@ def test_a_save_that_lies_about_its_commanders_is_refused():
     d["commanders"] = ["one"]
     with pytest.raises(InputError, match="commanders"):
         saves.from_json(d, "lying.json")
+
+
+def test_123_5_stickers_stay_into_public_zones_and_go_into_hidden_ones():
+    t = Table(("Ann", "Ben"), edition="cr-2025")
+    cid = t.add_card(Card("Grizzly Bears", ("Creature",)), "Ann", "battlefield").cid
+    assert t.add_sticker(cid, "name: Dark", by="Ann").events[0].kind == "sticker"
+    assert t.add_sticker(cid, "3/3", by="Ben").rejected  # 123.3b: only on what you own
+    e = t.move(cid, "exile").events[0]
+    assert t.obj_of(cid).stickers == ("name: Dark",) and {"400.7m", "123.5"} <= set(e.cites)
+    again = saves.from_json(json.loads(json.dumps(saves.to_json(t))), "test")
+    assert again.obj_of(cid).stickers == ("name: Dark",)
+    t.move(cid, "hand")
+    assert t.obj_of(cid).stickers == ()
+    assert t.add_sticker(cid, "name: Dark").rejected  # none in a hidden zone
+    t.undo()
+    assert t.obj_of(cid).stickers == ("name: Dark",)
+
+
+def test_before_2025_a_new_object_keeps_no_sticker():
+    t = Table(("Ann", "Ben"), edition="cr-2016")
+    cid = t.add_card(Card("Grizzly Bears", ("Creature",)), "Ann", "battlefield").cid
+    t.add_sticker(cid, "name: Dark")
+    t.move(cid, "graveyard")
+    assert t.obj_of(cid).stickers == ()
+    assert any("stickers" in what for what, _ in t.lineage[cid][-1].forgotten)

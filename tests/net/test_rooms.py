@@ -413,3 +413,22 @@ def test_a_mover_may_decline_the_commanders_replacement_over_the_network():
         room.act("Ann", {"action": "move", "id": t.obj_of(cid).id, "zone": "graveyard",
                          "apply": ["x" * 61]})
     assert bad.value.code == Code.INVALID
+
+
+def test_a_sticker_over_the_network_goes_only_on_what_the_seat_owns():
+    from tabletop.engine import Table
+    from tabletop.engine.model import Card
+    t = Table(("Ann", "Ben"), edition="cr-2025")
+    cid = t.add_card(Card("Grizzly Bears", types=("Creature",)), "Ann", "battlefield").cid
+    room = Room("r", "CODE", t)
+
+    def sent(seat):
+        return next(z for z in room.view(seat)["zones"] if z["zone"] == "battlefield")[
+            "cards"][0]
+    with pytest.raises(RoomError) as not_his:
+        room.act("Ben", room.resolve("Ben", {"action": "sticker", "id": sent("Ben")["id"],
+                                             "text": "name: Dark"}))
+    assert not_his.value.code == Code.REFUSED and t.obj_of(cid).stickers == ()
+    room.act("Ann", room.resolve("Ann", {"action": "sticker", "id": sent("Ann")["id"],
+                                         "text": "name:   Dark"}))
+    assert sent("Ben")["stickers"] == ["name: Dark"]
