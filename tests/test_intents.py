@@ -111,8 +111,9 @@ def _a_table_for_every_intent():
     aura = t.add_card(Card("Rancor", ("Enchantment",), ("Aura",)), "Alice", "battlefield").cid
     commander = t.add_card(Card("Thalia", ("Creature",)), "Alice", "battlefield",
                            commander=True).cid
+    spell = t.add_card(Card("Gemrazer", ("Creature",)), "Alice", "stack").cid
     t.add_to_sideboard("Alice", Card("Naturalize", ("Instant",)))
-    return t, hand, bears, giant, aura, commander
+    return t, hand, bears, giant, aura, commander, spell
 
 
 def test_one_registry_names_each_action_in_every_layer():
@@ -122,7 +123,7 @@ def test_one_registry_names_each_action_in_every_layer():
     from tabletop.scenario import steps
     from tabletop.ui.controller import TableController
     I, R = intents, intents.Ref
-    t, hand, bears, giant, aura, commander = _a_table_for_every_intent()
+    t, hand, bears, giant, aura, commander, spell = _a_table_for_every_intent()
     c = TableController(t)
     c.viewer, c.anyone = "Alice", True
     made = {
@@ -133,6 +134,7 @@ def test_one_registry_names_each_action_in_every_layer():
         "reveal": I.Reveal(R(hand[3]), True), "note": I.Note(R(bears), "attacking"),
         "pt": I.PT(R(bears), "3/3"), "attach": I.Attach(R(aura), R(giant)),
         "sticker": I.Sticker(R(bears), "name: Dark"),
+        "merge": I.Merge(R(spell), R(giant), True),
         "ability": I.Ability(R(bears), "draw a card"),
         "arrow": I.Arrow(R(bears), "Bob"), "clear_arrows": I.ClearArrows(),
         "draw": I.Draw(5, "Alice"), "shuffle": I.Shuffle("Alice"), "roll": I.Roll(6, "Alice"),

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from tabletop.engine.errors import IllegalActionError
-from tabletop.engine.model import Card, Event, Obj, ZoneKey, check_place, split_pt
+from tabletop.engine.model import Card, Event, LineageEntry, Obj, ZoneKey, check_place, split_pt
 from tabletop.engine.moves import Chooser, MovePipeline
 from tabletop.engine.state import Result, TableState
 
@@ -455,6 +455,45 @@ class Actions:
                 t._set(obj, "stickers", (*obj.stickers, text))
                 box.append(Event("sticker", cid, obj.id, obj.id, obj.zone, obj.zone, cites,
                                  (), f"a sticker on {obj.card.name}: {text}"))
+        return Result(tuple(box))
+
+    # ---- merging (728) -------------------------------------------------------
+    def merge(self, cid: int, onto: int, on_top: bool = False) -> Result:
+        """An object merges with a permanent (mutate, 728.2): it leaves its zone without
+        entering the battlefield, and the permanent, the same object still, is now
+        represented by both cards; on top, it has that card's characteristics (728.2a).
+        Refused in editions whose rules have no merged permanents (728 is 2020's)."""
+        t, ed = self.t, self.t.edition
+        obj, host = t.obj_of(cid), t.obj_of(onto)
+        cites = ed.cite("merge")
+        why = None
+        if not cites:
+            why = f"the {ed.id} rules have no merged permanents (728 came with mutate in 2020)"
+        elif host.zone is None or host.zone[1] != "battlefield":
+            why = f"{host.card.name} is not a permanent: only a permanent can be merged with"
+        elif cid == onto or obj.zone is None or cid in t.merged:
+            why = f"{obj.card.name} cannot merge with {host.card.name}"
+        where = "on top of" if on_top else "under"
+        with t._action("merge", {"cid": cid, "onto": onto, "on_top": on_top,
+                                 "title": f"{obj.card.name} merges {where} "
+                                          f"{host.card.name}"}) as box:
+            if why is not None:
+                box.append(Event("rejected", cid, obj.id, None, obj.zone, obj.zone, cites, (),
+                                 why))
+            else:
+                src, host_name = obj.zone, host.card.name
+                assert src is not None and host.zone is not None
+                parts = t.merged.get(onto) or ((onto, host.card, host.owner, host.token),)
+                mine = (cid, obj.card, obj.owner, obj.token)
+                parts = (mine, *parts) if on_top else (*parts, mine)
+                t._remove(src, obj.id)
+                t._set(obj, "zone", None)
+                t._lineage(cid, LineageEntry(host.id, host.zone, "merged", cites))
+                t._meta("merged", {**t.merged, onto: parts})
+                if on_top:  # the topmost component's characteristics (728.2a)
+                    t._set(host, "card", obj.card)
+                box.append(Event("merged", cid, host.id, obj.id, src, host.zone, cites, (),
+                                 f"{obj.card.name} merges {where} {host_name}"))
         return Result(tuple(box))
 
     # ---- the commander's return (903.9a) -------------------------------------

@@ -355,6 +355,18 @@ class Sticker(Intent):
 
 
 @dataclass(frozen=True, slots=True)
+class Merge(Intent):
+    """A card merges with a permanent (mutate, 728.2): under it, or on top of it."""
+
+    NAME = "merge"
+    SEAT = "card"
+    HANDLES = ("id",)
+    id: Ref
+    onto: Ref = Ref(0)  # any permanent the actor can see
+    on_top: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class CommanderReturns(Intent):
     """Its owner puts a commander from a graveyard or exile into the command zone, the
     state-based action of 2025's 903.9a (refused where the rules have none)."""
@@ -612,7 +624,7 @@ class RefuseLook(Intent):
 
 INTENTS: dict[str, type[Intent]] = {c.NAME: c for c in (
     Move, MoveMany, PlaceCards, Tap, Counters, Face, Reveal, Note, PT, Attach, Ability,
-    CommanderReturns, Sticker,
+    CommanderReturns, Sticker, Merge,
     Arrow, ClearArrows, Draw, Shuffle, Roll, Life, PlayerCounter, Token, Mill, Mulligan,
     MoveAll, Show, Cleanup, BringIn, Look, NextTurn, Phase, Undo, AgreeUndo, RefuseUndo,
     AgreeLook, RefuseLook)}

@@ -63,6 +63,7 @@ class EventKind(StrEnum):
     POWER_TOUGHNESS = "power_toughness"
     NOTED = "noted"
     STICKER = "sticker"
+    MERGED = "merged"
     ARROWS = "arrows"
     LOOKED = "looked"
     SHOWN = "shown"

@@ -20,6 +20,7 @@ from tabletop.engine.errors import IllegalActionError
 from tabletop.engine.model import (
     CONTROLLED,
     ORDERED,
+    Card,
     Effect,
     Event,
     LineageEntry,
@@ -526,6 +527,10 @@ class MovePipeline:
             choices = obj.choices
             _add(cites, ed.cite("carry_choices"))
             kept.append(("choices: " + "; ".join(map(str, choices)), ed.cite("carry_choices")[0]))
+        parts = self.t.merged.get(obj.cid) if src[1] == "battlefield" else None
+        own = next((p[1] for p in parts if p[0] == obj.cid), obj.card) if parts else obj.card
+        if parts:  # a merged permanent: one permanent leaves, each component goes (728.3)
+            _add(cites, ed.cite("merged_leaves"))
         stickers: tuple[str, ...] = ()
         # 2025: stickers go with it into a public zone (400.7m, 123.5), not into a hidden one
         if obj.stickers and ed.stickers_kept and dst[1] not in ("library", "hand"):
@@ -560,7 +565,7 @@ class MovePipeline:
                 _add(cites, cite("exile_piles", ()))
         controller = plan.controller if dst[1] in CONTROLLED else None
         old_top = self._revealed_top(dst) if self.t.revealed_tops else None
-        new = self.t._new_obj(obj.cid, obj.card, obj.owner, kind=obj.kind, token=obj.token,
+        new = self.t._new_obj(obj.cid, own, obj.owner, kind=obj.kind, token=obj.token,
                             prev=obj.id, controller=controller, current=False,
                             face_down=bool(face_down) and dst[1] not in ("library", "hand"),
                             modifications=mods, choices=choices, stickers=stickers,
@@ -580,7 +585,37 @@ class MovePipeline:
             self.t._set(top, "revealed", True)
         if obj.token:
             events += self._token_check(new, dst)
+        if parts:
+            events += self._components_leave(obj.cid, parts, src, dst, position)
         return events
+
+    def _components_leave(self, host: int, parts: tuple[tuple[int, Card, str, bool], ...],
+                          src: ZoneKey, dst: ZoneKey, position: Position) -> list[Event]:
+        """A merged permanent left the battlefield: each other component goes where it
+        went (its owner's zone of that kind), each a new object (728.3)."""
+        t, ed = self.t, self.t.edition
+        out: list[Event] = []
+        cites = [*ed.cite("merged_leaves"), *ed.cite("new_object")]
+        if dst[1] in ("graveyard", "library"):
+            _add(cites, ed.cite("merged_arrange"))
+        for cid, card, owner, token in parts:
+            if cid == host:
+                continue
+            key = (owner, dst[1]) if dst[0] is not None else dst
+            old = t.current.get(cid)
+            new = t._new_obj(cid, card, owner, kind="token" if token else "card", token=token,
+                             prev=old, controller=None if key[1] not in CONTROLLED else owner)
+            t._set(new, "zone", key)
+            t._insert(key, t._index_for(key, position if key[1] == "library" else "top"),
+                      new.id)
+            t._lineage(cid, LineageEntry(new.id, key, "moved", tuple(cites)))
+            out.append(Event("moved", cid, new.id, old, src, key, tuple(cites), (),
+                             f"{card.name}, a component of the merged permanent, goes "
+                             f"{ed.toward(key[1], key[0])}"))
+            if token:
+                out += self._token_check(new, key)
+        t._meta("merged", {h: p for h, p in t.merged.items() if h != host})
+        return out
 
     def describe(self, e: Event) -> str:
         """A sentence for an event, in this edition's zone names."""

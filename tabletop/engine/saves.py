@@ -231,6 +231,8 @@ class _Codec:
             return sorted(v)
         if name == "sideboards":
             return {p: [c.to_json() for c in cs] for p, cs in v.items()}
+        if name == "merged":
+            return _merged_json(v)
         return v
 
     def unmeta(self, name: str, v: Any) -> Any:
@@ -239,6 +241,8 @@ class _Codec:
             return frozenset(v)
         if name == "commanders":
             return _commanders(v)
+        if name == "merged":
+            return _merged(v, self.t.players)
         if name == "sideboards":
             return {p: [Card.from_json(c) for c in cs] for p, cs in v.items()}
         if name == "mulligans":
@@ -332,6 +336,7 @@ def to_json(t: Table) -> dict[str, Any]:
         "effects": [e.to_json() for e in t.effects],
         "revealed_tops": sorted(t.revealed_tops),
         "commanders": sorted(t.commanders),
+        "merged": _merged_json(t.merged),
         "last_roll": list(t.last_roll) if t.last_roll else None,
         "mulligans": dict(t.mulligans),
         "player_counters": {p: dict(c) for p, c in t.player_counters.items()},
@@ -402,6 +407,7 @@ def from_json(d: Any, source: str = "save", verify: bool = True,
         t.effects = [Effect.from_json(e) for e in d["effects"]]
         t.revealed_tops = frozenset(d["revealed_tops"])
         t.commanders = _commanders(d.get("commanders", []))
+        t.merged = _merged(d.get("merged", {}), t.players)
         t.last_roll = tuple(d["last_roll"]) if d.get("last_roll") else None
         t.mulligans = _mulligans(d.get("mulligans", {}))
         if any(p not in t.players for p in t.mulligans):
@@ -593,6 +599,30 @@ def _card_fields(c: Any, i: int) -> None:
     for key in ("power", "toughness"):
         if c.get(key) is not None:
             _str(c[key], f"{what}'s {key}", 10, empty=True)
+
+
+def _merged_json(v: dict[int, tuple[tuple[int, Card, str, bool], ...]]) -> dict[str, Any]:
+    return {str(host): [[c, card.to_json(), owner, token] for c, card, owner, token in comps]
+            for host, comps in v.items()}
+
+
+def _merged(v: Any, players: Collection[str]
+            ) -> dict[int, tuple[tuple[int, Card, str, bool], ...]]:
+    """Merged permanents (728): card id -> components, checked."""
+    if not isinstance(v, dict) or len(v) > 1000:
+        raise ValueError("the merged permanents must be a table of at most 1,000")
+    out = {}
+    for host, comps in v.items():
+        if not str(host).isdigit() or not isinstance(comps, list) or not 1 < len(comps) <= 100:
+            raise ValueError("a merged permanent is a card number and 2 to 100 components")
+        parts = []
+        for c in comps:
+            if not (isinstance(c, list) and len(c) == 4 and type(c[0]) is int
+                    and c[2] in players and type(c[3]) is bool and isinstance(c[1], dict)):
+                raise ValueError("a merged permanent's component is not one Tabletop wrote")
+            parts.append((c[0], Card.from_json(c[1]), c[2], c[3]))
+        out[int(host)] = tuple(parts)
+    return out
 
 
 def _stickers(v: tuple[Any, ...]) -> tuple[str, ...]:

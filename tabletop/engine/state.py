@@ -187,6 +187,9 @@ class TableState:
         # the cards that are their owners' commanders: an attribute of the card itself,
         # kept through every zone change (903.3); set up with the table
         self.commanders: frozenset[int] = frozenset()
+        # merged permanents (728): the card id of the permanent -> its components, top
+        # first, the permanent's own card among them: (card id, card, owner, token)
+        self.merged: dict[int, tuple[tuple[int, Card, str, bool], ...]] = {}
         self.last_roll: tuple[str, int, int] | None = None  # (player, sides, value) of the last die or coin
         self.mulligans: dict[str, int] = {}  # mulligans taken this game, per player
         # players' counters (poison, commander damage from a player, energy...): player ->

@@ -121,3 +121,4 @@ class Table(TableState):
     show = _Part("actions", Actions.show)
     commander_returns = _Part("actions", Actions.commander_returns)
     add_sticker = _Part("actions", Actions.add_sticker)
+    merge = _Part("actions", Actions.merge)

@@ -324,6 +324,9 @@ def inspect(table: TableState, obj: Obj, viewer: str | None) -> Inspected:
         status.append(f"note: {obj.note}")
     if obj.stickers:
         status.append("stickers: " + "; ".join(obj.stickers))
+    if obj.cid in table.merged and obj.zone is not None and obj.zone[1] == "battlefield":
+        status.append("merged, top first: "
+                      + ", ".join(card.name for _, card, _, _ in table.merged[obj.cid]))
     if obj.zone is None:
         status.append("no longer exists")
     return Inspected(False, obj.zone, obj.card.name, obj.card, obj.owner, obj.controller,

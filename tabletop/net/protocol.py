@@ -62,7 +62,8 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
             "phase": (str, False), "draw": (bool, False), "ids": (list, False),
             "ordered": (bool, False), "to": ((int, str), False), "from": (str, False),
             "shuffle": (bool, False), "face_down": (bool, False), "at": (list, False),
-            "untap": (bool, False), "apply": (list, False)},
+            "untap": (bool, False), "apply": (list, False), "onto": (int, False),
+            "on_top": (bool, False)},
     "chat": {"text": (str, True)},
     "ping": {},
 }

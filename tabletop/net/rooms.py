@@ -246,7 +246,7 @@ class Room:
                 raise RoomError("that card is no longer there", Code.GONE)
             return oid
         out = {k: v for k, v in msg.items() if k not in ("v", "type", "rid")}
-        for key in ("id", "host"):
+        for key in ("id", "host", "onto"):
             if key in out:
                 out[key] = real(out[key])
         if isinstance(out.get("to"), int):
@@ -372,6 +372,8 @@ class Room:
             case intents.Sticker(id=ref, text=text):  # on an object the seat owns (123.3b)
                 obj = self._live(ref)
                 return t.add_sticker(obj.cid, text, by=who)
+            case intents.Merge(onto=onto, on_top=on_top):  # mutate (728.2)
+                return t.merge(cids[0], self._live(onto).cid, on_top)
             case intents.CommanderReturns():  # 903.9a: the owner's choice
                 return t.commander_returns(cids[0])
             case intents.Arrow():  # from a permanent or spell to another, or a player

@@ -669,6 +669,38 @@ class StickerStep:
         return {"sticker": rec.label(p["cid"]), "text": p["text"]}
 
 
+@kind("merge", {"onto", "on_top"}, {"onto"}, engine=("merge",), project=True)
+class MergeStep:
+    """``merge = LABEL, onto = LABEL``: it merges with that permanent (mutate, 728.2),
+    under it, or with ``on_top = true`` on top of it."""
+
+    @staticmethod
+    def words(w: Words, step: Step) -> str:
+        where = "on top of" if step.args.get("on_top") else "under"
+        return f"{w.name(step.subject)} merges {where} {w.name(step.args['onto'])}"
+
+    @staticmethod
+    def validate(v: StepChecker, where: str, subject: Any, args: Args) -> Any:
+        v.label_ref(where, subject, "merge")
+        v.label_ref(where, args["onto"], "onto")
+        v.c.typed(where, "on_top", args.get("on_top", False), bool, "true or false")
+        return subject
+
+    @staticmethod
+    def perform(x: Context, step: Step) -> Performed:
+        cid, onto = x.labels[step.subject], x.labels[step.args["onto"]]
+        res = x.table.merge(cid, onto, bool(step.args.get("on_top", False)))
+        return _events(res), [cid, onto]
+
+    @staticmethod
+    def recover(rec: Recording, action: Action) -> Args | None:
+        p = action.params
+        step: Args = {"merge": rec.label(p["cid"]), "onto": rec.label(p["onto"])}
+        if p.get("on_top"):
+            step["on_top"] = True
+        return step
+
+
 @kind("arrow", {"by", "to", "to_player"}, {"by"}, engine=("arrow",), project=True)
 class ArrowStep:
     """``arrow = "giant", by = "Alice"``, with ``to = "elves"`` (a card) or

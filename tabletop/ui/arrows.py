@@ -33,9 +33,11 @@ class Arrows:
         self.picking = (what, cid)
         for v in self.scene.views():
             v.viewport().setCursor(Qt.CrossCursor)
-        self.scene.c.message.emit(f"Click the permanent to attach {name} to (Escape cancels)"
-                                  if what == "attach" else
-                                  f"Click the card or player {name} points at (Escape cancels)")
+        self.scene.c.message.emit(
+            f"Click the permanent to attach {name} to (Escape cancels)" if what == "attach"
+            else f"Click the permanent {name} merges with (Escape cancels)"
+            if what in ("merge", "merge_top")
+            else f"Click the card or player {name} points at (Escape cancels)")
 
     def stop_pick(self) -> None:
         self.picking = None
@@ -73,6 +75,8 @@ class Arrows:
                                                   else "point at"))
         elif what == "arrow":
             c.arrow(cid, target)
+        elif what in ("merge", "merge_top") and isinstance(target, int):
+            c.merge(cid, target, on_top=what == "merge_top")
         elif isinstance(target, int):
             c.attach(cid, target)
         else:

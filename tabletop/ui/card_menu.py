@@ -43,6 +43,11 @@ def card_actions(scene, item) -> QMenu:
             menu.addAction("Attach to…", lambda: scene.start_pick("attach", cid, name))
     if zone in ("battlefield", "stack"):
         menu.addAction("Point an arrow from it…", lambda: scene.start_pick("arrow", cid, name))
+    if zone == "stack" and item.face is not None:  # mutate: a spell merges with a permanent
+        menu.addAction("Merge under a permanent…",
+                       lambda: scene.start_pick("merge", cid, name))
+        menu.addAction("Merge on top of a permanent…",
+                       lambda: scene.start_pick("merge_top", cid, name))
     if zone not in ("library", "hand"):
         menu.addAction("Note…" if not v.note else "Change the note…",
                        lambda: _note(c, cid, name, v.note))

@@ -230,6 +230,10 @@ class TableController(QObject):
         """A sticker on an object the viewer owns (123.3b)."""
         return self.perform(intents.Sticker(Ref(cid), str(text)))
 
+    def merge(self, cid: int, onto: int, on_top: bool = False) -> Result:
+        """A spell merges with a permanent (mutate, 728.2)."""
+        return self.perform(intents.Merge(Ref(cid), Ref(onto), bool(on_top)))
+
     def commander_returns(self, cid: int) -> Result:
         """A commander from a graveyard or exile into the command zone (903.9a)."""
         return self.perform(intents.CommanderReturns(Ref(cid)))

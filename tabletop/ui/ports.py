@@ -199,6 +199,8 @@ class LocalPort:
             case intents.Sticker(id=cid, text=text):  # its owner's (123.3b)
                 by = None if c.viewer is JUDGE or c.anyone else c.viewer
                 return t.add_sticker(cid, text, by=by)
+            case intents.Merge(id=cid, onto=onto, on_top=on_top):  # mutate (728.2)
+                return t.merge(cid, onto, on_top)
             case intents.CommanderReturns(id=cid):  # 903.9a: the owner's choice
                 return t.commander_returns(cid)
             case intents.Arrow(id=cid, to=to):  # the judge draws it for the controller

@@ -155,3 +155,29 @@ def test_before_2025_a_new_object_keeps_no_sticker():
     t.move(cid, "graveyard")
     assert t.obj_of(cid).stickers == ()
     assert any("stickers" in what for what, _ in t.lineage[cid][-1].forgotten)
+
+
+def test_728_3_each_component_goes_to_its_owners_zone_as_a_new_object():
+    t = Table(("Ann", "Ben"), edition="cr-2025")
+    host = t.add_card(Card("Grizzly Bears", ("Creature",)), "Ann", "battlefield").cid
+    mutate = t.add_card(Card("Hill Giant", ("Creature",)), "Ben", "stack").cid
+    before = t.obj_of(host).id
+    e = t.merge(mutate, host).events[0]
+    assert e.kind == "merged" and t.obj_of(host).id == before  # the same object (728.2c)
+    assert t.obj_of(host).card.name == "Grizzly Bears"  # under it: still the Bears
+    again = saves.from_json(json.loads(json.dumps(saves.to_json(t))), "test")
+    assert again.merged == t.merged
+    events = t.move(host, "graveyard").events
+    assert t.obj_of(host).zone == ("Ann", "graveyard")
+    assert t.obj_of(mutate).zone == ("Ben", "graveyard")  # its owner's graveyard (400.3)
+    assert all("728.3" in ev.cites for ev in events) and not t.merged
+    t.undo()
+    assert t.obj_of(host).zone == (None, "battlefield") and t.live(mutate) is None
+    assert mutate in {c for c, *_ in t.merged[host]}
+
+
+def test_merging_is_refused_before_2025():
+    t = Table(("Ann", "Ben"), edition="cr-2016")
+    host = t.add_card(Card("Grizzly Bears", ("Creature",)), "Ann", "battlefield").cid
+    mutate = t.add_card(Card("Hill Giant", ("Creature",)), "Ann", "stack").cid
+    assert t.merge(mutate, host).rejected and t.obj_of(mutate).zone == (None, "stack")

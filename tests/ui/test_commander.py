@@ -47,3 +47,23 @@ def test_a_commander_that_died_goes_to_the_command_zone_from_its_menu(make_windo
     card_menu_action(w, cid, "Put into the command zone (commander)")
     assert t.obj_of(cid).zone == (None, "exile")  # too late: it stays, and the log says why
     assert "state-based actions" in t.journal[-1].text
+
+
+def test_a_mutating_spell_merges_by_a_click_and_its_cards_leave_together(make_window):
+    """728.2 and 728.3 at the table: the spell's menu, then a click on the permanent."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+    t = Table(("Alice", "Bob"), edition="cr-2025")
+    bears = t.add_card(Card("Grizzly Bears", ("Creature",)), "Alice", "battlefield").cid
+    giant = t.add_card(Card("Hill Giant", ("Creature",)), "Alice", "stack").cid
+    t.start_here()
+    w = make_window(t)
+    card_menu_action(w, giant, "Merge on top of a permanent…")
+    at = w.view.mapFromScene(w.scene.item_for_cid(bears).sceneBoundingRect().center())
+    QTest.mouseClick(w.view.viewport(), Qt.LeftButton, Qt.NoModifier, at)
+    QApplication.processEvents()
+    assert t.obj_of(bears).card.name == "Hill Giant" and t.live(giant) is None  # 728.2a
+    w.c.drop(bears, "graveyard", "Alice")
+    assert {t.objs[i].card.name for i in t.zones[("Alice", "graveyard")]} == {
+        "Grizzly Bears", "Hill Giant"}
