@@ -2,7 +2,8 @@
 
 The host's engine is the only one: a window at a networked table draws a copy of the
 host's table built from the view the host sent its seat (net/mirror.py), and each
-action taken at it goes to the host as an intention (``Session.perform``). The
+intent made at it goes to the host as the protocol's ``act`` (the session's
+``RemotePort``, ui/ports.py). The
 connection runs the ``websockets`` client on a thread of its own; each message
 reaches the window as a Qt signal, on the window's thread. A hosted game runs the
 same server as ``tabletop serve`` on another thread, and the host's window joins it
