@@ -52,7 +52,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
             docs.append({"file": c.path, "title": c.title, "editions": c.editions,
                          "steps": [{"index": s.index, "action": s.action, "outcomes": s.outcomes,
                                     "outcome_differs": s.outcome_differs,
-                                    "rules_differ": s.rules_differ} for s in c.steps]})
+                                    "rules_differ": s.rules_differ,
+                                    "renumbered": s.renumbered} for s in c.steps]})
         else:
             _out(compare.text(c))
     if args.json:

@@ -56,6 +56,7 @@ class StepComparison:
     outcomes: dict[str, str]  # edition -> text
     outcome_differs: bool
     rules_differ: bool
+    renumbered: bool = False  # the same rules, cited under other numbers
 
 
 @dataclass(slots=True)
@@ -96,8 +97,10 @@ def compare(path: str | Path, edition_ids: Sequence[str]) -> Comparison:
             texts[e] = describe(good[e], i) if e in good else "cannot run here"
         outs = {outcome(good[e], i) for e in ok}
         rules = all(same_rules(first, good[e], i) for e in ok[1:])
+        numbers = {tuple(sorted(cites(good[e], i))) for e in ok}
         steps.append(StepComparison(step.index, step.action, step.say or words[i], texts,
-                                    len(outs) > 1 or len(ok) < len(edition_ids), not rules))
+                                    len(outs) > 1 or len(ok) < len(edition_ids), not rules,
+                                    rules and len(numbers) > 1))
     return Comparison(str(path), title, list(edition_ids), runs, steps)
 
 
@@ -122,10 +125,13 @@ def text(c: Comparison) -> str:
             marks.append("outcome")
         if s.rules_differ:
             marks.append("rules")
-        flag = f"   <-- DIFFERS: {' and '.join(marks)}" if marks else ""
+        flag = f"   <-- DIFFERS: {' and '.join(marks)}" if marks else (
+            "   (the same rules, renumbered)" if s.renumbered else "")
         out.append(f"  step {s.index} ({s.action})" + (f": {s.say}" if s.say else "") + flag)
         for e in c.editions:
             out.append(f"    {e:<{width}}  {s.outcomes[e]}")
     n = sum(1 for s in c.steps if s.outcome_differs or s.rules_differ)
-    out.append(f"  {n} of {len(c.steps)} steps differ")
+    renumbered = sum(1 for s in c.steps if s.renumbered and not s.outcome_differs)
+    out.append(f"  {n} of {len(c.steps)} steps differ"
+               + (f"; {renumbered} cite the same rules under new numbers" if renumbered else ""))
     return "\n".join(out)

@@ -292,7 +292,8 @@ class CompareDialog(QDialog):
         self.tree.setRootIsDecorated(False)
         for s in c.steps:
             marks = [m for m, on in (("outcome", s.outcome_differs), ("rules", s.rules_differ)) if on]
-            row = QTreeWidgetItem([f"{s.index}. {s.say or s.action}", " and ".join(marks)]
+            said = " and ".join(marks) or ("renumbered" if s.renumbered else "")
+            row = QTreeWidgetItem([f"{s.index}. {s.say or s.action}", said]
                                   + [s.outcomes[e] for e in c.editions])
             if marks:
                 for col in range(row.columnCount()):
