@@ -45,6 +45,7 @@ class Plan:
         "controller",
         "declined",
         "dst",
+        "headed",
         "kind",
         "notes",
         "obj",
@@ -64,6 +65,9 @@ class Plan:
         self.notes: list[str] = []
         self.applied: list[str] = []  # replacement effects' labels, in order
         self.declined = False  # an optional replacement effect was declined
+        # where a commander was headed when the commander rule sent it to the command
+        # zone instead: a merged permanent's other components still go there (903.9c)
+        self.headed: str | None = None
         self.text = text
 
     @property
@@ -273,6 +277,7 @@ class MovePipeline:
             plan.applied.append(effect.label)
             if effect is rule:
                 _add(plan.cites, ed.cite("commander_replace"))
+                plan.headed = zone
             plan.kind = "replaced"
             plan.notes.append(f"replaced by {effect.source or effect.label}: "
                               f"{ed.zone_name(effect.instead).lower()} instead of "
@@ -318,8 +323,10 @@ class MovePipeline:
         graveyard and exile): the command zone instead, if its owner wishes. Its label
         is ``commander``, as a scenario's ``apply`` names it."""
         ed = self.t.edition
-        if zone not in ed.commander_replace or obj.cid not in self.t.commanders \
-                or obj.kind != "card":
+        parts = self.t.merged.get(obj.cid, ()) if obj.zone == (None, "battlefield") else ()
+        if zone not in ed.commander_replace or obj.kind != "card" or not (
+                obj.cid in self.t.commanders  # or one of its components (903.3c)
+                or any(p[0] in self.t.commanders for p in parts)):
             return None
         number = (ed.cite("commander_replace") or ("903.9",))[0]
         return Effect("commander", zone, "command", f"the commander rule ({number})",
@@ -467,6 +474,12 @@ class MovePipeline:
         obj, src, dst = plan.obj, plan.src, plan.dst
         assert src is not None and dst is not None, "only a plan that changes zones"
         cites, notes = plan.cites, plan.notes
+        parts = self.t.merged.get(obj.cid) if src[1] == "battlefield" else None
+        if parts and plan.headed is not None and obj.cid not in self.t.commanders:
+            # a merged commander the rule sends to the command zone: only its commander
+            # card goes there; this card, and every other, goes where it was headed (903.9c)
+            dst = self._destination(obj, plan.headed, None)[0]
+            _add(cites, ed.cite("commander_merged"))
         events = []
         index = self.t._index_for(dst, position if dst[1] == "library" else "top")
         if dst[1] == "library" and isinstance(position, int) and len(self.t.zones[dst]) < position:
@@ -527,7 +540,6 @@ class MovePipeline:
             choices = obj.choices
             _add(cites, ed.cite("carry_choices"))
             kept.append(("choices: " + "; ".join(map(str, choices)), ed.cite("carry_choices")[0]))
-        parts = self.t.merged.get(obj.cid) if src[1] == "battlefield" else None
         own = next((p[1] for p in parts if p[0] == obj.cid), obj.card) if parts else obj.card
         if parts:  # a merged permanent: one permanent leaves, each component goes (728.3)
             _add(cites, ed.cite("merged_leaves"))
@@ -586,22 +598,28 @@ class MovePipeline:
         if obj.token:
             events += self._token_check(new, dst)
         if parts:
-            events += self._components_leave(obj.cid, parts, src, dst, position)
+            events += self._components_leave(obj.cid, parts, src, dst, position, plan.headed)
         return events
 
     def _components_leave(self, host: int, parts: tuple[tuple[int, Card, str, bool], ...],
-                          src: ZoneKey, dst: ZoneKey, position: Position) -> list[Event]:
+                          src: ZoneKey, dst: ZoneKey, position: Position,
+                          headed: str | None = None) -> list[Event]:
         """A merged permanent left the battlefield: each other component goes where it
-        went (its owner's zone of that kind), each a new object (728.3)."""
+        went (its owner's zone of that kind), each a new object (728.3); when the
+        commander rule sent it to the command zone, only a commander card goes there and
+        the others where the permanent was headed (903.9c)."""
         t, ed = self.t, self.t.edition
         out: list[Event] = []
-        cites = [*ed.cite("merged_leaves"), *ed.cite("new_object")]
-        if dst[1] in ("graveyard", "library"):
-            _add(cites, ed.cite("merged_arrange"))
         for cid, card, owner, token in parts:
             if cid == host:
                 continue
-            key = (owner, dst[1]) if dst[0] is not None else dst
+            zone = dst[1] if headed is None else "command" if cid in t.commanders else headed
+            cites = [*ed.cite("merged_leaves"), *ed.cite("new_object")]
+            if headed is not None:
+                _add(cites, ed.cite("commander_merged"))
+            if zone in ("graveyard", "library"):
+                _add(cites, ed.cite("merged_arrange"))
+            key = (owner, zone) if zone in ed.per_player else (None, zone)
             old = t.current.get(cid)
             new = t._new_obj(cid, card, owner, kind="token" if token else "card", token=token,
                              prev=old, controller=None if key[1] not in CONTROLLED else owner)

@@ -181,3 +181,17 @@ def test_merging_is_refused_before_2025():
     host = t.add_card(Card("Grizzly Bears", ("Creature",)), "Ann", "battlefield").cid
     mutate = t.add_card(Card("Hill Giant", ("Creature",)), "Ann", "stack").cid
     assert t.merge(mutate, host).rejected and t.obj_of(mutate).zone == (None, "stack")
+
+
+def test_903_9c_only_the_commander_card_of_a_merged_commander_goes_to_the_command_zone():
+    t = Table(("Ann", "Ben"), edition="cr-2025")
+    host = t.add_card(Card("Grizzly Bears", ("Creature",)), "Ann", "battlefield").cid
+    commander = t.add_card(THALIA, "Ann", "stack", commander=True).cid
+    t.merge(commander, host, on_top=True)
+    events = t.move(host, "library").events  # 903.9b, applied by default
+    assert t.obj_of(commander).zone == (None, "command")
+    assert t.obj_of(host).zone == ("Ann", "library")  # where the permanent was headed
+    assert all("903.9c" in e.cites for e in events)
+    t.undo()
+    t.move(host, "library", chooser=chooser_from_labels([]))  # declined: both go
+    assert t.obj_of(commander).zone == t.obj_of(host).zone == ("Ann", "library")
