@@ -32,7 +32,7 @@ class Arrows:
         """Attach a card to, or point an arrow at, what is clicked next (Escape cancels)."""
         self.picking = (what, cid)
         for v in self.scene.views():
-            v.viewport().setCursor(Qt.CrossCursor)
+            v.viewport().setCursor(Qt.CursorShape.CrossCursor)
         self.scene.c.message.emit(
             f"Click the permanent to attach {name} to (Escape cancels)" if what == "attach"
             else f"Click the permanent {name} merges with (Escape cancels)"
@@ -66,7 +66,7 @@ class Arrows:
         what, cid = self.picking
         self.stop_pick()
         event.accept()
-        if event.button() != Qt.LeftButton or not c.table_has(cid):
+        if event.button() != Qt.MouseButton.LeftButton or not c.table_has(cid):
             c.message.emit("")
             return True
         target = self.target_at(event.scenePos(), cid)

@@ -20,7 +20,7 @@ import sys
 import time
 from pathlib import Path
 
-from tabletop.engine import files, saves
+from tabletop.engine import Table, files, saves
 from tabletop.engine.errors import TabletopError
 
 SLOTS = 8
@@ -131,7 +131,7 @@ class Autosave:
             self._fd = None
 
     # ---- the game ---------------------------------------------------------------------
-    def save(self, table) -> bool:
+    def save(self, table: Table) -> bool:
         try:
             files.atomic_write(self.path, saves.dumps(table).encode("utf-8"))
         except OSError as e:
@@ -164,5 +164,5 @@ class Autosave:
             return None
         return target
 
-    def restore(self):
+    def restore(self) -> Table:
         return saves.load(self.path)

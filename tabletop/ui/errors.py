@@ -8,6 +8,10 @@ from __future__ import annotations
 import logging
 import sys
 import traceback
+from collections.abc import Callable
+from pathlib import Path
+from types import TracebackType
+from typing import Any
 
 from PySide6.QtCore import QtMsgType, qInstallMessageHandler
 from PySide6.QtWidgets import QApplication
@@ -17,7 +21,7 @@ from tabletop.ui import settings
 log = logging.getLogger("tabletop")
 
 
-def log_path():
+def log_path() -> Path:
     return settings.log_dir() / "tabletop.log"
 
 
@@ -27,7 +31,7 @@ def start_logging() -> None:
     import logging.handlers
     p = log_path()
     for h in [h for h in log.handlers if getattr(h, "tabletop", False)]:
-        if h.baseFilename == str(p.absolute()):
+        if getattr(h, "baseFilename", None) == str(p.absolute()):
             return
         log.removeHandler(h)  # the log folder changed (--data-dir)
         h.close()
@@ -37,7 +41,7 @@ def start_logging() -> None:
                                                        encoding="utf-8", delay=True)
     except OSError:
         return
-    handler.tabletop = True
+    handler.tabletop = True  # type: ignore[attr-defined]  # ours, to find it again
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     log.addHandler(handler)
     log.setLevel(logging.INFO)
@@ -45,7 +49,7 @@ def start_logging() -> None:
               QtMsgType.QtWarningMsg: logging.WARNING, QtMsgType.QtCriticalMsg: logging.ERROR,
               QtMsgType.QtFatalMsg: logging.CRITICAL}
 
-    def qt_messages(kind, context, message):
+    def qt_messages(kind: QtMsgType, context: object, message: str) -> None:
         logging.getLogger("tabletop.qt").log(levels.get(kind, logging.WARNING), "%s", message)
     qInstallMessageHandler(qt_messages)
 
@@ -55,11 +59,13 @@ def write_log(text: str) -> None:
     log.error("%s", text)
 
 
-def install(parent_getter=lambda: None, show_dialog: bool = True) -> None:
+def install(parent_getter: Callable[[], Any] = lambda: None, show_dialog: bool = True
+            ) -> None:
     from PySide6.QtCore import QTimer
     QTimer.singleShot(1000, start_logging)  # after the first frame (write_log starts it sooner)
 
-    def hook(exc_type, exc, tb):
+    def hook(exc_type: type[BaseException], exc: BaseException,
+             tb: TracebackType | None) -> None:
         text = "".join(traceback.format_exception(exc_type, exc, tb))
         write_log(text)
         if show_dialog and QApplication.instance() is not None:
@@ -67,6 +73,6 @@ def install(parent_getter=lambda: None, show_dialog: bool = True) -> None:
             dialogs.critical(parent_getter(), "Something went wrong",
                                  f"{exc_type.__name__}: {exc}\n\nThe table is as it was before. "
                                  f"Details are in {log_path()}.")
-        else:
+        elif sys.__stderr__ is not None:
             sys.__stderr__.write(text)
     sys.excepthook = hook

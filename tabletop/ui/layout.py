@@ -8,6 +8,7 @@ the right."""
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable, Sequence
 from typing import NamedTuple
 
 CARD_W, CARD_H = 90, 126
@@ -33,22 +34,23 @@ class Rect(NamedTuple):
 
 
 class ZoneSpot(NamedTuple):
-    key: tuple  # the engine's zone key; for the battlefield, (controller, "battlefield")
+    key: tuple[str | None, str]  # the engine's zone key; for the battlefield, (controller, "battlefield")
     rect: Rect
     mirrored: bool = False  # an opponent's side: hand at the top
 
 
-def seats(players, viewer) -> list[str]:
+def seats(players: Iterable[str], viewer: str | None) -> list[str]:
     """Players from the top of the table down, the viewer's seat last (bottom)."""
-    players = list(players)
-    if viewer in players:
-        i = players.index(viewer)
-        order = players[i + 1:] + players[:i]
+    seated = list(players)
+    if viewer in seated:
+        i = seated.index(viewer)
+        order = seated[i + 1:] + seated[:i]
         return [*order, viewer]
-    return players[1:] + players[:1]
+    return seated[1:] + seated[:1]
 
 
-def layout(zones, per_player, players, viewer) -> tuple[list[ZoneSpot], Rect]:
+def layout(zones: Sequence[str], per_player: Collection[str], players: Iterable[str],
+           viewer: str | None) -> tuple[list[ZoneSpot], Rect]:
     """Zone spots for an edition's zones and the whole scene rect.
 
     ``zones``: the edition's zone ids; ``per_player``: those that exist per player."""
@@ -83,7 +85,8 @@ def layout(zones, per_player, players, viewer) -> tuple[list[ZoneSpot], Rect]:
     return spots, Rect(0, 0, WIDTH, y)
 
 
-def _band(player, y, piles, field_w, mirrored, x0: float = 0.0) -> list[ZoneSpot]:
+def _band(player: str, y: float, piles: Sequence[str], field_w: float, mirrored: bool,
+          x0: float = 0.0) -> list[ZoneSpot]:
     out = [ZoneSpot((player, "player"), Rect(x0, y, PANEL_W, BAND_H - GAP), mirrored)]
     x0 += PANEL_W + GAP / 2
     field_w -= PANEL_W + GAP / 2
@@ -150,14 +153,16 @@ def unsnap(rect: Rect, place: tuple[float, float], mirrored: bool) -> tuple[floa
 
 
 def field_positions(rect: Rect, cards: list[tuple[int, bool, bool]], mirrored: bool,
-                    riders: dict | None = None, placed: dict | None = None):
+                    riders: dict[int, list[tuple[int, bool]]] | None = None,
+                    placed: dict[int, tuple[float, float]] | None = None
+                    ) -> dict[int, tuple[float, float]]:
     """Battlefield places: lands on the row nearer the player, the rest nearer the
     middle. ``cards``: (id, is_land, tapped) in order; ``riders``: host id -> [(id,
     tapped)] of the cards attached to it, which sit behind it, peeking out at its
     top left. Returns id -> (x, y)."""
     riders = riders or {}
     placed = placed or {}  # id -> (x, y): cards a player put somewhere; the rest flow
-    rows: dict[bool, list] = {True: [], False: []}
+    rows: dict[bool, list[tuple[int, bool]]] = {True: [], False: []}
     for cid, land, tapped in cards:
         if cid not in placed:
             rows[land].append((cid, tapped))
@@ -202,7 +207,8 @@ def field_positions(rect: Rect, cards: list[tuple[int, bool, bool]], mirrored: b
     return out
 
 
-def _around(rect: Rect, y: float, widths: list[float], blocks) -> list[float] | None:
+def _around(rect: Rect, y: float, widths: Sequence[float],
+            blocks: Sequence[tuple[float, float, float, float]]) -> list[float] | None:
     """x for each card of a row, in order, stepping over the cards a player placed on
     the row; None when they do not all fit that way (then the row squeezes as usual)."""
     x = rect.x + GAP

@@ -4,6 +4,8 @@ the draw step can draw for the player (View > Turn), as a table's regulars expec
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QButtonGroup, QLabel, QToolBar, QToolButton
 
@@ -15,12 +17,12 @@ SHORT = {"untap": "Untap", "upkeep": "Upkeep", "draw": "Draw", "main1": "Main 1"
 
 
 class PhaseBar(QToolBar):
-    def __init__(self, window):
+    def __init__(self, window: Any) -> None:  # the MainWindow
         super().__init__("Turn", window)
         self.setObjectName("phase-bar")
         self.w = window
         self.turn_label = QLabel()
-        self.turn_label.setTextFormat(Qt.PlainText)
+        self.turn_label.setTextFormat(Qt.TextFormat.PlainText)
         self.turn_label.setMinimumWidth(150)
         self.addWidget(self.turn_label)
         self.group = QButtonGroup(self)
@@ -49,7 +51,7 @@ class PhaseBar(QToolBar):
                            "font-weight: bold; border-radius: 4px; }")
         self.refresh()
 
-    def refresh(self, _result=None) -> None:
+    def refresh(self, _result: object = None) -> None:
         t = self.w.c.table
         self.turn_label.setText(f" Turn {t.turn} · {t.active} ")
         b = self.buttons.get(t.phase)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -22,6 +23,9 @@ from PySide6.QtGui import QImage, QPixmap
 
 from tabletop import paths
 from tabletop.ui import settings
+
+# a picture asked for: (card name, its printing or None)
+Key = tuple[str, tuple[str, str] | None]
 
 SCRYFALL = "https://api.scryfall.com"
 EXTENSIONS = (".jpg", ".jpeg", ".png", ".webp")
@@ -67,14 +71,14 @@ def cache_limit() -> int:
 class Pictures(QObject):
     ready = Signal(str)  # a card name whose picture just arrived
 
-    def __init__(self, parent=None):
+    def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.nam = None  # Qt's network classes load with the first download, not at start
+        self.nam: Any = None  # Qt's network classes load with the first download, not at start
         # (name, printing) -> picture; None: looked for, none there
-        self.memory: dict[tuple, QPixmap | None] = {}
-        self.queue: list[tuple] = []
+        self.memory: dict[Key, QPixmap | None] = {}
+        self.queue: list[Key] = []
         self.busy = False
-        self.failed: set[tuple] = set()  # asked once this session and not found
+        self.failed: set[Key] = set()  # asked once this session and not found
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
         self.timer.timeout.connect(self._next)
@@ -102,7 +106,8 @@ class Pictures(QObject):
         self.memory[key] = None
         return None
 
-    def _from_disk(self, name: str, printing=None) -> QPixmap | None:
+    def _from_disk(self, name: str, printing: tuple[str, str] | None = None
+                   ) -> QPixmap | None:
         places = [(user_folder(), file_stem(name))]
         if printing is not None:
             places.append((cache_folder(), cache_stem(name, printing)))
@@ -135,20 +140,20 @@ class Pictures(QObject):
         self.busy = True
         from PySide6.QtCore import QUrl
         req = QNetworkRequest(QUrl(self.url_for(*key)))
-        req.setHeader(QNetworkRequest.UserAgentHeader, "Tabletop (card pictures)")
-        req.setAttribute(QNetworkRequest.RedirectPolicyAttribute,
-                         QNetworkRequest.NoLessSafeRedirectPolicy)
+        req.setHeader(QNetworkRequest.KnownHeaders.UserAgentHeader, "Tabletop (card pictures)")
+        req.setAttribute(QNetworkRequest.Attribute.RedirectPolicyAttribute,
+                         QNetworkRequest.RedirectPolicy.NoLessSafeRedirectPolicy)
         req.setTransferTimeout(20000)
         reply = self.nam.get(req)
         reply.downloadProgress.connect(
             lambda got, _total, r=reply: r.abort() if got > MAX_PICTURE else None)
         reply.finished.connect(lambda r=reply, k=key: self._arrived(r, k))
 
-    def _arrived(self, reply, key: tuple) -> None:
+    def _arrived(self, reply: Any, key: Key) -> None:
         from PySide6.QtNetwork import QNetworkReply
         self.busy = False
         try:
-            if reply.error() != QNetworkReply.NoError:
+            if reply.error() != QNetworkReply.NetworkError.NoError:
                 self.failed.add(key)
                 return
             data = reply.readAll()

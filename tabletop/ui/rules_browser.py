@@ -9,11 +9,18 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Collection
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QTimer, QUrl
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLineEdit, QTextBrowser, QVBoxLayout, QWidget
 
 from tabletop.engine import editions
+from tabletop.engine.editions import Edition
+
+if TYPE_CHECKING:
+    from tabletop.ui.controller import TableController
 
 # 400.7a (the modern numbering) or Z.1.3, Z.1.Ruling.1 (the 1999 rulings summary)
 NUMBER = re.compile(r"\b(\d{3}\.\d+[a-z]?|[A-Z]\.\d+\.(?:Ruling\.)?\d+)\b")
@@ -27,7 +34,7 @@ body { font-family: sans-serif; font-size: 10pt; }
 </style>"""
 
 
-def linked(text: str, known) -> str:
+def linked(text: str, known: Collection[str]) -> str:
     """Escaped text whose rule numbers (those ``known``) are links."""
     out, last = [], 0
     for m in NUMBER.finditer(text):
@@ -39,7 +46,8 @@ def linked(text: str, known) -> str:
     return "".join(out)
 
 
-def rule_block(ed, number: str, known=None, hit: bool = False,
+def rule_block(ed: Edition, number: str, known: Collection[str] | None = None,
+               hit: bool = False,
                note_different: bool = True) -> str:
     """One rule as HTML: its number (a link), our summary, where a number the edition's
     own text lacks comes from, and the published wording when an imported text has the
@@ -69,12 +77,12 @@ def rule_block(ed, number: str, known=None, hit: bool = False,
 
 
 class RulesBrowser(QWidget):
-    def __init__(self, controller, parent=None):
+    def __init__(self, controller: TableController, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.c = controller
         self.current: str | None = None  # the rule last opened
         self.edition = QComboBox()
-        self.edition.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
+        self.edition.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.edition.setMinimumContentsLength(14)  # the dock stays narrow beside the table
         for edition_id, title in editions.titles():
             self.edition.addItem(f"{edition_id} — {title}", edition_id)
@@ -102,7 +110,7 @@ class RulesBrowser(QWidget):
         self.edition.setCurrentIndex(max(i, 0))
         self.edition.blockSignals(False)
 
-    def showEvent(self, event) -> None:
+    def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         if not self._built:  # not before the table's first frame
             later = getattr(self.window(), "after_first_frame", None)
@@ -125,7 +133,7 @@ class RulesBrowser(QWidget):
         if self._built or self.isVisible():
             self.refresh()
 
-    def ed(self):
+    def ed(self) -> Edition:
         return editions.get(self.edition.currentData() or self.c.table.edition.id)
 
     def numbers(self) -> list[str]:
@@ -178,7 +186,7 @@ class RulesBrowser(QWidget):
         self.search.blockSignals(False)
         self.refresh()
 
-    def _clicked(self, url) -> None:
+    def _clicked(self, url: QUrl) -> None:
         if url.scheme() == "rule":
             self.current = url.path() or url.toString()[len("rule:"):]
             self.refresh()

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QMainWindow, QWidget
 
 from tabletop import paths
 
@@ -26,14 +28,14 @@ def save_folder(preferred: Path | None = None) -> Path:
 
 def _settings() -> QSettings:
     path = config_dir() / "tabletop.ini"
-    return QSettings(str(path), QSettings.IniFormat)
+    return QSettings(str(path), QSettings.Format.IniFormat)
 
 
-def value(key: str, default=None):
+def value(key: str, default: Any = None) -> Any:
     return _settings().value(key, default)
 
 
-def set_value(key: str, v) -> None:
+def set_value(key: str, v: Any) -> None:
     s = _settings()
     s.setValue(key, v)
     s.sync()
@@ -44,14 +46,15 @@ def set_value(key: str, v) -> None:
 LAYOUT_VERSION = 1
 
 
-def save_window(window) -> None:
+def save_window(window: QMainWindow) -> None:
     s = _settings()
     s.setValue("window/geometry", window.saveGeometry())
     s.setValue("window/state", window.saveState(LAYOUT_VERSION))
     s.sync()
 
 
-def fit_to_screen(window, width: int | None = None, height: int | None = None) -> None:
+def fit_to_screen(window: QWidget, width: int | None = None,
+                  height: int | None = None) -> None:
     """Size the window to ``width`` x ``height`` (else its own size) at most, and place it
     inside the screen's available area (without the panels and docks of the desktop)."""
     from PySide6.QtGui import QGuiApplication
@@ -75,7 +78,7 @@ def fit_to_screen(window, width: int | None = None, height: int | None = None) -
         window.move(max(avail.x(), x), max(avail.y(), y))
 
 
-def restore_window(window) -> None:
+def restore_window(window: QMainWindow) -> None:
     s = _settings()
     geo = s.value("window/geometry")
     state = s.value("window/state")
@@ -92,7 +95,7 @@ def recent_files() -> list[str]:
     return [p for p in (v or []) if Path(p).exists()][:8]
 
 
-def add_recent(path) -> None:
+def add_recent(path: str | Path) -> None:
     files = [str(path)] + [p for p in recent_files() if p != str(path)]
     set_value("recent", files[:8])
     set_value("last_folder", str(Path(path).parent))

@@ -3,6 +3,8 @@ filled from the card database's tokens when the name is one it knows."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -25,8 +27,8 @@ COLOR_NAMES = (("W", "White"), ("U", "Blue"), ("B", "Black"), ("R", "Red"), ("G"
 
 
 class TokenDialog(QDialog):
-    def __init__(self, parent, players, player: str, known: list[Card] | None = None,
-                 card: Card | None = None):
+    def __init__(self, parent: QWidget | None, players: Sequence[str], player: str,
+                 known: list[Card] | None = None, card: Card | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Create tokens")
         self.known = {c.name.casefold(): c for c in (known or [])}
@@ -34,7 +36,7 @@ class TokenDialog(QDialog):
         form = QFormLayout()
         self.name = QLineEdit("Soldier")
         comp = QCompleter(sorted({c.name for c in (known or [])}), self)
-        comp.setCaseSensitivity(Qt.CaseInsensitive)
+        comp.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.name.setCompleter(comp)
         self.name.textChanged.connect(self._fill_from_known)
         form.addRow("Name:", self.name)
@@ -78,8 +80,8 @@ class TokenDialog(QDialog):
                                         if player in players else 0))
         form.addRow("For:", self.player)
         lay.addLayout(form)
-        buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
-        buttons.button(QDialogButtonBox.Ok).setText("Create")
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Create")
         buttons.accepted.connect(self._accept)
         buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)
