@@ -5,13 +5,19 @@ about the rules (a card the viewer may not handle gets one greyed line saying wh
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
 from PySide6.QtWidgets import QInputDialog, QMenu
+
+if TYPE_CHECKING:
+    from tabletop.ui.controller import TableController
 
 COUNTER_KINDS = {"battlefield": ("+1/+1", "-1/-1", "loyalty", "charge"),
                  "exile": ("time",)}
 
 
-def card_actions(scene, item) -> QMenu:
+def card_actions(scene: Any, item: Any) -> QMenu:  # a TableScene, its CardItem
     v = item.view
     c = scene.c
     cid = scene.cid_of(item)
@@ -70,7 +76,7 @@ def card_actions(scene, item) -> QMenu:
     return menu
 
 
-def _zone_tools(scene, item, menu) -> None:
+def _zone_tools(scene: Any, item: Any, menu: QMenu) -> None:
     """On a pile's top card (a library, a graveyard...), the pile's own tools too, as a
     submenu first: a right-click on the deck draws, shuffles, reveals."""
     if not scene._pile(item.zone_key[1]):
@@ -83,34 +89,47 @@ def _zone_tools(scene, item, menu) -> None:
         return
     tools.setTitle(spot.title)
     menu.addMenu(tools)
-    menu._zone_tools = tools  # kept alive with the card's menu
+    menu._zone_tools = tools  # type: ignore[attr-defined]  # kept alive with the menu
     menu.addSeparator()
 
 
-def _sticker(c, cid, name) -> None:
+def _sticker(c: TableController, cid: int, name: str) -> None:
     text, ok = QInputDialog.getText(None, "Sticker",
                                     f"A sticker on {name} (a name, an ability, 3/3…):")
     if ok and text.strip():
         c.add_sticker(cid, text)
 
 
-def _name(item) -> str:
+def _name(item: Any) -> str:
     return item.face.name if item.face is not None else "this card"
 
 
-def _counters_menu(menu, c, cid, v, name, kinds) -> None:
+def _counters_menu(menu: QMenu, c: TableController, cid: int, v: Any, name: str,
+                   kinds: tuple[str, ...]) -> None:
     sub = menu.addMenu("Counters")
     for kind in kinds:
-        sub.addAction(f"Add a {kind} counter", lambda k=kind: c.counters(cid, k, 1))
+        sub.addAction(f"Add a {kind} counter", _counting(c, cid, kind, 1))
     sub.addAction("Add counters of another kind…", lambda: _other_kind(c, cid, name))
     if v.counters:
         sub.addSeparator()
     for kind, n in v.counters:
-        sub.addAction(f"Remove a {kind} counter", lambda k=kind: c.counters(cid, k, -1))
-        sub.addAction(f"Set {kind} counters…", lambda k=kind, n=n: _set_count(c, cid, name, k, n))
+        sub.addAction(f"Remove a {kind} counter", _counting(c, cid, kind, -1))
+        sub.addAction(f"Set {kind} counters…", _setting(c, cid, name, kind, n))
 
 
-def _other_kind(c, cid, name) -> None:
+def _counting(c: TableController, cid: int, kind: str, n: int) -> Callable[[], None]:
+    """A menu entry's action: ``n`` counters of ``kind`` on (or off) the card."""
+    def act() -> None:
+        c.counters(cid, kind, n)
+    return act
+
+
+def _setting(c: TableController, cid: int, name: str, kind: str, n: int
+             ) -> Callable[[], None]:
+    return lambda: _set_count(c, cid, name, kind, n)
+
+
+def _other_kind(c: TableController, cid: int, name: str) -> None:
     kind, ok = QInputDialog.getText(None, "Add counters",
                                     f"A kind of counter to put on {name} (e.g. shield, "
                                     f"+1/+0, page):")
@@ -122,14 +141,14 @@ def _other_kind(c, cid, name) -> None:
         c.counters(cid, kind, n)
 
 
-def _set_count(c, cid, name, kind, n) -> None:
+def _set_count(c: TableController, cid: int, name: str, kind: str, n: int) -> None:
     value, ok = QInputDialog.getInt(None, "Set counters", f"{kind} counters on {name}:",
                                     n, 0, 9999)
     if ok:
         c.set_counters(cid, kind, value)
 
 
-def _set_pt(c, cid, item) -> None:
+def _set_pt(c: TableController, cid: int, item: Any) -> None:
     face = item.face
     now = f"{face.pt[0]}/{face.pt[1]}" if face.pt else ""
     text, ok = QInputDialog.getText(
@@ -140,7 +159,7 @@ def _set_pt(c, cid, item) -> None:
         c.set_pt(cid, text.strip() or None)
 
 
-def _note(c, cid, name, note) -> None:
+def _note(c: TableController, cid: int, name: str, note: str) -> None:
     text, ok = QInputDialog.getText(None, "Note on a card",
                                     f"A note on {name}, for everyone at the table\n"
                                     f"(leave it empty to remove it):", text=note)
@@ -148,14 +167,14 @@ def _note(c, cid, name, note) -> None:
         c.note(cid, text)
 
 
-def _nth(c, cid, owner) -> None:
+def _nth(c: TableController, cid: int, owner: str | None) -> None:
     n, ok = QInputDialog.getInt(None, "Put into library",
                                 "Position from the top (1 is the top):", 1, 1, 999)
     if ok:
         c.drop(cid, "library", owner, n)
 
 
-def _ability(c, cid) -> None:
+def _ability(c: TableController, cid: int) -> None:
     text, ok = QInputDialog.getText(None, "Ability", "What the ability does:")
     if ok and text.strip():
         c.put_ability(cid, text.strip())

@@ -12,15 +12,17 @@ from PySide6.QtCore import Qt
 from tabletop.textsafe import html_text
 
 if TYPE_CHECKING:  # made when a box first opens, not at start-up
-    from PySide6.QtWidgets import QMessageBox
+    from PySide6.QtWidgets import QMessageBox, QWidget
 
 
-def _box(parent, icon, title: str, text: str, buttons, default=None) -> QMessageBox:
+def _box(parent: QWidget | None, icon: QMessageBox.Icon, title: str, text: str,
+         buttons: QMessageBox.StandardButton,
+         default: QMessageBox.StandardButton | None = None) -> QMessageBox:
     from PySide6.QtWidgets import QMessageBox
 
     from tabletop.textsafe import escape_names
     box = QMessageBox(icon, title, escape_names(text), buttons, parent)
-    box.setTextFormat(Qt.PlainText)
+    box.setTextFormat(Qt.TextFormat.PlainText)
     if default is not None:
         box.setDefaultButton(default)
     return box
@@ -34,51 +36,53 @@ def plain_tooltip(text: str) -> str:
     return "<qt>" + html_text(text).replace("\n", "<br>") + "</qt>"
 
 
-def critical(parent, title: str, text: str) -> None:
+def critical(parent: QWidget | None, title: str, text: str) -> None:
     from PySide6.QtWidgets import QMessageBox
-    _box(parent, QMessageBox.Critical, title, text, QMessageBox.Ok).exec()
+    _box(parent, QMessageBox.Icon.Critical, title, text, QMessageBox.StandardButton.Ok).exec()
 
 
-def warn(parent, title: str, text: str) -> None:
+def warn(parent: QWidget | None, title: str, text: str) -> None:
     from PySide6.QtWidgets import QMessageBox
-    _box(parent, QMessageBox.Warning, title, text, QMessageBox.Ok).exec()
+    _box(parent, QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok).exec()
 
 
-def info(parent, title: str, text: str) -> None:
+def info(parent: QWidget | None, title: str, text: str) -> None:
     from PySide6.QtWidgets import QMessageBox
-    _box(parent, QMessageBox.Information, title, text, QMessageBox.Ok).exec()
+    _box(parent, QMessageBox.Icon.Information, title, text, QMessageBox.StandardButton.Ok).exec()
 
 
-def ask(parent, title: str, text: str, default_yes: bool = True) -> bool:
+def ask(parent: QWidget | None, title: str, text: str, default_yes: bool = True) -> bool:
     """A yes/no question; True for Yes."""
     from PySide6.QtWidgets import QMessageBox
-    box = _box(parent, QMessageBox.Question, title, text, QMessageBox.Yes | QMessageBox.No,
-               QMessageBox.Yes if default_yes else QMessageBox.No)
-    return box.exec() == QMessageBox.Yes
+    B = QMessageBox.StandardButton
+    box = _box(parent, QMessageBox.Icon.Question, title, text, B.Yes | B.No,
+               B.Yes if default_yes else B.No)
+    return box.exec() == B.Yes
 
 
-def save_discard_cancel(parent, what: str) -> str:
+def save_discard_cancel(parent: QWidget | None, what: str) -> str:
     """The unsaved-changes guard: "save", "discard" or "cancel"."""
     from PySide6.QtWidgets import QMessageBox
-    box = _box(parent, QMessageBox.Warning, "Unsaved changes",
+    B = QMessageBox.StandardButton
+    box = _box(parent, QMessageBox.Icon.Warning, "Unsaved changes",
                f"The game has changes that are not saved to a file.\n\n"
-               f"Save them before you {what}?",
-               QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel, QMessageBox.Save)
-    box.setEscapeButton(QMessageBox.Cancel)
+               f"Save them before you {what}?", B.Save | B.Discard | B.Cancel, B.Save)
+    box.setEscapeButton(B.Cancel)
     answer = box.exec()
-    if answer == QMessageBox.Save:
+    if answer == B.Save:
         return "save"
-    if answer == QMessageBox.Discard:
+    if answer == B.Discard:
         return "discard"
     return "cancel"
 
 
-def choose(parent, title: str, text: str, buttons: list[str]) -> str | None:
+def choose(parent: QWidget | None, title: str, text: str, buttons: list[str]) -> str | None:
     """A question with buttons of its own; the button's text, or None (Escape)."""
     from PySide6.QtWidgets import QMessageBox
-    box = _box(parent, QMessageBox.Question, title, text, QMessageBox.NoButton)
-    made = [box.addButton(b, QMessageBox.AcceptRole) for b in buttons]
-    cancel = box.addButton(QMessageBox.Cancel)
+    box = _box(parent, QMessageBox.Icon.Question, title, text,
+               QMessageBox.StandardButton.NoButton)
+    made = [box.addButton(b, QMessageBox.ButtonRole.AcceptRole) for b in buttons]
+    cancel = box.addButton(QMessageBox.StandardButton.Cancel)
     box.setDefaultButton(made[0])
     box.setEscapeButton(cancel)
     box.exec()

@@ -34,7 +34,8 @@ class Rect(NamedTuple):
 
 
 class ZoneSpot(NamedTuple):
-    key: tuple[str | None, str]  # the engine's zone key; for the battlefield, (controller, "battlefield")
+    # the engine's zone key; for the battlefield, (controller, "battlefield")
+    key: tuple[str | None, str]
     rect: Rect
     mirrored: bool = False  # an opponent's side: hand at the top
 

@@ -507,7 +507,10 @@ class Host:
             self.announcement = None
         loop, stop = self._loop, self._stop
         if loop is not None and stop is not None and loop.is_running():
-            loop.call_soon_threadsafe(lambda: stop.done() or stop.set_result(None))
+            def settle() -> None:
+                if not stop.done():
+                    stop.set_result(None)
+            loop.call_soon_threadsafe(settle)
         if self._thread is not None:
             self._thread.join(timeout=5)
         self._thread = None
@@ -519,11 +522,12 @@ def local_addresses() -> list[str]:
     out = []
     for iface in QNetworkInterface.allInterfaces():
         flags = iface.flags()
-        if not (flags & QNetworkInterface.IsUp) or flags & QNetworkInterface.IsLoopBack:
+        if not (flags & QNetworkInterface.InterfaceFlag.IsUp) \
+                or flags & QNetworkInterface.InterfaceFlag.IsLoopBack:
             continue
         for entry in iface.addressEntries():
             ip = entry.ip()
-            if ip.protocol() == QAbstractSocket.IPv4Protocol:
+            if ip.protocol() == QAbstractSocket.NetworkLayerProtocol.IPv4Protocol:
                 out.append(ip.toString())
     return out or ["127.0.0.1"]
 
@@ -533,7 +537,7 @@ SEATS_HELP = (f"a player's name, {JUDGE_SEAT!r} (when the host allows it) or "
 
 
 # ---- the window's parts --------------------------------------------------------------------
-def _widgets():
+def _widgets() -> Any:
     from PySide6 import QtWidgets
     return QtWidgets
 
@@ -555,7 +559,7 @@ def _label(text: str = "") -> Any:
     """A label for text from the network: plain text (never markup), wrapped."""
     from PySide6.QtCore import Qt
     label = _widgets().QLabel(text)
-    label.setTextFormat(Qt.PlainText)
+    label.setTextFormat(Qt.TextFormat.PlainText)
     label.setWordWrap(True)
     return label
 
@@ -574,7 +578,7 @@ class TableTalk(QObject):
         lay = W.QVBoxLayout(self.widget)
         lay.setContentsMargins(4, 4, 4, 4)
         self.where = _label()
-        self.where.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.where.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.invite = W.QWidget()
         inv = W.QGridLayout(self.invite)  # the seat and Copy, then the whole link below
         inv.setContentsMargins(0, 0, 0, 0)
@@ -588,7 +592,7 @@ class TableTalk(QObject):
                                     "theirs (spectator: anyone may watch)")
         self.invite_seat.currentIndexChanged.connect(lambda _i: self.refresh())
         self.invite_code = _label()  # the seat's secret alone, to read out
-        self.invite_code.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.invite_code.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         inv.addWidget(W.QLabel("Invitation for"), 0, 0)
         inv.addWidget(self.invite_seat, 0, 1)
         inv.addWidget(self.copy, 0, 2)

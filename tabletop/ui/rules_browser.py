@@ -82,7 +82,8 @@ class RulesBrowser(QWidget):
         self.c = controller
         self.current: str | None = None  # the rule last opened
         self.edition = QComboBox()
-        self.edition.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.edition.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.edition.setMinimumContentsLength(14)  # the dock stays narrow beside the table
         for edition_id, title in editions.titles():
             self.edition.addItem(f"{edition_id} — {title}", edition_id)

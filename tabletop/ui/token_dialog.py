@@ -80,8 +80,9 @@ class TokenDialog(QDialog):
                                         if player in players else 0))
         form.addRow("For:", self.player)
         lay.addLayout(form)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Create")
+        ok, cancel = QDialogButtonBox.StandardButton.Ok, QDialogButtonBox.StandardButton.Cancel
+        buttons = QDialogButtonBox(ok | cancel)
+        buttons.button(ok).setText("Create")
         buttons.accepted.connect(self._accept)
         buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)
