@@ -585,11 +585,13 @@ class Room:
     # ---- views ------------------------------------------------------------------------
     def view(self, seat: str, zones: set[ZoneKey] | None = None,
              log_from: int | None = None, chat_from: int | None = None,
-             public: dict[str, Any] | None = None) -> dict[str, Any]:
+             public: dict[str, Any] | None = None,
+             faces: dict[Any, Any] | None = None) -> dict[str, Any]:
         """Everything ``seat`` may know, as plain JSON data (only ``zones``, and the log
         from ``log_from`` and the chat from ``chat_from``, when given). Every card is
         named by the seat's own ids (``SeatIds``). ``public``: ``public_facts()`` as
-        they stand, when the caller made them once for every seat."""
+        they stand, and ``faces`` an empty dict, when the caller makes every seat's
+        view of the same table at once (the facts and the public faces made once)."""
         t = self.table
         viewer = self.viewer(seat)
         ids = self.seat_ids(seat)
@@ -609,6 +611,19 @@ class Room:
                     face = views.face_of(t, obj, views.JUDGE, True, i)
                     card = _face(face, ids.of(oid, False, hidden_zone), None)
                     card["looked"] = True
+                elif faces is not None and not hidden_zone:
+                    # a public zone: a face is the same for every seat but its ids (a
+                    # face-down one differs for its controller), made once a broadcast
+                    slot = (oid, i, viewer if obj.face_down else "")
+                    made = faces.get(slot)
+                    if made is None:
+                        face = views.face_of(t, obj, viewer, False, i if ordered else None)
+                        made = faces[slot] = (face, _face(face, 0, None))
+                    face, base = made
+                    card = dict(base)
+                    card["id"] = ids.of(oid, isinstance(face, Hidden), False)
+                    if face.host is not None:
+                        card["host"] = self.id_for(seat, face.host)
                 else:
                     face = views.face_of(t, obj, viewer, False, i if ordered else None)
                     host = None if face.host is None else self.id_for(seat, face.host)
@@ -665,15 +680,15 @@ class Room:
                 "last_roll": list(t.last_roll) if t.last_roll else None}
 
     def update(self, seat: str, zones: set[ZoneKey] | None, log_from: int,
-               chat_from: int | None = None,
-               public: dict[str, Any] | None = None) -> dict[str, Any]:
+               chat_from: int | None = None, public: dict[str, Any] | None = None,
+               faces: dict[Any, Any] | None = None) -> dict[str, Any]:
         """What changed for ``seat`` since it was last sent the table: the zones that
         changed (all of them when ``zones`` is None), the log lines from ``log_from``,
         the chat lines from ``chat_from``, and the small facts (life, turn, who is
         connected) in full."""
         return self.view(seat, zones=zones, log_from=log_from,
                          chat_from=self.chat_said if chat_from is None else chat_from,
-                         public=public)
+                         public=public, faces=faces)
 
     # ---- autosave -----------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:

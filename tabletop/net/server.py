@@ -674,11 +674,12 @@ class Server:
             end, said = len(room.table.journal), room.chat_said
             frames = []
             public = room.public_facts()  # alike for every seat: made once
+            faces: dict[Any, Any] = {}  # and so are the faces in public zones
             for conn in list(self.members.get(room.id, [])):
                 if conn is skip or conn.seat is None:
                     continue
                 update = room.update(conn.seat, zones, conn.log_sent, conn.chat_sent,
-                                     public)
+                                     public, faces)
                 conn.log_sent, conn.chat_sent = end, said
                 for key in FACTS:  # the small facts this connection does not have yet
                     if conn.facts.get(key, _UNSENT) == update[key]:

@@ -432,3 +432,32 @@ def test_a_sticker_over_the_network_goes_only_on_what_the_seat_owns():
     room.act("Ann", room.resolve("Ann", {"action": "sticker", "id": sent("Ann")["id"],
                                          "text": "name:   Dark"}))
     assert sent("Ben")["stickers"] == ["name: Dark"]
+
+
+def test_faces_made_once_a_broadcast_are_each_seats_own():
+    """The server makes a public zone's faces once for every seat: each seat still gets
+    exactly its own view (a face-down permanent named to its controller only, its own
+    ids) as if made for it alone."""
+    import json as _json
+
+    from tabletop.engine import Table
+    from tabletop.engine.model import Card
+    t = Table(("Ann", "Ben"), edition="cr-2025")
+    t.add_card(Card("Grizzly Bears", types=("Creature",)), "Ann", "battlefield")
+    t.add_card(Card("Hill Giant", types=("Creature",)), "Ben", "battlefield", face_down=True)
+    rancor = t.add_card(Card("Rancor", types=("Enchantment",), subtypes=("Aura",)), "Ann",
+                        "battlefield")
+    t.attach(rancor.cid, t.objs[1].cid)
+    room = Room("r", "CODE", t)
+    seats = ("Ann", "Ben", "spectator")
+    alone = {s: room.view(s) for s in seats}
+    public, faces = room.public_facts(), {}
+    together = {s: room.view(s, public=public, faces=faces) for s in seats}
+    assert len(faces) == 2 + 3  # two public faces once; the face-down one per viewer
+    for s in seats:
+        assert _json.dumps(together[s], sort_keys=True) == _json.dumps(alone[s],
+                                                                       sort_keys=True), s
+    field = {s: next(z for z in together[s]["zones"] if z["zone"] == "battlefield")["cards"]
+             for s in seats}
+    assert any(c.get("name") == "Hill Giant" for c in field["Ben"])
+    assert not any(c.get("name") == "Hill Giant" for c in field["Ann"] + field["spectator"])
