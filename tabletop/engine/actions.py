@@ -442,7 +442,8 @@ class Actions:
             raise IllegalActionError(f"{obj.card.name} has as many stickers as it may hold")
         why = None
         if obj.zone is None or obj.zone[1] in ("library", "hand"):
-            why = f"{obj.card.name} is not in a public zone: a sticker cannot go on it"
+            # no name: the log is read by everyone, and the card is hidden from some
+            why = "a sticker goes only on a card in a public zone"
         elif by is not None and by != obj.owner:
             why = f"only {obj.owner}, its owner, may put a sticker on {obj.card.name}"
         cites = ed.cite("stickers")
@@ -470,13 +471,13 @@ class Actions:
         if not cites:
             why = f"the {ed.id} rules have no merged permanents (728 came with mutate in 2020)"
         elif host.zone is None or host.zone[1] != "battlefield":
-            why = f"{host.card.name} is not a permanent: only a permanent can be merged with"
+            why = "only a permanent on the battlefield can be merged with"
         elif cid == onto or obj.zone is None or cid in t.merged:
-            why = f"{obj.card.name} cannot merge with {host.card.name}"
+            why = f"{_public_name(obj)} cannot merge with {host.card.name}"
         where = "on top of" if on_top else "under"
         with t._action("merge", {"cid": cid, "onto": onto, "on_top": on_top,
-                                 "title": f"{obj.card.name} merges {where} "
-                                          f"{host.card.name}"}) as box:
+                                 "title": f"{_public_name(obj)} merges {where} "
+                                          f"{_public_name(host)}"}) as box:
             if why is not None:
                 box.append(Event("rejected", cid, obj.id, None, obj.zone, obj.zone, cites, (),
                                  why))
@@ -505,7 +506,7 @@ class Actions:
         as a new object. Refused in editions without the rule."""
         t, ed = self.t, self.t.edition
         obj = t.obj_of(cid)
-        name, cites = obj.card.name, ed.cite("commander_returns")
+        name, cites = _public_name(obj), ed.cite("commander_returns")
         title = f"{obj.owner} puts {name} into the command zone"
         why = None
         if not ed.commander_returns and ed.commander_replace:
@@ -809,6 +810,13 @@ PHASE_NAMES = {"untap": "Untap", "upkeep": "Upkeep", "draw": "Draw", "main1": "M
                "end_combat": "End of combat", "main2": "Main 2", "end": "End step",
                "cleanup": "Cleanup"}
 PHASES = tuple(PHASE_NAMES)
+
+
+def _public_name(obj: Obj) -> str:
+    """A card's name for a line everyone reads: "a card" where some may not see it."""
+    if obj.zone is None or obj.zone[1] in ("library", "hand") or obj.face_down:
+        return "a card"
+    return obj.card.name
 
 
 def views_place(table: TableState, key: ZoneKey) -> str:

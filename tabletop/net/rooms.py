@@ -370,10 +370,9 @@ class Room:
                     return t.refuse(t.obj_of(cids[0]), why)
                 return t.attach(cids[0], target.cid)
             case intents.Sticker(id=ref, text=text):  # on an object the seat owns (123.3b)
-                obj = self._live(ref)
-                return t.add_sticker(obj.cid, text, by=who)
+                return t.add_sticker(self._seen(seat, ref).cid, text, by=who)
             case intents.Merge(onto=onto, on_top=on_top):  # mutate (728.2)
-                return t.merge(cids[0], self._live(onto).cid, on_top)
+                return t.merge(cids[0], self._seen(seat, onto).cid, on_top)
             case intents.CommanderReturns():  # 903.9a: the owner's choice
                 return t.commander_returns(cids[0])
             case intents.Arrow():  # from a permanent or spell to another, or a player
@@ -469,6 +468,14 @@ class Room:
             target = self._live(to).cid
         who = source.controller or source.owner if seat == JUDGE_SEAT else seat
         return t.arrow(who, source.cid, target)
+
+    def _seen(self, seat: str, oid: Any) -> Obj:
+        """The object of that id if the seat may see its face (a sticker or a merge
+        names what it acts on: a hidden card is refused before anything is said)."""
+        obj = self._live(oid)
+        if not self._sees(seat, obj):
+            raise RoomError("that card is hidden from you", Code.HIDDEN)
+        return obj
 
     def _live(self, oid: Any) -> Obj:
         """The object of that id, if it is still that object (any seat may name it)."""

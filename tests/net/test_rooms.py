@@ -461,3 +461,32 @@ def test_faces_made_once_a_broadcast_are_each_seats_own():
              for s in seats}
     assert any(c.get("name") == "Hill Giant" for c in field["Ben"])
     assert not any(c.get("name") == "Hill Giant" for c in field["Ann"] + field["spectator"])
+
+
+def test_a_sticker_a_merge_or_a_return_aimed_at_a_hidden_card_names_nothing():
+    """An attacker aims the new actions at cards hidden from them (another's hand, their
+    own library): the refusal and the log lines name no hidden card, to anyone."""
+    from tabletop.engine import Table
+    from tabletop.engine.model import Card
+    t = Table(("Ann", "Ben"), edition="cr-2025")
+    t.add_card(Card("Secret Card", types=("Creature",)), "Ann", "hand")
+    t.add_card(Card("Library Card", types=("Creature",)), "Ann", "library")
+    t.add_card(Card("Grizzly Bears", types=("Creature",)), "Ben", "battlefield")
+    room = Room("r", "CODE", t)
+
+    def sent(seat, player, zone):
+        return next(z for z in room.view(seat)["zones"] if z["player"] == player
+                    and z["zone"] == zone)["cards"][0]["id"]
+    hand, mine = sent("Ben", "Ann", "hand"), sent("Ben", None, "battlefield")
+    library = sent("Ann", "Ann", "library")
+    said = []
+    for seat, msg in [("Ben", {"action": "sticker", "id": hand, "text": "x"}),
+                      ("Ben", {"action": "merge", "id": mine, "onto": hand}),
+                      ("Ann", {"action": "commander_returns", "id": library}),
+                      ("Ann", {"action": "sticker", "id": library, "text": "x"})]:
+        with pytest.raises(RoomError) as refused:
+            room.act(seat, room.resolve(seat, msg))
+        said.append(str(refused.value))
+    for seat in ("Ann", "Ben", "spectator"):
+        said += [line["text"] for line in room.view(seat)["log"]]
+    assert said and not any("Secret" in x or "Library Card" in x for x in said), said
