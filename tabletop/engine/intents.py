@@ -16,6 +16,7 @@ wrong type or a value out of range is an ``IntentError`` with a code."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 import types
 from dataclasses import dataclass
 from typing import Any, ClassVar, NewType, Union, get_args, get_origin, get_type_hints
@@ -76,17 +77,13 @@ class Intent:
     def decode_fields(cls, d: dict[str, Any]) -> Intent:
         """This intent from the protocol's fields (each checked against its type), or
         IntentError naming the field."""
-        hints = get_type_hints(cls)
         given: dict[str, Any] = {}
-        for f in dataclasses.fields(cls):
-            if f.name in cls.LOCAL:
-                continue
-            key = cls.WIRE.get(f.name, f.name)
+        for name, key, hint, required in _schema(cls):
             if key not in d or d[key] is None:
-                if f.default is dataclasses.MISSING:
+                if required:
                     raise IntentError(f"{cls.NAME}: field {key!r} is needed")
                 continue
-            given[f.name] = _typed(cls.NAME, key, d[key], hints[f.name])
+            given[name] = _typed(cls.NAME, key, d[key], hint)
         intent = cls(**given)
         intent.check()
         return intent
@@ -101,6 +98,17 @@ class Intent:
             value = getattr(self, name)
             out.extend(value if isinstance(value, tuple) else (value,))
         return tuple(out)
+
+
+@functools.cache
+def _schema(cls: type[Intent]) -> tuple[tuple[str, str, Any, bool], ...]:
+    """An intent's fields as the wire has them: (field, key, type, required), worked
+    out once per class (reading the annotations is slow; decode is on the server's
+    hot path)."""
+    hints = get_type_hints(cls)
+    return tuple((f.name, cls.WIRE.get(f.name, f.name), hints[f.name],
+                  f.default is dataclasses.MISSING)
+                 for f in dataclasses.fields(cls) if f.name not in cls.LOCAL)
 
 
 def _typed(action: str, key: str, value: Any, hint: Any) -> Any:
