@@ -16,7 +16,6 @@ wrong type or a value out of range is an ``IntentError`` with a code."""
 from __future__ import annotations
 
 import dataclasses
-import functools
 import types
 from dataclasses import dataclass
 from typing import Any, ClassVar, NewType, Union, get_args, get_origin, get_type_hints
@@ -100,15 +99,21 @@ class Intent:
         return tuple(out)
 
 
-@functools.cache
+_SCHEMAS: dict[str, tuple[tuple[str, str, Any, bool], ...]] = {}
+
+
 def _schema(cls: type[Intent]) -> tuple[tuple[str, str, Any, bool], ...]:
     """An intent's fields as the wire has them: (field, key, type, required), worked
     out once per class (reading the annotations is slow; decode is on the server's
     hot path)."""
-    hints = get_type_hints(cls)
-    return tuple((f.name, cls.WIRE.get(f.name, f.name), hints[f.name],
-                  f.default is dataclasses.MISSING)
-                 for f in dataclasses.fields(cls) if f.name not in cls.LOCAL)
+    known = _SCHEMAS.get(cls.NAME)
+    if known is None:
+        hints = get_type_hints(cls)
+        known = _SCHEMAS[cls.NAME] = tuple(
+            (f.name, cls.WIRE.get(f.name, f.name), hints[f.name],
+             f.default is dataclasses.MISSING)
+            for f in dataclasses.fields(cls) if f.name not in cls.LOCAL)
+    return known
 
 
 def _typed(action: str, key: str, value: Any, hint: Any) -> Any:
