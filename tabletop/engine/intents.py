@@ -6,7 +6,8 @@ the window's controller builds from a gesture, what a table port carries out (on
 table here, or sent to the host as the protocol's ``act`` message, whose ``action``
 is the intent's NAME and whose fields are its fields) and what the host's room
 carries out for a seat. ``INTENTS`` is the one registry: an action is one class
-here, one engine method and one sentence in docs/protocol.md.
+here, one engine method, a case in each port's ``match`` and the room's, and one row
+in docs/protocol.md (a test checks the row against the class).
 
 A card is named by a ``Ref``: the table's card id on the table that carries the
 intent out, or the id a seat was sent on the wire (the room turns it into its
