@@ -5,33 +5,37 @@ controller call, so the engine decides and the log tells."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QInputDialog, QMenu
 
 from tabletop.engine import views
 
 
-def zone_actions(scene, zone_item) -> QMenu:
+def zone_actions(scene: Any, zone_item: Any) -> QMenu:  # a TableScene, its ZoneItem
     """A zone's menu. Commands that act for a player are greyed for a viewpoint that
     may not act for them; looking at a public pile is anyone's."""
     player, zone = zone_item.key
     t = scene.c.table
     ed = t.edition
     menu = QMenu()
-    acting: list = []  # actions only the player (or the judge, or hot seat) may take
+    acting: list[QAction] = []  # actions only the player (or the judge, or hot seat) may take
 
-    def act(text, slot, menu=menu):
+    def act(text: str, slot: Callable[[], object]) -> QAction:
         a = menu.addAction(text, slot)
         acting.append(a)
         return a
 
-    def move_all(sources_menu, src, targets):
+    def move_all(sources_menu: QMenu, src: str, targets: list[tuple[str, bool]]) -> None:
         sub = sources_menu.addMenu("Move all to")
         acting.append(sub.menuAction())
         for dst, shuffle in targets:
             if not ed.has_zone(dst):
                 continue
             label = ed.zone_name(dst) + (" (then shuffle)" if shuffle else "")
-            sub.addAction(label, lambda d=dst, s=shuffle: scene.c.move_all(player, src, d, s))
+            sub.addAction(label, _call(scene.c.move_all, player, src, dst, shuffle))
 
     if zone == "library" and player:
         act("Draw", lambda: scene.c.draw(player, 1))
@@ -62,7 +66,7 @@ def zone_actions(scene, zone_item) -> QMenu:
         acting.append(reveal.menuAction())
         for other in t.players:
             if other != player:
-                reveal.addAction(other, lambda o=other: reveal_hand(scene, player, o))
+                reveal.addAction(other, _call(reveal_hand, scene, player, other))
         reveal.addAction("Everyone", lambda: reveal_hand(scene, player, None))
         act("Discard to hand size (cleanup)", lambda: scene.c.cleanup(player))
         move_all(menu, "hand", [("library", True), ("graveyard", False)])
@@ -72,15 +76,14 @@ def zone_actions(scene, zone_item) -> QMenu:
     return menu
 
 
-def add_counter_menu(scene, player: str) -> QMenu:
+def add_counter_menu(scene: Any, player: str) -> QMenu:
     menu = QMenu()
     have = dict(scene.player_items[player].seen.counters) if player in scene.player_items \
         else {}
     kinds = ["poison"] + [f"commander damage from {p}" for p in scene.c.table.players
                           if p != player] + ["energy", "experience"]
     for kind in kinds:
-        menu.addAction(kind, lambda k=kind: scene.c.player_counter(player, k,
-                                                                  have.get(k, 0) + 1))
+        menu.addAction(kind, _call(scene.c.player_counter, player, kind, have.get(kind, 0) + 1))
     menu.addSeparator()
     menu.addAction("Another kind…", lambda: other_counter(scene, player))
     if not scene.c.may_act_for(player):
@@ -89,28 +92,28 @@ def add_counter_menu(scene, player: str) -> QMenu:
     return menu
 
 
-def player_actions(scene, player: str) -> QMenu:
+def player_actions(scene: Any, player: str) -> QMenu:
     menu = QMenu()
     menu.addAction("Set life…", lambda: set_life(scene, player))
     add = add_counter_menu(scene, player)
     add.setTitle("Add a counter")
     menu.addMenu(add)
-    menu._keep = add  # the submenu lives as long as its menu
+    menu._keep = add  # type: ignore[attr-defined]  # the submenu lives as long as its menu
     for kind, _n in scene.player_items[player].seen.counters:
         menu.addAction(f"Remove all {kind} counters",
-                       lambda k=kind: scene.c.player_counter(player, k, 0))
+                       _call(scene.c.player_counter, player, kind, 0))
     if not scene.c.may_act_for(player):
         for a in menu.actions():
             a.setEnabled(False)
     return menu
 
-def set_life(scene, player) -> None:
+def set_life(scene: Any, player: str) -> None:
     life, ok = QInputDialog.getInt(None, "Life total", f"{player}'s life:",
                                    scene.player_items[player].seen.life, -999, 9999)
     if ok:
         scene.c.set_life(player, life)
 
-def other_counter(scene, player) -> None:
+def other_counter(scene: Any, player: str) -> None:
     kind, ok = QInputDialog.getText(None, "Add a counter", f"A kind of counter for {player}:")
     kind = " ".join(kind.split())
     if ok and kind:
@@ -118,36 +121,43 @@ def other_counter(scene, player) -> None:
         scene.c.player_counter(player, kind[:60], have.get(kind[:60], 0) + 1)
 
 
-def look(scene, player) -> None:
+def look(scene: Any, player: str) -> None:
     """An effect lets the viewpoint look at the top N: the cards are shown to the one
     who looks, everyone is told that they looked, and the library does not change."""
     n, ok = QInputDialog.getInt(None, "Look at the top", "How many cards?", 3, 1, 99)
     if ok:
         scene.view_zone((player, "library"), count=n)
 
-def reveal_top_n(scene, player) -> None:
+def reveal_top_n(scene: Any, player: str) -> None:
     n, ok = QInputDialog.getInt(None, "Reveal the top", "How many cards?", 1, 1, 99)
     if ok:
         cids = scene.c.top_cids(player, n)
         if cids:
             scene.c.show(player, cids)
 
-def reveal_hand(scene, player, to) -> None:
+def reveal_hand(scene: Any, player: str, to: str | None) -> None:
     cids = [c.cid for c in views.choices(scene.c.table, (player, "hand"), scene.c.viewer)]
     if cids:
         scene.c.show(player, cids, to)
 
-def mill(scene, player) -> None:
+def mill(scene: Any, player: str) -> None:
     n, ok = QInputDialog.getInt(None, "Mill", "How many cards from the top?", 1, 1, 999)
     if ok:
         scene.c.mill(player, n)
 
-def draw_n(scene, player) -> None:
+def draw_n(scene: Any, player: str) -> None:
     n, ok = QInputDialog.getInt(None, "Draw", "How many cards?", 2, 1, 99)
     if ok:
         scene.c.draw(player, n)
 
-def token(scene, player) -> None:
+def token(scene: Any, player: str) -> None:
     window = scene.views()[0].window() if scene.views() else None
     if window is not None and hasattr(window, "create_token"):
         window.create_token(player)
+
+
+def _call(fn: Callable[..., object], *args: Any) -> Callable[[], None]:
+    """A menu entry's action: ``fn(*args)``, its arguments fixed when the entry is made."""
+    def act() -> None:
+        fn(*args)
+    return act
