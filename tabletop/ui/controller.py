@@ -7,17 +7,22 @@ decides a rule: every question goes to the engine."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
 from tabletop.cards import demo
-from tabletop.engine import Card, Event, Obj, Result, Table, intents, views
-from tabletop.engine.intents import Ref
+from tabletop.engine import Card, Event, Obj, Result, Table, views
 from tabletop.engine.model import ZoneKey
 from tabletop.engine.state import Mark
 from tabletop.engine.views import JUDGE, view
+from tabletop.ui import later
 from tabletop.ui.ports import LocalPort, TablePort
+
+if TYPE_CHECKING:
+    from tabletop.engine import intents
+else:  # 36 dataclasses cost the first frame 25 ms: made after it (MainWindow)
+    intents = later.module("tabletop.engine.intents")
 
 
 class TableController(QObject):
@@ -177,7 +182,7 @@ class TableController(QObject):
              at: dict[int, Any] | None = None) -> Result:
         """``at``: card id -> where it was let go on a battlefield (it stays there)."""
         place = (at or {}).get(cid)
-        return self.perform(intents.Move(Ref(cid), zone, player, position,
+        return self.perform(intents.Move(intents.Ref(cid), zone, player, position,
                                          at=None if place is None else tuple(place)))
 
     def drop_many(self, cids: Iterable[int], zone: str, player: str | None,
@@ -187,7 +192,7 @@ class TableController(QObject):
         stay where they are, and the log says why."""
         cids = list(cids)
         places = _places(cids, at)
-        return self.perform(intents.MoveMany(tuple(Ref(c) for c in cids), zone, player,
+        return self.perform(intents.MoveMany(tuple(intents.Ref(c) for c in cids), zone, player,
                                              position, at=places))
 
     def move_many(self, cids: Iterable[int], zone: str, player: str | None = None,
@@ -195,21 +200,21 @@ class TableController(QObject):
         """Several cards as one action; ``order``: these cards in the order they go,
         top first."""
         ids = list(order) if order is not None else list(cids)
-        return self.perform(intents.MoveMany(tuple(Ref(c) for c in ids), zone, player,
+        return self.perform(intents.MoveMany(tuple(intents.Ref(c) for c in ids), zone, player,
                                              position, ordered=order is not None or None))
 
     def place(self, places: dict[int, Any]) -> Result:
         """Permanents put elsewhere on their battlefield (card id -> place, None: back in
         the rows): only those this viewpoint may handle move."""
         return self.perform(intents.PlaceCards(
-            tuple(Ref(c) for c in places),
+            tuple(intents.Ref(c) for c in places),
             tuple(None if p is None else tuple(p) for p in places.values())))
 
     def tap(self, cid: int, tapped: bool) -> Result:
-        return self.perform(intents.Tap(Ref(cid), bool(tapped)))
+        return self.perform(intents.Tap(intents.Ref(cid), bool(tapped)))
 
     def counters(self, cid: int, kind: str, n: int) -> Result:
-        return self.perform(intents.Counters(Ref(cid), kind, int(n)))
+        return self.perform(intents.Counters(intents.Ref(cid), kind, int(n)))
 
     def set_counters(self, cid: int, kind: str, value: int) -> Result:
         """Counters of one kind set to ``value`` (the engine records the difference)."""
@@ -217,41 +222,43 @@ class TableController(QObject):
         return self.counters(cid, kind, int(value) - have)
 
     def set_pt(self, cid: int, pt: str | None) -> Result:
-        return self.perform(intents.PT(Ref(cid), pt or ""))
+        return self.perform(intents.PT(intents.Ref(cid), pt or ""))
 
     def note(self, cid: int, text: str) -> Result:
-        return self.perform(intents.Note(Ref(cid), str(text)))
+        return self.perform(intents.Note(intents.Ref(cid), str(text)))
 
     def attach(self, cid: int, host: int | None) -> Result:
         """Attach a permanent to another (an Aura, an Equipment), or unattach it."""
-        return self.perform(intents.Attach(Ref(cid), None if host is None else Ref(host)))
+        return self.perform(intents.Attach(intents.Ref(cid),
+                                           None if host is None else intents.Ref(host)))
 
     def add_sticker(self, cid: int, text: str) -> Result:
         """A sticker on an object the viewer owns (123.3b)."""
-        return self.perform(intents.Sticker(Ref(cid), str(text)))
+        return self.perform(intents.Sticker(intents.Ref(cid), str(text)))
 
     def merge(self, cid: int, onto: int, on_top: bool = False) -> Result:
         """A spell merges with a permanent (mutate, 728.2)."""
-        return self.perform(intents.Merge(Ref(cid), Ref(onto), bool(on_top)))
+        return self.perform(intents.Merge(intents.Ref(cid), intents.Ref(onto), bool(on_top)))
 
     def commander_returns(self, cid: int) -> Result:
         """A commander from a graveyard or exile into the command zone (903.9a)."""
-        return self.perform(intents.CommanderReturns(Ref(cid)))
+        return self.perform(intents.CommanderReturns(intents.Ref(cid)))
 
     def arrow(self, cid: int, to: int | str) -> Result:
         """An arrow from a card to a card (a card id) or a player (a name), drawn by the
         viewer (the judge draws it for the card's controller)."""
-        return self.perform(intents.Arrow(Ref(cid), to if isinstance(to, str) else Ref(to)))
+        target = to if isinstance(to, str) else intents.Ref(to)
+        return self.perform(intents.Arrow(intents.Ref(cid), target))
 
     def clear_arrows(self) -> Result:
         """The viewer's arrows (the judge's: everyone's)."""
         return self.perform(intents.ClearArrows())
 
     def turn_face(self, cid: int, down: bool) -> Result:
-        return self.perform(intents.Face(Ref(cid), bool(down)))
+        return self.perform(intents.Face(intents.Ref(cid), bool(down)))
 
     def reveal(self, cid: int, revealed: bool) -> Result:
-        return self.perform(intents.Reveal(Ref(cid), bool(revealed)))
+        return self.perform(intents.Reveal(intents.Ref(cid), bool(revealed)))
 
     def draw(self, player: str, n: int = 1) -> Result:
         return self.perform(intents.Draw(int(n), player))
@@ -266,7 +273,8 @@ class TableController(QObject):
         if refused is not None:
             return self.done(refused)
         return self.port.perform_all([
-            intents.Tap(Ref(o.cid), False) for o in self.table.objects_in((None, "battlefield"))
+            intents.Tap(intents.Ref(o.cid), False)
+            for o in self.table.objects_in((None, "battlefield"))
             if o.controller == player and o.tapped])
 
     def create_token(self, name: str, player: str, types: Iterable[str] = ("Creature",),
@@ -299,7 +307,7 @@ class TableController(QObject):
         return self.create_tokens(face.card, self.actor(obj))
 
     def put_ability(self, cid: int, text: str) -> Result:
-        return self.perform(intents.Ability(Ref(cid), str(text)))
+        return self.perform(intents.Ability(intents.Ref(cid), str(text)))
 
     def mulligan(self, player: str) -> Result:
         return self.perform(intents.Mulligan(player))
@@ -323,7 +331,7 @@ class TableController(QObject):
         return self.perform(intents.Look(whose, None if count is None else int(count)))
 
     def show(self, player: str, cids: Iterable[int], to: str | None = None) -> Result:
-        return self.perform(intents.Show(tuple(Ref(c) for c in cids), to, player))
+        return self.perform(intents.Show(tuple(intents.Ref(c) for c in cids), to, player))
 
     def top_cids(self, player: str, n: int) -> list[int]:
         """The card ids of the top n cards of a library (ids, never faces)."""
@@ -349,7 +357,7 @@ class TableController(QObject):
         return self.perform(intents.Phase(str(phase), bool(draw)))
 
     def cleanup(self, player: str, discard: Iterable[int] | None = None) -> Result:
-        return self.perform(intents.Cleanup(tuple(Ref(c) for c in discard or ()), player))
+        return self.perform(intents.Cleanup(tuple(intents.Ref(c) for c in discard or ()), player))
 
     # ---- the history (at a network table, the host's: an undo is asked of it) ----------
     def undo(self) -> bool:

@@ -22,7 +22,7 @@ from tabletop.engine import editions, views
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.views import JUDGE
 from tabletop.textsafe import escape_names, names_from_outside
-from tabletop.ui import settings
+from tabletop.ui import later, settings
 from tabletop.ui.controller import TableController
 from tabletop.ui.inspector import Inspector, LogView, opening_words
 from tabletop.ui.scene import TableScene
@@ -94,6 +94,8 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
         self.inspector_dock = self._dock("Inspector", opening_words(self.c.table),
                                          Qt.RightDockWidgetArea)
         self.after_first_frame(lambda: self.inspector)
+        # the table's intents (ui/controller.py): made before the first action, not frame
+        self.after_first_frame(lambda: later.module("tabletop.engine.intents").INTENTS)
         self.log_dock = self._dock("Log", self.log, Qt.RightDockWidgetArea)
         # the scenario player is made when first shown or used (its tab is behind the log)
         self._scenario_panel = None

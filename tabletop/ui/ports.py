@@ -10,18 +10,16 @@ each: a new action is one intent, one engine method and one case here."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from tabletop.engine import (
-    Card,
-    IllegalActionError,
-    Result,
-    Table,
-    chooser_from_labels,
-    intents,
-    views,
-)
+from tabletop.engine import Card, IllegalActionError, Result, Table, chooser_from_labels, views
 from tabletop.engine.views import JUDGE
+from tabletop.ui import later
+
+if TYPE_CHECKING:
+    from tabletop.engine import intents
+else:  # loaded after the window's first frame (see controller.py)
+    intents = later.module("tabletop.engine.intents")
 
 
 class TablePort(Protocol):

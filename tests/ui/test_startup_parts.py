@@ -82,3 +82,17 @@ def test_the_window_opens_inside_the_screen_and_comes_back_where_it_was(qtbot):
     settings.save_window(again)
     third = start()
     assert avail.contains(third.frameGeometry()), (third.frameGeometry(), avail)
+
+
+def test_the_intents_are_made_after_the_first_frame_not_at_import():
+    """The window's way in to the table imports its 36 intent classes lazily (25 ms of
+    dataclasses): importing the window runs none of them; the first use makes them."""
+    probe = ("import sys, types, tabletop.ui.main_window\n"
+             "m = sys.modules['tabletop.engine.intents']\n"  # loaded: a plain module again
+             "print(object.__getattribute__(m, '__class__') is types.ModuleType)\n"
+             "from tabletop.ui.controller import intents\n"
+             "print(len(intents.INTENTS) > 30)\n")
+    out = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True,
+                         text=True, timeout=60,
+                         env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    assert out.stdout.split() == ["False", "True"], out.stderr
