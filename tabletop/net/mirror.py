@@ -1,33 +1,37 @@
-"""A client's copy of the host's table, built from the view the host sent it.
+"""The view the host sent a seat, read as the window reads a table: ``SentBoard``.
 
-The window draws a table through the engine's views; over the network it draws this
-copy instead. The copy holds only what the seat was sent: a card the seat may not see
-is a card with no name and no characteristics, so nothing the host kept back can show.
-It is never played: the seat's intentions go to the host, and the host's next view
-replaces the copy. Each object of the copy has the id the host gave it, as its object
-id and its card id (``server_ids`` maps one to the other): an intention names it, and
-a card that stays where it is keeps its id, and its place on the screen, from one
-view to the next."""
+The window draws a table through a board (ui/board.py): at this desk the engine's
+views of the table played here; over the network this one, made from what the host
+sent the seat and nothing else. It is never a table and is never played: its cards
+are the engine's view types (Seen, Hidden), each with the id the host gave it for
+this seat, as its object id and its card id; a card the seat may not see is a Hidden
+with only its public facts. The seat's intentions go to the host, and the host's next
+view replaces this one. A card that stays where it is keeps its id, and so its place
+on the screen, from one view to the next."""
 
 from __future__ import annotations
 
-import contextlib
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tabletop.engine import Table
-from tabletop.engine.errors import TabletopError
-from tabletop.engine.model import Card, check_place, counter_bonus, power_toughness
+from tabletop.engine import editions, views
+from tabletop.engine.editions import Edition
+from tabletop.engine.model import ORDERED, Card, Event, ZoneKey, counter_bonus
 from tabletop.engine.state import LogEntry
+from tabletop.engine.views import (
+    Arrow,
+    Choice,
+    Handle,
+    Hidden,
+    Inspected,
+    PlayerSeen,
+    Seen,
+    Shown,
+    Told,
+)
 from tabletop.net import protocol
 
-UNSEEN = Card("")  # a card this seat may not see: no name, no characteristic
-
-
-@dataclass
-class Mirror:
-    table: Table
-    server_ids: dict[int, int]  # card id in the copy -> the host's object id
+Face = Seen | Hidden
 
 
 def merge(view: dict[str, Any], update: dict[str, Any]) -> None:
@@ -44,101 +48,272 @@ def merge(view: dict[str, Any], update: dict[str, Any]) -> None:
             view[k] = v
 
 
-def card_of(face: dict[str, Any]) -> Card:
-    """A card's printed facts as the host sent them (UNSEEN for a hidden one)."""
-    return _card(face)
-
-
-def _card(face: dict[str, Any]) -> Card:
+def card_of(face: dict[str, Any]) -> Card | None:
+    """A card's printed facts as the host sent them (None for a hidden one)."""
     if face.get("hidden"):
-        return UNSEEN
+        return None
     printed = face.get("printed") or (None, None)
-    return Card(str(face.get("name", "")), types=tuple(face.get("types", ())),
-                subtypes=tuple(face.get("subtypes", ())),
-                supertypes=tuple(face.get("supertypes", ())),
-                colors=tuple(face.get("colors", ())),
-                mana_cost=str(face.get("mana_cost", "")), power=printed[0],
-                toughness=printed[1])
+    return Card(str(face.get("name", "")), types=tuple(str(t) for t in face.get("types", ())),
+                subtypes=tuple(str(t) for t in face.get("subtypes", ())),
+                supertypes=tuple(str(t) for t in face.get("supertypes", ())),
+                colors=tuple(str(c) for c in face.get("colors", ())),
+                mana_cost=str(face.get("mana_cost", "")),
+                power=None if printed[0] is None else str(printed[0]),
+                toughness=None if printed[1] is None else str(printed[1]))
 
 
-def _set_pt(obj: Any, face: dict[str, Any]) -> None:
-    """The power and toughness an effect set, when the host's (counters included)
-    differ from what the copy works out from the printed ones and the counters."""
-    sent = face.get("pt")
-    if not sent or face.get("hidden") or tuple(sent) == power_toughness(obj):
-        return
-    base = []
-    for part, d in zip(sent, counter_bonus(obj.counters), strict=True):
-        try:
-            base.append(str(int(part) - d))
-        except ValueError:
-            base.append(str(part))
-    obj.pt = "/".join(base)
+def face_of(face: dict[str, Any], position: int | None) -> Face:
+    """One card of a zone as the host sent it: a Seen, or a Hidden."""
+    fid = int(face["id"])
+    host = None if face.get("host") is None else int(face["host"])
+    place_sent = face.get("place")
+    place = None
+    if isinstance(place_sent, list) and len(place_sent) == 2:
+        place = (float(place_sent[0]), float(place_sent[1]))
+    counters = tuple((str(k), int(n)) for k, n in face.get("counters", ()))
+    owner = str(face.get("owner") or "")
+    controller = None if face.get("controller") is None else str(face["controller"])
+    card = card_of(face)
+    if card is None:
+        return Hidden(fid, True, bool(face.get("tapped")), owner or None, controller,
+                      counters, None, position, revealed=bool(face.get("revealed")),
+                      note=str(face.get("note") or ""), host=host, place=place)
+    face_down = bool(face.get("face_down"))
+    pt = face.get("pt")
+    land = not face_down and "Land" in card.types
+    return Seen(fid, fid, card.name, face_down, bool(face.get("tapped")), counters,
+                bool(face.get("token")), controller, owner, card,
+                "lands" if land else "others", None, bool(face.get("revealed")), position,
+                (str(pt[0]), str(pt[1])) if isinstance(pt, list) and len(pt) == 2 else None,
+                str(face.get("note") or ""), host, None, place,
+                face.get("commander") is True,
+                tuple(str(s) for s in face.get("stickers", ())))
 
 
-def build(view: dict[str, Any]) -> Mirror:
-    """The copy of the table a ``view`` describes (a view merged with its updates)."""
-    players = [str(p) for p in view["players"]]
-    t = Table(players, edition=str(view["edition"]), seed=None)
-    t.quiet = True
-    ids: dict[int, int] = {}
-    objects: dict[int, int] = {}  # the host's object id -> the copy's
-    hosts: list[tuple[int, int]] = []  # (card id, the host's id of what it is attached to)
-    for zone in view["zones"]:
-        player, name = zone["player"], str(zone["zone"])
-        for face in reversed(zone["cards"]):  # sent top first; added bottom first
-            owner = str(face.get("owner") or player)
-            where = player if player is not None else owner
-            on_battlefield = name in ("battlefield", "stack")
-            sid = int(face["id"])
-            t.next_id = t.next_cid = sid  # the copy's ids are the host's: an object that
-            # stays where it is keeps its id from one view to the next, and its place
-            try:
-                obj = t.add_card(_card(face), owner, name, player=where,
-                                 controller=face.get("controller") if on_battlefield else None,
-                                 token=bool(face.get("token")) and name == "battlefield",
-                                 tapped=bool(face.get("tapped")) and name == "battlefield",
-                                 face_down=bool(face.get("face_down")),
-                                 counters={str(k): int(n) for k, n in face.get("counters", [])},
-                                 commander=face.get("commander") is True)
-            except TabletopError:  # the copy refuses what the host allowed: keep the card
-                t.next_id = t.next_cid = sid
-                obj = t.add_card(UNSEEN, owner, name, player=where,
-                                 controller=face.get("controller") if on_battlefield else None)
-            obj.revealed = bool(face.get("revealed"))
-            obj.note = str(face.get("note") or "")
-            place = face.get("place")
-            if name == "battlefield" and isinstance(place, list):
-                # the host's answer is checked there; a bad one is drawn in a row
-                with contextlib.suppress(ValueError):
-                    obj.place = check_place(place, "a place")
-            _set_pt(obj, face)
-            ids[obj.cid] = sid
-            objects[sid] = obj.id
-            if face.get("host") is not None:
-                hosts.append((obj.cid, int(face["host"])))
-    for cid, host in hosts:
-        if host in objects:
-            t.obj_of(cid).attached_to = objects[host]
-    t.start_here()  # nothing to undo in a copy: undo is the host's
-    t.life = {str(p): int(n) for p, n in view["life"].items()}
-    t.player_counters = {str(p): {str(k): int(n) for k, n in kinds}
-                         for p, kinds in view.get("player_counters", {}).items()}
-    t.mulligans = {str(p): int(n) for p, n in view.get("mulligans", {}).items()}
-    t.sideboards = {str(p): [UNSEEN] * min(int(side), 1000) if isinstance(side, int)
-                    else [Card.from_json(dict(c)) for c in side]
-                    for p, side in view.get("sideboards", {}).items()}
-    t.arrows = tuple((str(p), objects[int(a)], b if isinstance(b, str) else objects[int(b)])
-                     for p, a, b in view.get("arrows", ())
-                     if int(a) in objects and (isinstance(b, str) or int(b) in objects))
-    t.active = str(view["active"])
-    t.turn = int(view["turn"])
-    t.phase = str(view["phase"])
-    roll = view.get("last_roll")
-    t.last_roll = (str(roll[0]), int(roll[1]), int(roll[2])) if roll else None
-    t.journal.extend(LogEntry(str(line.get("tag", "done")), "", str(line.get("text", "")),
-                              str(line.get("text", "")), tuple(line.get("cites", ())),
-                              tuple(line.get("notes", ())), (), str(line.get("lead", "")),
-                              bool(line.get("sub")))
-                     for line in view["log"])
-    return Mirror(t, ids)
+def log_entry(line: dict[str, Any]) -> LogEntry:
+    """A line of the host's log as the seat was told it (only the seat's own words)."""
+    text = str(line.get("text", ""))
+    return LogEntry(str(line.get("tag", "done")), "", text, text,
+                    tuple(str(c) for c in line.get("cites", ())),
+                    tuple(str(n) for n in line.get("notes", ())), (),
+                    str(line.get("lead", "")), bool(line.get("sub")))
+
+
+class SentBoard:
+    """A network seat's table, as the host's view (merged with its updates) says it.
+    ``journal``: the log lines received so far (kept by the session, which adds to it)."""
+
+    def __init__(self, view: dict[str, Any], viewer: str | None,
+                 journal: Sequence[LogEntry]) -> None:
+        self.viewer = viewer
+        self.players = tuple(str(p) for p in view["players"])
+        self.edition: Edition = editions.get(str(view["edition"]))
+        self.active = str(view["active"])
+        self.turn = int(view["turn"])
+        self.phase = str(view["phase"])
+        self.life: Mapping[str, int] = {str(p): int(n) for p, n in view["life"].items()}
+        self.mulligans: Mapping[str, int] = {str(p): int(n)
+                                             for p, n in view.get("mulligans", {}).items()}
+        self.journal = journal
+        roll = view.get("last_roll")
+        self.last_roll = (str(roll[0]), int(roll[1]), int(roll[2])) if roll else None
+        self.max_hand = 7  # the host's maximum hand size is not sent: the rules' (402.2)
+        self._counters = {str(p): tuple((str(k), int(n)) for k, n in kinds)
+                          for p, kinds in view.get("player_counters", {}).items()}
+        self._zones: dict[ZoneKey, list[Face]] = {}
+        self._where: dict[int, ZoneKey] = {}
+        self._by_id: dict[int, Face] = {}
+        self._looked: set[int] = set()
+        for zone in view["zones"]:
+            player = None if zone["player"] is None else str(zone["player"])
+            key: ZoneKey = (player, str(zone["zone"]))
+            ordered = key[1] in ORDERED
+            faces = []
+            for i, sent in enumerate(zone["cards"], 1):  # top first
+                f = face_of(sent, i if ordered else None)
+                faces.append(f)
+                self._where[f.id] = key
+                self._by_id[f.id] = f
+                if sent.get("looked"):
+                    self._looked.add(f.id)
+            self._zones[key] = faces
+        self._arrows = []
+        for p, a, b in view.get("arrows", ()):
+            if int(a) not in self._by_id:
+                continue
+            if isinstance(b, str):
+                self._arrows.append(Arrow(str(p), int(a), None, b))
+            elif int(b) in self._by_id:
+                self._arrows.append(Arrow(str(p), int(a), int(b)))
+        self._sideboards: dict[str, list[Card] | int] = {
+            str(p): min(int(side), 1000) if isinstance(side, int)
+            else [Card.from_json(dict(c)) for c in side]
+            for p, side in view.get("sideboards", {}).items()}
+        self._shown = shown_of(view.get("shown"))
+
+    # ---- the table -------------------------------------------------------------------
+    def zones(self) -> dict[ZoneKey, list[Face]]:
+        """Each zone's cards, top first (a library's face down, as it was sent: a card
+        the seat looked at is seen only in the viewer that looks)."""
+        out = {}
+        for key, faces in self._zones.items():
+            if key[1] == "library":
+                faces = [_back(f) if isinstance(f, Seen) else f for f in faces]
+            out[key] = faces
+        return out
+
+    def counts(self) -> dict[ZoneKey, int]:
+        return {key: len(faces) for key, faces in self._zones.items()}
+
+    def zones_on_the_table(self) -> list[str]:
+        return [z for z in self.edition.zones if z != "ante"
+                or any(faces for k, faces in self._zones.items() if k[1] == "ante")]
+
+    def player_view(self, player: str) -> PlayerSeen:
+        return PlayerSeen(player, self.life.get(player, 0), self._counters.get(player, ()),
+                          self.active == player, len(self._zones.get((player, "hand"), ())),
+                          len(self._zones.get((player, "library"), ())))
+
+    def arrows(self) -> list[Arrow]:
+        return list(self._arrows)
+
+    def printings(self) -> dict[str, tuple[str, str]]:
+        return {}
+
+    def deck_names(self) -> dict[str, str]:
+        return {}
+
+    def game_name(self) -> str:
+        return ""
+
+    # ---- one card --------------------------------------------------------------------
+    def face(self, cid: int) -> Face | None:
+        return self._by_id.get(cid)
+
+    def handle(self, oid: int) -> Handle | None:
+        f = self._by_id.get(oid)
+        if f is None:
+            return None
+        return Handle(f.id, f.owner or "", self._where[oid], f.tapped, f.face_down,
+                      f.revealed, {k: n for k, n in f.counters if k != views.HIDDEN_COUNTER})
+
+    def inspect(self, selected: int | tuple[str, int]) -> tuple[int, Inspected] | None:
+        fid = selected[1] if isinstance(selected, tuple) else selected
+        f = self._by_id.get(fid)
+        if f is None:  # moved since (a hidden card's id is new in each zone)
+            return None
+        zone = self._where[fid]
+        if isinstance(f, Hidden):
+            on_field = zone[1] == "battlefield"
+            total = sum(n for _, n in f.counters)
+            public = ["tapped"] if f.tapped and on_field else []
+            if total:
+                public.append(f"{total} counter{'s' * (total != 1)}")
+            return fid, Inspected(True, zone, status=tuple(public), counters=f.counters)
+        return fid, Inspected(False, zone, f.name, f.card, f.owner, f.controller, fid,
+                              self._status(f), (), True, f.pt, f.note, f.counters)
+
+    def _status(self, f: Seen) -> tuple[str, ...]:
+        status = []
+        if f.commander:
+            status.append(f"{f.owner}'s commander")
+        if f.tapped:
+            status.append("tapped")
+        if f.face_down:
+            status.append("face down")
+        if f.token:
+            status.append("token")
+        if f.counters:
+            status.append(", ".join(f"{k} ×{v}" for k, v in f.counters))
+        if f.pt is not None and f.card is not None:
+            bonus = counter_bonus(dict(f.counters))
+            if list(f.pt) != [_plus(f.card.power, bonus[0]), _plus(f.card.toughness, bonus[1])]:
+                base = "/".join(_plus(v, -d) for v, d in zip(f.pt, bonus, strict=True))
+                status.append(f"power/toughness set to {base}")  # by an effect
+        host = None if f.host is None else self._by_id.get(f.host)
+        if host is not None:
+            status.append("attached to " + (host.name if isinstance(host, Seen)
+                                            else "a hidden card"))
+        if f.note:
+            status.append(f"note: {f.note}")
+        if f.stickers:
+            status.append("stickers: " + "; ".join(f.stickers))
+        return tuple(status)
+
+    def move_refusal(self, cid: int, anyone: bool) -> str | None:
+        f = self._by_id.get(cid)
+        if self.viewer is views.JUDGE or anyone or f is None:
+            return None
+        zone = self._where[cid]
+        whose = f.controller if zone[1] in ("battlefield", "stack") and f.controller \
+            else f.owner
+        if whose == self.viewer:
+            return None
+        return f"{self.viewer} may not handle {whose}'s cards"
+
+    def drop_hint(self, cid: int, zone: str, player: str | None, by: str | None,
+                  anyone: bool) -> str:
+        """"refuse" for a card the seat may not handle, else "unknown": at a network
+        table the host's engine judges the drop, and the zone is not lit for it."""
+        return "refuse" if self.move_refusal(cid, anyone) else "unknown"
+
+    # ---- choices and piles ---------------------------------------------------------------
+    def choice_of(self, cid: int, viewer: str | None, looking: bool = False) -> Choice:
+        f = self._by_id.get(cid)
+        return Choice(cid, f.name if isinstance(f, Seen) else "a hidden card")
+
+    def choices(self, key: ZoneKey, viewer: str | None, looking: bool = False) -> list[Choice]:
+        return [self.choice_of(f.id, viewer, looking) for f in self._zones.get(key, ())]
+
+    def top_cids(self, player: str, n: int) -> list[int]:
+        return [f.id for f in self._zones.get((player, "library"), ())[:max(0, n)]]
+
+    def pile(self, key: ZoneKey, viewer: str | None, looking: bool = False,
+             count: int | None = None) -> list[Face]:
+        faces = list(self._zones.get(key, ()))
+        return faces if count is None else faces[:max(0, count)]
+
+    def sideboard(self, player: str, viewer: str | None) -> list[Card] | int:
+        side = self._sideboards.get(player, 0)
+        return list(side) if isinstance(side, list) else side
+
+    def shown(self) -> Shown | None:
+        return self._shown
+
+    # ---- words ------------------------------------------------------------------------------
+    def tell(self, event: Event) -> Told:
+        return Told(event.text or event.kind.replace("_", " "), (), (), False)
+
+    def zone_label(self, key: ZoneKey) -> str:
+        if key is None:
+            return "nowhere"
+        return self.edition.place(key[1], key[0])
+
+
+def _plus(printed: str | None, d: int) -> str:
+    try:
+        return str(int(printed or "") + d)
+    except ValueError:
+        return str(printed)
+
+
+def _back(f: Seen) -> Hidden:
+    """A library card the seat was shown (looked at), as the table draws it: face down."""
+    return Hidden(f.id, True, f.tapped, f.owner, f.controller, f.counters, None, f.position)
+
+
+def shown_of(d: Any) -> Shown | None:
+    """The cards the host says the last action revealed to this seat, or None."""
+    if not isinstance(d, dict):
+        return None
+    cards = []
+    for i, face in enumerate(d.get("cards") or ()):
+        card = card_of(face) if isinstance(face, dict) else None
+        if card is not None:
+            cards.append(Seen(0, -1 - i, card.name, False, False, (), bool(face.get("token")),
+                              None, str(face.get("owner") or ""), card))
+    if not cards:
+        return None
+    to = d.get("to")
+    return Shown(str(d.get("by", "")), to if isinstance(to, str) else None,
+                 str(d.get("title", "")), tuple(cards))

@@ -11,14 +11,12 @@ def scripted_actions(c, n: int, seed: int = 7):
     """Seeded random actions through a controller; yields the count after each one."""
     import random
     rng = random.Random(seed)
-    t = c.table
     zones = ["hand", "battlefield", "graveyard", "exile", "library"]
     for k in range(1, n + 1):
         what = rng.random()
-        player = rng.choice(t.players)
+        player = rng.choice(c.board.players)
         if what < 0.6:
-            cids = [cid for cid in t.current if t.live(cid) is not None]
-            c.drop(rng.choice(cids), rng.choice(zones), player)
+            c.drop(rng.choice(c.card_ids()), rng.choice(zones), player)
         elif what < 0.8:
             c.draw(player)
         elif what < 0.9:
@@ -32,7 +30,7 @@ def scripted_session(window, n: int, seed: int = 7) -> None:
     """The crash-safety test's session: each action is autosaved before it is
     reported done, and the test kills the process in between."""
     for k in scripted_actions(window.c, n, seed):
-        print(f"done {k} {len(window.c.table.history)}", flush=True)
+        print(f"done {k} {window.c.history_length()}", flush=True)
 
 
 def handle_termination(app, window) -> None:
@@ -117,7 +115,7 @@ def run_gui(args) -> int:
     from tabletop.ui import settings
     controller = TableController(table)
     last = settings.value("last_edition")
-    if not args.edition and isinstance(last, str) and last != controller.table.edition.id \
+    if not args.edition and isinstance(last, str) and last != controller.board.edition.id \
             and not headless:  # the table opens under the edition used last time
         # an edition this version does not have: the default one
         with contextlib.suppress(TabletopError):
@@ -202,11 +200,11 @@ def run_gui(args) -> int:
     if args.viewpoint:
         if args.viewpoint.lower() == "judge":
             controller.set_viewer(None)
-        elif args.viewpoint in controller.table.players:
+        elif args.viewpoint in controller.board.players:
             controller.set_viewer(args.viewpoint)
         else:
             print(f"tabletop: unknown viewpoint {args.viewpoint!r} (players: "
-                  f"{', '.join(controller.table.players)}, or judge)", file=sys.stderr)
+                  f"{', '.join(controller.board.players)}, or judge)", file=sys.stderr)
             return 2
     if args.scripted_session:
         scripted_session(window, args.scripted_session)

@@ -9,7 +9,6 @@ from typing import Any
 
 from PySide6.QtCore import QPointF, Qt
 
-from tabletop.engine import views
 from tabletop.ui import layout as L
 from tabletop.ui.items import ARROW_COLOURS, ArrowItem, CardItem, PlayerItem
 
@@ -108,7 +107,7 @@ class Arrows:
 
     # ---- the arrows on the table ---------------------------------------------------------------
     def colour(self, player) -> str:
-        players = list(self.scene.c.table.players)
+        players = list(self.scene.c.board.players)
         i = players.index(player) if player in players else len(players)
         return ARROW_COLOURS[i % len(ARROW_COLOURS)]
 
@@ -121,7 +120,7 @@ class Arrows:
         self.items = []
         centre = {face.id: QPointF(pos[0] + L.CARD_W / 2, pos[1] + L.CARD_H / 2)
                   for _spot, pos, face in wanted.values()}
-        for arrow in views.arrows(scene.c.table):
+        for arrow in scene.c.board.arrows():
             start = centre.get(arrow.source)
             if arrow.target is not None:
                 end = centre.get(arrow.target)

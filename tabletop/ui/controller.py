@@ -6,7 +6,7 @@ decides a rule: every question goes to the engine."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
@@ -15,12 +15,17 @@ from tabletop.cards import demo
 from tabletop.engine import Card, Event, Obj, Result, Table, views
 from tabletop.engine.model import ZoneKey
 from tabletop.engine.state import Mark
-from tabletop.engine.views import JUDGE, view
+from tabletop.engine.views import JUDGE
 from tabletop.ui import later
+from tabletop.ui.board import Board, Face, LocalBoard
 from tabletop.ui.ports import LocalPort, TablePort
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from tabletop.engine import intents
+    from tabletop.scenario.compare import Comparison
+    from tabletop.ui.autosave import Autosave
 else:  # 36 dataclasses cost the first frame 25 ms: made after it (MainWindow)
     intents = later.module("tabletop.engine.intents")
 
@@ -48,8 +53,8 @@ class TableController(QObject):
         self._dirty_before = False
         self.anyone = False  # hot-seat play: every viewpoint handles every card
         self.pointed: tuple[Any, ...] | None = None  # the drop under way: (zone, player, mover)
-        # network play (ui/network.py): while a Session is set, the table is a copy of the
-        # host's and every intent goes to the host (the session's port) instead
+        # network play (ui/network.py): while a Session is set, the window draws the
+        # host's view (the session's board) and every intent goes to the host instead
         self.session: Any = None  # a ui.network.Session (which imports this module)
         self._local = LocalPort(self)
 
@@ -95,10 +100,9 @@ class TableController(QObject):
         whose copies of the host's table replace one another)."""
         return self.session if self.session is not None else self.table
 
-    def show_copy(self, table: Table, first: bool) -> None:
-        """Network play: draw a new copy of the host's table (``first``: lay it out
-        afresh; else only what changed moves)."""
-        self.table = table
+    def show_sent(self, first: bool) -> None:
+        """Network play: draw the host's new view (the session's board; ``first``: lay
+        it out afresh, else only what changed moves)."""
         self.dirty = False
         self.last_events.clear()
         if first:
@@ -106,15 +110,98 @@ class TableController(QObject):
         else:
             self.changed.emit(None)
 
-    def view(self) -> dict[ZoneKey, list[views.Seen | views.Hidden]]:
-        """What the table shows this viewer: libraries face down even for the judge."""
-        return view(self.table, self.viewer, libraries=False)
+    # ---- the table played here (a network table's is the host's) ------------------------
+    def screen(self) -> dict[str, Any]:
+        """How the game is shown (viewpoint, zoom, open viewers), as its save keeps it."""
+        return self.table.screen if self.session is None else {}
 
-    def actor(self, obj: Obj) -> str:
-        """Who is doing it: the viewer, or for the judge the object's controller or owner."""
-        if self.viewer is not JUDGE:
+    def keep_screen(self, screen: dict[str, Any]) -> None:
+        if self.session is None:
+            self.table.screen = screen
+
+    def history_length(self) -> int:
+        """How many actions the game played here has (0 at a network table)."""
+        return len(self.table.history) if self.session is None else 0
+
+    def undo_status(self) -> tuple[str | None, str | None]:
+        """What Undo and Redo would take back or bring back, for this viewer."""
+        if self.session is not None:
+            return None, None
+        return views.undo_status(self.table, self.viewer)
+
+    def last_title(self, rejected: bool) -> str:
+        """The last action done (or, ``rejected``, refused) here, as the viewer may know it."""
+        t = self.table
+        if rejected:
+            action = t.refused[-1][1] if t.refused else None
+        else:
+            action = t.history[-1] if t.history else None
+        return views.action_title(t, action, self.viewer) if action is not None else ""
+
+    def hand_over(self) -> Table:
+        """The table played here, whole: to host it (a room takes it over) or to keep it
+        while this window sits at another's table. The window never reads it."""
+        return self.table
+
+    def card_ids(self) -> list[int]:
+        """Every card of the game played here, by card id (the scripted session's)."""
+        t = self.table
+        return [cid for cid in t.current if t.live(cid) is not None]
+
+    def mark(self) -> Mark | None:
+        """Where the game played here stands (for take_back); None at a network table."""
+        return self.table.mark() if self.session is None else None
+
+    def decks_in_play(self) -> dict[str, dict[str, list[Card]]]:
+        """Each player's deck as this game began (main, commander, sideboard); none at a
+        network table (the host deals)."""
+        from tabletop.cards.game import decks_in_play
+        return decks_in_play(self.table) if self.session is None else {}
+
+    def next_game(self, lists: Sequence[tuple[str, dict[str, list[Card]]]], life: int) -> Table:
+        """The next game of the match from these lists, under this game's settings."""
+        from tabletop.cards.game import game_from_cards
+        t = self.table
+        return game_from_cards(lists, edition=t.edition.id, seed=None, life=life,
+                               max_hand=t.max_hand, ante=t.ante,
+                               printings=views.printings(t), names=views.deck_names(t))
+
+    def compare(self, editions: list[str]) -> tuple[Comparison, list[str]]:
+        """The game played here replayed under each edition, side by side (and what in
+        its history could not be replayed)."""
+        from tabletop.scenario.replay import compare_history
+        return compare_history(self.table, editions)
+
+    def start_recording(self) -> None:
+        """Record the game played here from now on, each action a scenario step."""
+        from tabletop.scenario.recorder import Recorder
+        self.recorder = Recorder(self.table, title="Recorded at the table")
+
+    def save_to(self, path: Path) -> None:
+        """The game played here into a file (atomic; TabletopError when it is not whole)."""
+        from tabletop.engine import saves
+        saves.save(self.table, path)
+
+    def autosave_to(self, autosave: Autosave) -> bool:
+        return autosave.save(self.table)
+
+    @property
+    def board(self) -> Board:
+        """The table as this viewer is shown it: the host's view at a network table, else
+        the engine's views of this one. What the window reads."""
+        if self.session is not None and self.session.board is not None:
+            return self.session.board  # type: ignore[no-any-return]
+        return LocalBoard(self.table, self.viewer)
+
+    def view(self) -> dict[ZoneKey, list[Face]]:
+        """What the table shows this viewer: libraries face down even for the judge."""
+        return self.board.zones()
+
+    def actor(self, face: Face | Obj | None) -> str:
+        """Who is doing it: the viewer, or for the judge the card's controller or owner."""
+        if self.viewer is not None:  # (the judge's viewpoint is None)
             return self.viewer
-        return obj.controller or obj.owner
+        return "" if face is None else face.controller or face.owner or ""
 
     # ---- asking ----------------------------------------------------------------
     def can_drop(self, cid: int, zone: str, player: str | None) -> bool:
@@ -122,24 +209,34 @@ class TableController(QObject):
 
     def drop_hint(self, cid: int, zone: str, player: str | None) -> str:
         """"accept", "refuse" or "unknown" (a card this viewer may not see)."""
-        obj = self.table.obj_of(cid)
-        return views.drop_hint(self.table, obj, zone, player, self.viewer, self.actor(obj),
-                               self.anyone)
+        board = self.board
+        return board.drop_hint(cid, zone, player, self.actor(board.face(cid)), self.anyone)
+
+    def _cid(self, face: Face) -> int:
+        """The card id of a face the board drew (a hidden one carries only its object's)."""
+        if isinstance(face, views.Seen):
+            return face.cid
+        handle = self.board.handle(face.id)
+        return face.id if handle is None else handle.cid
 
     def table_has(self, cid: object) -> bool:
         """Whether a card id (from a drag that may have outlived its table) is this table's."""
-        return isinstance(cid, int) and self.table.live(cid) is not None
+        return isinstance(cid, int) and self.board.face(cid) is not None
 
     def may_handle(self, cid: int) -> bool:
-        return views.move_refusal(self.table, self.table.obj_of(cid), self.viewer,
-                                  self.anyone) is None
+        return self.board.move_refusal(cid, self.anyone) is None
 
     def may_act_for(self, player: str) -> bool:
         return views.player_refusal(self.viewer, player, self.anyone) is None
 
     def _player_refusal(self, player: str) -> Result | None:
         why = views.player_refusal(self.viewer, player, self.anyone)
-        return None if why is None else self.table.refuse(None, why)
+        if why is None:
+            return None
+        if self.session is not None:  # the host's log is not written from here
+            self.message.emit(why)
+            return Result(())
+        return self.table.refuse(None, why)
 
     # ---- doing: each action an intent, carried out by the port -------------------------
     @property
@@ -218,7 +315,8 @@ class TableController(QObject):
 
     def set_counters(self, cid: int, kind: str, value: int) -> Result:
         """Counters of one kind set to ``value`` (the engine records the difference)."""
-        have = dict(self.table.obj_of(cid).counters).get(kind, 0)
+        face = self.board.face(cid)
+        have = dict(face.counters).get(kind, 0) if face is not None else 0
         return self.counters(cid, kind, int(value) - have)
 
     def set_pt(self, cid: int, pt: str | None) -> Result:
@@ -273,9 +371,9 @@ class TableController(QObject):
         if refused is not None:
             return self.done(refused)
         return self.port.perform_all([
-            intents.Tap(intents.Ref(o.cid), False)
-            for o in self.table.objects_in((None, "battlefield"))
-            if o.controller == player and o.tapped])
+            intents.Tap(intents.Ref(self._cid(f)), False)
+            for f in self.board.zones().get((None, "battlefield"), ())
+            if f.controller == player and f.tapped])
 
     def create_token(self, name: str, player: str, types: Iterable[str] = ("Creature",),
                      subtypes: Iterable[str] = ()) -> Result:
@@ -300,11 +398,14 @@ class TableController(QObject):
     def copy_as_token(self, cid: int) -> Result:
         """A token that copies a card this viewer can see, for the viewer's seat (or, for
         the judge, the card's controller)."""
-        obj = self.table.obj_of(cid)
-        face = views.face_of(self.table, obj, self.viewer)
+        face = self.board.face(cid)
         if not isinstance(face, views.Seen) or face.card is None:
-            return self.done(self.table.refuse(None, "a card you can't see can't be copied"))
-        return self.create_tokens(face.card, self.actor(obj))
+            why = "a card you can't see can't be copied"
+            if self.session is not None:
+                self.message.emit(why)
+                return Result(())
+            return self.done(self.table.refuse(None, why))
+        return self.create_tokens(face.card, self.actor(face))
 
     def put_ability(self, cid: int, text: str) -> Result:
         return self.perform(intents.Ability(intents.Ref(cid), str(text)))
@@ -317,7 +418,7 @@ class TableController(QObject):
 
     def set_life(self, player: str, life: int) -> Result:
         """A life total set: the change from the total on screen."""
-        return self.add_life(player, int(life) - self.table.life[player])
+        return self.add_life(player, int(life) - self.board.life[player])
 
     def player_counter(self, player: str, kind: str, value: int) -> Result:
         return self.perform(intents.PlayerCounter(str(kind), int(value), player))
@@ -335,7 +436,7 @@ class TableController(QObject):
 
     def top_cids(self, player: str, n: int) -> list[int]:
         """The card ids of the top n cards of a library (ids, never faces)."""
-        return [c.cid for c in views.top_choices(self.table, player, n, JUDGE)]
+        return self.board.top_cids(player, n)
 
     def mill(self, player: str, n: int) -> Result:
         """The top n cards of a library into its owner's graveyard, one action."""

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tabletop.engine import editions, views
+from tabletop.engine import editions
 from tabletop.textsafe import html_text
 
 CSS = """
@@ -93,7 +93,7 @@ OWN_DECKS = ("<p><b>Your own decks:</b> this table deals the built-in demo decks
 
 def _opening(t) -> str:
     from tabletop.cards.demo import DECKS
-    names = views.deck_names(t)
+    names = t.deck_names()
     demo = bool(names) and set(names.values()) <= set(DECKS)
     return (f"<p>Select a card to see what it is, what it has been and which rule "
             f"applied.</p>{OWN_DECKS if demo else ''}<p class='sub'>Rules edition: "
@@ -149,7 +149,7 @@ class Inspector(QTextBrowser):
         self.setHtml(CSS + self.render())
 
     def render(self) -> str:
-        t = self.c.table
+        t = self.c.board
         parts = []
         if self.rule_shown:
             parts.append(f"<h3>Rule {html_text(self.rule_shown)} ({t.edition.id})</h3>"
@@ -158,16 +158,15 @@ class Inspector(QTextBrowser):
         if sel is None:
             parts.append(_opening(t))
             return "".join(parts)
-        obj = views.current(t, sel)  # a hidden card picked earlier: followed to where it is
-        if obj is None:
+        got = t.inspect(sel)  # a hidden card picked earlier: followed to where it is
+        if got is None:
             return "".join(parts)
-        seen = views.inspect(t, obj, self.c.viewer)
+        sel, seen = got
         if seen.hidden:
             extra = f" · {', '.join(seen.status)}" if seen.status else ""
             parts.append(f"<h2>A hidden card</h2><div class='sub'>in "
                          f"{html_text(_zone(t, seen.zone))}{html_text(extra)}</div>")
             return "".join(parts)
-        sel = obj.cid
         card = seen.card
         parts.append(card_html(card, seen))
         rows = [("Owner", seen.owner), ("Controller", seen.controller or "—"),
@@ -195,7 +194,7 @@ class Inspector(QTextBrowser):
             parts.append("<h3>The last event</h3>")
             numbers = []
             for e in events:
-                told = views.tell(t, e, self.c.viewer)
+                told = t.tell(e)
                 if e.cid == sel:
                     parts.append(f"<p>{html_text(told.text)}</p>")
                     for n in told.notes:
@@ -245,7 +244,7 @@ class LogView(QWidget):
         first time that source is met in the game, not on every line citing it."""
         out = []
         viewer = self.c.viewer
-        ed = self.c.table.edition
+        ed = self.c.board.edition
         if n == 0:
             self._sources_told: set[str] = set()
         for entry in entries:
@@ -275,11 +274,11 @@ class LogView(QWidget):
         return out, n
 
     def lines(self) -> list[str]:
-        return self._lines(self.c.table.journal, 0)[0]
+        return self._lines(self.c.board.journal, 0)[0]
 
     def _changed(self, result) -> None:
         """The journal only grows: add the lines written since last time."""
-        journal = self.c.table.journal
+        journal = self.c.board.journal
         seen, shown, n = self._done
         if seen is journal and len(journal) >= shown:
             lines, n = self._lines(journal[shown:], n)
@@ -296,7 +295,7 @@ class LogView(QWidget):
                 self.list.addItem(line)
 
     def refresh(self) -> None:
-        journal = self.c.table.journal
+        journal = self.c.board.journal
         self.list.clear()
         lines, n = self._lines(journal, 0)
         self._add(lines)

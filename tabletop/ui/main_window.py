@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (  # dialogs are imported where they open: not at 
 )
 
 from tabletop import __version__
-from tabletop.engine import editions, views
+from tabletop.engine import editions
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.views import JUDGE
 from tabletop.textsafe import escape_names, names_from_outside
@@ -91,7 +91,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
         # first frame, which shows its opening words
         self._inspector = None
         self.log = LogView(self.c)
-        self.inspector_dock = self._dock("Inspector", opening_words(self.c.table),
+        self.inspector_dock = self._dock("Inspector", opening_words(self.c.board),
                                          Qt.RightDockWidgetArea)
         self.after_first_frame(lambda: self.inspector)
         # the table's intents (ui/controller.py): made before the first action, not frame
@@ -345,7 +345,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
         if not items:
             self.show_message("Select a card first (click it).")
             return
-        obj = views.handle(self.c.table, items[0].oid)  # public status, never the face
+        obj = self.c.board.handle(items[0].oid)  # public status, never the face
         if obj is None or obj.zone is None:
             return
         fn(obj)
@@ -357,11 +357,10 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
 
     def seat(self) -> str:
         """The player the Table menu acts for: the viewpoint, or the active player."""
-        return self.c.viewer if self.c.viewer is not JUDGE else self.c.table.active
+        return self.c.viewer if self.c.viewer is not JUDGE else self.c.board.active
 
     def _on_reset(self) -> None:
-        t = self.c.table
-        self.edition_box.setCurrentIndex(self.edition_box.findData(t.edition.id))
+        self.edition_box.setCurrentIndex(self.edition_box.findData(self.c.board.edition.id))
         self.viewpoint_box.clear()
         for label, who in self._viewpoints():
             self.viewpoint_box.addItem(label, who)
@@ -379,7 +378,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
 
     def _viewpoints(self) -> list:
         """(label, viewer) of each viewpoint: the players, then the judge."""
-        return [(p, p) for p in self.c.table.players] + [("Judge (sees all)", JUDGE)]
+        return [(p, p) for p in self.c.board.players] + [("Judge (sees all)", JUDGE)]
 
     def _fill_viewpoints(self) -> None:
         """View > Viewpoint: one checkable command per viewpoint, Ctrl+1… and Ctrl+J."""
@@ -396,12 +395,12 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
 
     def _update_title(self) -> None:
         """The game's file (or its decks), unsaved changes, the rules edition."""
-        game = views.game_name(self.c.table)
+        game = self.c.board.game_name()
         name = escape_names(self.path.name) if self.path else (game or "new table")
         if self.path and game:
             name += f" — {game}"
         mark = " *" if self.c.dirty else ""
-        self.setWindowTitle(f"Tabletop — {name}{mark} — {self.c.table.edition.id}")
+        self.setWindowTitle(f"Tabletop — {name}{mark} — {self.c.board.edition.id}")
 
     def _note_screen(self) -> None:
         """Keep in the game how it is shown (viewpoint, zoom, open viewers), so a save or
@@ -416,19 +415,19 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
             screen["centre"] = [min(20000.0, max(0.0, round(centre.x(), 1))),
                                 min(20000.0, max(0.0, round(centre.y(), 1)))]
         keys = [list(v.key) for v in getattr(self.scene, "viewers", [])
-                if v.key[1] != "library" and v.key in views.counts(self.c.table)]
+                if v.key[1] != "library" and v.key in self.c.board.counts()]
         if keys:
             screen["viewers"] = keys[:20]
-        self.c.table.screen = screen
+        self.c.keep_screen(screen)
 
     def _restore_screen(self) -> None:
         """A game opened or restored: shown as it was when saved (its zoom and viewers;
         the controller has already taken its viewpoint)."""
-        t = self.c.table
-        if self._screen_of is t:
+        game = self.c.game()
+        if self._screen_of is game:
             return
-        self._screen_of = t
-        screen = t.screen
+        self._screen_of = game
+        screen = self.c.screen()
         if "zoom" in screen:
             self.view.resetTransform()
             self.view.zoom(screen["zoom"])
@@ -436,13 +435,14 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
                 self.view.centerOn(*screen["centre"])
         keys = [(k[0], k[1]) for k in screen.get("viewers", [])]
         if keys:  # once the reset that closes every viewer is over
-            QTimer.singleShot(0, lambda: self._open_viewers(t, keys))
+            QTimer.singleShot(0, lambda: self._open_viewers(game, keys))
 
-    def _open_viewers(self, t, keys) -> None:
-        if self.c.table is not t:
+    def _open_viewers(self, game, keys) -> None:
+        if self.c.game() is not game:
             return
+        counts = self.c.board.counts()
         for key in keys:
-            if key in views.counts(t) and key[1] != "library":
+            if key in counts and key[1] != "library":
                 self.scene.view_zone(key)
 
     def _screen_moved(self) -> None:
@@ -460,7 +460,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
             self.autosave.clear()
             return
         self._note_screen()
-        if not self.autosave.save(self.c.table):
+        if not self.c.autosave_to(self.autosave):
             self.show_message(self.autosave.error)
 
     def confirm_discard(self, what: str) -> bool:
@@ -494,7 +494,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
                 self._open_reveal(got[1])
             return
         if result is not None and any(e.kind == "shown" for e in result.events):
-            shown = views.shown(self.c.table, self.c.viewer)
+            shown = self.c.board.shown()
             if shown is not None:
                 self._open_reveal(shown)
 
@@ -516,7 +516,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
         w = self.reveal_window
         if w is None or not isValid(w) or not w.isVisible() or self.c.session is not None:
             return
-        shown = views.shown(self.c.table, self.c.viewer)
+        shown = self.c.board.shown()
         if shown is None:
             w.close()
         else:
@@ -525,10 +525,10 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
     def status_text(self, result) -> str:
         """The last action in words, as the viewpoint may know it (views.tell): a card
         the viewer may not see is not named, and no rule is cited for it."""
-        t = self.c.table
+        t = self.c.board
         lines = []
         for e in result.events:
-            told = views.tell(t, e, self.c.viewer)
+            told = t.tell(e)
             if e.kind in ("moved", "created", "shuffled", "counters", "tapped", "untapped"):
                 if told.cites and e.kind != "moved":
                     lines.append(told.text + f" ({t.edition.marks(told.cites)})")
@@ -554,7 +554,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
         from tabletop.ui.dialogs import plain_tooltip
         from tabletop.ui.rules_browser import linked
         self.status.setTextFormat(Qt.RichText)
-        self.status.setText(linked(text, self.c.table.edition.rules))
+        self.status.setText(linked(text, self.c.board.edition.rules))
         self.status.setToolTip(plain_tooltip(text))
 
     def message(self) -> str:
@@ -588,7 +588,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
             self.redo_action.setEnabled(False)
             self.redo_action.setText("&Redo")
             return
-        undo, redo = views.undo_status(self.c.table, self.c.viewer)
+        undo, redo = self.c.undo_status()
         self.undo_action.setEnabled(undo is not None)
         self.redo_action.setEnabled(redo is not None)
         self.undo_action.setText(f"&Undo {undo}" if undo else "&Undo")
@@ -597,14 +597,12 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
     # ---- commands ----------------------------------------------------------------------
     def undo(self) -> None:
         """Edit > Undo: the status line names what was taken back, once."""
-        title = views.undo_status(self.c.table, self.c.viewer)[0] \
-            if self.c.session is None else None
+        title = self.c.undo_status()[0]
         if self.c.undo():
             self.show_message(f"Undone: {title}." if title else "Undone.")
 
     def redo(self) -> None:
-        title = views.undo_status(self.c.table, self.c.viewer)[1] \
-            if self.c.session is None else None
+        title = self.c.undo_status()[1]
         if self.c.redo():
             self.show_message(f"Redone: {title}." if title else "Redone.")
 
@@ -616,9 +614,9 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
 
     def _edition_chosen(self, index: int) -> None:
         ed = self.edition_box.itemData(index)
-        if ed == self.c.table.edition.id:
+        if ed == self.c.board.edition.id:
             return
-        if self.c.table.history:  # a game under way: replay it, or start afresh
+        if self.c.history_length():  # a game under way: replay it, or start afresh
             from tabletop.ui import dialogs
             answer = dialogs.choose(
                 self, "Change the rules edition",
@@ -628,14 +626,14 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
             if answer == "Replay the game":
                 if not self.replay_under(ed):
                     self.edition_box.setCurrentIndex(
-                        self.edition_box.findData(self.c.table.edition.id))
+                        self.edition_box.findData(self.c.board.edition.id))
                 return
             if answer is None:
                 self.edition_box.setCurrentIndex(
-                    self.edition_box.findData(self.c.table.edition.id))
+                    self.edition_box.findData(self.c.board.edition.id))
                 return
         if not self.confirm_discard(f"start a new table under {ed}"):
-            self.edition_box.setCurrentIndex(self.edition_box.findData(self.c.table.edition.id))
+            self.edition_box.setCurrentIndex(self.edition_box.findData(self.c.board.edition.id))
             return
         self.path = None
         self.c.new_table(edition=ed)
@@ -647,7 +645,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
     def create_token(self, player: str | None = None) -> None:
         """The token dialog: name, power/toughness, colours, types, how many."""
         from tabletop.ui.token_dialog import TokenDialog
-        dlg = TokenDialog(self, self.c.table.players, player or self.seat(), self.c.token_kinds())
+        dlg = TokenDialog(self, list(self.c.board.players), player or self.seat(), self.c.token_kinds())
         if dlg.exec():
             self.c.create_tokens(dlg.card(), dlg.player.currentData(), dlg.count.value(),
                                  dlg.tapped.isChecked())
@@ -739,9 +737,8 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
 
     def _write(self, path: Path) -> bool:
         try:
-            from tabletop.engine import saves
             self._note_screen()
-            saves.save(self.c.table, path)
+            self.c.save_to(path)
         except OSError as e:
             self.error("Cannot save the game", f"{path}: {e.strerror or e}")
             return False
@@ -875,9 +872,9 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
                 labels.append("Decline")
             item, ok = QInputDialog.getItem(
                 self, "Replacement effects",
-                f"{views.choice_of(self.c.table, o.cid, self.c.viewer).name}: which effect "
+                f"{self.c.board.choice_of(o.cid, self.c.viewer).name}: which effect "
                 f"applies first? (rule "
-                f"{', '.join(self.c.table.edition.cite('replacement')) or 'of this edition'})",
+                f"{', '.join(self.c.board.edition.cite('replacement')) or 'of this edition'})",
                 labels, 0, False)
             if not ok or item == "Decline":
                 return None
@@ -886,8 +883,8 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
         def commander(o, rule):
             """The rules' own replacement for a commander: a question for its owner."""
             from tabletop.ui import dialogs
-            ed = self.c.table.edition
-            name = views.choice_of(self.c.table, o.cid, self.c.viewer).name
+            ed = self.c.board.edition
+            name = self.c.board.choice_of(o.cid, self.c.viewer).name
             headed = ed.zone_name(rule.watch).lower()
             answer = dialogs.choose(
                 self, "Your commander",

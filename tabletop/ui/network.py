@@ -1,7 +1,7 @@
 """Network play in the window: hosting a game, joining one, and the seat's connection.
 
-The host's engine is the only one: a window at a networked table draws a copy of the
-host's table built from the view the host sent its seat (net/mirror.py), and each
+The host's engine is the only one: a window at a networked table draws the view the
+host sent its seat, as it came (the session's board, net/mirror.py), and each
 intent made at it goes to the host as the protocol's ``act`` (the session's
 ``RemotePort``, ui/ports.py). The
 connection runs the ``websockets`` client on a thread of its own; each message
@@ -25,6 +25,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from tabletop.engine import Result, intents, views
 from tabletop.engine.errors import InputError, TabletopError
+from tabletop.engine.state import LogEntry
 from tabletop.net import client, mirror, protocol
 from tabletop.net.rooms import JUDGE_SEAT, SPECTATOR, Room
 from tabletop.ui.ports import RemotePort
@@ -187,6 +188,8 @@ class Session(QObject):
         self.token = token
         self.hosted = hosted
         self.view: dict[str, Any] | None = None
+        self.board: mirror.SentBoard | None = None  # what the window draws: the view read
+        self.journal: list[LogEntry] = []  # the log lines the host has sent so far
         self.connected = False
         self.joined = False  # seated on the connection open now
         self.ever_joined = False  # seated once: a drop is rejoined, not given up
@@ -269,17 +272,20 @@ class Session(QObject):
                     self.on_token(self.invitation, self.seat, self.token)
         elif kind == "view":
             self.view = msg
+            self.journal = [mirror.log_entry(line) for line in msg["log"]]
             self._draw()
         elif kind == "update" and self.view is not None:
             mirror.merge(self.view, msg)
+            self.journal.extend(mirror.log_entry(line) for line in msg["log"])
+            del self.journal[:-protocol.LOG_LINES * 5]  # (a long game's oldest go)
             self._draw()
-            journal = self.c.table.journal
-            if msg.get("log") and journal:  # the newest line in the status bar, with its rules
-                from tabletop.ui.inspector import said
+            journal = self.journal
+            if msg.get("log") and journal and self.board is not None:
+                from tabletop.ui.inspector import said  # the newest line in the status bar
                 last = journal[-1]
                 text, cites, _ = last.told(self.c.viewer)
                 if text:
-                    self.c.message.emit(said(last, text, cites, self.c.table.edition))
+                    self.c.message.emit(said(last, text, cites, self.board.edition))
         elif kind == "ended":  # the host stopped: no rejoining
             self.stop()
             self.ended.emit(str(msg.get("message", "the game ended")))
@@ -294,10 +300,12 @@ class Session(QObject):
 
     def _draw(self) -> None:
         assert self.view is not None
-        copy = mirror.build(self.view)
-        shape = (tuple(copy.table.players), copy.table.edition.id)
-        self.c.viewer = Room.viewer(self.seat)
-        self.c.show_copy(copy.table, first=shape != self._shape)
+        viewer = Room.viewer(self.seat)
+        board = mirror.SentBoard(self.view, viewer, self.journal)
+        shape = (board.players, board.edition.id, viewer)
+        self.board = board
+        self.c.viewer = viewer
+        self.c.show_sent(first=shape != self._shape)
         self._shape = shape
         self.changed.emit()
 
@@ -325,20 +333,11 @@ class Session(QObject):
         """Cards the host says the last action revealed to this seat: (the action's
         number, what a reveal window draws), or None."""
         d = (self.view or {}).get("shown")
-        if not isinstance(d, dict):
+        got = mirror.shown_of(d)
+        if got is None or not isinstance(d, dict):
             return None
-        cards = []
-        for i, face in enumerate(_list(d.get("cards"))):
-            if isinstance(face, dict) and not face.get("hidden"):
-                card = mirror.card_of(face)
-                cards.append(views.Seen(0, -1 - i, card.name, False, False, (), bool(
-                    face.get("token")), None, str(face.get("owner") or ""), card))
-        if not cards:
-            return None
-        to = d.get("to")
-        return int(d.get("action") or 0), views.Shown(
-            str(d.get("by", "")), to if isinstance(to, str) else None,
-            str(d.get("title", "")), tuple(cards))
+        action = d.get("action")
+        return (action if isinstance(action, int) else 0), got
 
     @property
     def look_request(self) -> dict[str, Any] | None:

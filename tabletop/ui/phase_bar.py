@@ -52,7 +52,7 @@ class PhaseBar(QToolBar):
         self.refresh()
 
     def refresh(self, _result: object = None) -> None:
-        t = self.w.c.table
+        t = self.w.c.board
         self.turn_label.setText(f" Turn {t.turn} · {t.active} ")
         b = self.buttons.get(t.phase)
         if b is not None and not b.isChecked():

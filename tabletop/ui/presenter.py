@@ -14,7 +14,6 @@ from PySide6.QtCore import QAbstractAnimation, QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QLabel, QToolBar
 
-from tabletop.engine import views
 from tabletop.scenario.sentences import expectation_lines, expectation_words  # noqa: F401
 from tabletop.ui import layout as L
 from tabletop.ui.items import ArrowItem, CardItem
@@ -53,7 +52,7 @@ def ghost_at(scene, event, zone: str, player: str | None, mover: str | None
              ) -> tuple[list, str | None]:
     """The ghost of ``event``'s card in ``zone`` (``player``'s, else the mover's when the
     zone is a player's) where it was pointed at, and an arrow to where the card is."""
-    t = scene.c.table
+    t = scene.c.board
     per = zone in t.edition.per_player
     player = player or (mover if per else None)
     key = (player if per else None, zone)
@@ -79,11 +78,11 @@ def ghost_at(scene, event, zone: str, player: str | None, mover: str | None
     arrow = ArrowItem(g.sceneBoundingRect().center(), settled(actual).center(), "#f0b429")
     arrow.setData(0, "ghost-arrow")
     scene.addItem(arrow)
-    pointed = views.zone_label(t, key)
+    pointed = t.zone_label(key)
     who = mover or "The player"
     if event.kind == "rejected":
         return [g, arrow], f"{who} pointed at {pointed} → refused, it stays where it was"
-    return [g, arrow], f"{who} pointed at {pointed} → it went to {views.zone_label(t, event.dst)}"
+    return [g, arrow], f"{who} pointed at {pointed} → it went to {t.zone_label(event.dst)}"
 
 
 class Presenter(QObject):
@@ -186,7 +185,7 @@ class Presenter(QObject):
         ghost = self._ghost(rep)
         sess = self.w.scenario_panel.session
         names = {lab: spec.get("name", lab) for lab, spec in sess.scenario.cards.items()}
-        checks = expectation_lines(rep.checks, names, self.w.c.table.edition)
+        checks = expectation_lines(rep.checks, names, self.w.c.board.edition)
         # then zooms, leaving room for the banner
         self._show_banner(f"Step {rep.index}. {rep.line}", ghost, rep.events, checks,
                           rep.subjects)
@@ -197,18 +196,13 @@ class Presenter(QObject):
         if not self.on:
             return
         self._clear()
-        t, viewer = self.w.c.table, self.w.c.viewer
         ghost = None
         if pointed is not None:
             event = next((e for e in res.events if e.kind in MOVED and e.cid is not None),
                          None)
             if event is not None:
                 self.extras, ghost = ghost_at(self.w.scene, event, *pointed)
-        if res.rejected:
-            action = t.refused[-1][1] if t.refused else None
-        else:
-            action = t.history[-1] if t.history else None
-        title = views.action_title(t, action, viewer) if action is not None else ""
+        title = self.w.c.last_title(res.rejected)
         if res.rejected and title:
             title = f"Tried: {title}"
         subjects = [e.cid for e in res.events if e.cid is not None]
@@ -263,14 +257,14 @@ class Presenter(QObject):
                      subjects) -> None:
         """``checks``: (held, sentence) of each expectation."""
         from tabletop.ui.inspector import rule_html
-        t = self.w.c.table
+        t = self.w.c.board
         parts = [f"<div style='font-size:22pt; font-weight:bold'>{html.escape(heading)}</div>"]
         if ghost:
             parts.append(f"<div style='font-size:19pt; color:#8a5a00'>{html.escape(ghost)}"
                          f"</div>")
         numbers: list[str] = []
         for e in events:
-            told = views.tell(t, e, self.w.c.viewer)
+            told = t.tell(e)
             parts.append(f"<div style='font-size:19pt'>{html.escape(told.text)}</div>")
             numbers += [n for n in told.cites if n not in numbers]
         for n in numbers:

@@ -106,7 +106,7 @@ class RulesBrowser(QWidget):
         # the text is built when first shown (or asked for), not at start-up: the dock
         # starts behind the scenario dock's tab
         self._built = False
-        i = self.edition.findData(self.c.table.edition.id)
+        i = self.edition.findData(self.c.board.edition.id)
         self.edition.blockSignals(True)
         self.edition.setCurrentIndex(max(i, 0))
         self.edition.blockSignals(False)
@@ -126,7 +126,7 @@ class RulesBrowser(QWidget):
 
     def _follow_table(self) -> None:
         """Show the table's edition."""
-        i = self.edition.findData(self.c.table.edition.id)
+        i = self.edition.findData(self.c.board.edition.id)
         if i >= 0 and i != self.edition.currentIndex():
             self.edition.blockSignals(True)
             self.edition.setCurrentIndex(i)
@@ -135,7 +135,7 @@ class RulesBrowser(QWidget):
             self.refresh()
 
     def ed(self) -> Edition:
-        return editions.get(self.edition.currentData() or self.c.table.edition.id)
+        return editions.get(self.edition.currentData() or self.c.board.edition.id)
 
     def numbers(self) -> list[str]:
         """The rules shown now: every rule of the edition, or those the search finds."""
@@ -178,7 +178,7 @@ class RulesBrowser(QWidget):
         search is cleared."""
         number = number.strip()
         self.current = number
-        i = self.edition.findData(edition or self.c.table.edition.id)
+        i = self.edition.findData(edition or self.c.board.edition.id)
         self.edition.blockSignals(True)
         self.edition.setCurrentIndex(i)
         self.edition.blockSignals(False)

@@ -83,7 +83,7 @@ class ScenarioPanel(QWidget):
         self._update_buttons()
 
     def _table_changed(self) -> None:
-        if self.session is not None and self.c.table is not self.session.run.table:
+        if self.session is not None and self.c.game() is not self.session.run.table:
             self.close_scenario()
 
     def close_scenario(self) -> None:
@@ -142,13 +142,13 @@ class ScenarioPanel(QWidget):
         names = {lab: spec.get("name", lab) for lab, spec in self.scenario.cards.items()}
         lines = [f"{'✔' if held else '✘ FAILED:'} {words}"
                  for held, words in expectation_lines(rep.checks, names,
-                                                      self.c.table.edition)]
+                                                      self.c.board.edition)]
         lines += [f"   (actually {c.seen()} for {c.card + ' ' if c.card else ''}{c.key})"
                   for c in rep.checks if not c.held]
         cited: list[str] = []
         for e in rep.events:
             cited += [n for n in e.cites if n not in cited]
-        edition = self.c.table.edition
+        edition = self.c.board.edition
         lines += [f"Rule {edition.mark(n)}: {edition.summary(n) or ''}".rstrip(": ")
                   for n in cited]
         item.setToolTip("\n".join(lines) or "no expectations")
@@ -159,7 +159,7 @@ class ScenarioPanel(QWidget):
         from tabletop.ui.rules_browser import linked
         item = self.steps.item(row) if row >= 0 else None
         text = (item.data(Qt.UserRole) or "") if item is not None else ""
-        known = self.c.table.edition.rules
+        known = self.c.board.edition.rules
         self.detail.setText("<br>".join(linked(line, known).replace("  ", "&nbsp;&nbsp;")
                                         for line in text.split("\n")))
 

@@ -11,7 +11,6 @@ from PySide6.QtCore import QPointF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QTransform
 from PySide6.QtWidgets import QGraphicsScene, QMenu  # dialogs: where they open
 
-from tabletop.engine import views
 from tabletop.engine.views import Seen
 from tabletop.ui import layout as L
 from tabletop.ui.items import CardItem, PlayerItem, ZoneItem
@@ -78,15 +77,15 @@ class TableScene(QGraphicsScene):
         self._preview = None
         self._dragging = None
         self.arrows.cleared()
-        t = self.c.table
-        ed = t.edition
-        spots, rect = L.layout(views.zones_on_the_table(t), ed.per_player, t.players,
+        b = self.c.board
+        ed = b.edition
+        spots, rect = L.layout(b.zones_on_the_table(), ed.per_player, list(b.players),
                                self.c.viewer)
         self.setSceneRect(-10, -10, rect.w + 20, rect.h + 20)
         for spot in spots:
             player, zone = spot.key
             if zone == "player":  # the seat's panel: life and counters
-                panel = PlayerItem(spot, views.player_view(t, player))
+                panel = PlayerItem(spot, b.player_view(player))
                 self.addItem(panel)
                 self.player_items[player] = panel
                 continue
@@ -99,13 +98,13 @@ class TableScene(QGraphicsScene):
         self.sync(None, animate=False)
 
     def _pile(self, zone: str) -> bool:
-        return zone in PILES or (zone in self.c.table.edition.per_player and zone != "hand")
+        return zone in PILES or (zone in self.c.board.edition.per_player and zone != "hand")
 
     def _placements(self):
         """item key -> (spot key, position, view item), from the viewer's view only:
         what is drawn, and where, never depends on what the viewer may not see."""
-        t = self.c.table
-        v = self.c.view()
+        b = self.c.board
+        v = b.zones()
         out = {}
         counts = {}
         for key, items in v.items():
@@ -144,7 +143,7 @@ class TableScene(QGraphicsScene):
                 continue
             counts[key] = 0
         for player, panel in self.player_items.items():  # life and counters: public
-            panel.set_seen(views.player_view(t, player), self.c.may_act_for(player))
+            panel.set_seen(b.player_view(player), self.c.may_act_for(player))
         for key, n in counts.items():
             if key in self.zone_items:
                 self.zone_items[key].set_count(n)
@@ -301,7 +300,7 @@ class TableScene(QGraphicsScene):
 
     # ---- gestures from items ---------------------------------------------------------
     def cid_of(self, item: CardItem) -> int:
-        return views.handle(self.c.table, item.oid).cid
+        return self.c.board.handle(item.oid).cid
 
     def zone_at(self, pos: QPointF) -> ZoneItem | None:
         for z in self.zone_items.values():

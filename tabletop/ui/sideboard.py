@@ -23,8 +23,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tabletop.engine import views
-
 
 def _grouped(cards) -> list[tuple[str, int, object]]:
     """(name, count, a card of that name), by name."""
@@ -74,8 +72,9 @@ class SideboardDialog(QDialog):
         self._refresh()
 
     def _refresh(self, *_args) -> None:
-        seen = views.sideboard(self.c.table, self.player, self.c.viewer) \
-            if self.player in self.c.table.players else 0
+        board = self.c.board
+        seen = board.sideboard(self.player, self.c.viewer) \
+            if self.player in board.players else 0
         if isinstance(seen, int):
             self.list.clear()
             self.info.setText(f"{self.player}'s sideboard holds {seen} card"
@@ -89,7 +88,7 @@ class SideboardDialog(QDialog):
 
     def _bring(self) -> None:
         item = self.list.currentItem()
-        seen = views.sideboard(self.c.table, self.player, self.c.viewer)
+        seen = self.c.board.sideboard(self.player, self.c.viewer)
         if item is None or isinstance(seen, int):
             return
         name = item.data(Qt.UserRole)

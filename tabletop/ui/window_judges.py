@@ -49,7 +49,7 @@ class JudgeCommands:
         where it began), under two or more editions side by side, differences marked."""
         from tabletop.scenario import compare
         from tabletop.ui.scenario_panel import CompareDialog
-        current = self.c.table.edition.id
+        current = self.c.board.edition.id
         chosen = self._choose_editions(current)
         if not chosen:
             return
@@ -58,12 +58,11 @@ class JudgeCommands:
             if path is not None and self.scenario_panel.session is not None:
                 c = compare.compare(path, chosen)
             else:
-                from tabletop.scenario.replay import compare_history
-                if not self.c.table.history:
+                if not self.c.history_length():
                     self.error("Compare editions", "Nothing has happened at this table yet: "
                                "play some moves, or open a scenario.")
                     return
-                c, problems = compare_history(self.c.table, chosen)
+                c, problems = self.c.compare(chosen)
                 self._told_problems(problems)
         except TabletopError as e:
             self.error("Cannot compare", str(e))
@@ -112,12 +111,11 @@ class JudgeCommands:
     def replay_under(self, edition: str) -> bool:
         """The same position and history under another edition: the table becomes the
         replayed one, and the steps whose outcome changes are shown."""
-        from tabletop.scenario.replay import compare_history
         from tabletop.scenario.runner import Run
         from tabletop.ui.scenario_panel import CompareDialog
-        old = self.c.table.edition.id
+        old = self.c.board.edition.id
         try:
-            c, problems = compare_history(self.c.table, [old, edition])
+            c, problems = self.c.compare([old, edition])
         except TabletopError as e:
             self.error("Cannot replay the game", str(e))
             return False
@@ -163,9 +161,8 @@ class JudgeCommands:
     def toggle_recording(self, on: bool) -> None:
         from PySide6.QtWidgets import QFileDialog
 
-        from tabletop.scenario.recorder import Recorder
         if on:
-            self.c.recorder = Recorder(self.c.table, title="Recorded at the table")
+            self.c.start_recording()
             self.show_message("Recording: every action from now on becomes a step. "
                               "File > Record again to stop and save.")
             return

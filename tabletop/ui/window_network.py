@@ -54,10 +54,10 @@ class NetworkCommands:
                 self._host(host, left, seat, port)
                 return
             host.server.forget_now(left.id)
-        dlg = HostDialog(self, list(self.c.table.players), port)
+        dlg = HostDialog(self, list(self.c.board.players), port)
         if not dlg.dialog.exec():
             return
-        table, seat = self.c.table, dlg.seat.currentData()
+        table, seat = self.c.hand_over(), dlg.seat.currentData()
         if dlg.what.currentData() == "decks":
             if not self.confirm_discard("host a new game"):
                 return
@@ -139,7 +139,7 @@ class NetworkCommands:
             invitation = invitation.for_seat(seat, typed)
         settings.set_value("net/invitation", str(invitation))
         settings.set_value("net/seat", seat)
-        self._before_session = (self.c.table, self.c.viewer, self.path)
+        self._before_session = (self.c.hand_over(), self.c.viewer, self.path)
         self._hosted_room = None
         self._sit(invitation, seat, token=_tokens().get(f"{invitation.place}|{seat}"))
         self.show_message(f"Joining {invitation.url} as {seat}…")

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tabletop.engine import views
 from tabletop.engine.errors import TabletopError
 from tabletop.ui import settings
 
@@ -25,7 +24,7 @@ class PlaytestCommands:
         """A new game from the decks a person picks (the New game dialog), or None."""
         from tabletop.cards.game import new_game
         from tabletop.ui.playtest import NewGameDialog, load_decks
-        dlg = NewGameDialog(self, self.c.table.edition.id)
+        dlg = NewGameDialog(self, self.c.board.edition.id)
         if not dlg.exec():
             return None
         decks = load_decks(self, dlg.choices())
@@ -41,25 +40,21 @@ class PlaytestCommands:
     def next_game(self) -> None:
         """The next game of a match: each player swaps cards between deck and sideboard,
         someone is chosen to play first, and a new game starts from the same cards."""
-        from tabletop.cards.game import decks_in_play, game_from_cards
         from tabletop.ui.sideboard import SideboardingDialog
-        t = self.c.table
-        decks = decks_in_play(t)
+        decks = self.c.decks_in_play()
         if not any(d["main"] or d["commander"] for d in decks.values()):
             self.error("No decks", "The cards of this table make no decks to play again.")
             return
         viewer = self.c.viewer
-        editable = list(t.players) if viewer is None or self.c.anyone else [viewer]
-        dlg = SideboardingDialog(decks, t.players, editable, self)
+        players = list(self.c.board.players)
+        editable = players if viewer is None or self.c.anyone else [viewer]
+        dlg = SideboardingDialog(decks, players, editable, self)
         if not dlg.exec():
             return
         if not self.confirm_discard("start the next game"):
             return
         try:
-            table = game_from_cards(dlg.lists(), edition=t.edition.id, seed=None,
-                                    life=dlg.life.value(), max_hand=t.max_hand, ante=t.ante,
-                                    printings=views.printings(t),
-                                    names=views.deck_names(t))
+            table = self.c.next_game(dlg.lists(), life=dlg.life.value())
         except TabletopError as e:
             self.error("Cannot start the next game", str(e))
             return
@@ -73,13 +68,12 @@ class PlaytestCommands:
         from PySide6.QtWidgets import QFileDialog
 
         from tabletop.cards import decks as deckfiles
-        from tabletop.cards.game import decks_in_play
         player = self.seat()
-        cards = decks_in_play(self.c.table).get(player, {})
+        cards = self.c.decks_in_play().get(player, {})
         if not any(cards.values()):
             self.error("Save deck", f"{player} has no deck at this table.")
             return
-        name = views.deck_names(self.c.table).get(player) or player
+        name = self.c.board.deck_names().get(player) or player
         deck = deckfiles.Deck(name, "")
         for section in ("main", "commander", "sideboard"):
             for card in cards.get(section, []):
@@ -146,26 +140,26 @@ class PlaytestCommands:
         ChooseCards = playtest.ChooseCards
         player = self.seat()
         session = self.c.session  # at a network table: the host deals the new hand
-        taken = self.c.table.mulligans.get(player, 0)
-        mark = None if session is not None else self.c.table.mark()
+        taken = self.c.board.mulligans.get(player, 0)
+        mark = self.c.mark()
         self.c.mulligan(player)
         if session is not None and not session.wait(
-                lambda: self.c.table.mulligans.get(player, 0) > taken):
+                lambda: self.c.board.mulligans.get(player, 0) > taken):
             return  # refused, or no answer: the status line says so
-        t = self.c.table  # (at a network table, the copy the host's answer made)
+        t = self.c.board  # (at a network table, the view the host's answer made)
         n = t.mulligans.get(player, 0)  # counted by the game: new tables, saves and undo agree
-        hand = views.choices(t, (player, "hand"), player)
+        hand = t.choices((player, "hand"), player)
         dlg = ChooseCards(self, "London mulligan",
                           f"{player} has taken {n} mulligan(s): choose {min(n, len(hand))} "
                           "card(s) to put on the bottom of the library.", hand, min(n, len(hand)))
         order = None
         if dlg.exec():
-            chosen = [views.choice_of(t, c, player) for c in dlg.chosen()]
+            chosen = [t.choice_of(c, player) for c in dlg.chosen()]
             order = playtest.arrange(self, "Order on the bottom",
                                      ", ".join(t.edition.cite("library_arrange")) or "of the table",
                                      chosen)
         if order is None:  # cancelled: the game is exactly as before the mulligan
-            if mark is None:
+            if session is not None or mark is None:
                 self.c.undo()  # the seat's own last action: the host takes it back
             else:
                 self.c.take_back(mark)
@@ -178,10 +172,11 @@ class PlaytestCommands:
         player = self.seat()
         if self.c.session is not None:  # the host sends the library's faces to the searcher
             self.c.look(player, None)
-            if not self.c.session.wait(lambda: all(c.name for c in views.choices(
-                    self.c.table, (player, "library"), player, looking=True))):
+            if not self.c.session.wait(lambda: all(
+                    c.name != "a hidden card" for c in self.c.board.choices(
+                        (player, "library"), player, looking=True))):
                 return
-        lib = views.choices(self.c.table, (player, "library"), player, looking=True)
+        lib = self.c.board.choices((player, "library"), player, looking=True)
         dlg = ChooseCards(self, f"Search {player}'s library",
                           "Choose a card to put into your hand (or none); the library is "
                           "shuffled afterwards.", lib, 1, exact=False)
@@ -195,7 +190,7 @@ class PlaytestCommands:
         player = self.seat()
         from PySide6.QtWidgets import QInputDialog
         life, ok = QInputDialog.getInt(self, "Life total", f"{player}'s life:",
-                                       self.c.table.life[player], -999, 9999)
+                                       self.c.board.life[player], -999, 9999)
         if ok:
             self.c.set_life(player, life)
 
@@ -216,7 +211,7 @@ class PlaytestCommands:
     def next_phase(self) -> None:
         """The next step; after the cleanup step, the next turn."""
         from tabletop.engine.actions import PHASES
-        t = self.c.table
+        t = self.c.board
         i = PHASES.index(t.phase) if t.phase in PHASES else 0
         if i + 1 >= len(PHASES):
             self.next_turn()
@@ -228,9 +223,9 @@ class PlaytestCommands:
         False when the player cancels."""
         from tabletop.ui import playtest
         ChooseCards = playtest.ChooseCards
-        t = self.c.table
+        t = self.c.board
         player = t.active
-        hand = views.choices(t, (player, "hand"), player)
+        hand = t.choices((player, "hand"), player)
         excess = len(hand) - t.max_hand
         if excess > 0:
             dlg = ChooseCards(self, "Cleanup", f"{player} holds {len(hand)} cards: discard "
@@ -238,7 +233,7 @@ class PlaytestCommands:
                               hand, excess)
             if not dlg.exec():
                 return False
-            chosen = [views.choice_of(t, c, player) for c in dlg.chosen()]
+            chosen = [t.choice_of(c, player) for c in dlg.chosen()]
             order = playtest.arrange(self, "Order in the graveyard",
                                      ", ".join(t.edition.cite("graveyard_arrange")) or
                                      "of the table", chosen)

@@ -11,15 +11,12 @@ from typing import Any
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QInputDialog, QMenu
 
-from tabletop.engine import views
-
 
 def zone_actions(scene: Any, zone_item: Any) -> QMenu:  # a TableScene, its ZoneItem
     """A zone's menu. Commands that act for a player are greyed for a viewpoint that
     may not act for them; looking at a public pile is anyone's."""
     player, zone = zone_item.key
-    t = scene.c.table
-    ed = t.edition
+    ed = scene.c.board.edition
     menu = QMenu()
     acting: list[QAction] = []  # actions only the player (or the judge, or hot seat) may take
 
@@ -64,7 +61,7 @@ def zone_actions(scene: Any, zone_item: Any) -> QMenu:  # a TableScene, its Zone
     if zone == "hand" and player:
         reveal = menu.addMenu("Reveal the hand to")
         acting.append(reveal.menuAction())
-        for other in t.players:
+        for other in scene.c.board.players:
             if other != player:
                 reveal.addAction(other, _call(reveal_hand, scene, player, other))
         reveal.addAction("Everyone", lambda: reveal_hand(scene, player, None))
@@ -80,7 +77,7 @@ def add_counter_menu(scene: Any, player: str) -> QMenu:
     menu = QMenu()
     have = dict(scene.player_items[player].seen.counters) if player in scene.player_items \
         else {}
-    kinds = ["poison"] + [f"commander damage from {p}" for p in scene.c.table.players
+    kinds = ["poison"] + [f"commander damage from {p}" for p in scene.c.board.players
                           if p != player] + ["energy", "experience"]
     for kind in kinds:
         menu.addAction(kind, _call(scene.c.player_counter, player, kind, have.get(kind, 0) + 1))
@@ -136,7 +133,7 @@ def reveal_top_n(scene: Any, player: str) -> None:
             scene.c.show(player, cids)
 
 def reveal_hand(scene: Any, player: str, to: str | None) -> None:
-    cids = [c.cid for c in views.choices(scene.c.table, (player, "hand"), scene.c.viewer)]
+    cids = [c.cid for c in scene.c.board.choices((player, "hand"), scene.c.viewer)]
     if cids:
         scene.c.show(player, cids, to)
 

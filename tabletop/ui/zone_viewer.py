@@ -136,16 +136,16 @@ class ZoneViewer(QDialog):
 
     # ---- what it shows --------------------------------------------------------------
     def title(self) -> str:
-        t = self.c.table
+        b = self.c.board
         player, zone = self.key
-        name = t.edition.place(zone, player)
-        n = views.counts(t).get(self.key, 0)
+        name = b.edition.place(zone, player)
+        n = b.counts().get(self.key, 0)
         if self.looking and self.count is not None:
             return f"The top {min(self.count, n)} of {name}"
         return f"{name[0].upper()}{name[1:]} · {n} card{'s' * (n != 1)}"
 
     def faces(self) -> list:
-        return views.pile(self.c.table, self.key, self.viewer, self.looking, self.count)
+        return self.c.board.pile(self.key, self.viewer, self.looking, self.count)
 
     def refresh(self, _result=None) -> None:
         if self.c.viewer != self.viewer:  # the viewpoint changed: a viewer is per person

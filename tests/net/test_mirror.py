@@ -1,5 +1,5 @@
-"""The client's copy of the host's table (net/mirror.py): drawn through the engine's
-views for the seat, it shows exactly what the host sent that seat, and no more."""
+"""A network seat's board (net/mirror.py): the view the host sent, read into the
+engine's view types. It shows exactly what the host sent that seat, and no more."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ def _room() -> Room:
 
 
 def _public(f):
-    """What the window draws of a face: the facts, not the ids (the copy's are its own)."""
+    """What the window draws of a face: the facts, not the ids (the seat's are its own)."""
     d = {"hidden": isinstance(f, views.Hidden), "tapped": f.tapped, "face_down": f.face_down,
          "counters": tuple(f.counters), "owner": f.owner, "controller": f.controller,
          "position": f.position, "note": f.note, "host": f.host is not None}
@@ -44,36 +44,48 @@ def _public(f):
 
 
 @pytest.mark.parametrize("seat", ["Ann", "Ben", "Cid", "spectator"])
-def test_the_copy_shows_the_seat_what_the_host_showed_it(seat):
+def test_the_board_shows_the_seat_what_the_host_showed_it(seat):
     room = _room()
     view = json.loads(json.dumps(room.view(seat)))  # as it crosses the wire
-    m = mirror.build(view)
-    viewer = seat
-    host_faces = views.view(room.table, room.viewer(seat), libraries=False)
-    copy_faces = views.view(m.table, viewer, libraries=False)
+    viewer = room.viewer(seat)
+    b = mirror.SentBoard(view, viewer, [mirror.log_entry(line) for line in view["log"]])
+    host_faces = views.view(room.table, viewer, libraries=False)
+    sent_faces = b.zones()
     for key, faces in host_faces.items():
-        assert [_public(f) for f in copy_faces[key]] == [_public(f) for f in faces], key
-    assert m.table.life == room.table.life and m.table.last_roll == room.table.last_roll
-    assert [e.text for e in m.table.journal] == [line["text"] for line in view["log"]]
-    # every card of the copy has the id the host sent this seat, which its intentions name
-    assert all(cid == sid for cid, sid in m.server_ids.items())
-    assert sorted(m.server_ids.values()) == sorted(
+        assert [_public(f) for f in sent_faces[key]] == [_public(f) for f in faces], key
+    assert b.counts() == views.counts(room.table)
+    assert dict(b.life) == room.table.life and b.turn == room.table.turn
+    assert [b.player_view(p) for p in b.players] == [views.player_view(room.table, p)
+                                                     for p in room.table.players]
+    assert [e.text for e in b.journal] == [line["text"] for line in view["log"]]
+    # every card has the id the host sent this seat, which its intentions name
+    assert sorted(f.id for faces in sent_faces.values() for f in faces) == sorted(
         room.id_for(seat, oid) for ids in room.table.zones.values() for oid in ids)
+    # the inspector's answer for each card the seat sees is the host's, but for lineage
+    for key, faces in host_faces.items():
+        for face, sent in zip(faces, sent_faces[key], strict=True):
+            if isinstance(face, views.Seen) and key[1] != "library":
+                _, got = b.inspect(sent.id)
+                want = views.inspect(room.table, room.table.objs[face.id], viewer)
+                assert (got.name, got.zone, got.owner, got.pt, got.counters) == (
+                    want.name, want.zone, want.owner, want.pt, want.counters)
 
 
-def test_a_card_the_seat_may_not_see_is_nameless_in_the_copy():
+def test_a_card_the_seat_may_not_see_is_hidden_on_the_board():
     room = _room()
-    m = mirror.build(json.loads(json.dumps(room.view("Ben"))))
-    ann_hand = m.table.objects_in(("Ann", "hand"))
-    assert ann_hand and all(o.card == mirror.UNSEEN for o in ann_hand)
-    library = m.table.objects_in(("Ben", "library"))
-    assert library and all(o.card == mirror.UNSEEN for o in library)
-    face_down = [o for o in m.table.objects_in((None, "battlefield"))
-                 if o.face_down and o.controller == "Cid"]
-    assert face_down and face_down[0].card == mirror.UNSEEN  # Cid's; Ben may not see it
+    b = mirror.SentBoard(json.loads(json.dumps(room.view("Ben"))), "Ben", [])
+    zones = b.zones()
+    ann_hand = zones[("Ann", "hand")]
+    assert ann_hand and all(isinstance(f, views.Hidden) for f in ann_hand)
+    library = zones[("Ben", "library")]
+    assert library and all(isinstance(f, views.Hidden) for f in library)
+    face_down = [f for f in zones[(None, "battlefield")] if f.face_down and f.controller == "Cid"]
+    assert face_down and isinstance(face_down[0], views.Hidden)  # Cid's; Ben may not see it
+    assert b.inspect(face_down[0].id)[1].hidden
+    assert b.choice_of(ann_hand[0].id, "Ben").name == "a hidden card"
 
 
-def test_an_update_merged_into_the_view_gives_the_copy_of_the_new_table():
+def test_an_update_merged_into_the_view_gives_the_board_of_the_new_table():
     room = _room()
     view = json.loads(json.dumps(room.view("Ann")))
     card = room.table.objects_in(("Ann", "hand"))[0]
@@ -83,5 +95,5 @@ def test_an_update_merged_into_the_view_gives_the_copy_of_the_new_table():
     mirror.merge(view, update)
     fresh = json.loads(json.dumps(room.view("Ann")))
     assert sorted(map(json.dumps, view["zones"])) == sorted(map(json.dumps, fresh["zones"]))
-    m = mirror.build(view)
-    assert next(o.card.name for o in m.table.objects_in(("Ann", "graveyard"))) == card.card.name
+    b = mirror.SentBoard(view, "Ann", [])
+    assert b.zones()[("Ann", "graveyard")][0].name == card.card.name

@@ -15,7 +15,6 @@ from PySide6.QtWidgets import QDialogButtonBox
 
 from tabletop.engine import Table
 from tabletop.engine.views import Hidden
-from tabletop.net import mirror
 from tabletop.ui.selftest import drag, zone_center
 from tests.ui.menus import card_menu_action as _card_menu
 
@@ -24,6 +23,11 @@ pytestmark = pytest.mark.timeout(120)
 
 def _zone(view, player, name):
     return next(z["cards"] for z in view["zones"] if z["player"] == player and z["zone"] == name)
+
+
+def objects_in(w, key):
+    """The cards a window's board shows in a zone, top first (what it draws)."""
+    return w.c.board.pile(key, w.c.viewer)
 
 
 def _press_ok(dialog):
@@ -95,38 +99,37 @@ def _alice_joins(server, clients, make_window, dialogs, qtbot):
 def test_a_player_joins_plays_by_dragging_and_sees_only_their_own_view(
         server, clients, make_window, dialogs, qtbot):
     w, bob = _alice_joins(server, clients, make_window, dialogs, qtbot)
-    t = w.c.table
-    assert t.players == ("Alice", "Bob") and w.c.viewer == "Alice"
-    # Bob's hand and both libraries: cards with no name in the copy, backs on the view
-    bobs = t.objects_in(("Bob", "hand"))
-    assert len(bobs) == 7 and all(o.card == mirror.UNSEEN for o in bobs)
+    assert w.c.board.players == ("Alice", "Bob") and w.c.viewer == "Alice"
+    # Bob's hand and both libraries: hidden cards on the seat's board, backs on the view
+    bobs = objects_in(w, ("Bob", "hand"))
+    assert len(bobs) == 7 and all(isinstance(o, Hidden) for o in bobs)
     for o in bobs:
-        assert w.scene.item_for_cid(o.cid) is None  # drawn as a back, by object id only
+        assert w.scene.item_for_cid(o.id) is None  # drawn as a back, by object id only
         assert isinstance(w.scene.cards[("o", o.id)].view, Hidden)
-    mine = t.objects_in(("Alice", "hand"))
+    mine = objects_in(w, ("Alice", "hand"))
     assert all(o.card.name for o in mine)
     # a real drag of a land from Alice's hand onto her battlefield
     land = next(o for o in mine if "Land" in o.card.types)
     item = w.scene.item_for_cid(land.cid)
     drag(w.view, item, zone_center(w.scene, ("Alice", "battlefield")))
     qtbot.waitUntil(lambda: any(o.card.name == land.card.name
-                                for o in w.c.table.objects_in((None, "battlefield"))),
+                                for o in objects_in(w, (None, "battlefield"))),
                     timeout=10000)
     bob.drain(0.5)
     assert [c["name"] for c in _zone(bob.view, None, "battlefield")] == [land.card.name]
     # a sorcery dropped on the battlefield: the host refuses it and the window says why
-    sorcery = next((o for o in w.c.table.objects_in(("Alice", "hand"))
+    sorcery = next((o for o in objects_in(w, ("Alice", "hand"))
                     if "Sorcery" in o.card.types or "Instant" in o.card.types), None)
     assert sorcery is not None  # the seed deals Alice one
     drag(w.view, w.scene.item_for_cid(sorcery.cid),
          zone_center(w.scene, ("Alice", "battlefield")))
     qtbot.waitUntil(lambda: "400.4a" in w.message(), timeout=10000)
-    assert sorcery.cid in {o.cid for o in w.c.table.objects_in(("Alice", "hand"))}
+    assert sorcery.cid in {o.cid for o in objects_in(w, ("Alice", "hand"))}
     # Bob draws: Alice's log says a card was drawn, never which
-    before = len(w.c.table.journal)
+    before = len(w.c.board.journal)
     bob.act("draw", count=1)
-    qtbot.waitUntil(lambda: len(w.c.table.journal) > before, timeout=10000)
-    line = w.c.table.journal[-1]
+    qtbot.waitUntil(lambda: len(w.c.board.journal) > before, timeout=10000)
+    line = w.c.board.journal[-1]
     new = {c["name"] for c in _zone(bob.view, "Bob", "hand")}
     assert "Bob" in line.text and not any(name in line.text for name in new), line.text
     assert line.cites == ()
@@ -147,14 +150,14 @@ def test_chat_and_an_undo_every_player_agrees_to(server, clients, make_window, d
     assert "Alice ●" in talk.who.text() and "Bob ●" in talk.who.text()
     # Bob rolls; Alice asks to undo it: Bob sees the request, agrees, and it is undone
     bob.act("roll", sides=6)
-    qtbot.waitUntil(lambda: w.c.table.last_roll is not None, timeout=10000)
+    qtbot.waitUntil(lambda: w.c.board.last_roll is not None, timeout=10000)
     w.undo_action.trigger()
     bob.until("update")
     qtbot.waitUntil(lambda: w.c.session.undo_request is not None, timeout=10000)
     assert talk.request.isVisible() and "Alice asks to undo" in talk.request_text.text()
     assert not talk.agree.isEnabled()  # who asks has agreed already
     bob.send("act", action="agree_undo")
-    qtbot.waitUntil(lambda: w.c.table.last_roll is None and w.c.session.undo_request is None,
+    qtbot.waitUntil(lambda: w.c.board.last_roll is None and w.c.session.undo_request is None,
                     timeout=10000)
     assert not talk.request.isVisible()
 
@@ -165,7 +168,7 @@ def test_the_window_rejoins_its_seat_after_the_server_is_killed_and_restarted(
     w = make_window(Table(("Zed",)), viewer="Zed")
     _join(dialogs, w, _invited(server.url, room, code, "Alice"), "Alice")
     _seated(qtbot, w, "Alice")
-    hand = [o.card.name for o in w.c.table.objects_in(("Alice", "hand"))]
+    hand = [o.card.name for o in objects_in(w, ("Alice", "hand"))]
     port = server.port
     server.kill()
     qtbot.waitUntil(lambda: not w.c.session.connected, timeout=10000)
@@ -173,7 +176,7 @@ def test_the_window_rejoins_its_seat_after_the_server_is_killed_and_restarted(
     server.start(port)  # restored from its autosave, on the same port
     qtbot.waitUntil(lambda: w.c.session is not None and w.c.session.connected
                     and w.c.session.joined, timeout=20000)
-    qtbot.waitUntil(lambda: [o.card.name for o in w.c.table.objects_in(("Alice", "hand"))]
+    qtbot.waitUntil(lambda: [o.card.name for o in objects_in(w, ("Alice", "hand"))]
                     == hand, timeout=10000)
     # someone else may not take the seat: its token is the window's
     other = clients(server.url)
@@ -187,7 +190,7 @@ def test_hosting_the_table_and_getting_it_back_whole(clients, make_window, dialo
     from tabletop.cards import demo
     paths.set_data_dir(tmp_path / "data")
     w = make_window(demo.new_game(players=("Alice", "Bob"), seed=4), viewer="Alice")
-    bob_hand = [o.card.name for o in w.c.table.objects_in(("Bob", "hand"))]
+    bob_hand = [o.card.name for o in w.c.table.objects_in(("Bob", "hand"))]  # the engine's
     monkeypatch.setattr("tabletop.ui.network.local_addresses", lambda: ["127.0.0.1"])
     _host(dialogs, qtbot, w, 18765)
     invitation = w.talk.invitation
@@ -197,7 +200,7 @@ def test_hosting_the_table_and_getting_it_back_whole(clients, make_window, dialo
     from PySide6.QtGui import QGuiApplication
     assert QGuiApplication.clipboard().text() == invitation
     # the host's own window sees Bob's hand as backs only
-    assert all(o.card == mirror.UNSEEN for o in w.c.table.objects_in(("Bob", "hand")))
+    assert all(isinstance(o, Hidden) for o in objects_in(w, ("Bob", "hand")))
     from tabletop.ui.network import Invitation
     inv = Invitation.parse(invitation)
     assert inv.seat == "Bob" and inv.invite  # the dock shows each seat's own
@@ -207,7 +210,7 @@ def test_hosting_the_table_and_getting_it_back_whole(clients, make_window, dialo
     land = next(c for c in _zone(bob.view, "Bob", "hand") if "Land" in c.get("types", []))
     bob.act("move", id=land["id"], zone="battlefield", player="Bob")
     qtbot.waitUntil(lambda: any(o.card.name == land["name"]
-                                for o in w.c.table.objects_in((None, "battlefield"))),
+                                for o in objects_in(w, (None, "battlefield"))),
                     timeout=10000)
     # Leave: the game comes back to the host's window, every card named
     dialogs.expect("Stop hosting", "Yes")
@@ -255,7 +258,7 @@ def test_a_hosted_game_is_found_on_the_network_and_joined_without_its_address(
     asked = [text for title, text, button in dialogs.seen if title == "A request to sit"]
     assert len(asked) == 1 and "Bob's seat" in asked[0]
     assert "Alice, Bob" in listed[0] and code not in listed[0]  # the code is never announced
-    assert all(o.card == mirror.UNSEEN for o in guest.c.table.objects_in(("Alice", "hand")))
+    assert all(isinstance(o, Hidden) for o in objects_in(guest, ("Alice", "hand")))
     dialogs.expect("Stop hosting", "Yes")
     host.leave_action.trigger()
     qtbot.waitUntil(lambda: guest.c.session is None, timeout=30000)  # the game ended for Bob
@@ -270,9 +273,9 @@ def test_a_dropped_window_rejoins_and_its_log_holds_what_happened_meanwhile(
     bob.act("move", id=land["id"], zone="battlefield", player="Bob")
     qtbot.waitUntil(lambda: w.c.session.connected and w.c.session.joined
                     and any(o.card.name == land["name"]
-                            for o in w.c.table.objects_in((None, "battlefield"))),
+                            for o in objects_in(w, (None, "battlefield"))),
                     timeout=20000)
-    assert any(land["name"] in e.text for e in w.c.table.journal)
+    assert any(land["name"] in e.text for e in w.c.board.journal)
     assert w.c.session.seat == "Alice"  # the same seat, by its token
 
 
@@ -303,8 +306,8 @@ def test_a_host_that_crashed_resumes_hosting_and_the_players_rejoin(
     dialogs.expect("Resume hosting", "Resume it")
     _menu(again, "Host a").trigger()
     _seated(qtbot, again, "Alice")
-    assert again.c.table.players == ("Alice", "Bob")
-    assert any(o.card.name == land["name"] for o in again.c.table.objects_in((None, "battlefield")))
+    assert again.c.board.players == ("Alice", "Bob")
+    assert any(o.card.name == land["name"] for o in objects_in(again, (None, "battlefield")))
     back = clients(inv.url)  # Bob's window rejoins his seat with his token
     view = back.join(inv.room, inv.code, "Bob", token=bob_token)
     assert [c["name"] for c in _zone(view, None, "battlefield")] == [land["name"]]
@@ -387,7 +390,7 @@ def test_hosting_a_new_game_from_decks(clients, make_window, dialogs, qtbot, tmp
     dialogs.answer("New game", decks)
     _menu(w, "Host a").trigger()
     _seated(qtbot, w, "Ivo")
-    assert w.c.table.players == ("Hana", "Ivo", "Jun") and w.c.table.life["Jun"] == 17
+    assert w.c.board.players == ("Hana", "Ivo", "Jun") and w.c.board.life["Jun"] == 17
     inv = Invitation.parse(w.talk.invitations["Jun"])
     jun = clients(inv.url)
     assert jun.join(inv.room, inv.code, "Jun", invite=inv.invite)["players"] == [
@@ -401,16 +404,16 @@ def test_the_tables_tools_work_at_a_network_table(server, clients, make_window, 
     and Bob's view and Alice's own copy show what the host made of it."""
     from tabletop.engine.model import Card
     w, bob = _alice_joins(server, clients, make_window, dialogs, qtbot)
-    land = next(o for o in w.c.table.objects_in(("Alice", "hand")) if "Land" in o.card.types)
+    land = next(o for o in objects_in(w, ("Alice", "hand")) if "Land" in o.card.types)
 
     def mine():
-        return [o for o in w.c.table.objects_in((None, "battlefield"))
+        return [o for o in objects_in(w, (None, "battlefield"))
                 if o.controller == "Alice"]
     w.c.drop(land.cid, "battlefield", "Alice")
     qtbot.waitUntil(lambda: bool(mine()), timeout=10000)
     cid = mine()[0].cid
     _card_menu(w, cid, "Counters", "Add a +1/+1 counter")
-    qtbot.waitUntil(lambda: mine()[0].counters == {"+1/+1": 1}, timeout=10000)
+    qtbot.waitUntil(lambda: dict(mine()[0].counters) == {"+1/+1": 1}, timeout=10000)
     dialogs.expect("Note on a card", "Bob's land now")
     _card_menu(w, mine()[0].cid, "Note…")
     qtbot.waitUntil(lambda: mine()[0].note == "Bob's land now", timeout=10000)
@@ -418,17 +421,17 @@ def test_the_tables_tools_work_at_a_network_table(server, clients, make_window, 
     qtbot.waitUntil(lambda: mine()[0].face_down, timeout=10000)
     menu = w.scene.add_counter_menu("Alice")
     next(a for a in menu.actions() if a.text() == "poison").trigger()
-    qtbot.waitUntil(lambda: w.c.table.player_counters.get("Alice") == {"poison": 1},
+    qtbot.waitUntil(lambda: dict(w.c.board.player_view("Alice").counters) == {"poison": 1},
                     timeout=10000)
     assert w.scene.player_items["Alice"].seen.counters == (("poison", 1),)
     w.c.create_tokens(Card("Soldier", ("Creature",), ("Soldier",), colors=("W",),
                            power="1", toughness="1"), "Alice", 2)
     qtbot.waitUntil(lambda: len(mine()) == 3, timeout=10000)
     w.c.mill("Alice", 2)
-    qtbot.waitUntil(lambda: len(w.c.table.objects_in(("Alice", "graveyard"))) == 2,
+    qtbot.waitUntil(lambda: len(objects_in(w, ("Alice", "graveyard"))) == 2,
                     timeout=10000)
     w.c.set_phase("combat")
-    qtbot.waitUntil(lambda: w.c.table.phase == "combat", timeout=10000)
+    qtbot.waitUntil(lambda: w.c.board.phase == "combat", timeout=10000)
     bob.drain(0.5)
     field = _zone(bob.view, None, "battlefield")
     down = next(c for c in field if c["face_down"])
@@ -440,7 +443,7 @@ def test_the_tables_tools_work_at_a_network_table(server, clients, make_window, 
     assert bob.view["player_counters"] == {"Alice": [["poison", 1]]}
     assert len(_zone(bob.view, "Alice", "graveyard")) == 2 and bob.view["phase"] == "combat"
     # and what this seat may not touch stays refused, with the host's word for it
-    bobs = w.c.table.objects_in(("Bob", "hand"))[0].cid  # by the id Alice's window has
+    bobs = objects_in(w, ("Bob", "hand"))[0].id  # by the id Alice's window has
     w.c.turn_face(bobs, True)
     qtbot.waitUntil(lambda: "may not handle Bob's cards" in w.message(), timeout=10000)
     bob.drain(0.5)
@@ -454,16 +457,16 @@ def test_tools_made_of_other_actions_send_those_at_a_network_table(
     w, bob = _alice_joins(server, clients, make_window, dialogs, qtbot)
 
     def mine():
-        return [o for o in w.c.table.objects_in((None, "battlefield"))
+        return [o for o in objects_in(w, (None, "battlefield"))
                 if o.controller == "Alice"]
-    land = next(o for o in w.c.table.objects_in(("Alice", "hand"))
+    land = next(o for o in objects_in(w, ("Alice", "hand"))
                     if "Land" in o.card.types)
     w.c.drop(land.cid, "battlefield", "Alice")
     qtbot.waitUntil(lambda: bool(mine()), timeout=10000)
     w.c.counters(mine()[0].cid, "charge", 2)
-    qtbot.waitUntil(lambda: mine()[0].counters == {"charge": 2}, timeout=10000)
+    qtbot.waitUntil(lambda: dict(mine()[0].counters) == {"charge": 2}, timeout=10000)
     w.c.set_counters(mine()[0].cid, "charge", 5)
-    qtbot.waitUntil(lambda: mine()[0].counters == {"charge": 5}, timeout=10000)
+    qtbot.waitUntil(lambda: dict(mine()[0].counters) == {"charge": 5}, timeout=10000)
     w.c.copy_as_token(mine()[0].cid)
     qtbot.waitUntil(lambda: len(mine()) == 2, timeout=10000)
     assert {o.card.name for o in mine()} == {land.card.name}
@@ -479,7 +482,7 @@ def test_tools_made_of_other_actions_send_those_at_a_network_table(
     after = [c["id"] for c in _zone(bob.view, "Alice", "library")]
     # a library put in another order is sent with new ids: no card can be followed
     assert len(after) == len(before) and not set(after) & set(before)
-    qtbot.waitUntil(lambda: "library: reordered" in w.c.table.journal[-1].text, timeout=10000)
+    qtbot.waitUntil(lambda: "library: reordered" in w.c.board.journal[-1].text, timeout=10000)
 
 
 def test_a_mulligan_at_a_network_table_and_cards_moved_together(
@@ -491,13 +494,13 @@ def test_a_mulligan_at_a_network_table_and_cards_moved_together(
     w, bob = _alice_joins(server, clients, make_window, dialogs, qtbot)
 
     def hand():
-        return w.c.table.objects_in(("Alice", "hand"))
+        return objects_in(w, ("Alice", "hand"))
     bob.drain(0.3)
     lines = len(bob.view["log"])
     dialogs.answer("London mulligan", lambda d: d.reject())  # cancelled
     _menu(w, "Mulligan").trigger()
-    qtbot.waitUntil(lambda: not w.c.table.mulligans and any(
-        "undo" in (line.lead + line.text).lower() for line in w.c.table.journal), timeout=10000)
+    qtbot.waitUntil(lambda: not w.c.board.mulligans and any(
+        "undo" in (line.lead + line.text).lower() for line in w.c.board.journal), timeout=10000)
 
     def bottom_two(dlg):  # the second mulligan: two cards on the bottom
         dlg.list.item(0).setCheckState(Qt.Checked)
@@ -511,12 +514,12 @@ def test_a_mulligan_at_a_network_table_and_cards_moved_together(
     dialogs.answer("London mulligan", lambda d: (d.list.item(0).setCheckState(Qt.Checked),
                                                  d.box.button(QDialogButtonBox.Ok).click()))
     _menu(w, "Mulligan").trigger()
-    qtbot.waitUntil(lambda: w.c.table.mulligans == {"Alice": 1} and len(hand()) == 6,
+    qtbot.waitUntil(lambda: w.c.board.mulligans == {"Alice": 1} and len(hand()) == 6,
                     timeout=10000)
     dialogs.answer("London mulligan", bottom_two)
     dialogs.answer("Order on the bottom", keep_order)
     _menu(w, "Mulligan").trigger()
-    qtbot.waitUntil(lambda: w.c.table.mulligans == {"Alice": 2} and len(hand()) == 5,
+    qtbot.waitUntil(lambda: w.c.board.mulligans == {"Alice": 2} and len(hand()) == 5,
                     timeout=10000)
     assert len(arranged["order"]) == 2
     bob.drain(0.5)
@@ -529,10 +532,10 @@ def test_a_mulligan_at_a_network_table_and_cards_moved_together(
     # two cards dropped together: one action at the host (one undo takes both back)
     two = [o.cid for o in hand()][:2]
     w.c.drop_many(two, "graveyard", "Alice")
-    qtbot.waitUntil(lambda: len(w.c.table.objects_in(("Alice", "graveyard"))) == 2,
+    qtbot.waitUntil(lambda: len(objects_in(w, ("Alice", "graveyard"))) == 2,
                     timeout=10000)
     w.c.undo()
-    qtbot.waitUntil(lambda: not w.c.table.objects_in(("Alice", "graveyard")), timeout=10000)
+    qtbot.waitUntil(lambda: not objects_in(w, ("Alice", "graveyard")), timeout=10000)
     assert len(hand()) == 5
 
 
@@ -545,11 +548,11 @@ def test_an_arrow_right_dragged_at_a_network_table_reaches_the_others(
     from tabletop.ui.items import ArrowItem
     w, bob = _alice_joins(server, clients, make_window, dialogs, qtbot)
     w.scene.animations = False
-    land = next(o for o in w.c.table.objects_in(("Alice", "hand")) if "Land" in o.card.types)
+    land = next(o for o in objects_in(w, ("Alice", "hand")) if "Land" in o.card.types)
     w.c.drop(land.cid, "battlefield", "Alice")
     qtbot.waitUntil(lambda: any(o.controller == "Alice" for o in
-                                w.c.table.objects_in((None, "battlefield"))), timeout=10000)
-    mine = next(o for o in w.c.table.objects_in((None, "battlefield")))
+                                objects_in(w, (None, "battlefield"))), timeout=10000)
+    mine = next(o for o in objects_in(w, (None, "battlefield")))
     vp = w.view.viewport()
     start = w.view.mapFromScene(w.scene.item_for_cid(mine.cid).sceneBoundingRect().center())
     panel = w.scene.player_items["Bob"]
@@ -559,14 +562,15 @@ def test_an_arrow_right_dragged_at_a_network_table_reaches_the_others(
     QTest.mouseMove(vp, end)
     QTest.mouseRelease(vp, Qt.RightButton, Qt.NoModifier, end)
     QApplication.processEvents()
-    qtbot.waitUntil(lambda: len(w.c.table.arrows) == 1, timeout=10000)
-    assert w.c.table.arrows[0][0] == "Alice" and w.c.table.arrows[0][2] == "Bob"
+    qtbot.waitUntil(lambda: len(w.c.board.arrows()) == 1, timeout=10000)
+    arrow = w.c.board.arrows()[0]
+    assert arrow.player == "Alice" and arrow.target_player == "Bob"
     qtbot.waitUntil(lambda: any(isinstance(i, ArrowItem) for i in w.scene.items()),
                     timeout=10000)
     bob.drain(0.5)
     assert [a[0] for a in bob.view["arrows"]] == ["Alice"] and bob.view["arrows"][0][2] == "Bob"
     _menu(w, "Clear").trigger()
-    qtbot.waitUntil(lambda: not w.c.table.arrows, timeout=10000)
+    qtbot.waitUntil(lambda: not w.c.board.arrows(), timeout=10000)
     bob.drain(0.5)
     assert bob.view["arrows"] == []
 
@@ -576,7 +580,7 @@ def test_revealing_a_hand_and_an_ability_at_a_network_table(
     """The hand's menu, Reveal the hand to Bob: Bob's log names the cards; the card's
     menu, an ability on the stack; the hand's menu, the whole hand into the library."""
     w, bob = _alice_joins(server, clients, make_window, dialogs, qtbot)
-    names = sorted(o.card.name for o in w.c.table.objects_in(("Alice", "hand")))
+    names = sorted(o.card.name for o in objects_in(w, ("Alice", "hand")))
     hand_zone = w.scene.zone_items[("Alice", "hand")]
     menu = w.scene.zone_actions(hand_zone)
     reveal = next(a for a in menu.actions() if a.text() == "Reveal the hand to").menu()
@@ -584,18 +588,18 @@ def test_revealing_a_hand_and_an_ability_at_a_network_table(
     bob.drain(1.0)
     told = bob.view["log"][-1]["text"]
     assert told.startswith("Alice reveals") and all(n in told for n in names), told
-    land = next(o for o in w.c.table.objects_in(("Alice", "hand")) if "Land" in o.card.types)
+    land = next(o for o in objects_in(w, ("Alice", "hand")) if "Land" in o.card.types)
     w.c.drop(land.cid, "battlefield", "Alice")
-    qtbot.waitUntil(lambda: bool(w.c.table.objects_in((None, "battlefield"))), timeout=10000)
-    on_field = w.c.table.objects_in((None, "battlefield"))[0]
+    qtbot.waitUntil(lambda: bool(objects_in(w, (None, "battlefield"))), timeout=10000)
+    on_field = objects_in(w, (None, "battlefield"))[0]
     dialogs.expect("Ability", "Add one green mana")
     _card_menu(w, on_field.cid, "Put an ability of it on the stack…")
-    qtbot.waitUntil(lambda: bool(w.c.table.objects_in((None, "stack"))), timeout=10000)
-    assert "Add one green mana" in w.c.table.objects_in((None, "stack"))[0].card.name
+    qtbot.waitUntil(lambda: bool(objects_in(w, (None, "stack"))), timeout=10000)
+    assert "Add one green mana" in objects_in(w, (None, "stack"))[0].card.name
     menu = w.scene.zone_actions(hand_zone)
     into = next(a for a in menu.actions() if a.text().startswith("Move all to")).menu()
     next(a for a in into.actions() if "library" in a.text().lower()).trigger()
-    qtbot.waitUntil(lambda: not w.c.table.objects_in(("Alice", "hand")), timeout=10000)
+    qtbot.waitUntil(lambda: not objects_in(w, ("Alice", "hand")), timeout=10000)
     bob.drain(0.5)
     assert _zone(bob.view, "Alice", "hand") == [] and len(_zone(bob.view, "Alice", "library")) == 39
 
@@ -609,12 +613,12 @@ def test_a_card_dropped_at_a_network_table_stays_where_it_was_let_go(
     w.scene.animations = False
     r = w.scene.zone_items[("Alice", "battlefield")].spot.rect
     target = QPointF(r.x + r.w * 0.8, r.y + r.h * 0.55)  # far right: not where rows begin
-    land = next(o for o in w.c.table.objects_in(("Alice", "hand")) if "Land" in o.card.types)
+    land = next(o for o in objects_in(w, ("Alice", "hand")) if "Land" in o.card.types)
     drag(w.view, w.scene.item_for_cid(land.cid), target)
-    qtbot.waitUntil(lambda: bool(w.c.table.objects_in((None, "battlefield"))), timeout=10000)
+    qtbot.waitUntil(lambda: bool(objects_in(w, (None, "battlefield"))), timeout=10000)
     qtbot.waitUntil(lambda: w.scene.item_for_cid(
-        w.c.table.objects_in((None, "battlefield"))[0].cid) is not None, timeout=10000)
-    item = w.scene.item_for_cid(w.c.table.objects_in((None, "battlefield"))[0].cid)
+        objects_in(w, (None, "battlefield"))[0].cid) is not None, timeout=10000)
+    item = w.scene.item_for_cid(objects_in(w, (None, "battlefield"))[0].cid)
     at = item.sceneBoundingRect().center()
     assert abs(at.x() - target.x()) < 30 and abs(at.y() - target.y()) < 30, (at, target)
 
@@ -647,11 +651,11 @@ def test_looking_at_and_searching_a_library_at_a_network_table(
         dlg.box.button(QDialogButtonBox.Ok).click()
     dialogs.answer("Search Alice's library", pick_first)
     _menu(w, "Search your library").trigger()
-    qtbot.waitUntil(lambda: len(w.c.table.objects_in(("Alice", "hand"))) == 8, timeout=10000)
-    assert picked["name"] in [o.card.name for o in w.c.table.objects_in(("Alice", "hand"))]
-    qtbot.waitUntil(lambda: "shuffled" in w.c.table.journal[-1].text, timeout=10000)
-    qtbot.waitUntil(lambda: all(not o.card.name  # shuffled: no face known any more
-                                for o in w.c.table.objects_in(("Alice", "library"))),
+    qtbot.waitUntil(lambda: len(objects_in(w, ("Alice", "hand"))) == 8, timeout=10000)
+    assert picked["name"] in [o.card.name for o in objects_in(w, ("Alice", "hand"))]
+    qtbot.waitUntil(lambda: "shuffled" in w.c.board.journal[-1].text, timeout=10000)
+    qtbot.waitUntil(lambda: all(isinstance(o, Hidden)  # shuffled: no face known any more
+                                for o in objects_in(w, ("Alice", "library"))),
                     timeout=10000)
 
 
@@ -676,7 +680,7 @@ def test_a_card_from_the_sideboard_at_a_hosted_table(clients, make_window, dialo
     dlg.list.setCurrentRow(0)
     dlg.bring.click()
     qtbot.waitUntil(lambda: "Naturalize" in [o.card.name for o in
-                                             w.c.table.objects_in(("Alice", "hand"))],
+                                             objects_in(w, ("Alice", "hand"))],
                     timeout=10000)
     qtbot.waitUntil(lambda: dlg.list.count() == 0, timeout=10000)
     dlg.reject()
@@ -711,7 +715,7 @@ def test_a_seat_is_joined_with_its_invitation_typed_apart_and_not_without_it(
     dialogs.answer("Join a game", fill(" ".join(INVITES[room]["Alice"].lower().split("-"))))
     _menu(w, "Join a").trigger()
     _seated(qtbot, w, "Alice")
-    assert w.c.table.players == ("Alice", "Bob")
+    assert w.c.board.players == ("Alice", "Bob")
 
 
 def test_an_opponent_looks_through_a_library_only_when_its_owner_allows_it(
@@ -740,7 +744,7 @@ def test_an_opponent_looks_through_a_library_only_when_its_owner_allows_it(
         return [c.get("looked") for c in _zone(bob.view, "Alice", "library")[:3]]
     qtbot.waitUntil(lambda: faces() == [True, True, None], timeout=10000)
     # Alice's own window still shows her library face down: looking was Bob's
-    assert all(o.card == mirror.UNSEEN for o in w.c.table.objects_in(("Alice", "library")))
+    assert all(isinstance(o, Hidden) for o in objects_in(w, ("Alice", "library")))
 
 
 def test_cards_another_seat_reveals_open_in_a_window_and_places_are_shared(
@@ -761,9 +765,9 @@ def test_cards_another_seat_reveals_open_in_a_window_and_places_are_shared(
     w.reveal_window.close()
     w.scene.animations = False
     r = w.scene.zone_items[("Alice", "battlefield")].spot.rect
-    land = next(o for o in w.c.table.objects_in(("Alice", "hand")) if "Land" in o.card.types)
+    land = next(o for o in objects_in(w, ("Alice", "hand")) if "Land" in o.card.types)
     drag(w.view, w.scene.item_for_cid(land.cid), QPointF(r.x + r.w * 0.8, r.y + r.h * 0.5))
-    qtbot.waitUntil(lambda: bool(w.c.table.objects_in((None, "battlefield"))), timeout=10000)
+    qtbot.waitUntil(lambda: bool(objects_in(w, (None, "battlefield"))), timeout=10000)
     bob.drain(0.5)
     placed = _zone(bob.view, None, "battlefield")
     assert len(placed) == 1 and placed[0]["place"] is not None

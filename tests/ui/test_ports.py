@@ -22,6 +22,7 @@ class Wire:
 
     def __init__(self, c: TableController, seat: str) -> None:
         self.c, self.seat, self.view = c, seat, {"zones": []}
+        self.board = None  # no view yet: the window draws the table it had
         self.sent: list[dict] = []
         self.port = RemotePort(self)
 
