@@ -196,7 +196,7 @@ def run_gui(args) -> int:
                 return 2
             dialogs.warn(window, "Cannot open the scenario", str(e))
         else:
-            window.open_scenario(Path(args.scenario))
+            window.judges.open_scenario(Path(args.scenario))
     if args.viewpoint:
         if args.viewpoint.lower() == "judge":
             controller.set_viewer(None)

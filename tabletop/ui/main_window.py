@@ -69,9 +69,17 @@ class TableView(QGraphicsView):
             super().wheelEvent(event)
 
 
-class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
+class MainWindow(QMainWindow):
+    """The table's window: the scene, its docks and menus. Its commands are three
+    objects it is composed of, each handed the window: ``playtest`` (games, decks,
+    turns), ``judges`` (scenarios, comparisons, recording, presenter mode) and
+    ``network`` (hosting, joining, the Table talk dock)."""
+
     def __init__(self, controller: TableController | None = None, autosave=None):
         super().__init__()
+        self.playtest = PlaytestCommands(self)
+        self.judges = JudgeCommands(self)
+        self.network = NetworkCommands(self, self.playtest)
         self.c = controller or TableController()
         self.autosave = autosave  # an Autosave, or None (tests, screenshots, self-test)
         self.c.chooser = self._chooser
@@ -193,29 +201,29 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
         menu = self._menus
         f = menu["&File"]
         self._act(f, "&New table", self.new_table, QKeySequence.New)
-        self._act(f, "New &game from decks…", self.new_game, "Ctrl+Shift+N")
-        self._act(f, "Ne&xt game, after sideboarding…", self.next_game)
-        self._act(f, "Save &deck as…", self.save_deck_as)
+        self._act(f, "New &game from decks…", self.playtest.new_game, "Ctrl+Shift+N")
+        self._act(f, "Ne&xt game, after sideboarding…", self.playtest.next_game)
+        self._act(f, "Save &deck as…", self.playtest.save_deck_as)
         self._act(f, "&Open game…", self.open_game, QKeySequence.Open)
         self.recent_menu = f.addMenu("Open &recent")
-        self._fill_recent()
+        self.playtest._fill_recent()
         self._act(f, "&Save game", self.save_game, QKeySequence.Save)
         self._act(f, "Save game &as…", self.save_game_as, QKeySequence.SaveAs)
         f.addSeparator()
-        self._act(f, "Open s&cenario…", self.open_scenario_dialog, "Ctrl+Shift+O")
-        self._act(f, "Scenario &library…", self.scenario_library, "Ctrl+Shift+L")
-        self._act(f, "Export ruling &report…", self.export_report, "Ctrl+Shift+E")
-        self.record_action = self._act(f, "Re&cord a scenario", self.toggle_recording, "Ctrl+R")
+        self._act(f, "Open s&cenario…", self.judges.open_scenario_dialog, "Ctrl+Shift+O")
+        self._act(f, "Scenario &library…", self.judges.scenario_library, "Ctrl+Shift+L")
+        self._act(f, "Export ruling &report…", self.judges.export_report, "Ctrl+Shift+E")
+        self.record_action = self._act(f, "Re&cord a scenario", self.judges.toggle_recording, "Ctrl+R")
         self.record_action.setCheckable(True)
         f.addSeparator()
         self._act(f, "Import &rules text…", self.import_rules)
-        self._act(f, "Get card data (download)…", self.get_card_data)
-        self._act(f, "Import card &data…", self.import_cards)
+        self._act(f, "Get card data (download)…", self.playtest.get_card_data)
+        self._act(f, "Import card &data…", self.playtest.import_cards)
         self._act(f, "Export &picture of the table…", self.export_picture)
         f.addSeparator()
-        self._act(f, "&Host a game on the network…", self.host_game)
-        self._act(f, "&Join a network game…", self.join_game, "Ctrl+Shift+J")
-        self.leave_action = self._act(f, "&Leave the network game", self.leave_game)
+        self._act(f, "&Host a game on the network…", self.network.host_game)
+        self._act(f, "&Join a network game…", self.network.join_game, "Ctrl+Shift+J")
+        self.leave_action = self._act(f, "&Leave the network game", self.network.leave_game)
         self.leave_action.setEnabled(False)
         f.addSeparator()
         self._act(f, "&Quit", self.close, QKeySequence.Quit)
@@ -229,8 +237,8 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
         self._act(v, "Zoom &out", lambda: self.view.zoom(1 / 1.2), QKeySequence.ZoomOut)
         self._act(v, "&Fit to window", self.view.fit, "Ctrl+0")
         self._act(v, "F&ull screen", self.toggle_full_screen, "F11")
-        self._act(v, "&Presenter mode", self.toggle_presenter, "F5")
-        self._act(v, "&Compare editions…", self.compare_editions, "Ctrl+E")
+        self._act(v, "&Presenter mode", self.judges.toggle_presenter, "F5")
+        self._act(v, "&Compare editions…", self.judges.compare_editions, "Ctrl+E")
         v.addSeparator()
         self.viewpoint_menu = v.addMenu("&Viewpoint")
         v.addAction(self.inspector_dock.toggleViewAction())
@@ -251,7 +259,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
         for key, slot in (("Space", lambda: self.scenario_panel.step()),
                           ("Right", lambda: self.scenario_panel.step()),
                           ("Left", lambda: self.scenario_panel.back()),
-                          ("Escape", self.toggle_presenter)):
+                          ("Escape", self.judges.toggle_presenter)):
             a = QAction(self)
             a.setShortcut(QKeySequence(key))
             a.setShortcutContext(Qt.WindowShortcut)
@@ -282,8 +290,8 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
         self._act(tm, "Create a &token…", self.create_token, "Ctrl+K")
         self._act(tm, "&Cleanup: discard to hand size", lambda: self.c.cleanup(self.seat()),
                   "Ctrl+L")
-        self._act(tm, "Next &step", self.next_phase, "Ctrl+Right")
-        self._act(tm, "&Next turn (with cleanup)", self.next_turn, "Ctrl+T")
+        self._act(tm, "Next &step", self.playtest.next_phase, "Ctrl+Right")
+        self._act(tm, "&Next turn (with cleanup)", self.playtest.next_turn, "Ctrl+T")
         self.untap_action = self._act(tm, "The untap step &untaps", lambda on: settings.set_value(
             "turn/untap", bool(on)))
         self.draw_action = self._act(tm, "The dra&w step draws", lambda on: settings.set_value(
@@ -292,13 +300,13 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
             a.setCheckable(True)
             a.setChecked(str(settings.value(key, "true")).lower() == "true")
         tm.addSeparator()
-        self._act(tm, "&Mulligan (London)", self.mulligan, "Ctrl+M")
-        self._act(tm, "&Search your library…", self.search_library, "Ctrl+Shift+F")
-        self._act(tm, "&Life total…", self.set_life, "Ctrl+Shift+I")
+        self._act(tm, "&Mulligan (London)", self.playtest.mulligan, "Ctrl+M")
+        self._act(tm, "&Search your library…", self.playtest.search_library, "Ctrl+Shift+F")
+        self._act(tm, "&Life total…", self.playtest.set_life, "Ctrl+Shift+I")
         self._act(tm, "&Roll a die", lambda: self.c.roll(self.seat(), 6), "Ctrl+Shift+R")
         self._act(tm, "&Flip a coin", lambda: self.c.roll(self.seat(), 2), "Ctrl+Shift+C")
         self._act(tm, "Clear your a&rrows", self.c.clear_arrows, "Ctrl+Shift+X")
-        self._act(tm, "Your side&board…", self.show_sideboard, "Ctrl+Shift+B")
+        self._act(tm, "Your side&board…", self.playtest.show_sideboard, "Ctrl+Shift+B")
         tm.addSeparator()
         self.anyone_action = self._act(tm, "&Allow moving anyone's cards", self._set_anyone)
         self.anyone_action.setCheckable(True)
@@ -310,7 +318,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
         self._act(h, "&About Tabletop", self.about)
         self._fill_viewpoints()
         self._update_undo()
-        self._network_controls()
+        self.network._network_controls()
 
     # attributes the menus make: asked for before the menus are made, they make them
     MENU_PARTS = frozenset({"recent_menu", "record_action", "undo_action", "redo_action",
@@ -365,7 +373,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
         for label, who in self._viewpoints():
             self.viewpoint_box.addItem(label, who)
         self.viewpoint_box.setCurrentIndex(self.viewpoint_box.findData(self.c.viewer))
-        self._network_controls()
+        self.network._network_controls()
         if self._menus_built:
             self._fill_viewpoints()
             self._update_undo()
@@ -624,7 +632,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
                 f"{ed}, and see which steps turn out differently? Or start a new table?",
                 ["Replay the game", "New table"])
             if answer == "Replay the game":
-                if not self.replay_under(ed):
+                if not self.judges.replay_under(ed):
                     self.edition_box.setCurrentIndex(
                         self.edition_box.findData(self.c.board.edition.id))
                 return
@@ -706,7 +714,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
             return False
         self.path = path
         settings.add_recent(path)
-        self._fill_recent()
+        self.playtest._fill_recent()
         self.c.set_table(table)
         return True
 
@@ -731,7 +739,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
             return False
         self.path = p
         settings.add_recent(p)
-        self._fill_recent()
+        self.playtest._fill_recent()
         self._update_title()
         return True
 
@@ -909,7 +917,7 @@ class MainWindow(QMainWindow, JudgeCommands, PlaytestCommands, NetworkCommands):
                                    "for the other players."):
                     event.ignore()
                     return
-            self._end_session()
+            self.network._end_session()
         if not self.ending and not self.confirm_discard("quit"):
             event.ignore()
             return

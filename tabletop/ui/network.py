@@ -16,6 +16,7 @@ import concurrent.futures
 import contextlib
 import json
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -196,7 +197,8 @@ class Session(QObject):
         self._tries = 0
         self._shape: tuple[Any, ...] | None = None
         self.conn: Connection | None = None
-        self.on_token = None  # called with (invitation, seat, token) when a seat is taken
+        # called with (invitation, seat, token) when a seat is taken
+        self.on_token: Callable[[Invitation, str, str], None] | None = None
         self.port = RemotePort(self)  # where the controller's intents go meanwhile
 
     # ---- the connection ---------------------------------------------------------------

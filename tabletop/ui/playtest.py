@@ -306,7 +306,7 @@ def import_card_data(parent, path: str, url: str | None = None) -> int | None:
             if dialogs.ask(parent, "Cannot reach the card data",
                            f"{e}\n\nIf you have the file already (downloaded another way), "
                            f"import it instead?"):
-                parent.import_cards()
+                parent.playtest.import_cards()
             return None
         dialogs.warn(parent, "Cannot get the card data", str(e))
         return None

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop.engine import Result
+from tabletop.scenario.compare import Comparison
 from tabletop.ui.dialogs import plain_tooltip
 
 HELD, FAILED = "✔", "✘"
@@ -214,7 +215,7 @@ class ScenarioPanel(QWidget):
 class ScenarioLibrary(QDialog):
     """The bundled scenarios, searchable by rule number and title."""
 
-    def __init__(self, parent=None):
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Scenario library")
         self.resize(720, 520)
@@ -280,7 +281,7 @@ class _Wrapped(QStyledItemDelegate):
 class CompareDialog(QDialog):
     """One scenario under two (or more) editions, side by side; differing steps marked."""
 
-    def __init__(self, comparison, parent=None):
+    def __init__(self, comparison: Comparison, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         c = comparison
         self.setWindowTitle(f"Compare editions — {c.title}")

@@ -4,18 +4,29 @@ reports, recording and presenter mode."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import editions
 from tabletop.engine.errors import TabletopError
 from tabletop.ui import settings
 
+if TYPE_CHECKING:
+    from tabletop.scenario.recorder import Recorder
+    from tabletop.ui.window_parts import Window
+
 
 class JudgeCommands:
-    """Mixed into MainWindow."""
+    """The judges' commands of a main window ``w``, which its menus call."""
+
+    def __init__(self, w: Window) -> None:
+        self.w = w
+        self.scenario_path: Path | None = None  # the scenario open in the Scenario dock
+        self.compare_dialog: Any = None  # the last comparison shown (a CompareDialog)
+        self._editions_dialog: Any = None
 
     def open_scenario_dialog(self) -> None:
         from PySide6.QtWidgets import QFileDialog
-        path, _ = QFileDialog.getOpenFileName(self, "Open scenario", str(settings.documents()),
+        path, _ = QFileDialog.getOpenFileName(self.w.window(), "Open scenario", str(settings.documents()),
                                               "Scenarios (*.toml);;All files (*)")
         if path:
             from tabletop.textsafe import names_from_outside
@@ -24,23 +35,23 @@ class JudgeCommands:
 
     def open_scenario(self, path: Path, edition: str | None = None) -> bool:
         """Open a scenario; a file that breaks the contract leaves the table as it was."""
-        if not self.confirm_discard("open a scenario"):
+        if not self.w.confirm_discard("open a scenario"):
             return False
         try:
-            self.scenario_panel.open(path, edition)
+            self.w.scenario_panel.open(path, edition)
         except TabletopError as e:
-            self.error("Cannot open the scenario", str(e))
+            self.w.error("Cannot open the scenario", str(e))
             return False
         self.scenario_path = Path(path)
-        self.path = None
-        self.scenario_dock.show()
-        self.scenario_dock.raise_()
-        self.show_message(f"Opened scenario {path}: press Step (or Space in presenter mode).")
+        self.w.path = None
+        self.w.scenario_dock.show()
+        self.w.scenario_dock.raise_()
+        self.w.show_message(f"Opened scenario {path}: press Step (or Space in presenter mode).")
         return True
 
     def scenario_library(self) -> None:
         from tabletop.ui.scenario_panel import ScenarioLibrary
-        dlg = ScenarioLibrary(self)
+        dlg = ScenarioLibrary(self.w.window())
         if dlg.exec() and dlg.chosen is not None:
             self.open_scenario(dlg.chosen)
 
@@ -49,38 +60,38 @@ class JudgeCommands:
         where it began), under two or more editions side by side, differences marked."""
         from tabletop.scenario import compare
         from tabletop.ui.scenario_panel import CompareDialog
-        current = self.c.board.edition.id
+        current = self.w.c.board.edition.id
         chosen = self._choose_editions(current)
         if not chosen:
             return
-        path = getattr(self, "scenario_path", None)
+        path = self.scenario_path
         try:
-            if path is not None and self.scenario_panel.session is not None:
+            if path is not None and self.w.scenario_panel.session is not None:
                 c = compare.compare(path, chosen)
             else:
-                if not self.c.history_length():
-                    self.error("Compare editions", "Nothing has happened at this table yet: "
+                if not self.w.c.history_length():
+                    self.w.error("Compare editions", "Nothing has happened at this table yet: "
                                "play some moves, or open a scenario.")
                     return
-                c, problems = self.c.compare(chosen)
+                c, problems = self.w.c.compare(chosen)
                 self._told_problems(problems)
         except TabletopError as e:
-            self.error("Cannot compare", str(e))
+            self.w.error("Cannot compare", str(e))
             return
-        self.compare_dialog = CompareDialog(c, self)
+        self.compare_dialog = CompareDialog(c, self.w.window())
         self.compare_dialog.show()
 
-    def _told_problems(self, problems) -> None:
+    def _told_problems(self, problems: list[str]) -> None:
         if problems:
             from tabletop.ui import dialogs
-            dialogs.warn(self, "Parts of the game are left out",
+            dialogs.warn(self.w.window(), "Parts of the game are left out",
                          "A scenario cannot hold all of this game:\n\n"
                          + "\n".join(f"• {p}" for p in problems))
 
     def _choose_editions(self, current: str) -> list[str] | None:
         """The editions to compare: the table's and at least one more."""
         from PySide6.QtWidgets import QCheckBox, QDialog, QDialogButtonBox, QLabel, QVBoxLayout
-        dlg = QDialog(self)
+        dlg = QDialog(self.w.window())
         dlg.setWindowTitle("Compare editions")
         lay = QVBoxLayout(dlg)
         lay.addWidget(QLabel("Run it under these editions, side by side:"))
@@ -90,8 +101,9 @@ class JudgeCommands:
             box.setChecked(e == current or e == editions.NEWEST)
             boxes[e] = box
             lay.addWidget(box)
-        buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
-        ok = buttons.button(QDialogButtonBox.Ok)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
 
         def check() -> None:
             ok.setEnabled(sum(b.isChecked() for b in boxes.values()) >= 2)
@@ -113,24 +125,24 @@ class JudgeCommands:
         replayed one, and the steps whose outcome changes are shown."""
         from tabletop.scenario.runner import Run
         from tabletop.ui.scenario_panel import CompareDialog
-        old = self.c.board.edition.id
+        old = self.w.c.board.edition.id
         try:
-            c, problems = self.c.compare([old, edition])
+            c, problems = self.w.c.compare([old, edition])
         except TabletopError as e:
-            self.error("Cannot replay the game", str(e))
+            self.w.error("Cannot replay the game", str(e))
             return False
         run = c.runs.get(edition)
         if not isinstance(run, Run):
-            self.error("Cannot replay the game", str(run))
+            self.w.error("Cannot replay the game", str(run))
             return False
         self._told_problems(problems)
-        self.path = None
-        self.c.set_table(run.table, dirty=True)
+        self.w.path = None
+        self.w.c.set_table(run.table, dirty=True)
         changed = sum(1 for s in c.steps if s.outcome_differs)
-        self.show_message(f"The game replayed under {edition}: {changed} of {len(c.steps)} "
+        self.w.show_message(f"The game replayed under {edition}: {changed} of {len(c.steps)} "
                           f"steps turn out differently.")
         if changed:
-            self.compare_dialog = CompareDialog(c, self)
+            self.compare_dialog = CompareDialog(c, self.w.window())
             self.compare_dialog.show()
         return True
 
@@ -140,54 +152,58 @@ class JudgeCommands:
         from tabletop.scenario import Session
         from tabletop.scenario.ruling_report import write_report
         from tabletop.ui.render import report_pictures, write_pdf
-        path = getattr(self, "scenario_path", None)
+        path = self.scenario_path
         if path is None:
-            self.error("Export report", "Open a scenario first (File > Open scenario).")
+            self.w.error("Export report", "Open a scenario first (File > Open scenario).")
             return
-        out, _ = QFileDialog.getSaveFileName(self, "Export ruling report",
+        out, _ = QFileDialog.getSaveFileName(self.w.window(), "Export ruling report",
                                              str(settings.documents() / f"{path.stem}.html"),
                                              "HTML (*.html);;PDF (*.pdf);;Markdown (*.md)")
         if not out:
             return
+        scenario = self.w.scenario_panel.scenario
+        if scenario is None:
+            self.w.error("Export report", "Open a scenario first (File > Open scenario).")
+            return
         try:
-            session = Session(self.scenario_panel.scenario)
+            session = Session(scenario)
             pictures = report_pictures(session)
             write_report(out, session.run, pictures, write_pdf)
         except (TabletopError, OSError) as e:
-            self.error("Cannot export the report", str(e))
+            self.w.error("Cannot export the report", str(e))
             return
-        self.show_message(f"Report written to {out}")
+        self.w.show_message(f"Report written to {out}")
 
     def toggle_recording(self, on: bool) -> None:
         from PySide6.QtWidgets import QFileDialog
 
         if on:
-            self.c.start_recording()
-            self.show_message("Recording: every action from now on becomes a step. "
+            self.w.c.start_recording()
+            self.w.show_message("Recording: every action from now on becomes a step. "
                               "File > Record again to stop and save.")
             return
-        rec, self.c.recorder = self.c.recorder, None
+        rec, self.w.c.recorder = self.w.c.recorder, None
         if rec is None or not rec.steps:
-            self.show_message("Recording stopped; nothing was recorded.")
+            self.w.show_message("Recording stopped; nothing was recorded.")
             return
-        out, _ = QFileDialog.getSaveFileName(self, "Save the recorded scenario",
+        out, _ = QFileDialog.getSaveFileName(self.w.window(), "Save the recorded scenario",
                                              str(settings.documents() / "recorded.toml"),
                                              "Scenarios (*.toml)")
         if out:
             self.save_recording(rec, Path(out))
 
-    def save_recording(self, rec, path: Path) -> bool:
+    def save_recording(self, rec: Recorder, path: Path) -> bool:
         from tabletop.engine import files
         text = rec.text()
         try:
             files.atomic_write(path, text.encode("utf-8"))
         except OSError as e:
-            self.error("Cannot save the scenario", f"{path}: {e.strerror or e}")
+            self.w.error("Cannot save the scenario", f"{path}: {e.strerror or e}")
             return False
-        self.show_message(f"Saved {len(rec.steps)} steps to {path}")
+        self.w.show_message(f"Saved {len(rec.steps)} steps to {path}")
         if rec.problems:  # what the file could not say, never dropped in silence
             from tabletop.ui import dialogs
-            dialogs.warn(self, "Parts of the recording are not in the file",
+            dialogs.warn(self.w.window(), "Parts of the recording are not in the file",
                          f"Saved to {path}, but:\n\n" + "\n".join(f"• {p}" for p in
                                                                  rec.problems))
         return True
@@ -195,11 +211,11 @@ class JudgeCommands:
     def toggle_presenter(self) -> None:
         """The judge's stage (presenter.py): large type, only the table, the steps and
         the inspector, the ruling in a banner; space and arrows step, Escape leaves."""
-        self.presenting = not self.presenting
-        if self.presenting:
-            self.presenter.enter()
+        self.w.presenting = not self.w.presenting
+        if self.w.presenting:
+            self.w.presenter.enter()
         else:
-            self.presenter.leave()
-        for a in self.presenter_keys:
-            a.setEnabled(self.presenting)
-        self.view.setFocus()
+            self.w.presenter.leave()
+        for a in self.w.presenter_keys:
+            a.setEnabled(self.w.presenting)
+        self.w.view.setFocus()

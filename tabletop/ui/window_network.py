@@ -4,17 +4,25 @@ the network game, and the Table talk dock (ui/network.py does the work)."""
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.ui import settings
 
+if TYPE_CHECKING:
+    from tabletop.ui.window_parts import Window
+    from tabletop.ui.window_playtest import PlaytestCommands
+
 
 class NetworkCommands:
-    """Mixed into MainWindow."""
+    """The network commands of a main window ``w``, which its menus call."""
 
-    _talk_part: Any = None
-    _before_session: Any = None  # the local game to come back to: (table, viewer, path)
-    _hosted_room: Any = None
+    def __init__(self, w: Window, playtest: PlaytestCommands) -> None:
+        self.w = w
+        self.playtest = playtest  # a new game from decks, to host
+        self._talk_part: Any = None
+        self._before_session: Any = None  # the local game to come back to: (table, viewer, path)
+        self._hosted_room: Any = None
+        self.talk_dock: Any = None  # made with the dock's contents
 
     # ---- the dock ------------------------------------------------------------------------
     @property
@@ -24,10 +32,10 @@ class NetworkCommands:
             from PySide6.QtCore import Qt
 
             from tabletop.ui.network import TableTalk
-            self._talk_part = TableTalk(self)
-            self.talk_dock = self._dock("Table talk", self._talk_part.widget,
-                                        Qt.RightDockWidgetArea)
-            self.tabifyDockWidget(self.log_dock, self.talk_dock)
+            self._talk_part = TableTalk(self.w)
+            self.talk_dock = self.w._dock("Table talk", self._talk_part.widget,
+                                        Qt.DockWidgetArea.RightDockWidgetArea)
+            self.w.tabifyDockWidget(self.w.log_dock, self.talk_dock)
         return self._talk_part
 
     # ---- hosting and joining --------------------------------------------------------------
@@ -35,15 +43,15 @@ class NetworkCommands:
         from tabletop import paths
         from tabletop.ui import dialogs
         from tabletop.ui.network import DEFAULT_PORT, Host, HostDialog
-        if self.c.session is not None:
-            self.show_message("You are at a network table already.")
+        if self.w.c.session is not None:
+            self.w.show_message("You are at a network table already.")
             return
         host = Host(paths.data_dir() / "hosted")  # with any game a crash left hosted
         port = int(settings.value("net/port", DEFAULT_PORT) or DEFAULT_PORT)
         for left in list(host.server.rooms.values()):
             t = left.table
             answer = dialogs.choose(
-                self, "Resume hosting?",
+                self.w.window(), "Resume hosting?",
                 f"A game you hosted did not end: {', '.join(t.players)}, turn {t.turn}. "
                 f"Resume it on port {port}? The players rejoin with the invitation they "
                 f"have.", ["Resume it", "Discard it"])
@@ -54,16 +62,17 @@ class NetworkCommands:
                 self._host(host, left, seat, port)
                 return
             host.server.forget_now(left.id)
-        dlg = HostDialog(self, list(self.c.board.players), port)
+        dlg = HostDialog(self.w.window(), list(self.w.c.board.players), port)
         if not dlg.dialog.exec():
             return
-        table, seat = self.c.hand_over(), dlg.seat.currentData()
+        table, seat = self.w.c.hand_over(), dlg.seat.currentData()
         if dlg.what.currentData() == "decks":
-            if not self.confirm_discard("host a new game"):
+            if not self.w.confirm_discard("host a new game"):
                 return
-            table = self.game_from_decks()
-            if table is None:
+            dealt = self.playtest.game_from_decks()
+            if dealt is None:
                 return
+            table = dealt
             if seat != "spectator":  # the seat of the same place at the new table
                 seat = table.players[min(dlg.seat.currentIndex(), len(table.players) - 1)]
         room = host.server.open_table_now(table, dlg.judge.isChecked())  # the host's from now
@@ -78,7 +87,7 @@ class NetworkCommands:
         try:
             port = host.start("0.0.0.0", port)
         except OSError as e:
-            self.error("Cannot host the game", f"{e}\n\nAnother program may use that port: "
+            self.w.error("Cannot host the game", f"{e}\n\nAnother program may use that port: "
                                                f"try another one.")
             return
         settings.set_value("net/port", port)
@@ -95,7 +104,7 @@ class NetworkCommands:
         self._sit(here, seat, token=_tokens().get(f"{here.place}|{seat}"), hosted=host,
                   shown=invitations)
         unannounced = host.announce(f"{socket.gethostname()}'s table", room)
-        self.show_message("Hosting: give each player their own invitation (Table talk, "
+        self.w.show_message("Hosting: give each player their own invitation (Table talk, "
                           "Invitation for…)" + (f" ({unannounced})" if unannounced else ""))
 
     def _seat_request(self, request: Any) -> None:
@@ -104,59 +113,59 @@ class NetworkCommands:
         from PySide6.QtCore import Qt
         from PySide6.QtWidgets import QMessageBox
         seat, address, reply = request
-        box = QMessageBox(QMessageBox.Question, "A request to sit",
+        box = QMessageBox(QMessageBox.Icon.Question, "A request to sit",
                           f"Someone at {address} asks to take {seat}'s seat without its "
-                          f"invitation. Let them sit?", QMessageBox.Yes | QMessageBox.No, self)
-        box.setTextFormat(Qt.PlainText)  # the seat's name came from the network
-        box.setDefaultButton(QMessageBox.No)
-        box.finished.connect(lambda result: reply(result == QMessageBox.Yes))
+                          f"invitation. Let them sit?", QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self.w.window())
+        box.setTextFormat(Qt.TextFormat.PlainText)  # the seat's name came from the network
+        box.setDefaultButton(QMessageBox.StandardButton.No)
+        box.finished.connect(lambda result: reply(result == QMessageBox.StandardButton.Yes))
         box.open()
 
     def join_game(self) -> None:
         from tabletop.engine.errors import TabletopError
         from tabletop.ui.network import Invitation, JoinDialog
-        if self.c.session is not None:
-            self.show_message("You are at a network table already: leave it first.")
+        if self.w.c.session is not None:
+            self.w.show_message("You are at a network table already: leave it first.")
             return
-        if not self.confirm_discard("join a network game"):
+        if not self.w.confirm_discard("join a network game"):
             return
-        dlg = JoinDialog(self, str(settings.value("net/invitation", "") or ""),
+        dlg = JoinDialog(self.w.window(), str(settings.value("net/invitation", "") or ""),
                          str(settings.value("net/seat", "") or ""))
         if not dlg.dialog.exec():
             return
         try:
             invitation = Invitation.parse(dlg.invitation.text(), dlg.code.text())
         except TabletopError as e:
-            self.error("Cannot join the game", str(e))
+            self.w.error("Cannot join the game", str(e))
             return
         # a seat's own invitation names its seat
         seat = invitation.seat or dlg.seat.currentText().strip()
         if not seat:
-            self.error("Cannot join the game", "Which seat? A player's name, or spectator.")
+            self.w.error("Cannot join the game", "Which seat? A player's name, or spectator.")
             return
         typed = "".join(dlg.invite.text().split())
         if typed and not invitation.invite:  # the invitation read out, typed apart
             invitation = invitation.for_seat(seat, typed)
         settings.set_value("net/invitation", str(invitation))
         settings.set_value("net/seat", seat)
-        self._before_session = (self.c.hand_over(), self.c.viewer, self.path)
+        self._before_session = (self.w.c.hand_over(), self.w.c.viewer, self.w.path)
         self._hosted_room = None
         self._sit(invitation, seat, token=_tokens().get(f"{invitation.place}|{seat}"))
-        self.show_message(f"Joining {invitation.url} as {seat}…")
+        self.w.show_message(f"Joining {invitation.url} as {seat}…")
 
     def _sit(self, invitation: Any, seat: str, token: str | None = None, hosted: Any = None,
              shown: dict[str, str] | None = None) -> None:
         from tabletop.ui.network import Session
-        s = Session(self.c, invitation, seat, token, hosted)
+        s = Session(self.w.c, invitation, seat, token, hosted)
         s.on_token = _keep_token
         talk = self.talk
         talk.session = s
         talk.invitations = dict(shown or {})
         s.changed.connect(talk.refresh)
-        s.changed.connect(self._update_undo)
+        s.changed.connect(self.w._update_undo)
         s.ended.connect(self._session_ended)
-        self.c.session = s
-        self.path = None
+        self.w.c.session = s
+        self.w.path = None
         s.start()
         self.talk_dock.show()
         self.talk_dock.raise_()
@@ -165,25 +174,25 @@ class NetworkCommands:
 
     def leave_game(self) -> None:
         from tabletop.ui import dialogs
-        s = self.c.session
+        s = self.w.c.session
         if s is None:
-            self.show_message("You are not at a network table.")
+            self.w.show_message("You are not at a network table.")
             return
         if s.hosted is not None and not dialogs.ask(
-                self, "Stop hosting?", "The other players lose the table. The game comes "
+                self.w.window(), "Stop hosting?", "The other players lose the table. The game comes "
                 "back to this window as it stands, every card in it."):
             return
         self._end_session()
-        self.show_message("You left the network table.")
+        self.w.show_message("You left the network table.")
 
     def _session_ended(self, why: str) -> None:
-        joined = self.c.session is not None and self.c.session.ever_joined
+        joined = self.w.c.session is not None and self.w.c.session.ever_joined
         self._end_session()
-        self.error("Network game", ("The network game ended: " if joined else
+        self.w.error("Network game", ("The network game ended: " if joined else
                                     "Cannot join the game: ") + why)
 
     def _end_session(self) -> None:
-        s, self.c.session = self.c.session, None
+        s, self.w.c.session = self.w.c.session, None
         if s is None:
             return
         s.leave()
@@ -195,25 +204,25 @@ class NetworkCommands:
             if s.hosted is not None:
                 s.hosted.server.forget_now(room.id)
                 s.hosted.server.close()
-            self.c.viewer = room.table.players[0] if s.seat not in room.table.players \
+            self.w.c.viewer = room.table.players[0] if s.seat not in room.table.players \
                 else s.seat
-            self.c.set_table(room.table, dirty=True)
+            self.w.c.set_table(room.table, dirty=True)
         elif before is not None:
             table, viewer, path = before
-            self.c.viewer = viewer
-            self.c.set_table(table)
-            self.path = path
+            self.w.c.viewer = viewer
+            self.w.c.set_table(table)
+            self.w.path = path
         self._network_controls()
         self.talk.refresh()
 
     def _network_controls(self) -> None:
         """At a network table the seat is fixed and the host's edition rules."""
-        local = self.c.session is None
-        self.edition_box.setEnabled(local)
-        self.viewpoint_box.setEnabled(local)
-        if self._menus_built:  # else the menus are made with these set
-            self.viewpoint_menu.setEnabled(local)
-            self.leave_action.setEnabled(not local)
+        local = self.w.c.session is None
+        self.w.edition_box.setEnabled(local)
+        self.w.viewpoint_box.setEnabled(local)
+        if self.w._menus_built:  # else the menus are made with these set
+            self.w.viewpoint_menu.setEnabled(local)
+            self.w.leave_action.setEnabled(not local)
 
 
 def _tokens() -> dict[str, str]:

@@ -58,7 +58,7 @@ def test_offline_says_so_and_offers_the_file_import(make_window, dialogs, tmp_pa
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     dialogs.expect("Cannot reach the card data", "No")
-    w.get_card_data(f"http://127.0.0.1:{port}{PATH}")
+    w.playtest.get_card_data(f"http://127.0.0.1:{port}{PATH}")
     QApplication.processEvents()
     seen = [x for x in dialogs.seen if x[0] == "Cannot reach the card data"]
     assert seen and "offline" in seen[0][1] and seen[0][2] == "No"

@@ -27,8 +27,8 @@ def test_compare_the_game_at_the_table_under_three_editions(make_window, dialogs
     w.c.drop(plow, "battlefield", None)  # into play in 1999; refused in 2016 (400.4a)
     w.c.draw("Alice", 1)
     dialogs.answer("Compare editions", _pick("cr-1999", "cr-2004"))
-    w.compare_editions()
-    c = w.compare_dialog
+    w.judges.compare_editions()
+    c = w.judges.compare_dialog
     tree = c.tree
     assert tree.columnCount() == 2 + 3
     assert [tree.headerItem().text(i) for i in range(2, 5)] == ["cr-1999", "cr-2004", "cr-2016"]
@@ -53,9 +53,9 @@ def test_switching_edition_replays_the_game(make_window, dialogs):
     assert [o.card.name for o in new.objects_in((None, "battlefield"))] == ["Grizzly Bears"]
     assert "Plow Under" in [o.card.name for o in new.objects_in(("Alice", "hand"))]
     assert "1 of 2 steps turn out differently" in w.message()
-    assert w.compare_dialog.isVisible()
+    assert w.judges.compare_dialog.isVisible()
     assert w.edition_box.currentData() == "cr-2016" and w.c.dirty
-    w.compare_dialog.close()
+    w.judges.compare_dialog.close()
     w.undo()  # the replayed game's history is the table's: undo takes the Bears back
     assert not new.objects_in((None, "battlefield"))
 
@@ -76,7 +76,7 @@ def test_what_the_rules_refused_is_replayed_too(make_window, dialogs):
     on = sorted(o.card.name for o in new.objects_in((None, "battlefield")))
     assert on == ["Grizzly Bears", "Plow Under"]
     assert "1 of 2 steps turn out differently" in w.message()
-    w.compare_dialog.close()
+    w.judges.compare_dialog.close()
 
 
 def test_a_recording_keeps_a_refused_drop_as_a_step(make_window, tmp_path):
@@ -86,14 +86,14 @@ def test_a_recording_keeps_a_refused_drop_as_a_step(make_window, tmp_path):
     t, plow, bears = _game("cr-2016")
     w = make_window(t)
     w.c.drop(plow, "battlefield", None)  # before the recording: not in it
-    w.toggle_recording(True)
+    w.judges.toggle_recording(True)
     w.c.drop(bears, "battlefield", None)
     w.c.drop(plow, "battlefield", None)  # refused: 400.4a
     rec, w.c.recorder = w.c.recorder, None
     assert [next(k for k in s if k not in ("say", "expect")) for s in rec.steps] == \
         ["move", "move"]
     out = tmp_path / "refused.toml"
-    assert w.save_recording(rec, out)
+    assert w.judges.save_recording(rec, out)
     assert rec.problems == []
     text = out.read_text()
     assert "rejected = true" in text and '"400.4a"' in text

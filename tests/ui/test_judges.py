@@ -18,7 +18,7 @@ BASICS = EXAMPLES / "basics.toml"
 
 def test_scenario_player_steps_back_and_restarts(make_window):
     w = make_window(Table(("Alice", "Bob")))
-    assert w.open_scenario(BASICS)
+    assert w.judges.open_scenario(BASICS)
     panel = w.scenario_panel
     assert panel.steps.count() == 5 and not panel.back_button.isEnabled()
     for _ in range(5):
@@ -38,8 +38,8 @@ def test_scenario_player_steps_back_and_restarts(make_window):
 
 def test_presenter_mode_keys_step(make_window, qtbot):
     w = make_window(Table(("Alice", "Bob")))
-    w.open_scenario(BASICS)
-    w.toggle_presenter()
+    w.judges.open_scenario(BASICS)
+    w.judges.toggle_presenter()
     qtbot.wait(20)
     assert not w.menuBar().isVisible() and not w.log_dock.isVisible()
     QTest.keyClick(w, Qt.Key_Space)
@@ -56,7 +56,7 @@ def test_bad_scenario_opens_a_dialog_and_keeps_the_table(make_window, dialogs, t
     w = make_window(t)
     bad = tmp_path / "bad.toml"
     bad.write_text(BASICS.read_text().replace('move = "plow"', 'move = "nobody"'))
-    assert not w.open_scenario(bad)
+    assert not w.judges.open_scenario(bad)
     shown = [(title, text) for title, text, _ in dialogs.seen]
     assert shown and "bad.toml" in shown[0][1] and "step 4" in shown[0][1]
     assert w.c.table is t and w.scenario_panel.session is None
@@ -81,7 +81,7 @@ def test_recorded_scenario_round_trips_through_ruling(make_window, tmp_path):
     t.draw("Alice", 3)
     t.start_here()
     w = make_window(t)
-    w.toggle_recording(True)
+    w.judges.toggle_recording(True)
     island = next(o for o in t.objects_in(("Alice", "hand")) if o.card.name == "Island")
     drag(w.view, w.scene.item_for_cid(island.cid), zone_center(w.scene, ("Alice", "battlefield")))
     drag(w.view, w.scene.item_for_cid(aura.cid), zone_center(w.scene, ("Alice", "graveyard")))
@@ -94,7 +94,7 @@ def test_recorded_scenario_round_trips_through_ruling(make_window, tmp_path):
     w.c.create_token("Soldier", "Alice")
     rec, w.c.recorder = w.c.recorder, None
     out = tmp_path / "recorded.toml"
-    assert w.save_recording(rec, out)
+    assert w.judges.save_recording(rec, out)
     # the recording reads the table's history: the undone counters are not in it
     kinds = [next(k for k in s if k not in ("say", "expect")) for s in rec.steps]
     assert kinds == ["move", "move", "shuffle", "draw", "tap", "create_token"]
@@ -206,13 +206,13 @@ def test_recording_a_mulligan_a_group_drag_to_the_bottom_counters_and_a_die_roll
     t.draw("Alice", 4)
     t.start_here()
     w = make_window(t)
-    w.toggle_recording(True)
+    w.judges.toggle_recording(True)
 
     def bottom_one(dlg):  # the London mulligan: put one card on the bottom
         dlg.list.item(0).setCheckState(Qt.Checked)
         dlg.box.button(QDialogButtonBox.Ok).click()
     dialogs.answer("London mulligan", bottom_one)
-    w.mulligan()
+    w.playtest.mulligan()
     assert t.mulligans == {"Alice": 1} and len(t.zones[("Alice", "hand")]) == 6
     two = [o.cid for o in t.objects_in(("Alice", "hand"))][:2]
     hand = [w.scene.item_for_cid(c) for c in two]
@@ -232,7 +232,7 @@ def test_recording_a_mulligan_a_group_drag_to_the_bottom_counters_and_a_die_roll
     assert any(k in ("move", "move_many") for k in kinds[1:3])
     assert rec.problems == []
     out = tmp_path / "recorded.toml"
-    assert w.save_recording(rec, out)
+    assert w.judges.save_recording(rec, out)
     r = run_cli("ruling", "--json", out)
     assert r.returncode == 0, r.stdout + r.stderr
     doc = json.loads(r.stdout)["files"][0]

@@ -138,7 +138,7 @@ def test_a_player_joins_plays_by_dragging_and_sees_only_their_own_view(
 def test_chat_and_an_undo_every_player_agrees_to(server, clients, make_window, dialogs,
                                                  qtbot):
     w, bob = _alice_joins(server, clients, make_window, dialogs, qtbot)
-    talk = w.talk
+    talk = w.network.talk
     # Alice types a line (markup is shown as it is typed) and Bob's says hello
     talk.entry.setFocus()
     QTest.keyClicks(talk.entry, "hi <b>Bob</b>")
@@ -193,10 +193,10 @@ def test_hosting_the_table_and_getting_it_back_whole(clients, make_window, dialo
     bob_hand = [o.card.name for o in w.c.table.objects_in(("Bob", "hand"))]  # the engine's
     monkeypatch.setattr("tabletop.ui.network.local_addresses", lambda: ["127.0.0.1"])
     _host(dialogs, qtbot, w, 18765)
-    invitation = w.talk.invitation
+    invitation = w.network.talk.invitation
     assert invitation.startswith("ws://127.0.0.1:18765/")
-    assert w.talk.invite.isVisible() and w.talk.invite_text.text() == invitation
-    w.talk.copy.click()
+    assert w.network.talk.invite.isVisible() and w.network.talk.invite_text.text() == invitation
+    w.network.talk.copy.click()
     from PySide6.QtGui import QGuiApplication
     assert QGuiApplication.clipboard().text() == invitation
     # the host's own window sees Bob's hand as backs only
@@ -206,7 +206,7 @@ def test_hosting_the_table_and_getting_it_back_whole(clients, make_window, dialo
     assert inv.seat == "Bob" and inv.invite  # the dock shows each seat's own
     bob = clients(inv.url)
     bob.join(inv.room, inv.code, "Bob", invite=inv.invite)
-    qtbot.waitUntil(lambda: "Bob ●" in w.talk.who.text(), timeout=10000)
+    qtbot.waitUntil(lambda: "Bob ●" in w.network.talk.who.text(), timeout=10000)
     land = next(c for c in _zone(bob.view, "Bob", "hand") if "Land" in c.get("types", []))
     bob.act("move", id=land["id"], zone="battlefield", player="Bob")
     qtbot.waitUntil(lambda: any(o.card.name == land["name"]
@@ -235,7 +235,7 @@ def test_a_hosted_game_is_found_on_the_network_and_joined_without_its_address(
 
     _host(dialogs, qtbot, host, 18766)
     from tabletop.ui.network import Invitation
-    code = Invitation.parse(host.talk.invitation).code
+    code = Invitation.parse(host.network.talk.invitation).code
     guest = make_window(Table(("Zed",)), viewer="Zed")
     listed = []
 
@@ -289,7 +289,7 @@ def test_a_host_that_crashed_resumes_hosting_and_the_players_rejoin(
     w = make_window(demo.new_game(players=("Alice", "Bob"), seed=4), viewer="Alice")
 
     _host(dialogs, qtbot, w, 18767)
-    inv = Invitation.parse(w.talk.invitation)
+    inv = Invitation.parse(w.network.talk.invitation)
     bob = clients(inv.url)
     bob.join(inv.room, inv.code, "Bob", invite=inv.invite)
     bob_token = bob.token
@@ -391,7 +391,7 @@ def test_hosting_a_new_game_from_decks(clients, make_window, dialogs, qtbot, tmp
     _menu(w, "Host a").trigger()
     _seated(qtbot, w, "Ivo")
     assert w.c.board.players == ("Hana", "Ivo", "Jun") and w.c.board.life["Jun"] == 17
-    inv = Invitation.parse(w.talk.invitations["Jun"])
+    inv = Invitation.parse(w.network.talk.invitations["Jun"])
     jun = clients(inv.url)
     assert jun.join(inv.room, inv.code, "Jun", invite=inv.invite)["players"] == [
         "Hana", "Ivo", "Jun"]
@@ -674,7 +674,7 @@ def test_a_card_from_the_sideboard_at_a_hosted_table(clients, make_window, dialo
     monkeypatch.setattr("tabletop.ui.network.local_addresses", lambda: ["127.0.0.1"])
     _host(dialogs, qtbot, w, 18766)
     _menu(w, "Your sideboard").trigger()
-    dlg = w._sideboard  # kept open beside the table
+    dlg = w.playtest._sideboard  # kept open beside the table
     assert [dlg.list.item(i).data(Qt.UserRole) for i in range(dlg.list.count())] == \
         ["Naturalize"]
     dlg.list.setCurrentRow(0)
@@ -725,7 +725,7 @@ def test_an_opponent_looks_through_a_library_only_when_its_owner_allows_it(
     Allow sends him its faces (and only him)."""
     from PySide6.QtTest import QTest
     w, bob = _alice_joins(server, clients, make_window, dialogs, qtbot)
-    talk = w.talk
+    talk = w.network.talk
     bob.act("look", player="Alice")
     qtbot.waitUntil(lambda: talk.look.isVisible(), timeout=10000)
     assert talk.look_text.text() == "Bob asks to look at all of your library."

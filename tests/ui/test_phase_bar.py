@@ -60,7 +60,7 @@ def test_switched_off_the_untap_and_draw_steps_leave_the_cards_alone(make_window
     w.untap_action.trigger()
     w.draw_action.trigger()
     assert not w.untap_action.isChecked() and not w.draw_action.isChecked()
-    w.next_turn()
+    w.playtest.next_turn()
     bears = next(o for o in t.objects_in((None, "battlefield")) if o.controller == "Bob")
     assert bears.tapped is True
     hand = len(t.zones[("Bob", "hand")])

@@ -55,8 +55,8 @@ def test_london_mulligan_dice_and_life(make_window, monkeypatch):
     monkeypatch.setattr(playtest, "ChooseCards", Pick)
     monkeypatch.setattr(playtest, "arrange", lambda parent, title, rule, objs:
                         [o.cid for o in reversed(objs)])
-    w.mulligan()
-    w.mulligan()
+    w.playtest.mulligan()
+    w.playtest.mulligan()
     assert len(t.zones[("Alice", "hand")]) == 5 and len(t.zones[("Alice", "library")]) == 35
     assert "401.4" in t.history[-1].events[0].cites  # two cards ordered on the bottom
     w.c.roll("Alice", 6)
@@ -64,7 +64,7 @@ def test_london_mulligan_dice_and_life(make_window, monkeypatch):
     w.c.set_life("Alice", 13)
     assert w.scene.player_items["Alice"].seen.life == 13
     before = len(t.zones[("Alice", "library")])
-    w.search_library()
+    w.playtest.search_library()
     assert len(t.zones[("Alice", "library")]) == before - 1
     assert t.history[-1].name == "shuffle"
 
@@ -91,7 +91,7 @@ def test_next_turn_asks_for_cleanup_discards(make_window, monkeypatch):
         arranged.append(rule)
         return [o.cid for o in objs]
     monkeypatch.setattr(playtest, "arrange", arrange)
-    w.next_turn()
+    w.playtest.next_turn()
     assert arranged == ["404.3"]
     assert len(t.zones[("Alice", "hand")]) == 7 and len(t.zones[("Alice", "graveyard")]) == 2
     assert t.active == "Bob"
@@ -146,7 +146,7 @@ def test_dialogs_offer_cards_by_the_names_the_viewer_may_read(make_window, monke
         def exec(self):
             return False  # cancelled
     monkeypatch.setattr(playtest, "ChooseCards", Pick)
-    w.search_library()
+    w.playtest.search_library()
     lib = [t.objs[i].card.name for i in reversed(t.zones[("Alice", "library")])]
     assert offered[-1] == lib and "a hidden card" not in offered[-1]
     from tabletop.engine import views

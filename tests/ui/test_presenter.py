@@ -53,7 +53,7 @@ def test_presenter_shows_the_ruling_and_leaves_everything_as_it_was(make_window,
     p = tmp_path / "owner.toml"
     p.write_text(FILE)
     w = make_window(Table(("Alice", "Bob")))
-    w.open_scenario(p)
+    w.judges.open_scenario(p)
     QApplication.processEvents()
     before = _looks(w)
     fitted = w.view.transform().m11()

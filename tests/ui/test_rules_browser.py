@@ -72,10 +72,10 @@ def _pick(*wanted):
 def test_a_rule_in_a_comparison_opens_in_its_own_edition(make_window, dialogs):
     from tests.helpers import EXAMPLES
     w = make_window(Table(("Alice", "Bob")))
-    w.open_scenario(EXAMPLES / "basics.toml")
+    w.judges.open_scenario(EXAMPLES / "basics.toml")
     dialogs.answer("Compare editions", _pick("cr-1999"))
-    w.compare_editions()
-    tree = w.compare_dialog.tree
+    w.judges.compare_editions()
+    tree = w.judges.compare_dialog.tree
     col = 3  # the cr-1999 column (Step, Differs, cr-2016, cr-1999)
     from tabletop.ui.rules_browser import first_number
     item = next(tree.topLevelItem(i) for i in range(tree.topLevelItemCount())
@@ -83,7 +83,7 @@ def test_a_rule_in_a_comparison_opens_in_its_own_edition(make_window, dialogs):
     tree.itemClicked.emit(item, col)
     assert w.rules_browser.edition.currentData() == "cr-1999"
     assert w.rules_browser.current == first_number(item.text(col))
-    w.compare_dialog.close()
+    w.judges.compare_dialog.close()
 
 
 def test_rule_numbers_in_the_scenario_dock_open_the_browser(make_window):

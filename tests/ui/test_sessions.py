@@ -257,10 +257,10 @@ def test_guard_on_edition_open_scenario_and_new_game(make_window, dialogs, monke
     w._edition_chosen(w.edition_box.findData("cr-1999"))
     assert w.c.table is t and w.edition_box.currentData() == t.edition.id
     dialogs.expect("Unsaved changes", "Cancel")
-    assert not w.open_scenario(SCENARIOS / "400_3_stolen_creature_dies.toml")
+    assert not w.judges.open_scenario(SCENARIOS / "400_3_stolen_creature_dies.toml")
     assert w.c.table is t
     dialogs.expect("Unsaved changes", "Cancel")
-    w.new_game()
+    w.playtest.new_game()
     assert w.c.table is t
     dialogs.expect("Unsaved changes", "Cancel")
     assert not w.load_game(ROOT / "nowhere.tabletop")
@@ -279,7 +279,7 @@ def test_a_clean_table_is_replaced_without_asking(make_window, dialogs):
 # ---- the scenario dock belongs to its table -------------------------------------------------
 def test_scenario_dock_closes_when_its_table_is_replaced(make_window, dialogs):
     w = make_window(demo.new_game())
-    assert w.open_scenario(SCENARIOS / "400_3_stolen_creature_dies.toml")
+    assert w.judges.open_scenario(SCENARIOS / "400_3_stolen_creature_dies.toml")
     w.scenario_panel.step()
     assert w.scenario_panel.back_button.isEnabled()
     w.new_table()  # Ctrl+N
@@ -294,7 +294,7 @@ def test_scenario_dock_closes_when_its_table_is_replaced(make_window, dialogs):
 
 def test_stepping_a_scenario_leaves_nothing_unsaved(make_window, dialogs):
     w = make_window(demo.new_game())
-    assert w.open_scenario(SCENARIOS / "400_3_stolen_creature_dies.toml")
+    assert w.judges.open_scenario(SCENARIOS / "400_3_stolen_creature_dies.toml")
     while w.scenario_panel.step():
         pass
     assert not w.c.dirty
@@ -328,7 +328,7 @@ def test_cancelled_mulligan_leaves_the_game_exactly_as_before(make_window, dialo
     w.c.undo()  # something to redo: it must survive the cancelled mulligan too
     before = saves.to_json(t)
     dirty = w.c.dirty
-    w.mulligan()  # the bot rejects the choose-cards dialog
+    w.playtest.mulligan()  # the bot rejects the choose-cards dialog
     assert any(title == "London mulligan" for title, _, _ in dialogs.seen)
     assert saves.to_json(t) == before
     assert w.c.dirty == dirty and t.mulligans == {}

@@ -89,7 +89,7 @@ def test_sideboarding_then_the_next_game(make_window, dialogs, monkeypatch):
 
     dialogs.answer("Sideboarding", answer)
     dialogs.expect("Unsaved", "Discard")
-    w.next_game()
+    w.playtest.next_game()
     QApplication.processEvents()
     new = w.c.table
     assert new is not t and new.players == ("Bob", "Alice") and new.active == "Bob"

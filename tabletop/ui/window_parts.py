@@ -1,0 +1,65 @@
+"""What the main window's command objects (window_playtest, window_judges,
+window_network) are handed: the window's parts they use, declared here so that each
+is wired explicitly and checked, and no command module imports the window."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QAction
+    from PySide6.QtWidgets import QComboBox, QDockWidget, QGraphicsView, QMenu, QWidget
+
+    from tabletop.engine import Table
+    from tabletop.ui.controller import TableController
+    from tabletop.ui.phase_bar import PhaseBar
+    from tabletop.ui.presenter import Presenter
+    from tabletop.ui.scenario_panel import ScenarioPanel
+
+
+class Window(Protocol):
+    """The main window as its commands see it."""
+
+    c: TableController
+    path: Path | None
+    presenting: bool
+    view: QGraphicsView
+    phase_bar: PhaseBar
+    log_dock: QDockWidget
+    scenario_dock: QDockWidget
+    edition_box: QComboBox
+    viewpoint_box: QComboBox
+    _menus_built: bool
+
+    # made with the menus, just after the first frame
+    @property
+    def recent_menu(self) -> QMenu: ...
+    @property
+    def viewpoint_menu(self) -> QMenu: ...
+    @property
+    def leave_action(self) -> QAction: ...
+    @property
+    def untap_action(self) -> QAction: ...
+    @property
+    def draw_action(self) -> QAction: ...
+    @property
+    def presenter_keys(self) -> list[QAction]: ...
+
+    # made the first time they are needed
+    @property
+    def scenario_panel(self) -> ScenarioPanel: ...
+    @property
+    def presenter(self) -> Presenter: ...
+
+    def window(self) -> QWidget:
+        """The window as a widget: the parent of the commands' dialogs."""
+    def error(self, title: str, text: str) -> None: ...
+    def show_message(self, text: str) -> None: ...
+    def seat(self) -> str: ...
+    def confirm_discard(self, what: str) -> bool: ...
+    def load_game(self, path: Path, asked: bool = False, table: Table | None = None) -> bool: ...
+    def _update_undo(self) -> None: ...
+    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget: ...
+    def tabifyDockWidget(self, first: QDockWidget, second: QDockWidget) -> None: ...
