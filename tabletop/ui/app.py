@@ -50,7 +50,7 @@ def handle_termination(app, window) -> None:
     os.set_blocking(read_fd, False)
     os.set_blocking(write_fd, False)
     signal.set_wakeup_fd(write_fd)
-    notifier = QSocketNotifier(read_fd, QSocketNotifier.Read, window)
+    notifier = QSocketNotifier(read_fd, QSocketNotifier.Type.Read, window)
 
     def drain() -> None:
         with contextlib.suppress(OSError):
@@ -236,7 +236,7 @@ def run_gui(args) -> int:
 
         class FirstFrame(QObject):
             def eventFilter(self, obj, event):
-                if event.type() == QEvent.Paint:
+                if event.type() == QEvent.Type.Paint:
                     print(f"{time.time():.4f}", flush=True)
                     os._exit(0)
                 return False

@@ -69,9 +69,9 @@ def card_actions(scene: Any, item: Any) -> QMenu:  # a TableScene, its CardItem
         menu.addAction("Put into the command zone (commander)",
                        lambda: c.commander_returns(cid))
     owner = getattr(v, "owner", None)
-    menu.addAction("Put into library, Nth from the top…", lambda: _nth(c, cid, owner))
+    menu.addAction("Put into library, Nth from the top…", lambda: ask_nth(c, cid, owner))
     if item.face is not None:
-        menu.addAction("Put an ability of it on the stack…", lambda: _ability(c, cid))
+        menu.addAction("Put an ability of it on the stack…", lambda: ask_ability(c, cid))
         menu.addAction("Copy it as a token", lambda: c.copy_as_token(cid))
     return menu
 
@@ -167,14 +167,14 @@ def _note(c: TableController, cid: int, name: str, note: str) -> None:
         c.note(cid, text)
 
 
-def _nth(c: TableController, cid: int, owner: str | None) -> None:
+def ask_nth(c: TableController, cid: int, owner: str | None) -> None:
     n, ok = QInputDialog.getInt(None, "Put into library",
                                 "Position from the top (1 is the top):", 1, 1, 999)
     if ok:
         c.drop(cid, "library", owner, n)
 
 
-def _ability(c: TableController, cid: int) -> None:
+def ask_ability(c: TableController, cid: int) -> None:
     text, ok = QInputDialog.getText(None, "Ability", "What the ability does:")
     if ok and text.strip():
         c.put_ability(cid, text.strip())

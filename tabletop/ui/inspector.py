@@ -104,14 +104,14 @@ def opening_words(t) -> QLabel:
     """What the inspector says before anything is selected, as a label: the window's
     first frame shows it while the inspector itself is made just after."""
     label = QLabel(_opening(t).replace("<p class='sub'>", "<p style='color:#666'>"))
-    label.setTextFormat(Qt.RichText)  # our own words; the edition's title is escaped
+    label.setTextFormat(Qt.TextFormat.RichText)  # our own words; the edition's title is escaped
     label.setWordWrap(True)
-    label.setAlignment(Qt.AlignTop | Qt.AlignLeft)
+    label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
     label.setContentsMargins(3, 1, 3, 3)  # where the browser puts its text
     # laid out as the browser that replaces it is, so the docks do not move
-    label.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
+    label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
     label.setAutoFillBackground(True)
-    label.setBackgroundRole(QPalette.Base)
+    label.setBackgroundRole(QPalette.ColorRole.Base)
     label.setFrameShape(QLabel.Shape.StyledPanel)
     label.setFrameShadow(QLabel.Shadow.Sunken)
     return label

@@ -5,18 +5,69 @@ from __future__ import annotations
 
 import math
 import time
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from PySide6.QtCore import Property, QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QLinearGradient, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem
+from PySide6.QtCore import Property, QPoint, QPointF, QRectF, Qt
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetrics,
+    QLinearGradient,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPixmap,
+)
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsObject,
+    QGraphicsSceneContextMenuEvent,
+    QGraphicsSceneHoverEvent,
+    QGraphicsSceneMouseEvent,
+    QGraphicsSceneWheelEvent,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
 
-from tabletop.engine.views import Seen
+from tabletop.engine.model import Card
+from tabletop.engine.views import Hidden, PlayerSeen, Seen
 from tabletop.ui.dialogs import plain_tooltip
-from tabletop.ui.layout import CARD_H, CARD_W
+from tabletop.ui.layout import CARD_H, CARD_W, ZoneSpot
 
 if TYPE_CHECKING:  # animations' classes are met when one first starts, not at start-up
     from PySide6.QtCore import QPropertyAnimation
+
+Region = tuple[Any, ...]  # what a click on a player's panel does: ("life", -1)...
+
+
+class TableHost(Protocol):
+    """What the items tell the scene they are on (scene.TableScene)."""
+
+    def selected_cards(self) -> list[CardItem]: ...
+    def card_pressed(self, item: CardItem) -> None: ...
+    def card_double_clicked(self, item: CardItem) -> None: ...
+    def card_menu(self, item: CardItem, screen_pos: QPoint) -> None: ...
+    def hover(self, item: CardItem, entered: bool) -> None: ...
+    def dragged_with(self, item: CardItem) -> list[CardItem]: ...
+    def drag_moved(self, item: CardItem, pos: QPointF) -> None: ...
+    def dropped(self, item: CardItem, pos: QPointF, modifiers: Qt.KeyboardModifier,
+                moved: bool) -> None: ...
+    def _end_drag(self) -> None: ...
+    def arrow_drag(self, item: CardItem, pos: QPointF) -> None: ...
+    def arrow_dropped(self, item: CardItem, pos: QPointF) -> None: ...
+    def zone_menu(self, zone_item: ZoneItem, screen_pos: QPoint) -> None: ...
+    def player_clicked(self, panel: PlayerItem, what: Region,
+                       screen_pos: QPoint | None) -> None: ...
+    def player_menu(self, panel: PlayerItem, screen_pos: QPoint) -> None: ...
+    def clearSelection(self) -> None: ...
+    def mouseGrabberItem(self) -> QGraphicsItem | None: ...
+
+
+def _host(item: QGraphicsItem) -> TableHost:
+    """The table scene an item is on."""
+    return cast(TableHost, item.scene())
 
 COLORS = {
     "W": QColor("#efe6c8"), "U": QColor("#3f7cc4"), "B": QColor("#4a4453"),
@@ -27,13 +78,13 @@ BACK = QColor("#2b3a67")
 TEXT_DARK, TEXT_LIGHT = QColor("#1d1d1d"), QColor("#fafafa")
 
 
-def picture(name: str, printing=None):
+def picture(name: str, printing: tuple[str, str] | None = None) -> QPixmap | None:
     """The card's picture (a QPixmap) when one is at hand, else None."""
     from tabletop.ui.pictures import store
     return store().get(name, printing)
 
 
-def draw_picture(painter, rect: QRectF, pix, radius: float) -> None:
+def draw_picture(painter: QPainter, rect: QRectF, pix: QPixmap, radius: float) -> None:
     """A picture filling ``rect``, its corners rounded like a card's."""
     painter.save()
     path = QPainterPath()
@@ -44,14 +95,14 @@ def draw_picture(painter, rect: QRectF, pix, radius: float) -> None:
     painter.restore()
 
 
-def _token_tag(painter, tag: QRectF, font: QFont) -> None:
-    painter.setPen(Qt.NoPen)
+def _token_tag(painter: QPainter, tag: QRectF, font: QFont) -> None:
+    painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(QColor("#222"))
     painter.drawRoundedRect(tag, 3, 3)
     painter.setPen(TEXT_LIGHT)
     font.setBold(True)
     painter.setFont(font)
-    painter.drawText(tag, Qt.AlignCenter, "TOKEN")
+    painter.drawText(tag, Qt.AlignmentFlag.AlignCenter, "TOKEN")
 
 
 # Text on a card, in pixels of the scene, and the least it may be on the screen: at the
@@ -75,7 +126,7 @@ def _font(px: float, least_on_screen: float, lod: float, bold: bool = False) -> 
     return f
 
 
-def _narrowed(fit, text: str, font: QFont, width: float, most: int
+def _narrowed(fit: Callable[..., list[str]], text: str, font: QFont, width: float, most: int
               ) -> tuple[QFont, list[str]]:
     """Lines ``fit`` makes of the text, narrowing the font (condensed, then more so)
     before any word is cut short; the font they are drawn in, and the lines."""
@@ -112,7 +163,7 @@ def _wrap(text: str, font: QFont, width: float, most: int) -> list[str]:
             current = " ".join(words[i:])
             break
     lines.append(current)
-    return [m.elidedText(x, Qt.ElideRight, int(width)) for x in lines[:most]]
+    return [m.elidedText(x, Qt.TextElideMode.ElideRight, int(width)) for x in lines[:most]]
 
 
 def _type_lines(type_line: str, font: QFont, width: float, most: int,
@@ -128,22 +179,24 @@ def _type_lines(type_line: str, font: QFont, width: float, most: int,
         left = " ".join(ABBREVIATED.get(w, w) for w in left.split())
     if most == 1:
         one = f"{left} — {right}" if right else left
-        return [m.elidedText(one, Qt.ElideRight, int(width))]
+        return [m.elidedText(one, Qt.TextElideMode.ElideRight, int(width))]
     lines = [left + (" —" if right and not short else ""), right] if right else [left]
-    return [m.elidedText(text, Qt.ElideRight, int(width)) for text in lines]
+    return [m.elidedText(text, Qt.TextElideMode.ElideRight, int(width)) for text in lines]
 
 
-def _pt_colour(card, pt) -> QColor:
+def _pt_colour(card: Card | None, pt: tuple[str, str]) -> QColor:
     """Green when bigger than printed, red when smaller, white as printed."""
     try:
+        if card is None or card.power is None or card.toughness is None:
+            raise ValueError("no printed power and toughness")
         d = (int(pt[0]) + int(pt[1])) - (int(card.power) + int(card.toughness))
-    except (TypeError, ValueError, AttributeError):
+    except ValueError:
         return QColor("#fafafa") if card is not None and pt == (card.power, card.toughness) \
             else QColor("#ffe9a8")
     return QColor("#c8f0c0") if d > 0 else QColor("#f7c6bd") if d < 0 else QColor("#fafafa")
 
 
-def frame_color(card) -> QColor:
+def frame_color(card: Card | None) -> QColor:
     if not card:
         return BACK
     if len(card.colors) > 1:
@@ -164,39 +217,47 @@ class CardItem(QGraphicsObject):
     ``face`` is a ``Seen`` (name and status) or ``None`` for a card whose face
     this viewer may not see: then the item carries no name, text or tooltip."""
 
-    def __init__(self, key, oid: int, face, card=None, tapped: bool = False, parent=None):
+    def __init__(self, key: tuple[Any, ...], oid: int, face: Seen | Hidden | None,
+                 card: Card | None = None, tapped: bool = False,
+                 parent: QGraphicsItem | None = None) -> None:
         super().__init__(parent)
         self.key = key
         self.oid = oid
         self.face: Seen | None = None
-        self.view = None  # the view entry: Seen or Hidden
-        self.card = None
-        self._slide = None  # the running slide animation
-        self.zone_key = None
+        self.view: Seen | Hidden | None = None  # the view entry
+        self.card: Card | None = None
+        self._slide: QPropertyAnimation | None = None  # the running slide animation
+        self.zone_key: tuple[str | None, str] | None = None
         self.badge = ""  # e.g. the count of a pile, or the order on the stack
-        self._press = None
-        self._rpress = None  # a right-button press: an arrow if it moves, else the menu
+        self._press: QPointF | None = None
+        self._rpress: QPointF | None = None  # a right-button press: an arrow if it moves,
+        # else the menu
+        self._lod = 1.0
+        self._title_bottom = 0.0
         self._rmoved = False
         self._menu_at = 0.0
         self._origin = QPointF()
         self.setAcceptHoverEvents(True)
-        self.setFlag(QGraphicsItem.ItemIsSelectable, True)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
         self.setTransformOriginPoint(CARD_W / 2, CARD_H / 2)
-        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.set_face(face, card, tapped)
 
     # ---- what it shows ---------------------------------------------------------
-    def set_face(self, face, card=None, tapped: bool = False) -> None:
+    def set_face(self, face: Seen | Hidden | None, card: Card | None = None,
+                 tapped: bool = False) -> None:
         """``face``: the view's entry for this card (a Seen, or a Hidden with only
         public facts), or None for a plain back."""
         if card is None and getattr(self, "view", _UNSET) == face and face is not None:
             return  # nothing it shows has changed: no repaint (a network update redraws all)
         self.view = face
-        if face is not None and not isinstance(face, Seen):
-            tapped, face = face.tapped, None
-        self.face = face
-        self.card = (card or face.card) if face is not None else None
-        tapped = bool(face.tapped) if face is not None else tapped
+        seen = face if isinstance(face, Seen) else None
+        if face is not None and seen is None:
+            tapped = face.tapped
+        self.face = seen
+        self.card = (card or seen.card) if seen is not None else None
+        tapped = bool(seen.tapped) if seen is not None else tapped
+        face = seen
         self.setRotation(90 if tapped else 0)
         note = getattr(self.view, "note", "") if self.view is not None else ""
         if face is not None and not (face.face_down and self.card is None):
@@ -229,7 +290,8 @@ class CardItem(QGraphicsObject):
     def boundingRect(self) -> QRectF:
         return QRectF(-2, -2, CARD_W + 4, CARD_H + 4)
 
-    def paint(self, painter, option, widget=None) -> None:
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
         painter.setRenderHint(painter.RenderHint.Antialiasing, True)
         rect = QRectF(0, 0, CARD_W, CARD_H)
         # how large the scene is drawn: the words grow as it shrinks (see _font)
@@ -245,12 +307,12 @@ class CardItem(QGraphicsObject):
         self._paint_marks(painter, rect)
         if selected:
             painter.setPen(QPen(QColor("#ffd54a"), 3))
-            painter.setBrush(Qt.NoBrush)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRoundedRect(rect.adjusted(-1, -1, 1, 1), 7, 7)
         if self.badge:
             self._paint_badge(painter, rect)
 
-    def _paint_back(self, painter, rect) -> None:
+    def _paint_back(self, painter: QPainter, rect: QRectF) -> None:
         grad = QLinearGradient(rect.topLeft(), rect.bottomRight())
         grad.setColorAt(0, BACK.lighter(130))
         grad.setColorAt(1, BACK.darker(140))
@@ -264,23 +326,23 @@ class CardItem(QGraphicsObject):
         f.setPointSizeF(7)
         f.setBold(True)
         painter.setFont(f)
-        painter.drawText(rect, Qt.AlignCenter, "TABLETOP")
+        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, "TABLETOP")
         if self.face is not None and self.face.face_down:  # a face-down card its viewer may see
-            painter.setPen(Qt.NoPen)
+            painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(QColor(0, 0, 0, 120))
             painter.drawRoundedRect(QRectF(rect.x() + 4, rect.y() + 4, rect.width() - 8, 30), 4, 4)
             painter.setPen(TEXT_LIGHT)
             f.setPointSizeF(6.5)
             painter.setFont(f)
             painter.drawText(QRectF(rect.x() + 6, rect.y() + 5, rect.width() - 12, 28),
-                             Qt.AlignTop | Qt.TextWordWrap, self.face.name)
+                             Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap, self.face.name)
             f.setBold(False)
             f.setPointSizeF(5.5)
             painter.setFont(f)
-            painter.drawText(rect.adjusted(4, 0, -4, -6), Qt.AlignBottom | Qt.AlignHCenter,
+            painter.drawText(rect.adjusted(4, 0, -4, -6), Qt.AlignmentFlag.AlignBottom | Qt.AlignmentFlag.AlignHCenter,
                              "face down")
 
-    def _paint_face(self, painter, rect, face) -> None:
+    def _paint_face(self, painter: QPainter, rect: QRectF, face: Seen) -> None:
         pix = picture(face.name, face.printing)
         if pix is not None:
             self._paint_picture(painter, rect, face, pix)
@@ -312,7 +374,7 @@ class CardItem(QGraphicsObject):
         type_y = min(max(inner.y() + 58, title.bottom() + 4), inner.bottom() - row - tb)
         type_box = QRectF(inner.x(), max(type_y, title.bottom() + 2), inner.width(), tb)
         self._title_bottom = title.bottom()
-        painter.setPen(Qt.NoPen)
+        painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(box)
         painter.drawRoundedRect(title, 3, 3)
         painter.drawRoundedRect(type_box, 3, 3)
@@ -325,7 +387,7 @@ class CardItem(QGraphicsObject):
         painter.setFont(f)
         for i, text in enumerate(names):
             painter.drawText(QRectF(title.x() + 2, title.y() + 2 + i * line, title.width() - 4,
-                                    line), Qt.AlignVCenter | Qt.AlignLeft, text)
+                                    line), Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, text)
         cost = (card.mana_cost if card else "").replace("{", "").replace("}", "")
         f2 = _font(COST_PX, MIN_SMALL_PX, lod, bold=True)
         cost_h = QFontMetrics(f2).height() + 2
@@ -341,18 +403,18 @@ class CardItem(QGraphicsObject):
             pill = QRectF(inner.right() - w, art.y() + 1, w, cost_h) \
                 if art.height() >= cost_h else QRectF(inner.x(), inner.bottom() - cost_h, w,
                                                       cost_h)
-            painter.setPen(Qt.NoPen)
+            painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(QColor(255, 255, 255, 225))
             painter.drawRoundedRect(pill, cost_h / 2, cost_h / 2)
             painter.setPen(TEXT_DARK)
-            painter.drawText(pill, Qt.AlignCenter, cost)
+            painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, cost)
         painter.setFont(f3)
         painter.setPen(TEXT_DARK)
         th = type_box.height() / len(types)
         for i, text in enumerate(types):
             painter.drawText(QRectF(type_box.x() + 2, type_box.y() + i * th,
                                     type_box.width() - 4, th),
-                             Qt.AlignVCenter | Qt.AlignLeft, text)
+                             Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, text)
         if face.token:
             ft = _font(7 / 0.75, MIN_SMALL_PX, lod, bold=True)
             tag_h = QFontMetrics(ft).height()
@@ -362,12 +424,12 @@ class CardItem(QGraphicsObject):
                 tag.moveTop(type_box.top() - tag_h / 2)
             _token_tag(painter, tag, ft)
 
-    def _paint_picture(self, painter, rect, face, pix) -> None:
+    def _paint_picture(self, painter: QPainter, rect: QRectF, face: Seen, pix: QPixmap) -> None:
         """The card's picture, with its name in a strip across the top, large enough
         to read at the table's size."""
         draw_picture(painter, rect, pix, 6)
         painter.setPen(QPen(QColor(0, 0, 0, 170), 1.2))
-        painter.setBrush(Qt.NoBrush)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRoundedRect(rect, 6, 6)
         f, names = _narrowed(_wrap, face.name, _font(NAME_PX, MIN_NAME_PX, self._lod, bold=True),
                              rect.width() - 10, 2)
@@ -375,21 +437,21 @@ class CardItem(QGraphicsObject):
         strip = QRectF(rect.x() + 3, rect.y() + 3, rect.width() - 6,
                        max(21.0, line * len(names) + 4))
         self._title_bottom = strip.bottom()
-        painter.setPen(Qt.NoPen)
+        painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QColor(255, 255, 255, 215))
         painter.drawRoundedRect(strip, 3, 3)
         painter.setPen(TEXT_DARK)
         painter.setFont(f)
         for i, text in enumerate(names):
             painter.drawText(QRectF(strip.x() + 2, strip.y() + 2 + i * line, strip.width() - 4,
-                                    line), Qt.AlignVCenter | Qt.AlignLeft, text)
+                                    line), Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, text)
         if face.token:
             ft = _font(7 / 0.75, MIN_SMALL_PX, self._lod, bold=True)
             m = QFontMetrics(ft)
             _token_tag(painter, QRectF(rect.x() + 6, strip.bottom() + 3,
                                        m.horizontalAdvance("TOKEN") + 8, m.height()), ft)
 
-    def _paint_marks(self, painter, rect) -> None:
+    def _paint_marks(self, painter: QPainter, rect: QRectF) -> None:
         """Power/toughness as modified, counters and the note marker: drawn upright
         even on a tapped card, so they read the same from the player's chair."""
         v = self.view
@@ -424,7 +486,7 @@ class CardItem(QGraphicsObject):
             painter.setBrush(_pt_colour(self.card, pt))
             painter.drawRoundedRect(box, 4, 4)
             painter.setPen(TEXT_DARK)
-            painter.drawText(box, Qt.AlignCenter, text)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
             right = box.left() - 3
         f = _font(6.8 / 0.75, MIN_SMALL_PX, lod, bold=True)
         painter.setFont(f)
@@ -451,7 +513,7 @@ class CardItem(QGraphicsObject):
             painter.setBrush(QColor("#ffe08a"))
             painter.drawRoundedRect(r, ch / 2, ch / 2)
             painter.setPen(TEXT_DARK)
-            painter.drawText(r, Qt.AlignCenter, metrics.elidedText(label, Qt.ElideRight,
+            painter.drawText(r, Qt.AlignmentFlag.AlignCenter, metrics.elidedText(label, Qt.TextElideMode.ElideRight,
                                                                    int(w - 6)))
             x += w + 2
         if note:
@@ -460,10 +522,10 @@ class CardItem(QGraphicsObject):
             painter.setBrush(QColor("#fff7c2"))
             painter.drawRoundedRect(r, 3, 3)
             painter.setPen(TEXT_DARK)
-            painter.drawText(r, Qt.AlignCenter, "✎")
+            painter.drawText(r, Qt.AlignmentFlag.AlignCenter, "✎")
         painter.restore()
 
-    def _paint_badge(self, painter, rect) -> None:
+    def _paint_badge(self, painter: QPainter, rect: QRectF) -> None:
         f = _font(7 / 0.75, MIN_SMALL_PX + 1, getattr(self, "_lod", 1.0), bold=True)
         m = QFontMetrics(f)
         w = max(30.0, m.horizontalAdvance(self.badge) + 10)
@@ -477,18 +539,18 @@ class CardItem(QGraphicsObject):
         painter.drawRoundedRect(r, h / 2, h / 2)
         painter.setFont(f)
         painter.setPen(TEXT_DARK)
-        painter.drawText(r, Qt.AlignCenter, self.badge)
+        painter.drawText(r, Qt.AlignmentFlag.AlignCenter, self.badge)
 
     # ---- gestures ----------------------------------------------------------------
-    def mousePressEvent(self, event) -> None:
-        if event.button() == Qt.RightButton:  # a right-drag draws an arrow; a click, the menu
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.RightButton:  # a right-drag draws an arrow; a click, the menu
             self._rpress = event.scenePos()
             self._rmoved = False
             event.accept()
             return
-        if event.button() == Qt.LeftButton:
-            scene = self.scene()
-            if event.modifiers() & Qt.ControlModifier:  # add to or take from the selection
+        if event.button() == Qt.MouseButton.LeftButton:
+            scene = _host(self) if self.scene() is not None else None
+            if event.modifiers() & Qt.KeyboardModifier.ControlModifier:  # add to or take from the selection
                 self.setSelected(not self.isSelected())
                 self._press = None
                 event.accept()
@@ -506,17 +568,17 @@ class CardItem(QGraphicsObject):
         else:
             super().mousePressEvent(event)
 
-    def mouseMoveEvent(self, event) -> None:
+    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         if self._rpress is not None:
             if (event.scenePos() - self._rpress).manhattanLength() > 6:
                 self._rmoved = True
             if self._rmoved:
-                self.scene().arrow_drag(self, event.scenePos())
+                _host(self).arrow_drag(self, event.scenePos())
             return
         if self._press is None:
             return
         delta = event.scenePos() - self._press
-        scene = self.scene()
+        scene = _host(self)
         for item in scene.dragged_with(self):
             item.setPos(item._origin + delta)
         scene.drag_moved(self, event.scenePos())
@@ -529,11 +591,11 @@ class CardItem(QGraphicsObject):
         self.ungrabMouse()
         return True
 
-    def mouseReleaseEvent(self, event) -> None:
-        if event.button() == Qt.RightButton and self._rpress is not None:
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.RightButton and self._rpress is not None:
             moved, self._rpress = self._rmoved, None
             self._menu_at = time.monotonic()
-            scene = self.scene()
+            scene = _host(self)
             if moved:
                 scene.arrow_dropped(self, event.scenePos())
             else:
@@ -545,17 +607,17 @@ class CardItem(QGraphicsObject):
             return
         moved = (event.scenePos() - self._press).manhattanLength() > 6
         self._press = None
-        self.scene().dropped(self, event.scenePos(), event.modifiers(), moved)
+        _host(self).dropped(self, event.scenePos(), event.modifiers(), moved)
 
-    def mouseDoubleClickEvent(self, event) -> None:
+    def mouseDoubleClickEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         self._press = None  # a double click is not the start of a drag
         event.accept()
-        scene = self.scene()
+        scene = _host(self)
         if scene.mouseGrabberItem() is self:
             self.ungrabMouse()
         scene.card_double_clicked(self)
 
-    def contextMenuEvent(self, event) -> None:
+    def contextMenuEvent(self, event: QGraphicsSceneContextMenuEvent) -> None:
         # a scene's context-menu event has reasons of its own type: the QtGui one's never
         # equal them (so X11's event on the right button's press opened the menu)
         from PySide6.QtWidgets import QGraphicsSceneContextMenuEvent
@@ -565,8 +627,8 @@ class CardItem(QGraphicsObject):
             return
         self._open_menu(event.screenPos())
 
-    def _open_menu(self, screen_pos) -> None:
-        scene = self.scene()
+    def _open_menu(self, screen_pos: QPoint) -> None:
+        scene = _host(self)
         if not self.isSelected():  # the menu acts on this card: show it selected
             scene.clearSelection()
             self.setSelected(True)
@@ -574,11 +636,11 @@ class CardItem(QGraphicsObject):
             scene._end_drag()
         scene.card_menu(self, screen_pos)
 
-    def hoverEnterEvent(self, event) -> None:
-        self.scene().hover(self, True)
+    def hoverEnterEvent(self, event: QGraphicsSceneHoverEvent) -> None:
+        _host(self).hover(self, True)
 
-    def hoverLeaveEvent(self, event) -> None:
-        self.scene().hover(self, False)
+    def hoverLeaveEvent(self, event: QGraphicsSceneHoverEvent) -> None:
+        _host(self).hover(self, False)
 
     # ---- animation ---------------------------------------------------------------
     def stop_sliding(self) -> None:
@@ -591,7 +653,7 @@ class CardItem(QGraphicsObject):
         if self._slide is None:  # one animation per card, reused
             from PySide6.QtCore import QEasingCurve, QPropertyAnimation
             self._slide = QPropertyAnimation(self, b"pos", self)
-            self._slide.setEasingCurve(QEasingCurve.OutCubic)
+            self._slide.setEasingCurve(QEasingCurve.Type.OutCubic)
         anim = self._slide
         anim.stop()
         anim.setDuration(ms)
@@ -607,11 +669,12 @@ ARROW_COLOURS = ("#e8463a", "#3aa0e8", "#f0b429", "#9b59b6", "#2ecc71", "#ecf0f1
 class ArrowItem(QGraphicsItem):
     """An arrow from a card to a card or a player: a curve with a head."""
 
-    def __init__(self, start: QPointF, end: QPointF, colour: str, parent=None):
+    def __init__(self, start: QPointF, end: QPointF, colour: str,
+                 parent: QGraphicsItem | None = None) -> None:
         super().__init__(parent)
         self.colour = QColor(colour)
         self.set_ends(start, end)
-        self.setAcceptedMouseButtons(Qt.NoButton)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setZValue(4000)
 
     def set_ends(self, start: QPointF, end: QPointF) -> None:
@@ -627,13 +690,14 @@ class ArrowItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self.path.boundingRect().adjusted(-16, -16, 16, 16)
 
-    def paint(self, painter, option, widget=None) -> None:
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
         painter.setRenderHint(painter.RenderHint.Antialiasing, True)
-        shadow = QPen(QColor(0, 0, 0, 110), 8, Qt.SolidLine, Qt.RoundCap)
+        shadow = QPen(QColor(0, 0, 0, 110), 8, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
         painter.setPen(shadow)
-        painter.setBrush(Qt.NoBrush)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawPath(self.path)
-        painter.setPen(QPen(self.colour, 5, Qt.SolidLine, Qt.RoundCap))
+        painter.setPen(QPen(self.colour, 5, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
         painter.drawPath(self.path)
         # the head points along the curve's last stretch
         d = self.end - self.ctrl
@@ -650,24 +714,25 @@ class ArrowItem(QGraphicsItem):
 class ZoneItem(QGraphicsObject):
     """A zone's area: its name in the edition's words, its count, and a highlight."""
 
-    def __init__(self, spot, title: str, parent=None):
+    def __init__(self, spot: ZoneSpot, title: str, parent: QGraphicsItem | None = None) -> None:
         super().__init__(parent)
         self.spot = spot
         self.key = spot.key
         self.title = title
         self.count = 0
-        self.state = None  # None, "accept", "refuse", "unknown" (a card the viewer can't see)
-        self.captions: list = []  # (x, text) labels of groups inside the zone (exile piles)
+        self.state: str | None = None  # "accept", "refuse", "unknown" (a card the viewer
+        # can't see)
+        self.captions: list[tuple[float, str]] = []  # (x, text) labels of groups inside the zone (exile piles)
         self._flash = 0.0
         self.setZValue(-10)
         self.setPos(spot.rect.x, spot.rect.y)
-        self.setAcceptedMouseButtons(Qt.RightButton)
+        self.setAcceptedMouseButtons(Qt.MouseButton.RightButton)
 
     def boundingRect(self) -> QRectF:
         r = self.spot.rect
         return QRectF(0, 0, r.w, r.h)
 
-    def set_state(self, state) -> None:
+    def set_state(self, state: str | None) -> None:
         if state != self.state:
             self.state = state
             self.update()
@@ -677,7 +742,7 @@ class ZoneItem(QGraphicsObject):
             self.title = title
             self.update()
 
-    def set_captions(self, captions) -> None:
+    def set_captions(self, captions: list[tuple[float, str]]) -> None:
         if captions != self.captions:
             self.captions = captions
             self.update()
@@ -703,9 +768,10 @@ class ZoneItem(QGraphicsObject):
         anim.setKeyValueAt(0, 0.0)
         anim.setKeyValueAt(0.25, 1.0)
         anim.setKeyValueAt(1, 0.0)
-        anim.start(QPropertyAnimation.DeleteWhenStopped)
+        anim.start(QPropertyAnimation.DeletionPolicy.DeleteWhenStopped)
 
-    def paint(self, painter, option, widget=None) -> None:
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
         painter.setRenderHint(painter.RenderHint.Antialiasing, True)
         rect = self.boundingRect().adjusted(1, 1, -1, -1)
         path = QPainterPath()
@@ -730,17 +796,17 @@ class ZoneItem(QGraphicsObject):
         painter.setPen(QColor(255, 255, 255, 190))
         label = f"{self.title} · {self.count}"
         r = rect.adjusted(8, 2, -8, 0)
-        painter.drawText(r, Qt.AlignTop | Qt.AlignLeft,
-                         QFontMetrics(f).elidedText(label, Qt.ElideRight, int(r.width())))
+        painter.drawText(r, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft,
+                         QFontMetrics(f).elidedText(label, Qt.TextElideMode.ElideRight, int(r.width())))
         f.setBold(False)
         f.setPointSizeF(7)
         painter.setFont(f)
         for x, text in self.captions:
-            painter.drawText(QRectF(x, 16, 140, 14), Qt.AlignLeft | Qt.AlignVCenter,
-                             QFontMetrics(f).elidedText(text, Qt.ElideRight, 140))
+            painter.drawText(QRectF(x, 16, 140, 14), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                             QFontMetrics(f).elidedText(text, Qt.TextElideMode.ElideRight, 140))
 
-    def contextMenuEvent(self, event) -> None:
-        self.scene().zone_menu(self, event.screenPos())
+    def contextMenuEvent(self, event: QGraphicsSceneContextMenuEvent) -> None:
+        _host(self).zone_menu(self, event.screenPos())
 
 
 class PlayerItem(QGraphicsObject):
@@ -750,18 +816,19 @@ class PlayerItem(QGraphicsObject):
 
     ROW = 42  # a counter: its kind on one line, its count and − + below
 
-    def __init__(self, spot, seen, parent=None):
+    def __init__(self, spot: ZoneSpot, seen: PlayerSeen,
+                 parent: QGraphicsItem | None = None) -> None:
         super().__init__(parent)
         self.spot = spot
-        self.player = spot.key[0]
+        self.player = str(spot.key[0])
         self.seen = seen
         self.enabled = True  # this viewpoint may change this player's life and counters
         self.setZValue(-5)
         self.setPos(spot.rect.x, spot.rect.y)
         self.setAcceptHoverEvents(True)
-        self.setAcceptedMouseButtons(Qt.LeftButton | Qt.RightButton)
+        self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton | Qt.MouseButton.RightButton)
 
-    def set_seen(self, seen, enabled: bool) -> None:
+    def set_seen(self, seen: PlayerSeen, enabled: bool) -> None:
         if seen != self.seen or enabled != self.enabled:
             self.seen, self.enabled = seen, enabled
             self.update()
@@ -779,10 +846,11 @@ class PlayerItem(QGraphicsObject):
     def life_rect(self) -> QRectF:
         return QRectF(0, 44, self.spot.rect.w, 56)
 
-    def regions(self) -> list[tuple[QRectF, tuple]]:
+    def regions(self) -> list[tuple[QRectF, Region]]:
         """(rectangle, what a click there does) in item coordinates."""
         w = self.spot.rect.w
-        out = [(QRectF(6, 58, 30, 30), ("life", -1)), (QRectF(w - 36, 58, 30, 30), ("life", 1))]
+        out: list[tuple[QRectF, Region]] = [(QRectF(6, 58, 30, 30), ("life", -1)),
+                                            (QRectF(w - 36, 58, 30, 30), ("life", 1))]
         y = self._counters_top()
         for kind, _n in self.seen.counters:
             out.append((QRectF(w - 58, y + 18, 24, 22), ("counter", kind, -1)))
@@ -794,13 +862,14 @@ class PlayerItem(QGraphicsObject):
     def _counters_top(self) -> float:
         return 142.0
 
-    def region_at(self, pos) -> tuple | None:
+    def region_at(self, pos: QPointF) -> Region | None:
         for rect, what in self.regions():
             if rect.contains(pos):
                 return what
         return None
 
-    def paint(self, painter, option, widget=None) -> None:
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
         painter.setRenderHint(painter.RenderHint.Antialiasing, True)
         s = self.seen
         rect = self.boundingRect().adjusted(1, 1, -1, -1)
@@ -816,13 +885,13 @@ class PlayerItem(QGraphicsObject):
         f.setBold(True)
         painter.setFont(f)
         painter.setPen(TEXT_LIGHT)
-        painter.drawText(QRectF(8, 6, w - 14, 20), Qt.AlignLeft | Qt.AlignVCenter,
-                         QFontMetrics(f).elidedText(s.name, Qt.ElideRight, int(w - 14)))
+        painter.drawText(QRectF(8, 6, w - 14, 20), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                         QFontMetrics(f).elidedText(s.name, Qt.TextElideMode.ElideRight, int(w - 14)))
         f.setPointSizeF(8)
         f.setBold(False)
         painter.setFont(f)
         painter.setPen(QColor("#ffd54a"))
-        painter.drawText(QRectF(8, 24, w - 14, 16), Qt.AlignLeft | Qt.AlignVCenter,
+        painter.drawText(QRectF(8, 24, w - 14, 16), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
                          "active player" if s.active else "")
         # life: − big number +
         big = QFont()
@@ -830,17 +899,17 @@ class PlayerItem(QGraphicsObject):
         big.setBold(True)
         painter.setFont(big)
         painter.setPen(TEXT_LIGHT if s.life > 0 else QColor("#ff8a80"))
-        painter.drawText(QRectF(36, 50, w - 72, 44), Qt.AlignCenter, str(s.life))
+        painter.drawText(QRectF(36, 50, w - 72, 44), Qt.AlignmentFlag.AlignCenter, str(s.life))
         f.setPointSizeF(8)
         painter.setFont(f)
         painter.setPen(QColor(255, 255, 255, 170))
-        painter.drawText(QRectF(0, 94, w, 14), Qt.AlignCenter, "life")
+        painter.drawText(QRectF(0, 94, w, 14), Qt.AlignmentFlag.AlignCenter, "life")
         for rect_, what in self.regions()[:2]:
             self._button(painter, rect_, "−" if what[1] < 0 else "+", 14)
         painter.setPen(QColor(255, 255, 255, 190))
         f.setPointSizeF(8)
         painter.setFont(f)
-        painter.drawText(QRectF(8, 112, w - 14, 16), Qt.AlignLeft | Qt.AlignVCenter,
+        painter.drawText(QRectF(8, 112, w - 14, 16), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
                          f"hand {s.hand} · library {s.library}")
         painter.setPen(QPen(QColor(255, 255, 255, 50), 1))
         painter.drawLine(QPointF(8, 134), QPointF(w - 6, 134))
@@ -853,12 +922,12 @@ class PlayerItem(QGraphicsObject):
             label = kind
             if kind.startswith("commander damage from "):  # the tooltip says it whole
                 label = "commander: " + kind[len("commander damage from "):]
-            painter.drawText(QRectF(8, y, w - 12, 16), Qt.AlignLeft | Qt.AlignVCenter,
-                             QFontMetrics(f).elidedText(label, Qt.ElideRight, int(w - 12)))
+            painter.drawText(QRectF(8, y, w - 12, 16), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                             QFontMetrics(f).elidedText(label, Qt.TextElideMode.ElideRight, int(w - 12)))
             f.setPointSizeF(13)
             f.setBold(True)
             painter.setFont(f)
-            painter.drawText(QRectF(8, y + 16, w - 70, 26), Qt.AlignLeft | Qt.AlignVCenter,
+            painter.drawText(QRectF(8, y + 16, w - 70, 26), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
                              str(n))
             y += self.ROW
         for rect_, what in self.regions()[2:]:
@@ -867,7 +936,8 @@ class PlayerItem(QGraphicsObject):
             else:
                 self._button(painter, rect_, "+ counter…", 9, pill=True)
 
-    def _button(self, painter, rect, text, size, pill=False) -> None:
+    def _button(self, painter: QPainter, rect: QRectF, text: str, size: float,
+                pill: bool = False) -> None:
         painter.setPen(QPen(QColor(255, 255, 255, 120 if self.enabled else 50), 1))
         painter.setBrush(QColor(255, 255, 255, 40 if self.enabled else 12))
         if pill:
@@ -879,26 +949,26 @@ class PlayerItem(QGraphicsObject):
         f.setBold(True)
         painter.setFont(f)
         painter.setPen(QColor(255, 255, 255, 230 if self.enabled else 90))
-        painter.drawText(rect, Qt.AlignCenter, text)
+        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
 
     # ---- gestures ----------------------------------------------------------------
-    def mousePressEvent(self, event) -> None:
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         what = self.region_at(event.pos())
-        if event.button() == Qt.LeftButton and what is not None:
+        if event.button() == Qt.MouseButton.LeftButton and what is not None:
             event.accept()
-            self.scene().player_clicked(self, what, event.screenPos())
+            _host(self).player_clicked(self, what, event.screenPos())
             return
-        if event.button() == Qt.LeftButton:
+        if event.button() == Qt.MouseButton.LeftButton:
             event.accept()  # a click on the panel itself does nothing
             return
         super().mousePressEvent(event)
 
-    def wheelEvent(self, event) -> None:
+    def wheelEvent(self, event: QGraphicsSceneWheelEvent) -> None:
         if not self.life_rect().contains(event.pos()):
             event.ignore()
             return
         event.accept()
-        self.scene().player_clicked(self, ("life", 1 if event.delta() > 0 else -1), None)
+        _host(self).player_clicked(self, ("life", 1 if event.delta() > 0 else -1), None)
 
-    def contextMenuEvent(self, event) -> None:
-        self.scene().player_menu(self, event.screenPos())
+    def contextMenuEvent(self, event: QGraphicsSceneContextMenuEvent) -> None:
+        _host(self).player_menu(self, event.screenPos())

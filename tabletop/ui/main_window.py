@@ -38,16 +38,16 @@ class TableView(QGraphicsView):
         # viewport(), and shiboken, finding its class, makes some sixty widget classes
         # (14 ms at start-up)
         self.setViewport(QWidget())
-        self.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing)
-        self.setViewportUpdateMode(QGraphicsView.SmartViewportUpdate)
-        self.setTransformationAnchor(QGraphicsView.AnchorUnderMouse)
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
         self.setMouseTracking(True)
-        self.setDragMode(QGraphicsView.RubberBandDrag)  # on the cloth: select a group
-        self.setRubberBandSelectionMode(Qt.IntersectsItemShape)
+        self.setDragMode(QGraphicsView.DragMode.RubberBandDrag)  # on the cloth: select a group
+        self.setRubberBandSelectionMode(Qt.ItemSelectionMode.IntersectsItemShape)
         self.fit_on_resize = True
 
     def fit(self) -> None:
-        self.fitInView(self.scene().sceneRect(), Qt.KeepAspectRatio)
+        self.fitInView(self.scene().sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
         self.fit_on_resize = True
 
     zoomed = Signal()
@@ -63,7 +63,7 @@ class TableView(QGraphicsView):
             self.fit()
 
     def wheelEvent(self, event) -> None:
-        if event.modifiers() & Qt.ControlModifier:
+        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
             self.zoom(1.15 if event.angleDelta().y() > 0 else 1 / 1.15)
         else:
             super().wheelEvent(event)
@@ -100,19 +100,19 @@ class MainWindow(QMainWindow):
         self._inspector = None
         self.log = LogView(self.c)
         self.inspector_dock = self._dock("Inspector", opening_words(self.c.board),
-                                         Qt.RightDockWidgetArea)
+                                         Qt.DockWidgetArea.RightDockWidgetArea)
         self.after_first_frame(lambda: self.inspector)
         # the table's intents (ui/controller.py): made before the first action, not frame
         self.after_first_frame(lambda: later.module("tabletop.engine.intents").INTENTS)
-        self.log_dock = self._dock("Log", self.log, Qt.RightDockWidgetArea)
+        self.log_dock = self._dock("Log", self.log, Qt.DockWidgetArea.RightDockWidgetArea)
         # the scenario player is made when first shown or used (its tab is behind the log)
         self._scenario_panel = None
-        self.scenario_dock = self._dock("Scenario", QLabel(), Qt.RightDockWidgetArea)
+        self.scenario_dock = self._dock("Scenario", QLabel(), Qt.DockWidgetArea.RightDockWidgetArea)
         self.scenario_dock.visibilityChanged.connect(
             lambda shown: shown and self.scenario_panel)
         self.tabifyDockWidget(self.log_dock, self.scenario_dock)
         self._rules_browser = None  # the same: made when its tab is first shown or used
-        self.rules_dock = self._dock("Rules", QLabel(), Qt.RightDockWidgetArea)
+        self.rules_dock = self._dock("Rules", QLabel(), Qt.DockWidgetArea.RightDockWidgetArea)
         self.rules_dock.visibilityChanged.connect(lambda shown: shown and self.rules_browser)
         self.tabifyDockWidget(self.scenario_dock, self.rules_dock)
         self.log_dock.raise_()
@@ -138,7 +138,7 @@ class MainWindow(QMainWindow):
         # the docks' first width: a narrower share of a small screen, so the table keeps
         # room to be read (the person's own width comes back with the window's state)
         self.resizeDocks([self.inspector_dock], [min(380, max(240, self.width() * 27 // 100))],
-                         Qt.Horizontal)
+                         Qt.Orientation.Horizontal)
         settings.restore_window(self)  # then where and how big it was last time
         settings.fit_to_screen(self)  # on this screen, which may be smaller
         # and again once shown, when the window's frame (title bar, borders) is known,
@@ -195,20 +195,22 @@ class MainWindow(QMainWindow):
         """The menus' commands and their shortcuts: made just after the first frame (the
         menus' titles are there from the start), or at once when something needs them."""
         from PySide6.QtGui import QKeySequence
+
+        from tabletop.ui import card_menu
         if self._menus_built:
             return
         self._menus_built = True
         menu = self._menus
         f = menu["&File"]
-        self._act(f, "&New table", self.new_table, QKeySequence.New)
+        self._act(f, "&New table", self.new_table, QKeySequence.StandardKey.New)
         self._act(f, "New &game from decks…", self.playtest.new_game, "Ctrl+Shift+N")
         self._act(f, "Ne&xt game, after sideboarding…", self.playtest.next_game)
         self._act(f, "Save &deck as…", self.playtest.save_deck_as)
-        self._act(f, "&Open game…", self.open_game, QKeySequence.Open)
+        self._act(f, "&Open game…", self.open_game, QKeySequence.StandardKey.Open)
         self.recent_menu = f.addMenu("Open &recent")
         self.playtest._fill_recent()
-        self._act(f, "&Save game", self.save_game, QKeySequence.Save)
-        self._act(f, "Save game &as…", self.save_game_as, QKeySequence.SaveAs)
+        self._act(f, "&Save game", self.save_game, QKeySequence.StandardKey.Save)
+        self._act(f, "Save game &as…", self.save_game_as, QKeySequence.StandardKey.SaveAs)
         f.addSeparator()
         self._act(f, "Open s&cenario…", self.judges.open_scenario_dialog, "Ctrl+Shift+O")
         self._act(f, "Scenario &library…", self.judges.scenario_library, "Ctrl+Shift+L")
@@ -226,15 +228,15 @@ class MainWindow(QMainWindow):
         self.leave_action = self._act(f, "&Leave the network game", self.network.leave_game)
         self.leave_action.setEnabled(False)
         f.addSeparator()
-        self._act(f, "&Quit", self.close, QKeySequence.Quit)
+        self._act(f, "&Quit", self.close, QKeySequence.StandardKey.Quit)
         e = menu["&Edit"]
-        self.undo_action = self._act(e, "&Undo", self.undo, QKeySequence.Undo)
+        self.undo_action = self._act(e, "&Undo", self.undo, QKeySequence.StandardKey.Undo)
         self.redo_action = self._act(e, "&Redo", self.redo, "Ctrl+Shift+Z")
         self._act(e, "&Copy the log", self.log.copy, "Ctrl+Alt+C")
-        self._act(e, "Select all in the &zone", self.select_zone, QKeySequence.SelectAll)
+        self._act(e, "Select all in the &zone", self.select_zone, QKeySequence.StandardKey.SelectAll)
         v = menu["&View"]
-        self._act(v, "Zoom &in", lambda: self.view.zoom(1.2), QKeySequence.ZoomIn)
-        self._act(v, "Zoom &out", lambda: self.view.zoom(1 / 1.2), QKeySequence.ZoomOut)
+        self._act(v, "Zoom &in", lambda: self.view.zoom(1.2), QKeySequence.StandardKey.ZoomIn)
+        self._act(v, "Zoom &out", lambda: self.view.zoom(1 / 1.2), QKeySequence.StandardKey.ZoomOut)
         self._act(v, "&Fit to window", self.view.fit, "Ctrl+0")
         self._act(v, "F&ull screen", self.toggle_full_screen, "F11")
         self._act(v, "&Presenter mode", self.judges.toggle_presenter, "F5")
@@ -262,7 +264,7 @@ class MainWindow(QMainWindow):
                           ("Escape", self.judges.toggle_presenter)):
             a = QAction(self)
             a.setShortcut(QKeySequence(key))
-            a.setShortcutContext(Qt.WindowShortcut)
+            a.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
             a.triggered.connect(slot)
             a.setEnabled(False)
             self.addAction(a)
@@ -280,9 +282,9 @@ class MainWindow(QMainWindow):
         self._act(cm, "Re&veal or hide (in a hand)", lambda: self._on_card(
             lambda o: self.c.reveal(o.cid, not o.revealed)), "Ctrl+Shift+V")
         self._act(cm, "Put into library, &Nth from the top…", lambda: self._on_card(
-            lambda o: self.scene._nth(o.cid, o.owner)), "Ctrl+Shift+T")
+            lambda o: card_menu.ask_nth(self.c, o.cid, o.owner)), "Ctrl+Shift+T")
         self._act(cm, "Put an a&bility of it on the stack…", lambda: self._on_card(
-            lambda o: self.scene._ability(o.cid)), "Ctrl+Shift+A")
+            lambda o: card_menu.ask_ability(self.c, o.cid)), "Ctrl+Shift+A")
         tm = menu["&Table"]
         self._act(tm, "&Draw a card", lambda: self.c.draw(self.seat()), "Ctrl+D")
         self._act(tm, "S&huffle your library", lambda: self.c.shuffle(self.seat()), "Ctrl+H")
@@ -561,7 +563,7 @@ class MainWindow(QMainWindow):
             return
         from tabletop.ui.dialogs import plain_tooltip
         from tabletop.ui.rules_browser import linked
-        self.status.setTextFormat(Qt.RichText)
+        self.status.setTextFormat(Qt.TextFormat.RichText)
         self.status.setText(linked(text, self.c.board.edition.rules))
         self.status.setToolTip(plain_tooltip(text))
 
@@ -786,7 +788,7 @@ class MainWindow(QMainWindow):
             self.grab().save(path)
 
     def eventFilter(self, obj, event) -> bool:
-        if not self.first_painted and event.type() == QEvent.Paint \
+        if not self.first_painted and event.type() == QEvent.Type.Paint \
                 and obj is self.view.viewport():
             self.first_painted = True
             obj.removeEventFilter(self)

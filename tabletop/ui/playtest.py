@@ -74,7 +74,7 @@ class NewGameDialog(QDialog):
         form.addRow("Starting life", self.life)
         form.addRow("Opening hand", self.hand)
         form.addRow("", self.ante)
-        box = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
+        box = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         box.accepted.connect(self.accept)
         box.rejected.connect(self.reject)
         lay = QVBoxLayout(self)
@@ -140,14 +140,14 @@ class ChooseCards(QDialog):
         self.list = QListWidget()
         for o in objs:
             item = QListWidgetItem(o.name)
-            item.setData(Qt.UserRole, o.cid)
-            item.setFlags(item.flags() | Qt.ItemIsUserCheckable)
-            item.setCheckState(Qt.Unchecked)
+            item.setData(Qt.ItemDataRole.UserRole, o.cid)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Unchecked)
             self.list.addItem(item)
         self.note = QLabel(prompt)
-        self.note.setTextFormat(Qt.PlainText)  # player and card names come from files
+        self.note.setTextFormat(Qt.TextFormat.PlainText)  # player and card names come from files
         self.note.setWordWrap(True)
-        self.box = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
+        self.box = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         self.box.accepted.connect(self.accept)
         self.box.rejected.connect(self.reject)
         lay = QVBoxLayout(self)
@@ -158,13 +158,13 @@ class ChooseCards(QDialog):
         self._check()
 
     def chosen(self) -> list[int]:
-        return [self.list.item(i).data(Qt.UserRole) for i in range(self.list.count())
-                if self.list.item(i).checkState() == Qt.Checked]
+        return [self.list.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.list.count())
+                if self.list.item(i).checkState() == Qt.CheckState.Checked]
 
     def _check(self) -> None:
         n = len(self.chosen())
         ok = n == self.count if self.exact else n <= self.count
-        self.box.button(QDialogButtonBox.Ok).setEnabled(ok)
+        self.box.button(QDialogButtonBox.StandardButton.Ok).setEnabled(ok)
 
 
 class ArrangeCards(QDialog):
@@ -175,15 +175,15 @@ class ArrangeCards(QDialog):
         super().__init__(parent)
         self.setWindowTitle(title)
         self.list = QListWidget()
-        self.list.setDragDropMode(QListWidget.InternalMove)
+        self.list.setDragDropMode(QListWidget.DragDropMode.InternalMove)
         for o in objs:
             item = QListWidgetItem(o.name)
-            item.setData(Qt.UserRole, o.cid)
+            item.setData(Qt.ItemDataRole.UserRole, o.cid)
             self.list.addItem(item)
         note = QLabel(prompt)
-        note.setTextFormat(Qt.PlainText)
+        note.setTextFormat(Qt.TextFormat.PlainText)
         note.setWordWrap(True)
-        box = QDialogButtonBox(QDialogButtonBox.Ok)
+        box = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok)
         box.accepted.connect(self.accept)
         lay = QVBoxLayout(self)
         lay.addWidget(note)
@@ -191,7 +191,7 @@ class ArrangeCards(QDialog):
         lay.addWidget(box)
 
     def order(self) -> list[int]:
-        return [self.list.item(i).data(Qt.UserRole) for i in range(self.list.count())]
+        return [self.list.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.list.count())]
 
 
 def arrange(parent, title: str, rule: str, objs) -> list[int] | None:
@@ -255,7 +255,7 @@ def import_card_data(parent, path: str, url: str | None = None) -> int | None:
     first = f"Importing {name}…" if url is None else f"Downloading {name}…"
     dlg = QProgressDialog(first, "Cancel", 0, 1000, parent)
     dlg.setWindowTitle("Import card data" if url is None else "Get card data")
-    dlg.setWindowModality(Qt.WindowModal)
+    dlg.setWindowModality(Qt.WindowModality.WindowModal)
     dlg.setMinimumDuration(0)
     dlg.setAutoClose(False)
     dlg.setAutoReset(False)

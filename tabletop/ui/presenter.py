@@ -27,7 +27,7 @@ def settled(item) -> QRectF:
     """Where an item will be once the slide it may be in has ended (scene coordinates)."""
     r = item.sceneBoundingRect()
     anim = getattr(item, "_slide", None)
-    if anim is not None and anim.state() == QAbstractAnimation.Running:
+    if anim is not None and anim.state() == QAbstractAnimation.State.Running:
         r = r.translated(anim.endValue() - item.pos())
     return r
 
@@ -70,7 +70,7 @@ def ghost_at(scene, event, zone: str, player: str | None, mover: str | None
     g.setOpacity(0.45)
     g.setPos(at)
     g.setZValue(3900)
-    g.setAcceptedMouseButtons(Qt.NoButton)
+    g.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
     g.setAcceptHoverEvents(False)
     g.setFlag(CardItem.ItemIsSelectable, False)
     g.setData(0, "ghost")
@@ -95,10 +95,10 @@ class Presenter(QObject):
         # a child of the view, not of its viewport: scrolling the table moves the
         # viewport's children with it
         self.banner = QLabel(window.view)
-        self.banner.setTextFormat(Qt.RichText)
+        self.banner.setTextFormat(Qt.TextFormat.RichText)
         self.banner.setWordWrap(True)
         self.banner.setStyleSheet(BANNER_CSS)
-        self.banner.setAttribute(Qt.WA_TransparentForMouseEvents, True)
+        self.banner.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
         self.banner.hide()
         window.scenario_panel.stepped.connect(self._stepped)
         window.c.acted.connect(self._acted)
@@ -129,8 +129,8 @@ class Presenter(QObject):
         w.scenario_dock.raise_()
         self.saved["scroll"] = (w.view.horizontalScrollBarPolicy(),
                                 w.view.verticalScrollBarPolicy())
-        w.view.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
-        w.view.setVerticalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        w.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        w.view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         for x in (w.scenario_panel, w.inspector):
             x.setFont(big)
         w.scenario_panel.setStyleSheet("font-size: 17pt;")

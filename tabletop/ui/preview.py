@@ -7,9 +7,16 @@ It draws only what the viewer's view entry says (a ``Seen``); a hidden card has 
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPen, QTextOption
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPen, QPixmap, QTextOption
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsObject,
+    QGraphicsView,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
 
+from tabletop.engine.views import Seen
 from tabletop.ui.items import TEXT_DARK, _pt_colour, draw_picture, frame_color, picture
 
 W, H = 270.0, 378.0  # pixels on screen
@@ -28,7 +35,7 @@ def oracle_text(name: str) -> str | None:
 
 
 class CardPreview(QGraphicsObject):
-    def __init__(self, face, parent=None):
+    def __init__(self, face: Seen, parent: QGraphicsItem | None = None) -> None:
         super().__init__(parent)
         self.face = face
         self.card = face.card
@@ -37,8 +44,8 @@ class CardPreview(QGraphicsObject):
         # a picture has the card's words beside it: its text, counters and note
         self.side = self.pix is not None and bool(self.text or _marks(face))
         self.width = W + SIDE if self.side else W
-        self.setFlag(QGraphicsItem.ItemIgnoresTransformations, True)
-        self.setAcceptedMouseButtons(Qt.NoButton)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setAcceptHoverEvents(False)
         self.setZValue(5000)
 
@@ -54,7 +61,8 @@ class CardPreview(QGraphicsObject):
         out.append(getattr(self.face, "note", ""))
         return [s for s in out if s]
 
-    def paint(self, painter, option, widget=None) -> None:
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
         painter.setRenderHint(painter.RenderHint.Antialiasing, True)
         face, card = self.face, self.card
         rect = QRectF(0, 0, W, H)
@@ -80,15 +88,15 @@ class CardPreview(QGraphicsObject):
         name_w = inner.width() - cost_w - 12
         name_lines = 2 if fm.horizontalAdvance(face.name) > name_w else 1
         title = QRectF(inner.x(), inner.y(), inner.width(), 10 + fm.height() * name_lines)
-        painter.setPen(Qt.NoPen)
+        painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(paper)
         painter.drawRoundedRect(title, 6, 6)
         painter.setPen(TEXT_DARK)
         painter.setFont(title_font)
         painter.drawText(title.adjusted(8, 0, -cost_w - 4, 0),
-                         Qt.AlignVCenter | Qt.AlignLeft | Qt.TextWordWrap, face.name)
+                         Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap, face.name)
         if cost:
-            painter.drawText(title.adjusted(0, 0, -8, 0), Qt.AlignVCenter | Qt.AlignRight, cost)
+            painter.drawText(title.adjusted(0, 0, -8, 0), Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, cost)
         y = title.bottom() + 6
         # the type line
         small = QFont()
@@ -102,24 +110,24 @@ class CardPreview(QGraphicsObject):
             type_line = f"Token {type_line}".strip()
         lines = 2 if sm.horizontalAdvance(type_line) > inner.width() - 16 else 1
         tl = QRectF(inner.x(), y, inner.width(), 8 + sm.height() * lines)
-        painter.setPen(Qt.NoPen)
+        painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(paper)
         painter.drawRoundedRect(tl, 6, 6)
         painter.setPen(TEXT_DARK)
         painter.setFont(small)
-        painter.drawText(tl.adjusted(8, 0, -8, 0), Qt.AlignVCenter | Qt.TextWordWrap, type_line)
+        painter.drawText(tl.adjusted(8, 0, -8, 0), Qt.AlignmentFlag.AlignVCenter | Qt.TextFlag.TextWordWrap, type_line)
         y = tl.bottom() + 6
         # the text box: oracle text, then counters and the note
         bottom = inner.bottom() - 34
         box = QRectF(inner.x(), y, inner.width(), bottom - y)
-        painter.setPen(Qt.NoPen)
+        painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QColor(255, 255, 255, 245))
         painter.drawRoundedRect(box, 6, 6)
         body = QFont()
         body.setPointSizeF(9.5)
         extra = _marks(face)
         opt = QTextOption()
-        opt.setWrapMode(QTextOption.WrapAtWordBoundaryOrAnywhere)
+        opt.setWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
         text_rect = box.adjusted(8, 6, -8, -6)
         marks_h = 0.0
         if extra:
@@ -127,12 +135,12 @@ class CardPreview(QGraphicsObject):
             mark_font.setBold(True)
             painter.setFont(mark_font)
             mm = QFontMetrics(mark_font)
-            marks_h = sum(mm.boundingRect(QRectF(text_rect).toRect(), Qt.TextWordWrap, e)
+            marks_h = sum(mm.boundingRect(QRectF(text_rect).toRect(), Qt.TextFlag.TextWordWrap, e)
                           .height() for e in extra) + 4
             marks = QRectF(text_rect.x(), text_rect.bottom() - marks_h, text_rect.width(),
                            marks_h)
             painter.setPen(QColor("#6b4e00"))
-            painter.drawText(marks, Qt.AlignBottom | Qt.TextWordWrap, "\n".join(extra))
+            painter.drawText(marks, Qt.AlignmentFlag.AlignBottom | Qt.TextFlag.TextWordWrap, "\n".join(extra))
         painter.setFont(body)
         words = self.text
         if words is None:
@@ -146,7 +154,7 @@ class CardPreview(QGraphicsObject):
         painter.drawText(room, words, opt)
         self._paint_pt(painter, inner, frame, small)
 
-    def _paint_side(self, painter, rect) -> None:
+    def _paint_side(self, painter: QPainter, rect: QRectF) -> None:
         """Beside a picture: the name and type line, the card's text, then its counters and
         note, on paper that reads against any table."""
         face, card = self.face, self.card
@@ -161,8 +169,8 @@ class CardPreview(QGraphicsObject):
         painter.setPen(TEXT_DARK)
         title = f"{face.name}  {card.mana_cost}" if card is not None and card.mana_cost \
             else face.name
-        used = painter.boundingRect(inner, Qt.TextWordWrap, title).height()
-        painter.drawText(inner, Qt.AlignTop | Qt.AlignLeft | Qt.TextWordWrap, title)
+        used = painter.boundingRect(inner, Qt.TextFlag.TextWordWrap, title).height()
+        painter.drawText(inner, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap, title)
         y = inner.y() + used + 4
         body = QFont()
         body.setPointSizeF(9.5)
@@ -170,13 +178,13 @@ class CardPreview(QGraphicsObject):
             body.setBold(True)
             painter.setFont(body)
             r = QRectF(inner.x(), y, inner.width(), inner.bottom() - y)
-            used = painter.boundingRect(r, Qt.TextWordWrap, card.type_line).height()
-            painter.drawText(r, Qt.AlignTop | Qt.TextWordWrap, card.type_line)
+            used = painter.boundingRect(r, Qt.TextFlag.TextWordWrap, card.type_line).height()
+            painter.drawText(r, Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap, card.type_line)
             y += used + 8
             body.setBold(False)
         painter.setFont(body)
         opt = QTextOption()
-        opt.setWrapMode(QTextOption.WrapAtWordBoundaryOrAnywhere)
+        opt.setWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
         extra = _marks(face)
         marks_h = 0.0
         if extra:
@@ -184,10 +192,10 @@ class CardPreview(QGraphicsObject):
             bold.setBold(True)
             painter.setFont(bold)
             joined = "\n".join(extra)
-            marks_h = painter.boundingRect(inner, Qt.TextWordWrap, joined).height()
+            marks_h = painter.boundingRect(inner, Qt.TextFlag.TextWordWrap, joined).height()
             painter.setPen(QColor("#6b4e00"))
             painter.drawText(QRectF(inner.x(), inner.bottom() - marks_h, inner.width(),
-                                    marks_h), Qt.AlignBottom | Qt.TextWordWrap, joined)
+                                    marks_h), Qt.AlignmentFlag.AlignBottom | Qt.TextFlag.TextWordWrap, joined)
             painter.setFont(body)
         words = self.text
         if words is None:  # say where the words come from
@@ -200,7 +208,7 @@ class CardPreview(QGraphicsObject):
         painter.drawText(QRectF(inner.x(), y, inner.width(), inner.bottom() - marks_h - 6 - y),
                          words, opt)
 
-    def _paint_picture(self, painter, rect, pix) -> None:
+    def _paint_picture(self, painter: QPainter, rect: QRectF, pix: QPixmap) -> None:
         """The card's picture, large; counters, the note and power/toughness as modified
         over its lower part (and beside it with the card's text, when it has some)."""
         draw_picture(painter, rect, pix, 12)
@@ -214,18 +222,18 @@ class CardPreview(QGraphicsObject):
             fm = QFontMetrics(f)
             h = fm.height() * len(extra) + 10
             box = QRectF(inner.x(), inner.bottom() - 34 - h, inner.width(), h)
-            painter.setPen(Qt.NoPen)
+            painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(QColor(255, 248, 220, 235))
             painter.drawRoundedRect(box, 6, 6)
             painter.setPen(QColor("#6b4e00"))
-            painter.drawText(box.adjusted(8, 5, -8, -5), Qt.AlignLeft | Qt.AlignVCenter,
+            painter.drawText(box.adjusted(8, 5, -8, -5), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
                              "\n".join(extra))
         small = QFont()
         small.setPointSizeF(9.5)
         small.setBold(True)
         self._paint_pt(painter, inner, QColor("#333"), small)
 
-    def _paint_pt(self, painter, inner, frame, small) -> None:
+    def _paint_pt(self, painter: QPainter, inner: QRectF, frame: QColor, small: QFont) -> None:
         """Power/toughness as modified (and as printed, when it differs)."""
         face, card = self.face, self.card
         pt = face.pt if not face.face_down else None
@@ -241,25 +249,25 @@ class CardPreview(QGraphicsObject):
             painter.drawRoundedRect(r, 6, 6)
             painter.setPen(TEXT_DARK)
             painter.setFont(f)
-            painter.drawText(r, Qt.AlignCenter, label)
+            painter.drawText(r, Qt.AlignmentFlag.AlignCenter, label)
             if card is not None and (card.power, card.toughness) != pt:
                 small.setBold(False)
                 painter.setFont(small)
                 painter.setPen(QColor(255, 255, 255, 230) if frame.lightness() < 140
                                else TEXT_DARK)
                 painter.drawText(QRectF(inner.x(), r.y(), r.x() - inner.x() - 8, r.height()),
-                                 Qt.AlignVCenter | Qt.AlignRight,
+                                 Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight,
                                  f"printed {card.power}/{card.toughness}")
 
 
-def _marks(face) -> list[str]:
+def _marks(face: Seen) -> list[str]:
     out = [f"{n} × {kind} counter{'s' * (n != 1)}" for kind, n in face.counters]
-    if getattr(face, "note", ""):
+    if face.note:
         out.append(f"Note: {face.note}")
     return out
 
 
-def place(preview: CardPreview, item_rect: QRectF, view) -> QPointF:
+def place(preview: CardPreview, item_rect: QRectF, view: QGraphicsView) -> QPointF:
     """Beside the card (right if there is room, else left), inside the visible table."""
     scale = view.transform().m11() or 1.0
     w, h = preview.width / scale, H / scale

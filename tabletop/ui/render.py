@@ -37,16 +37,16 @@ def table_png(table, viewer=JUDGE, width: int = 1100, ruling=None) -> bytes:
         ghost(scene, *ruling)
     rect = scene.sceneRect()
     height = int(width * rect.height() / rect.width())
-    img = QImage(width, height, QImage.Format_RGB32)
-    img.fill(Qt.white)
+    img = QImage(width, height, QImage.Format.Format_RGB32)
+    img.fill(Qt.GlobalColor.white)
     painter = QPainter(img)
-    painter.setRenderHint(QPainter.Antialiasing)
-    painter.setRenderHint(QPainter.TextAntialiasing)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
     scene.render(painter, QRectF(0, 0, width, height), rect)
     painter.end()
     data = QByteArray()
     buf = QBuffer(data)
-    buf.open(QIODevice.WriteOnly)
+    buf.open(QIODevice.OpenModeFlag.WriteOnly)
     img.save(buf, "PNG")
     buf.close()
     scene.clear()
@@ -68,13 +68,13 @@ def write_pdf(path, run, pictures) -> None:
     for i, png in pictures.items():
         img = QImage()
         img.loadFromData(png)
-        doc.addResource(QTextDocument.ImageResource, QUrl(f"step-{i}.png"),
+        doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(f"step-{i}.png"),
                         img.scaledToWidth(900))
     doc.setHtml(html_report(run, pictures, image=lambda i, _png: f"step-{i}.png"))
     tmp = path.with_name(path.name + ".tmp")
     writer = QPdfWriter(str(tmp))
-    writer.setPageLayout(QPageLayout(QPageSize(QPageSize.A4), QPageLayout.Portrait,
-                                     QMarginsF(15, 15, 15, 15), QPageLayout.Millimeter))
+    writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait,
+                                     QMarginsF(15, 15, 15, 15), QPageLayout.Unit.Millimeter))
     writer.setTitle(run.scenario.title)
     writer.setCreator("Tabletop")
     doc.print_(writer)

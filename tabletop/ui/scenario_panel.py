@@ -48,15 +48,15 @@ class ScenarioPanel(QWidget):
         self.guard = lambda what: True  # the window's unsaved-changes guard
         self.title = QLabel(self.NONE)
         self.title.setWordWrap(True)
-        self.title.setTextFormat(Qt.PlainText)
+        self.title.setTextFormat(Qt.TextFormat.PlainText)
         self.steps = QListWidget()
         self.steps.setWordWrap(True)
         self.detail = QLabel()
         self.detail.setWordWrap(True)
         # escaped file text with the rule numbers as links (rules_browser.linked)
-        self.detail.setTextFormat(Qt.RichText)
-        self.detail.setTextInteractionFlags(Qt.LinksAccessibleByMouse
-                                            | Qt.LinksAccessibleByKeyboard)
+        self.detail.setTextFormat(Qt.TextFormat.RichText)
+        self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse
+                                            | Qt.TextInteractionFlag.LinksAccessibleByKeyboard)
         self.detail.linkActivated.connect(self._link)
         buttons = QHBoxLayout()
         self.restart_button = QPushButton("Restart")
@@ -153,13 +153,13 @@ class ScenarioPanel(QWidget):
         lines += [f"Rule {edition.mark(n)}: {edition.summary(n) or ''}".rstrip(": ")
                   for n in cited]
         item.setToolTip("\n".join(lines) or "no expectations")
-        item.setData(Qt.UserRole, "\n".join(lines))
+        item.setData(Qt.ItemDataRole.UserRole, "\n".join(lines))
         self.steps.setCurrentRow(rep.index - 1)
 
     def _show_detail(self, row: int) -> None:
         from tabletop.ui.rules_browser import linked
         item = self.steps.item(row) if row >= 0 else None
-        text = (item.data(Qt.UserRole) or "") if item is not None else ""
+        text = (item.data(Qt.ItemDataRole.UserRole) or "") if item is not None else ""
         known = self.c.board.edition.rules
         self.detail.setText("<br>".join(linked(line, known).replace("  ", "&nbsp;&nbsp;")
                                         for line in text.split("\n")))
@@ -167,7 +167,7 @@ class ScenarioPanel(QWidget):
     def detail_text(self) -> str:
         """The detail under the steps as plain text (what a person reads)."""
         item = self.steps.currentItem()
-        return (item.data(Qt.UserRole) or "") if item is not None else ""
+        return (item.data(Qt.ItemDataRole.UserRole) or "") if item is not None else ""
 
     def _link(self, href: str) -> None:
         if href.startswith("rule:"):
@@ -225,7 +225,7 @@ class ScenarioLibrary(QDialog):
         self.search = QLineEdit()
         self.search.setPlaceholderText("Search by rule number or title (e.g. 400.3, token, cr-1999)")
         self.list = QListWidget()
-        box = QDialogButtonBox(QDialogButtonBox.Open | QDialogButtonBox.Cancel)
+        box = QDialogButtonBox(QDialogButtonBox.StandardButton.Open | QDialogButtonBox.StandardButton.Cancel)
         lay = QVBoxLayout(self)
         lay.addWidget(self.search)
         lay.addWidget(self.list, 1)
@@ -249,7 +249,7 @@ class ScenarioLibrary(QDialog):
         for e in self.matches(self.search.text()):
             item = QListWidgetItem(f"{e['title']}  —  {e['edition']}"
                                    + (f"  [{', '.join(e['rules'])}]" if e["rules"] else ""))
-            item.setData(Qt.UserRole, str(e["path"]))
+            item.setData(Qt.ItemDataRole.UserRole, str(e["path"]))
             self.list.addItem(item)
         if self.list.count():
             self.list.setCurrentRow(0)
@@ -257,7 +257,7 @@ class ScenarioLibrary(QDialog):
     def accept(self) -> None:
         item = self.list.currentItem()
         if item is not None:
-            self.chosen = Path(item.data(Qt.UserRole))
+            self.chosen = Path(item.data(Qt.ItemDataRole.UserRole))
         super().accept()
 
 
@@ -274,7 +274,7 @@ class _Wrapped(QStyledItemDelegate):
             return super().sizeHint(option, index)
         width = max(40, self.tree.columnWidth(index.column()) - 12)
         text = str(index.data() or "")
-        r = option.fontMetrics.boundingRect(QRect(0, 0, width, 100_000), Qt.TextWordWrap, text)
+        r = option.fontMetrics.boundingRect(QRect(0, 0, width, 100_000), Qt.TextFlag.TextWordWrap, text)
         return QSize(width, r.height() + 6)
 
 
@@ -303,19 +303,19 @@ class CompareDialog(QDialog):
                 row.setToolTip(col, row.text(col))
             self.tree.addTopLevelItem(row)
         # every edition in view side by side, the outcomes wrapped rather than cut off
-        self.tree.setTextElideMode(Qt.ElideNone)
+        self.tree.setTextElideMode(Qt.TextElideMode.ElideNone)
         head = self.tree.header()
         head.setStretchLastSection(False)
         self.tree.resizeColumnToContents(0)
         self.tree.setColumnWidth(0, min(self.tree.columnWidth(0), 300))
-        head.setSectionResizeMode(1, QHeaderView.ResizeToContents)
+        head.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         for col in range(2, self.tree.columnCount()):
-            head.setSectionResizeMode(col, QHeaderView.Stretch)
+            head.setSectionResizeMode(col, QHeaderView.ResizeMode.Stretch)
         # row heights follow the wrapped text when the columns change width
         self.tree.setItemDelegate(_Wrapped(self.tree))
         head.sectionResized.connect(lambda *_: self.tree.doItemsLayout())
         self.tree.itemClicked.connect(lambda item, col: self._rule(c, item, col))
-        box = QDialogButtonBox(QDialogButtonBox.Close)
+        box = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         box.rejected.connect(self.reject)
         lay = QVBoxLayout(self)
         n = sum(1 for s in c.steps if s.outcome_differs or s.rules_differ)

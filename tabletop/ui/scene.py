@@ -7,13 +7,32 @@ engine to move, then animates exactly what the engine answered."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QTransform
-from PySide6.QtWidgets import QGraphicsScene, QMenu  # dialogs: where they open
+from typing import TYPE_CHECKING, Any
 
-from tabletop.engine.views import Seen
+from PySide6.QtCore import QObject, QPoint, QPointF, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QKeyEvent, QTransform
+from PySide6.QtWidgets import (
+    QGraphicsScene,
+    QGraphicsSceneDragDropEvent,
+    QGraphicsSceneHelpEvent,
+    QGraphicsSceneMouseEvent,
+    QMenu,
+)
+
+from tabletop.engine import Result
+from tabletop.engine.model import ZoneKey
+from tabletop.engine.views import Hidden, Seen
 from tabletop.ui import layout as L
-from tabletop.ui.items import CardItem, PlayerItem, ZoneItem
+from tabletop.ui.items import CardItem, PlayerItem, Region, ZoneItem
+
+if TYPE_CHECKING:
+    from tabletop.ui.controller import TableController
+    from tabletop.ui.preview import CardPreview
+    from tabletop.ui.zone_viewer import ZoneViewer
+
+Face = Seen | Hidden
+ItemKey = tuple[Any, ...]  # ("c", card id) for a card seen, ("o", object id) for a back
+Placement = tuple[ZoneKey, tuple[float, float], Face]  # where an item goes, and what
 
 PILES = {"library", "graveyard"}
 
@@ -21,19 +40,20 @@ PILES = {"library", "graveyard"}
 STACK_FROM = 3  # identical tokens stack from this many on (fewer stand side by side)
 
 
-def _stacks(lst, riders):
+def _stacks(lst: list[Face], riders: dict[int, list[Face]]
+            ) -> tuple[list[Face], dict[int, list[Face]]]:
     """Identical tokens in the rows (same name, status, counters and marks, nothing
     attached, not put anywhere by a player): of each kind with STACK_FROM or more, the
     first stands for all. Returns the cards the rows lay out, and top id -> the others
     of its stack (a card dragged off the top leaves the rest where they are)."""
-    kinds: dict = {}
+    kinds: dict[tuple[Any, ...], list[Face]] = {}
     for it in lst:
         if isinstance(it, Seen) and it.token and it.place is None and it.host is None \
                 and not riders.get(it.id):
             kinds.setdefault((it.name, it.card, it.tapped, it.face_down, it.counters, it.pt,
                               it.note, it.owner), []).append(it)
-    under = {}
-    stacked = set()
+    under: dict[int, list[Face]] = {}
+    stacked: set[int] = set()
     for same in kinds.values():
         if len(same) >= STACK_FROM:
             under[same[0].id] = same[1:]
@@ -46,14 +66,16 @@ def _stacks(lst, riders):
 class TableScene(QGraphicsScene):
     viewers_changed = Signal()  # a zone viewer opened or closed
 
-    def __init__(self, controller, parent=None):
+    def __init__(self, controller: TableController, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.c = controller
-        self.zone_items: dict[tuple, ZoneItem] = {}
+        self.zone_items: dict[ZoneKey, ZoneItem] = {}
         self.player_items: dict[str, PlayerItem] = {}
-        self.cards: dict[tuple, CardItem] = {}
+        self.cards: dict[ItemKey, CardItem] = {}
+        self._stack_badges: dict[ItemKey, str] = {}  # the top card of a token stack -> "×N"
+        self.viewers: list[ZoneViewer] = []  # the zone viewers open now
         self._hover_zone: ZoneItem | None = None
-        self._preview = None  # the hover preview (a CardPreview)
+        self._preview: CardPreview | None = None  # the hover preview
         self._dragging: CardItem | None = None
         self._group: list[CardItem] = []  # the cards a drag carries (the selection)
         from tabletop.ui.arrows import Arrows
@@ -84,7 +106,7 @@ class TableScene(QGraphicsScene):
         self.setSceneRect(-10, -10, rect.w + 20, rect.h + 20)
         for spot in spots:
             player, zone = spot.key
-            if zone == "player":  # the seat's panel: life and counters
+            if zone == "player" and player is not None:  # the seat's panel: life, counters
                 panel = PlayerItem(spot, b.player_view(player))
                 self.addItem(panel)
                 self.player_items[player] = panel
@@ -100,13 +122,13 @@ class TableScene(QGraphicsScene):
     def _pile(self, zone: str) -> bool:
         return zone in PILES or (zone in self.c.board.edition.per_player and zone != "hand")
 
-    def _placements(self):
+    def _placements(self) -> dict[ItemKey, Placement]:
         """item key -> (spot key, position, view item), from the viewer's view only:
         what is drawn, and where, never depends on what the viewer may not see."""
         b = self.c.board
         v = b.zones()
-        out = {}
-        counts = {}
+        out: dict[ItemKey, Placement] = {}
+        counts: dict[ZoneKey, int] = {}
         for key, items in v.items():
             player, zone = key
             if zone == "battlefield":
@@ -123,7 +145,7 @@ class TableScene(QGraphicsScene):
                     out[self._key(it)] = (key, L.pile_position(r), it)
                 continue
             ordered = list(reversed(items))  # bottom (or oldest) first
-            captions = []
+            captions: list[tuple[float, str]] = []
             if zone == "exile":  # piles by what exiled them (406.4)
                 ordered.sort(key=lambda it: it.pile or "")
                 piles = [it.pile or "" for it in ordered]
@@ -159,7 +181,7 @@ class TableScene(QGraphicsScene):
             item.update()
         if self._preview is not None:
             self._show_preview(None)
-        for viewer in getattr(self, "viewers", []):  # their cards are drawn pictures too
+        for viewer in self.viewers:  # their cards are drawn pictures too
             viewer.refresh()
 
     def _picture_arrived(self, name: str) -> None:
@@ -169,22 +191,23 @@ class TableScene(QGraphicsScene):
         if self._preview is not None and self._preview.face.name == name:
             self._preview.update()
 
-    def _place_field(self, items, out, counts) -> None:
+    def _place_field(self, items: list[Face], out: dict[ItemKey, Placement],
+                     counts: dict[ZoneKey, int]) -> None:
         """The battlefield: each controller's cards in their half; a card attached to
         another sits behind its host, wherever the host is, and follows it; identical
         tokens in the rows stack, with how many on the top one."""
         by_id = {it.id: it for it in items}
         self._stack_badges = {}
 
-        def root(it):  # the permanent a chain of attachments ends on
+        def root(it: Face) -> Face:  # the permanent a chain of attachments ends on
             seen = {it.id}
             while it.host is not None and it.host in by_id and it.host not in seen:
                 seen.add(it.host)
                 it = by_id[it.host]
             return it
 
-        by_ctrl: dict[str, list] = {}
-        riders: dict[int, list] = {}
+        by_ctrl: dict[str | None, list[Face]] = {}
+        riders: dict[int, list[Face]] = {}
         for it in reversed(items):
             counts[(it.controller, "battlefield")] = counts.get((it.controller, "battlefield"),
                                                                 0) + 1
@@ -218,15 +241,16 @@ class TableScene(QGraphicsScene):
                 out[self._key(it)] = ((ctrl, "battlefield"), (x, y), it)
 
     @staticmethod
-    def _key(it):
+    def _key(it: Face) -> ItemKey:
         return ("c", it.cid) if isinstance(it, Seen) else ("o", it.id)
 
     # ---- drawing the engine's state --------------------------------------------------
-    def sync(self, result=None, animate: bool | None = None) -> None:
+    def sync(self, result: Result | None = None, animate: bool | None = None) -> None:
         animate = self.animations if animate is None else animate
         wanted = self._placements()
         events = result.events if result is not None else ()
-        start_at = {}  # object id -> spot key it came from (new items start there)
+        start_at: dict[int, ZoneKey] = {}  # object id -> spot key it came from (new items
+        # start there)
         ceased = []
         for e in events:
             if e.obj is not None and e.src is not None and e.dst is not None:
@@ -235,15 +259,15 @@ class TableScene(QGraphicsScene):
                 ceased.append(e)
         for key in list(self.cards):
             if key not in wanted:
-                item = self.cards.pop(key)
+                old = self.cards.pop(key)
                 gone = next((e for e in ceased if key == ("c", e.cid)), None)
-                if gone is not None and animate:
-                    self._fade_out(item, gone.src)
+                if gone is not None and gone.src is not None and animate:
+                    self._fade_out(old, gone.src)
                 else:
-                    self.removeItem(item)
+                    self.removeItem(old)
         for z, (key, (spot_key, pos, face)) in enumerate(wanted.items(), 1):
-            item = self.cards.get(key)
             target = QPointF(*pos)
+            item = self.cards.get(key)
             if item is None:
                 item = CardItem(key, face.id, face)
                 src = start_at.get(face.id)
@@ -281,12 +305,12 @@ class TableScene(QGraphicsScene):
                 if spot is not None and animate:
                     spot.flash()
 
-    def _spot_for(self, zone_key, controller=None) -> ZoneItem | None:
+    def _spot_for(self, zone_key: ZoneKey, controller: str | None = None) -> ZoneItem | None:
         if zone_key[1] == "battlefield":
             return self.zone_items.get((controller, "battlefield"))
         return self.zone_items.get(zone_key)
 
-    def _fade_out(self, item: CardItem, at_zone) -> None:
+    def _fade_out(self, item: CardItem, at_zone: ZoneKey) -> None:
         spot = self._spot_for(at_zone) or self.zone_items.get(at_zone)
         if spot is not None:
             item.setPos(QPointF(*L.pile_position(spot.spot.rect)))
@@ -300,7 +324,8 @@ class TableScene(QGraphicsScene):
 
     # ---- gestures from items ---------------------------------------------------------
     def cid_of(self, item: CardItem) -> int:
-        return self.c.board.handle(item.oid).cid
+        handle = self.c.board.handle(item.oid)
+        return item.oid if handle is None else handle.cid
 
     def zone_at(self, pos: QPointF) -> ZoneItem | None:
         for z in self.zone_items.values():
@@ -319,7 +344,7 @@ class TableScene(QGraphicsScene):
     def dragged_with(self, item: CardItem) -> list[CardItem]:
         return self._group if item in self._group else [item]
 
-    def select_zone(self, key) -> int:
+    def select_zone(self, key: ZoneKey) -> int:
         """Select every card drawn in a zone (Ctrl+A); returns how many."""
         self.clearSelection()
         items = [i for i in self.cards.values() if i.zone_key == key]
@@ -357,7 +382,8 @@ class TableScene(QGraphicsScene):
             self._hover_zone.set_state(None)
             self._hover_zone = None
 
-    def dropped(self, item: CardItem, pos: QPointF, modifiers, moved: bool) -> None:
+    def dropped(self, item: CardItem, pos: QPointF, modifiers: Qt.KeyboardModifier,
+                moved: bool) -> None:
         group = self.dragged_with(item)
         self._end_drag()
         zone_item = self.zone_at(pos) if moved else None
@@ -365,8 +391,8 @@ class TableScene(QGraphicsScene):
             self.sync(None)  # back where it belongs
             return
         zone, player = self.target_of(zone_item)
-        position = "bottom" if modifiers & (Qt.ShiftModifier | Qt.AltModifier) else "top"
-        offsets = {}
+        position = "bottom" if modifiers & (Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.AltModifier) else "top"
+        offsets: dict[int, tuple[float, float]] = {}
         if zone == "battlefield":  # where each card was let go: it stays there
             r, mirrored = zone_item.spot.rect, zone_item.spot.mirrored
             offsets = {self.cid_of(i): L.snap(r, i.pos().x(), i.pos().y(), mirrored)
@@ -385,7 +411,7 @@ class TableScene(QGraphicsScene):
             self.c.drop(self.cid_of(item), zone, player, position, at=offsets or None)
         self.sync(None)  # a card no one moved (refused by etiquette) goes back
 
-    def arrange(self, key) -> None:
+    def arrange(self, key: ZoneKey) -> None:
         """Tidy a battlefield: every card back in the rows (one action, undone as one)."""
         self.c.place({self.cid_of(item): None for item in self.cards.values()
                       if item.zone_key == key and item.view is not None
@@ -402,30 +428,30 @@ class TableScene(QGraphicsScene):
         self.sync(None, animate=False)
         return True
 
-    def keyPressEvent(self, event) -> None:
-        if event.key() == Qt.Key_Escape and self.arrows.picking is not None:
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Escape and self.arrows.picking is not None:
             self.arrows.stop_pick()
             self.c.message.emit("")
             event.accept()
             return
-        if event.key() == Qt.Key_Escape and self.cancel_drag():
+        if event.key() == Qt.Key.Key_Escape and self.cancel_drag():
             event.accept()
             return
         super().keyPressEvent(event)
 
     # ---- cards dragged in from a zone viewer -----------------------------------------------
-    def _viewer_cid(self, event):
+    def _viewer_cid(self, event: QGraphicsSceneDragDropEvent) -> int | None:
         from tabletop.ui.zone_viewer import cid_from_mime
         return cid_from_mime(event.mimeData())
 
-    def dragEnterEvent(self, event) -> None:
+    def dragEnterEvent(self, event: QGraphicsSceneDragDropEvent) -> None:
         if self._viewer_cid(event) is None:
             super().dragEnterEvent(event)
             return
-        event.setDropAction(Qt.MoveAction)
+        event.setDropAction(Qt.DropAction.MoveAction)
         event.accept()
 
-    def dragMoveEvent(self, event) -> None:
+    def dragMoveEvent(self, event: QGraphicsSceneDragDropEvent) -> None:
         cid = self._viewer_cid(event)
         if cid is None:
             super().dragMoveEvent(event)
@@ -438,30 +464,30 @@ class TableScene(QGraphicsScene):
             if zone_item is not None:
                 zone, player = self.target_of(zone_item)
                 zone_item.set_state(self.c.drop_hint(cid, zone, player))
-        event.setDropAction(Qt.MoveAction)
+        event.setDropAction(Qt.DropAction.MoveAction)
         event.accept()
 
-    def dragLeaveEvent(self, event) -> None:
+    def dragLeaveEvent(self, event: QGraphicsSceneDragDropEvent) -> None:
         if self._hover_zone is not None:
             self._hover_zone.set_state(None)
             self._hover_zone = None
         super().dragLeaveEvent(event)
 
-    def dropEvent(self, event) -> None:
+    def dropEvent(self, event: QGraphicsSceneDragDropEvent) -> None:
         cid = self._viewer_cid(event)
         if cid is None:
             super().dropEvent(event)
             return
         self._end_drag()
         zone_item = self.zone_at(event.scenePos())
-        event.setDropAction(Qt.MoveAction)
+        event.setDropAction(Qt.DropAction.MoveAction)
         event.accept()
         if zone_item is None or not self.c.table_has(cid):
             return
         zone, player = self.target_of(zone_item)
-        position = "bottom" if event.modifiers() & (Qt.ShiftModifier | Qt.AltModifier) \
+        position = "bottom" if event.modifiers() & (Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.AltModifier) \
             else "top"
-        offsets = {}
+        offsets: dict[int, tuple[float, float]] = {}
         if zone == "battlefield":
             p = event.scenePos()
             offsets[cid] = L.snap(zone_item.spot.rect, p.x() - L.CARD_W / 2,
@@ -478,7 +504,7 @@ class TableScene(QGraphicsScene):
         if item.view is not None:
             self.c.tap(self.cid_of(item), not item.tapped)
 
-    def mouseDoubleClickEvent(self, event) -> None:
+    def mouseDoubleClickEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         if isinstance(self.itemAt(event.scenePos(), QTransform()), CardItem):
             super().mouseDoubleClickEvent(event)  # the card handles it
             return
@@ -501,7 +527,7 @@ class TableScene(QGraphicsScene):
             if self._preview.scene() is self:
                 self.removeItem(self._preview)
             self._preview = None
-        if item is None:
+        if item is None or item.face is None:
             return
         from tabletop.ui.preview import CardPreview, place
         p = CardPreview(item.face)
@@ -513,13 +539,13 @@ class TableScene(QGraphicsScene):
         self._preview = p
 
     # ---- menus ------------------------------------------------------------------------
-    def card_menu(self, item: CardItem, screen_pos) -> None:
+    def card_menu(self, item: CardItem, screen_pos: QPoint) -> None:
         menu = self.card_actions(item)
         if not menu.isEmpty():
             self._show_preview(None)  # a menu opens: the preview goes
             menu.exec(screen_pos)
 
-    def helpEvent(self, event) -> None:
+    def helpEvent(self, event: QGraphicsSceneHelpEvent) -> None:
         """A card's tooltip, but never over its preview: the preview says all it would."""
         if self._preview is not None:
             event.accept()
@@ -535,7 +561,7 @@ class TableScene(QGraphicsScene):
     def start_pick(self, what: str, cid: int, name: str) -> None:
         self.arrows.start_pick(what, cid, name)
 
-    def mousePressEvent(self, event) -> None:
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         if not self.arrows.picked(event):
             super().mousePressEvent(event)
 
@@ -545,7 +571,7 @@ class TableScene(QGraphicsScene):
     def arrow_dropped(self, item: CardItem, pos: QPointF) -> None:
         self.arrows.dropped(item, pos)
 
-    def zone_menu(self, zone_item: ZoneItem, screen_pos) -> None:
+    def zone_menu(self, zone_item: ZoneItem, screen_pos: QPoint) -> None:
         menu = self.zone_actions(zone_item)
         if not menu.isEmpty():
             self._show_preview(None)
@@ -557,7 +583,8 @@ class TableScene(QGraphicsScene):
         return zone_menu.zone_actions(self, zone_item)
 
     # ---- players' panels: life and counters ----------------------------------------------
-    def player_clicked(self, panel: PlayerItem, what: tuple, screen_pos) -> None:
+    def player_clicked(self, panel: PlayerItem, what: Region,
+                       screen_pos: QPoint | None) -> None:
         player = panel.player
         if what[0] == "life":
             self.c.add_life(player, what[1])
@@ -573,7 +600,7 @@ class TableScene(QGraphicsScene):
         from tabletop.ui import zone_menu
         return zone_menu.add_counter_menu(self, player)
 
-    def player_menu(self, panel: PlayerItem, screen_pos) -> None:
+    def player_menu(self, panel: PlayerItem, screen_pos: QPoint) -> None:
         menu = self.player_actions(panel.player)
         menu.exec(screen_pos)
 
@@ -582,12 +609,13 @@ class TableScene(QGraphicsScene):
         return zone_menu.player_actions(self, player)
 
     # ---- zone viewers ---------------------------------------------------------------------
-    def view_zone(self, key, search: bool = False, count: int | None = None):
+    def view_zone(self, key: ZoneKey, search: bool = False,
+                  count: int | None = None) -> ZoneViewer:
         """Open a viewer on a zone. Searching a library, or looking at its top cards, is
         logged for everyone (the engine's look action); the cards are shown only here."""
         from tabletop.ui.zone_viewer import ZoneViewer
         looking = key[1] == "library"
-        if looking:
+        if looking and key[0] is not None:
             self.c.look(key[0], None if search else count)
         parent = self.views()[0].window() if self.views() else None
         dlg = ZoneViewer(self.c, key, parent, looking=looking,
@@ -595,12 +623,12 @@ class TableScene(QGraphicsScene):
         dlg.show()
         # the viewers open now: a closed one is deleted with its window (WA_DeleteOnClose),
         # and leaves the list as Qt destroys it, never to be asked anything again
-        self.viewers = [*getattr(self, "viewers", []), dlg]
+        self.viewers = [*self.viewers, dlg]
         dlg.destroyed.connect(lambda _=None, d=dlg: self._viewer_closed(d))
         self.viewers_changed.emit()
         return dlg
 
-    def _viewer_closed(self, viewer) -> None:
+    def _viewer_closed(self, viewer: ZoneViewer) -> None:
         self.viewers = [v for v in self.viewers if v is not viewer]
         from shiboken6 import isValid
         if isValid(self):  # not when the window closing takes its viewers with it

@@ -14,16 +14,16 @@ from tabletop.cards import builtin
 from tabletop.engine import Table
 
 
-def drag(view, item, to_scene: QPointF, modifiers=Qt.NoModifier, steps: int = 6) -> None:
+def drag(view, item, to_scene: QPointF, modifiers=Qt.KeyboardModifier.NoModifier, steps: int = 6) -> None:
     """Press on an item, move in steps, release over a scene point."""
     vp = view.viewport()
     start = view.mapFromScene(item.sceneBoundingRect().center())
     end = view.mapFromScene(to_scene)
-    QTest.mousePress(vp, Qt.LeftButton, modifiers, start)
+    QTest.mousePress(vp, Qt.MouseButton.LeftButton, modifiers, start)
     for i in range(1, steps + 1):
         p = start + (end - start) * (i / steps)
         QTest.mouseMove(vp, QPoint(int(p.x()), int(p.y())))
-    QTest.mouseRelease(vp, Qt.LeftButton, modifiers, end)
+    QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, modifiers, end)
     QApplication.processEvents()
 
 
@@ -31,10 +31,10 @@ def double_click(view, at_scene: QPointF) -> None:
     """A real mouse's double click: press, release, double-click, release."""
     vp = view.viewport()
     p = view.mapFromScene(at_scene)
-    QTest.mousePress(vp, Qt.LeftButton, Qt.NoModifier, p)
-    QTest.mouseRelease(vp, Qt.LeftButton, Qt.NoModifier, p)
-    QTest.mouseDClick(vp, Qt.LeftButton, Qt.NoModifier, p)
-    QTest.mouseRelease(vp, Qt.LeftButton, Qt.NoModifier, p)
+    QTest.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, p)
+    QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, p)
+    QTest.mouseDClick(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, p)
+    QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, p)
     QApplication.processEvents()
 
 

@@ -37,7 +37,7 @@ def _fill(widget: QListWidget, cards) -> None:
     widget.clear()
     for name, n, card in _grouped(cards):
         item = QListWidgetItem(f"{n} × {name}")
-        item.setData(Qt.UserRole, name)
+        item.setData(Qt.ItemDataRole.UserRole, name)
         item.setToolTip(card.type_line)
         widget.addItem(item)
 
@@ -54,7 +54,7 @@ class SideboardDialog(QDialog):
         self.resize(360, 420)
         lay = QVBoxLayout(self)
         self.info = QLabel()
-        self.info.setTextFormat(Qt.PlainText)
+        self.info.setTextFormat(Qt.TextFormat.PlainText)
         self.info.setWordWrap(True)
         lay.addWidget(self.info)
         self.list = QListWidget()
@@ -65,7 +65,7 @@ class SideboardDialog(QDialog):
         self.bring.clicked.connect(self._bring)
         self.list.itemDoubleClicked.connect(lambda _i: self._bring())
         lay.addWidget(self.bring)
-        buttons = QDialogButtonBox(QDialogButtonBox.Close)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)
         controller.changed.connect(self._refresh)
@@ -91,7 +91,7 @@ class SideboardDialog(QDialog):
         seen = self.c.board.sideboard(self.player, self.c.viewer)
         if item is None or isinstance(seen, int):
             return
-        name = item.data(Qt.UserRole)
+        name = item.data(Qt.ItemDataRole.UserRole)
         card = next((c for c in seen if c.name == name), None)
         if card is not None:
             self.c.bring_in(self.player, card, "hand")
@@ -131,7 +131,7 @@ class _DeckTab(QWidget):
         item = widget.currentItem()
         if item is None:
             return
-        name = item.data(Qt.UserRole)
+        name = item.data(Qt.ItemDataRole.UserRole)
         i = next((k for k, c in enumerate(src) if c.name == name), None)
         if i is None:
             return
@@ -185,8 +185,8 @@ class SideboardingDialog(QDialog):
         self.life.setValue(20)
         form.addRow("Starting life:", self.life)
         lay.addLayout(form)
-        buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
-        buttons.button(QDialogButtonBox.Ok).setText("Start the next game")
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Start the next game")
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)

@@ -49,7 +49,7 @@ def card_pixmap(face, scale: float = 1.0) -> QPixmap:
     """A card drawn as the table draws it (a Seen, or None for its back)."""
     item = CardItem(("viewer",), getattr(face, "id", 0), face)
     pm = QPixmap(int(CARD_W * scale) + 4, int(CARD_H * scale) + 4)
-    pm.fill(Qt.transparent)
+    pm.fill(Qt.GlobalColor.transparent)
     p = QPainter(pm)
     p.translate(2, 2)
     p.scale(scale, scale)
@@ -64,23 +64,23 @@ class CardList(QListWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.setDragEnabled(True)
-        self.setDragDropMode(QAbstractItemView.DragOnly)
-        self.setSelectionMode(QAbstractItemView.SingleSelection)
+        self.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
 
     def mimeData(self, items) -> QMimeData:
-        cid = items[0].data(Qt.UserRole) if items else None
+        cid = items[0].data(Qt.ItemDataRole.UserRole) if items else None
         return card_mime(cid) if cid is not None else QMimeData()
 
     def startDrag(self, actions) -> None:
         item = self.currentItem()
-        if item is None or item.data(Qt.UserRole) is None:
+        if item is None or item.data(Qt.ItemDataRole.UserRole) is None:
             return
         drag = QDrag(self)
         drag.setMimeData(self.mimeData([item]))
         icon = item.icon()
         if not icon.isNull():
             drag.setPixmap(icon.pixmap(QSize(CARD_W, CARD_H)))
-        drag.exec(Qt.MoveAction)
+        drag.exec(Qt.DropAction.MoveAction)
 
 
 class ZoneViewer(QDialog):
@@ -95,7 +95,7 @@ class ZoneViewer(QDialog):
         self.looking = looking
         self.count = count
         self.viewer = controller.viewer
-        self.setAttribute(Qt.WA_DeleteOnClose, True)
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
         self.setModal(False)
         self.resize(560, 460)
         lay = QVBoxLayout(self)
@@ -152,7 +152,7 @@ class ZoneViewer(QDialog):
             self.close()
             return
         self.setWindowTitle(self.title())
-        keep = self.cards.currentItem().data(Qt.UserRole) if self.cards.currentItem() else None
+        keep = self.cards.currentItem().data(Qt.ItemDataRole.UserRole) if self.cards.currentItem() else None
         self.cards.clear()
         for face in self.faces():
             seen = isinstance(face, Seen) and not (face.face_down and face.card is None)
@@ -164,16 +164,16 @@ class ZoneViewer(QDialog):
             # the grid's drawn card shows its name; the list reads "name — type line"
             item = QListWidgetItem("" if self.mode == "grid" else
                                    f"{text} — {type_line}" if type_line else text)
-            item.setData(Qt.AccessibleTextRole, text)
-            item.setData(Qt.UserRole, face.cid if isinstance(face, Seen) else None)
-            item.setData(Qt.UserRole + 1, f"{text}\n{type_line}".casefold())
+            item.setData(Qt.ItemDataRole.AccessibleTextRole, text)
+            item.setData(Qt.ItemDataRole.UserRole, face.cid if isinstance(face, Seen) else None)
+            item.setData(Qt.ItemDataRole.UserRole + 1, f"{text}\n{type_line}".casefold())
             item.setIcon(QIcon(card_pixmap(face if seen else None, 0.8 if self.mode == "grid"
                                            else 0.3)))
             item.setToolTip(f"{text}\n{type_line}".strip())
             if not seen:
-                item.setFlags(item.flags() & ~Qt.ItemIsDragEnabled)
+                item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsDragEnabled)
             self.cards.addItem(item)
-            if keep is not None and item.data(Qt.UserRole) == keep:
+            if keep is not None and item.data(Qt.ItemDataRole.UserRole) == keep:
                 self.cards.setCurrentItem(item)
         self._apply_filter()
 
@@ -181,16 +181,16 @@ class ZoneViewer(QDialog):
         self.mode = mode
         lw = self.cards
         if mode == "grid":
-            lw.setViewMode(QListWidget.IconMode)
+            lw.setViewMode(QListWidget.ViewMode.IconMode)
             lw.setIconSize(QSize(int(CARD_W * 0.8) + 4, int(CARD_H * 0.8) + 4))
             lw.setGridSize(QSize(int(CARD_W * 0.8) + 14, int(CARD_H * 0.8) + 14))
-            lw.setResizeMode(QListWidget.Adjust)
+            lw.setResizeMode(QListWidget.ResizeMode.Adjust)
             lw.setWordWrap(True)
         else:
-            lw.setViewMode(QListWidget.ListMode)
+            lw.setViewMode(QListWidget.ViewMode.ListMode)
             lw.setIconSize(QSize(int(CARD_W * 0.3) + 4, int(CARD_H * 0.3) + 4))
             lw.setGridSize(QSize())
-        lw.setMovement(QListWidget.Static)
+        lw.setMovement(QListWidget.Movement.Static)
         lw.setDragEnabled(True)
         (self.grid_button if mode == "grid" else self.list_button).setChecked(True)
         if hasattr(self, "viewer"):
@@ -200,7 +200,7 @@ class ZoneViewer(QDialog):
         words = self.filter.text().casefold().split()
         for i in range(self.cards.count()):
             item = self.cards.item(i)
-            hay = item.data(Qt.UserRole + 1) or ""
+            hay = item.data(Qt.ItemDataRole.UserRole + 1) or ""
             item.setHidden(not all(w in hay for w in words))
 
     def visible_names(self) -> list[str]:
@@ -227,20 +227,20 @@ class RevealWindow(QDialog):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.setAttribute(Qt.WA_DeleteOnClose, True)
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
         self.setModal(False)
         self.resize(520, 300)
         lay = QVBoxLayout(self)
         self.heading = QLabel()
-        self.heading.setTextFormat(Qt.PlainText)  # names come from files and peers
+        self.heading.setTextFormat(Qt.TextFormat.PlainText)  # names come from files and peers
         self.heading.setWordWrap(True)
         lay.addWidget(self.heading)
         self.cards = QListWidget()
-        self.cards.setViewMode(QListWidget.IconMode)
+        self.cards.setViewMode(QListWidget.ViewMode.IconMode)
         self.cards.setIconSize(QSize(int(CARD_W * 1.2) + 4, int(CARD_H * 1.2) + 4))
         self.cards.setGridSize(QSize(int(CARD_W * 1.2) + 14, int(CARD_H * 1.2) + 14))
-        self.cards.setResizeMode(QListWidget.Adjust)
-        self.cards.setMovement(QListWidget.Static)
+        self.cards.setResizeMode(QListWidget.ResizeMode.Adjust)
+        self.cards.setMovement(QListWidget.Movement.Static)
         lay.addWidget(self.cards, 1)
         close = QPushButton("Close")
         close.clicked.connect(self.close)
@@ -261,11 +261,11 @@ class RevealWindow(QDialog):
             item.setIcon(QIcon(card_pixmap(face, 1.2)))
             type_line = face.card.type_line if face.card is not None else ""
             item.setToolTip(f"{face.name}\n{type_line}".strip())
-            item.setData(Qt.AccessibleTextRole, face.name)
+            item.setData(Qt.ItemDataRole.AccessibleTextRole, face.name)
             self.cards.addItem(item)
         width = min(900, 40 + len(shown.cards) * (int(CARD_W * 1.2) + 14))
         self.resize(max(360, width), self.height())
 
     def names(self) -> list[str]:
-        return [self.cards.item(i).data(Qt.AccessibleTextRole)
+        return [self.cards.item(i).data(Qt.ItemDataRole.AccessibleTextRole)
                 for i in range(self.cards.count())]
