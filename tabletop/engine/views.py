@@ -191,7 +191,7 @@ class Told(NamedTuple):
 HIDDEN_REFUSAL = "a hidden card can't go there"
 
 
-def zone_label(table: TableState, key: ZoneKey) -> str:
+def zone_label(table: TableState, key: ZoneKey | None) -> str:
     """A zone in words: "Bob's hand", "the battlefield"."""
     if key is None:
         return "nowhere"

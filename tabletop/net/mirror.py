@@ -284,7 +284,7 @@ class SentBoard:
     def tell(self, event: Event) -> Told:
         return Told(event.text or event.kind.replace("_", " "), (), (), False)
 
-    def zone_label(self, key: ZoneKey) -> str:
+    def zone_label(self, key: ZoneKey | None) -> str:
         if key is None:
             return "nowhere"
         return self.edition.place(key[1], key[0])

@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import os
 import sys
+from collections.abc import Iterator
+from types import FrameType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # (start-up imports them itself, when it needs them)
+    from PySide6.QtCore import QMessageLogContext, QtMsgType
+    from PySide6.QtWidgets import QApplication
+
+    from tabletop.ui.controller import TableController
+    from tabletop.ui.main_window import MainWindow
 
 
-def scripted_actions(c, n: int, seed: int = 7):
+def scripted_actions(c: TableController, n: int, seed: int = 7) -> Iterator[int]:
     """Seeded random actions through a controller; yields the count after each one."""
     import random
     rng = random.Random(seed)
@@ -26,14 +37,14 @@ def scripted_actions(c, n: int, seed: int = 7):
         yield k
 
 
-def scripted_session(window, n: int, seed: int = 7) -> None:
+def scripted_session(window: MainWindow, n: int, seed: int = 7) -> None:
     """The crash-safety test's session: each action is autosaved before it is
     reported done, and the test kills the process in between."""
     for k in scripted_actions(window.c, n, seed):
         print(f"done {k} {window.c.history_length()}", flush=True)
 
 
-def handle_termination(app, window) -> None:
+def handle_termination(app: QApplication, window: MainWindow) -> None:
     """SIGTERM, SIGHUP (a closed terminal) and the session manager's logout save the
     game and close the window without asking; the next start offers the game back.
 
@@ -56,9 +67,9 @@ def handle_termination(app, window) -> None:
         with contextlib.suppress(OSError):
             os.read(read_fd, 256)
     notifier.activated.connect(drain)
-    window._signal_wakeup = (read_fd, write_fd, notifier)  # kept with the window
+    # the notifier is the window's child: it lives as long as the window
 
-    def on_signal(signum, frame) -> None:
+    def on_signal(signum: int, frame: FrameType | None) -> None:
         window.end_session()
         app.quit()
     for name in ("SIGTERM", "SIGHUP"):
@@ -66,14 +77,14 @@ def handle_termination(app, window) -> None:
             signal.signal(getattr(signal, name), on_signal)
 
 
-def set_icon(app) -> None:
+def set_icon(app: QApplication) -> None:
     from PySide6.QtGui import QIcon
 
     from tabletop import resources
     app.setWindowIcon(QIcon(str(resources.path("icons", "tabletop-256.png"))))
 
 
-def run_gui(args) -> int:
+def run_gui(args: argparse.Namespace) -> int:
     args.game = None
     if getattr(args, "file", None):  # `tabletop FILE`, as the desktop file's Exec=tabletop %f
         if args.file.lower().endswith(".tabletop"):
@@ -106,11 +117,13 @@ def run_gui(args) -> int:
     if headless:
         from PySide6.QtCore import qInstallMessageHandler
 
-        def quiet(mode, context, message):  # the offscreen platform's harmless notices
+        def quiet(mode: QtMsgType, context: QMessageLogContext, message: str) -> None:
+            # the offscreen platform's harmless notices
             if "propagateSizeHints" not in message:
                 sys.stderr.write(message + "\n")
         qInstallMessageHandler(quiet)
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
     app.setApplicationName("Tabletop")
     from tabletop.ui import settings
     controller = TableController(table)
@@ -127,7 +140,7 @@ def run_gui(args) -> int:
         autosave = Autosave(args.data_dir)
         crashed = autosave.crashed_before()
     if args.restore_last:
-        if not crashed:
+        if not crashed or autosave is None:
             print("nothing to restore")
             return 1
         try:
@@ -145,7 +158,7 @@ def run_gui(args) -> int:
     window.after_first_frame(lambda: set_icon(app))
     errors.install(lambda: window, show_dialog=not headless)
     from tabletop.ui import dialogs
-    if crashed and not args.scenario:
+    if crashed and not args.scenario and autosave is not None:
         if not headless:
             window.show()
         if dialogs.ask(window, "Restore the last game?",
@@ -235,13 +248,13 @@ def run_gui(args) -> int:
         from PySide6.QtCore import QEvent, QObject
 
         class FirstFrame(QObject):
-            def eventFilter(self, obj, event):
+            def eventFilter(self, obj: QObject, event: QEvent) -> bool:
                 if event.type() == QEvent.Type.Paint:
                     print(f"{time.time():.4f}", flush=True)
                     os._exit(0)
                 return False
-        window._first_frame = FirstFrame()
-        window.view.viewport().installEventFilter(window._first_frame)
+        first_frame = FirstFrame(window)  # kept by the window, its parent
+        window.view.viewport().installEventFilter(first_frame)
     window.show()
     window.started = True  # start-up is over (restore question, files to open): the loop runs
     return app.exec()

@@ -8,15 +8,23 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QPointF, Qt
+from PySide6.QtWidgets import QGraphicsSceneMouseEvent
 
+from tabletop.engine.model import ZoneKey
+from tabletop.engine.views import Hidden, Seen
 from tabletop.ui import layout as L
 from tabletop.ui.items import ARROW_COLOURS, ArrowItem, CardItem, PlayerItem
 
+Placement = tuple[ZoneKey, tuple[float, float], Seen | Hidden]  # (as scene.py's)
+
 
 class Arrows:
+    """``scene``: the TableScene it is part of (which makes it, and is not imported here:
+    the two would import each other)."""
+
     def __init__(self, scene: Any) -> None:
         self.scene = scene
-        self.picking: tuple | None = None  # ("attach" or "arrow", card id): the next click
+        self.picking: tuple[str, int] | None = None  # ("attach" or "arrow", card id): the next click
         self.line: ArrowItem | None = None  # the arrow a right-drag is drawing
         self.items: list[ArrowItem] = []
 
@@ -43,20 +51,20 @@ class Arrows:
         for v in self.scene.views():
             v.viewport().unsetCursor()
 
-    def target_at(self, pos: QPointF, source: int | None = None):
+    def target_at(self, pos: QPointF, source: int | None = None) -> int | str | None:
         """The card id (on the battlefield or the stack) or player under ``pos``."""
         scene = self.scene
         for it in scene.items(pos):
             if isinstance(it, CardItem) and it is not scene._preview and it.zone_key \
                     and it.zone_key[1] in ("battlefield", "stack") and it.view is not None:
-                cid = scene.cid_of(it)
+                cid: int = scene.cid_of(it)
                 if cid != source:
                     return cid
             elif isinstance(it, PlayerItem):
                 return it.player
         return None
 
-    def picked(self, event) -> bool:
+    def picked(self, event: QGraphicsSceneMouseEvent) -> bool:
         """A press while picking: what it lands on is the target. False when not picking
         (the press is the scene's as usual)."""
         if self.picking is None:
@@ -106,12 +114,12 @@ class Arrows:
             scene.c.arrow(cid, target)
 
     # ---- the arrows on the table ---------------------------------------------------------------
-    def colour(self, player) -> str:
+    def colour(self, player: str | None) -> str:
         players = list(self.scene.c.board.players)
         i = players.index(player) if player in players else len(players)
         return ARROW_COLOURS[i % len(ARROW_COLOURS)]
 
-    def draw(self, wanted) -> None:
+    def draw(self, wanted: dict[Any, Placement]) -> None:
         """Every arrow of the engine's view, between where its ends are drawn."""
         scene = self.scene
         for a in self.items:

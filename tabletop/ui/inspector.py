@@ -3,7 +3,10 @@ been (its lineage) and which rules applied; every event in order."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt, QUrl, Signal
 from PySide6.QtGui import QGuiApplication, QPalette
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -17,8 +20,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tabletop.engine import editions
+from tabletop.engine import Result, editions
+from tabletop.engine.editions import Edition
+from tabletop.engine.model import Card, ZoneKey
+from tabletop.engine.state import LogEntry
+from tabletop.engine.views import Inspected
 from tabletop.textsafe import html_text
+
+if TYPE_CHECKING:
+    from tabletop.ui.board import Board, Selected
+    from tabletop.ui.controller import TableController
 
 CSS = """
 <style>
@@ -43,7 +54,7 @@ HOW = {"added": "on the table at the start", "moved": "moved here", "redirected"
        "new_object": "became a new object here", "ceased": "ceased to exist"}
 
 
-def _zone(table, key) -> str:
+def _zone(table: Board, key: ZoneKey | None) -> str:
     if key is None:
         return "gone"
     player, zone = key
@@ -51,13 +62,13 @@ def _zone(table, key) -> str:
     return f"{name} ({player})" if player else name
 
 
-def rule_html(table, number: str) -> str:
+def rule_html(table: Board, number: str) -> str:
     """A rule of the table's edition as the inspector, the log and the banner show it."""
     from tabletop.ui.rules_browser import rule_block
     return rule_block(table.edition, number)
 
 
-def card_html(card, seen) -> str:
+def card_html(card: Card, seen: Inspected) -> str:
     """The whole card: name and cost, type line, power/toughness as modified (and as
     printed when they differ), the oracle text of imported card data, counters, note."""
     from tabletop.ui.preview import oracle_text
@@ -91,7 +102,7 @@ OWN_DECKS = ("<p><b>Your own decks:</b> this table deals the built-in demo decks
              "details and text.</p>")
 
 
-def _opening(t) -> str:
+def _opening(t: Board) -> str:
     from tabletop.cards.demo import DECKS
     names = t.deck_names()
     demo = bool(names) and set(names.values()) <= set(DECKS)
@@ -100,7 +111,7 @@ def _opening(t) -> str:
             f"{t.edition.id} — {html_text(t.edition.title)}</p>")
 
 
-def opening_words(t) -> QLabel:
+def opening_words(t: Board) -> QLabel:
     """What the inspector says before anything is selected, as a label: the window's
     first frame shows it while the inspector itself is made just after."""
     label = QLabel(_opening(t).replace("<p class='sub'>", "<p style='color:#666'>"))
@@ -122,10 +133,10 @@ class Inspector(QTextBrowser):
 
     rule_clicked = Signal(str)  # a rule number was clicked: the window opens it
 
-    def __init__(self, controller, parent=None):
+    def __init__(self, controller: TableController, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.c = controller
-        self.selected = None
+        self.selected: Selected | None = None
         self.rule_shown: str | None = None
         self.setOpenLinks(False)
         self.anchorClicked.connect(self._clicked)
@@ -134,21 +145,21 @@ class Inspector(QTextBrowser):
         controller.reset.connect(lambda: self.show_object(None))
         self.refresh()
 
-    def _clicked(self, url) -> None:
+    def _clicked(self, url: QUrl) -> None:
         if url.scheme() == "rule":
             self.rule_shown = url.path() or url.toString()[len("rule:"):]
             self.refresh()
             self.rule_clicked.emit(self.rule_shown)
 
-    def show_object(self, sel) -> None:
+    def show_object(self, sel: Selected | None) -> None:
         self.selected = sel
         self.rule_shown = None
         self.refresh()
 
     def refresh(self) -> None:
-        self.setHtml(CSS + self.render())
+        self.setHtml(CSS + self.html())
 
-    def render(self) -> str:
+    def html(self) -> str:
         t = self.c.board
         parts = []
         if self.rule_shown:
@@ -168,6 +179,8 @@ class Inspector(QTextBrowser):
                          f"{html_text(_zone(t, seen.zone))}{html_text(extra)}</div>")
             return "".join(parts)
         card = seen.card
+        if card is None:  # (a card seen has its characteristics)
+            return "".join(parts)
         parts.append(card_html(card, seen))
         rows = [("Owner", seen.owner), ("Controller", seen.controller or "—"),
                 ("Zone", _zone(t, seen.zone)), ("Object id", str(seen.oid)),
@@ -206,7 +219,7 @@ class Inspector(QTextBrowser):
         return "".join(parts)
 
 
-def said(entry, text: str, cites, edition) -> str:
+def said(entry: LogEntry, text: str, cites: Sequence[str], edition: Edition) -> str:
     """A journal line as the log shows it: refused or not, the words, the rules."""
     mark = "refused: " if entry.tag == "refused" else ""
     rules = f"  [{edition.marks(cites)}]" if cites else ""
@@ -216,7 +229,7 @@ def said(entry, text: str, cites, edition) -> str:
 class LogView(QWidget):
     """Every event of the table's history in order, as the viewer may know it."""
 
-    def __init__(self, controller, parent=None):
+    def __init__(self, controller: TableController, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.c = controller
         self.filter = QLineEdit()
@@ -232,13 +245,15 @@ class LogView(QWidget):
         lay.setContentsMargins(4, 4, 4, 4)
         lay.addLayout(top)
         lay.addWidget(self.list)
-        self._done = (None, 0, 0)  # (history list, actions shown, events numbered)
+        # (the journal, its lines shown, events numbered)
+        self._done: tuple[Sequence[LogEntry] | None, int, int] = (None, 0, 0)
+        self._sources_told: set[str] = set()
         self.filter.textChanged.connect(self.refresh)
         controller.changed.connect(self._changed)
         controller.reset.connect(self.refresh)
         self.refresh()
 
-    def _lines(self, entries, n: int) -> tuple[list[str], int]:
+    def _lines(self, entries: Sequence[LogEntry], n: int) -> tuple[list[str], int]:
         """Journal entries as numbered lines, as this viewer may read them. A note that
         says where an edition's number comes from ("as in the 2012 text") is said the
         first time that source is met in the game, not on every line citing it."""
@@ -246,7 +261,7 @@ class LogView(QWidget):
         viewer = self.c.viewer
         ed = self.c.board.edition
         if n == 0:
-            self._sources_told: set[str] = set()
+            self._sources_told = set()
         for entry in entries:
             text, cites, notes = entry.told(viewer)
             if not text:  # a line this viewer is not told at all (another's refusal)
@@ -276,11 +291,11 @@ class LogView(QWidget):
     def lines(self) -> list[str]:
         return self._lines(self.c.board.journal, 0)[0]
 
-    def _changed(self, result) -> None:
+    def _changed(self, result: Result | None) -> None:
         """The journal only grows: add the lines written since last time."""
         journal = self.c.board.journal
         seen, shown, n = self._done
-        if seen is journal and len(journal) >= shown:
+        if seen is not None and seen is journal and len(journal) >= shown:
             lines, n = self._lines(journal[shown:], n)
             self._add(lines)
             self._done = (journal, len(journal), n)
@@ -288,7 +303,7 @@ class LogView(QWidget):
         else:
             self.refresh()
 
-    def _add(self, lines) -> None:
+    def _add(self, lines: list[str]) -> None:
         needle = self.filter.text().strip().lower()
         for line in lines:
             if not needle or needle in line.lower():

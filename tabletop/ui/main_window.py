@@ -3,14 +3,15 @@ shortcuts, undo and redo over the engine's history, viewpoints and editions."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QPainter  # the menus' classes: when they are made
+from PySide6.QtCore import QEvent, Qt, QTimer
+from PySide6.QtGui import QAction  # the menus' classes: when they are made
 from PySide6.QtWidgets import (  # dialogs are imported where they open: not at start-up
     QComboBox,
     QDockWidget,
-    QGraphicsView,
     QLabel,
     QMainWindow,
     QToolBar,
@@ -26,47 +27,25 @@ from tabletop.ui import later, settings
 from tabletop.ui.controller import TableController
 from tabletop.ui.inspector import Inspector, LogView, opening_words
 from tabletop.ui.scene import TableScene
+from tabletop.ui.table_view import TableView
 from tabletop.ui.window_judges import JudgeCommands
 from tabletop.ui.window_network import NetworkCommands
 from tabletop.ui.window_playtest import PlaytestCommands
 
+if TYPE_CHECKING:  # types only: their classes are made where they are first used
+    from PySide6.QtCore import QObject, QSize
+    from PySide6.QtGui import QCloseEvent, QKeySequence
+    from PySide6.QtWidgets import QListWidgetItem, QMenu
 
-class TableView(QGraphicsView):
-    def __init__(self, scene, parent=None):
-        super().__init__(scene, parent)
-        # the view's own viewport: the one Qt makes would be met first through
-        # viewport(), and shiboken, finding its class, makes some sixty widget classes
-        # (14 ms at start-up)
-        self.setViewport(QWidget())
-        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
-        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
-        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
-        self.setMouseTracking(True)
-        self.setDragMode(QGraphicsView.DragMode.RubberBandDrag)  # on the cloth: select a group
-        self.setRubberBandSelectionMode(Qt.ItemSelectionMode.IntersectsItemShape)
-        self.fit_on_resize = True
-
-    def fit(self) -> None:
-        self.fitInView(self.scene().sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
-        self.fit_on_resize = True
-
-    zoomed = Signal()
-
-    def zoom(self, factor: float) -> None:
-        self.fit_on_resize = False
-        self.scale(factor, factor)
-        self.zoomed.emit()
-
-    def resizeEvent(self, event) -> None:
-        super().resizeEvent(event)
-        if self.fit_on_resize:
-            self.fit()
-
-    def wheelEvent(self, event) -> None:
-        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
-            self.zoom(1.15 if event.angleDelta().y() > 0 else 1 / 1.15)
-        else:
-            super().wheelEvent(event)
+    from tabletop.engine import Result, Table
+    from tabletop.engine.model import Effect, Obj, ZoneKey
+    from tabletop.engine.moves import Chooser
+    from tabletop.engine.views import Handle, Shown
+    from tabletop.ui.autosave import Autosave
+    from tabletop.ui.presenter import Presenter
+    from tabletop.ui.rules_browser import RulesBrowser
+    from tabletop.ui.scenario_panel import ScenarioPanel
+    from tabletop.ui.zone_viewer import RevealWindow
 
 
 class MainWindow(QMainWindow):
@@ -75,7 +54,8 @@ class MainWindow(QMainWindow):
     turns), ``judges`` (scenarios, comparisons, recording, presenter mode) and
     ``network`` (hosting, joining, the Table talk dock)."""
 
-    def __init__(self, controller: TableController | None = None, autosave=None):
+    def __init__(self, controller: TableController | None = None,
+                 autosave: Autosave | None = None) -> None:
         super().__init__()
         self.playtest = PlaytestCommands(self)
         self.judges = JudgeCommands(self)
@@ -88,7 +68,7 @@ class MainWindow(QMainWindow):
         self.started = False  # set once start-up is over and the event loop runs
         # work the first frame does not need waits until it is painted
         self.first_painted = False
-        self._after_first_frame: list = []
+        self._after_first_frame: list[Callable[[], object]] = []
         self.setWindowTitle("Tabletop")
         self.scene = TableScene(self.c, self)
         self.view = TableView(self.scene, self)
@@ -97,7 +77,7 @@ class MainWindow(QMainWindow):
         self.status = QLabel()
         # the inspector (a text browser, slow to make the first time) comes just after the
         # first frame, which shows its opening words
-        self._inspector = None
+        self._inspector: Inspector | None = None
         self.log = LogView(self.c)
         self.inspector_dock = self._dock("Inspector", opening_words(self.c.board),
                                          Qt.DockWidgetArea.RightDockWidgetArea)
@@ -106,12 +86,12 @@ class MainWindow(QMainWindow):
         self.after_first_frame(lambda: later.module("tabletop.engine.intents").INTENTS)
         self.log_dock = self._dock("Log", self.log, Qt.DockWidgetArea.RightDockWidgetArea)
         # the scenario player is made when first shown or used (its tab is behind the log)
-        self._scenario_panel = None
+        self._scenario_panel: ScenarioPanel | None = None
         self.scenario_dock = self._dock("Scenario", QLabel(), Qt.DockWidgetArea.RightDockWidgetArea)
         self.scenario_dock.visibilityChanged.connect(
             lambda shown: shown and self.scenario_panel)
         self.tabifyDockWidget(self.log_dock, self.scenario_dock)
-        self._rules_browser = None  # the same: made when its tab is first shown or used
+        self._rules_browser: RulesBrowser | None = None  # the same: made when its tab is first shown or used
         self.rules_dock = self._dock("Rules", QLabel(), Qt.DockWidgetArea.RightDockWidgetArea)
         self.rules_dock.visibilityChanged.connect(lambda shown: shown and self.rules_browser)
         self.tabifyDockWidget(self.scenario_dock, self.rules_dock)
@@ -119,15 +99,15 @@ class MainWindow(QMainWindow):
         self.log.list.itemClicked.connect(self._log_rule)
         self.status.linkActivated.connect(lambda url: self.open_rule(url[len("rule:"):]))
         self.presenting = False
-        self._presenter = None  # made when presenter mode is first entered
+        self._presenter: Presenter | None = None  # made when presenter mode is first entered
         self.statusBar().addWidget(self.status, 1)
         self._build_bars()
         self.after_first_frame(self._build_menus)
         self.c.changed.connect(self._on_changed)
         self.c.reset.connect(self._on_reset)
         self.c.message.connect(self.show_message)
-        self._screen_of = None  # the table whose saved screen was last put back
-        self.reveal_window = None  # cards just revealed (a RevealWindow), while open
+        self._screen_of: object = None  # the game whose saved screen was last put back
+        self.reveal_window: RevealWindow | None = None  # cards just revealed, while open
         self._reveal_seen = -1  # at a network table: the host's reveal last opened
         self._screen_timer = QTimer(self, singleShot=True, interval=500)
         self._screen_timer.timeout.connect(self._autosave)
@@ -144,9 +124,16 @@ class MainWindow(QMainWindow):
         # and again once shown, when the window's frame (title bar, borders) is known,
         # unless it was given a size of its own meanwhile (--screenshot renders 1600x1000)
         fitted = self.size()
-        self.after_first_frame(lambda: self.size() == fitted and settings.fit_to_screen(self))
+        self.after_first_frame(lambda: self._fit_again(fitted))
 
-    def _dock(self, title, widget, area) -> QDockWidget:
+    def _fit_again(self, fitted: QSize) -> None:
+        if self.size() == fitted:
+            settings.fit_to_screen(self)
+
+    def toolbars(self) -> list[QToolBar]:
+        return self.findChildren(QToolBar)
+
+    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)
         dock.setObjectName(title.lower())
         dock.setWidget(widget)
@@ -154,7 +141,8 @@ class MainWindow(QMainWindow):
         return dock
 
     # ---- menus ---------------------------------------------------------------------
-    def _act(self, menu, text, slot, shortcut=None) -> QAction:
+    def _act(self, menu: QMenu, text: str, slot: Callable[..., object],
+             shortcut: str | QKeySequence.StandardKey | None = None) -> QAction:
         from PySide6.QtGui import QKeySequence
         a = QAction(text, self)
         if shortcut:
@@ -327,7 +315,7 @@ class MainWindow(QMainWindow):
                             "viewpoint_menu", "pictures_action", "presenter_keys",
                             "untap_action", "draw_action", "anyone_action", "leave_action"})
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:
         if name in MainWindow.MENU_PARTS and not self.__dict__.get("_menus_built", True):
             self._build_menus()
             return self.__dict__[name]
@@ -349,9 +337,9 @@ class MainWindow(QMainWindow):
             n = self.scene.select_zone(key)
             self.show_message(f"{n} card{'s' * (n != 1)} selected: drag one to move them all")
 
-    def _on_card(self, fn) -> None:
+    def _on_card(self, fn: Callable[[Handle], object]) -> None:
         """Run a Card-menu command on the selected card, if there is one."""
-        items = [i for i in self.scene.selectedItems() if hasattr(i, "oid")]
+        items = self.scene.selected_cards()
         if not items:
             self.show_message("Select a card first (click it).")
             return
@@ -386,7 +374,7 @@ class MainWindow(QMainWindow):
         self.show_message("")  # nothing said about an earlier table survives it
         self._autosave()
 
-    def _viewpoints(self) -> list:
+    def _viewpoints(self) -> list[tuple[str, str | None]]:
         """(label, viewer) of each viewpoint: the players, then the judge."""
         return [(p, p) for p in self.c.board.players] + [("Judge (sees all)", JUDGE)]
 
@@ -418,7 +406,7 @@ class MainWindow(QMainWindow):
         is a search or a look that everyone is told of, not something to do again."""
         if self.c.session is not None:
             return
-        screen: dict = {"viewer": self.c.viewer}
+        screen: dict[str, Any] = {"viewer": self.c.viewer}
         if not self.view.fit_on_resize:
             centre = self.view.mapToScene(self.view.viewport().rect().center())
             screen["zoom"] = min(20.0, max(0.05, round(self.view.transform().m11(), 4)))
@@ -447,7 +435,7 @@ class MainWindow(QMainWindow):
         if keys:  # once the reset that closes every viewer is over
             QTimer.singleShot(0, lambda: self._open_viewers(game, keys))
 
-    def _open_viewers(self, game, keys) -> None:
+    def _open_viewers(self, game: object, keys: list[ZoneKey]) -> None:
         if self.c.game() is not game:
             return
         counts = self.c.board.counts()
@@ -471,7 +459,7 @@ class MainWindow(QMainWindow):
             return
         self._note_screen()
         if not self.c.autosave_to(self.autosave):
-            self.show_message(self.autosave.error)
+            self.show_message(self.autosave.error or "The game could not be kept.")
 
     def confirm_discard(self, what: str) -> bool:
         """The unsaved-changes guard: True when the current game may be replaced."""
@@ -483,7 +471,7 @@ class MainWindow(QMainWindow):
             return self.save_game()
         return answer == "discard"
 
-    def _on_changed(self, result) -> None:
+    def _on_changed(self, result: Result | None) -> None:
         self._update_undo()
         self._update_title()
         self._autosave()
@@ -493,7 +481,7 @@ class MainWindow(QMainWindow):
             return
         self.show_message(self.status_text(result))  # the last action's words, or none
 
-    def _revealed(self, result) -> None:
+    def _revealed(self, result: Result | None) -> None:
         """Cards just revealed to this viewpoint open in a window (at a network table, as
         the host says, once for each reveal)."""
         s = self.c.session
@@ -508,7 +496,7 @@ class MainWindow(QMainWindow):
             if shown is not None:
                 self._open_reveal(shown)
 
-    def _open_reveal(self, shown) -> None:
+    def _open_reveal(self, shown: Shown) -> None:
         from shiboken6 import isValid
 
         from tabletop.ui.zone_viewer import RevealWindow
@@ -532,7 +520,7 @@ class MainWindow(QMainWindow):
         else:
             w.show_cards(shown)
 
-    def status_text(self, result) -> str:
+    def status_text(self, result: Result) -> str:
         """The last action in words, as the viewpoint may know it (views.tell): a card
         the viewer may not see is not named, and no rule is cited for it."""
         t = self.c.board
@@ -580,7 +568,7 @@ class MainWindow(QMainWindow):
         self.rules_dock.raise_()
         self.rules_browser.open_rule(number, edition)
 
-    def _log_rule(self, item) -> None:
+    def _log_rule(self, item: QListWidgetItem) -> None:
         from tabletop.ui.rules_browser import first_number
         n = first_number(item.text())
         if n is not None:
@@ -704,7 +692,7 @@ class MainWindow(QMainWindow):
             names_from_outside([path])  # a line feed in its name is shown escaped
             self.load_game(Path(path), asked=True)
 
-    def load_game(self, path: Path, asked: bool = False, table=None) -> bool:
+    def load_game(self, path: Path, asked: bool = False, table: Table | None = None) -> bool:
         """Open a saved game; ``table``: the game already read from ``path``."""
         if not asked and not self.confirm_discard("open another game"):
             return False
@@ -787,7 +775,7 @@ class MainWindow(QMainWindow):
         if path:
             self.grab().save(path)
 
-    def eventFilter(self, obj, event) -> bool:
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
         if not self.first_painted and event.type() == QEvent.Type.Paint \
                 and obj is self.view.viewport():
             self.first_painted = True
@@ -795,7 +783,7 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(0, self._run_after_first_frame)
         return False
 
-    def after_first_frame(self, work) -> None:
+    def after_first_frame(self, work: Callable[[], object]) -> None:
         """Run ``work`` once the table has been painted for the first time (at once if
         it has been)."""
         if self.first_painted:
@@ -808,46 +796,38 @@ class MainWindow(QMainWindow):
         for w in work:
             w()
 
-    def _dock_part(self, attr: str, dock: QDockWidget, make):
-        """A dock's widget made the first time it is needed (``make()``)."""
-        part = getattr(self, attr)
-        if part is None:
-            part = make()
-            setattr(self, attr, part)
-            dock.setWidget(part)
-        return part
-
     @property
-    def inspector(self):
+    def inspector(self) -> Inspector:
         """The inspector dock's browser (inspector.py), made just after the first frame or
         when first needed."""
-        def make():
-            inspector = Inspector(self.c)
-            inspector.rule_clicked.connect(self.open_rule)
-            return inspector
-        return self._dock_part("_inspector", self.inspector_dock, make)
+        if self._inspector is None:
+            self._inspector = Inspector(self.c)
+            self._inspector.rule_clicked.connect(self.open_rule)
+            self.inspector_dock.setWidget(self._inspector)
+        return self._inspector
 
     @property
-    def scenario_panel(self):
+    def scenario_panel(self) -> ScenarioPanel:
         """The scenario player (scenario_panel.py), made the first time it is needed."""
-        def make():
+        if self._scenario_panel is None:
             from tabletop.ui.scenario_panel import ScenarioPanel
-            panel = ScenarioPanel(self.c)
+            panel = self._scenario_panel = ScenarioPanel(self.c)
             panel.guard = self.confirm_discard
             panel.rule_clicked.connect(self.open_rule)
-            return panel
-        return self._dock_part("_scenario_panel", self.scenario_dock, make)
+            self.scenario_dock.setWidget(panel)
+        return self._scenario_panel
 
     @property
-    def rules_browser(self):
+    def rules_browser(self) -> RulesBrowser:
         """The rules browser (rules_browser.py), made the first time it is shown or used."""
-        def make():
+        if self._rules_browser is None:
             from tabletop.ui.rules_browser import RulesBrowser
-            return RulesBrowser(self.c)
-        return self._dock_part("_rules_browser", self.rules_dock, make)
+            self._rules_browser = RulesBrowser(self.c)
+            self.rules_dock.setWidget(self._rules_browser)
+        return self._rules_browser
 
     @property
-    def presenter(self):
+    def presenter(self) -> Presenter:
         """Presenter mode's stage (presenter.py), made the first time it is needed."""
         if self._presenter is None:
             from tabletop.ui.presenter import Presenter
@@ -869,10 +849,11 @@ class MainWindow(QMainWindow):
                           f"Tabletop {__version__}\nA Magic: The Gathering table whose every "
                           "move is checked by a zone-rules engine that cites the rule.")
 
-    def _chooser(self, obj):
+    def _chooser(self, obj: Obj) -> Chooser:
         """When several replacement effects apply, or an optional one does, ask."""
         from PySide6.QtWidgets import QInputDialog
-        def choose(o, candidates):
+
+        def choose(o: Obj, candidates: list[Effect]) -> Effect | None:
             if len(candidates) == 1 and not candidates[0].optional:
                 return candidates[0]
             if len(candidates) == 1 and candidates[0].label == "commander":
@@ -890,7 +871,7 @@ class MainWindow(QMainWindow):
                 return None
             return candidates[labels.index(item)]
 
-        def commander(o, rule):
+        def commander(o: Obj, rule: Effect) -> Effect | None:
             """The rules' own replacement for a commander: a question for its owner."""
             from tabletop.ui import dialogs
             ed = self.c.board.edition
@@ -911,7 +892,7 @@ class MainWindow(QMainWindow):
         self._autosave()
         self.close()
 
-    def closeEvent(self, event) -> None:
+    def closeEvent(self, event: QCloseEvent) -> None:
         if self.c.session is not None:  # a hosted game comes back whole, to be saved
             if self.c.session.hosted is not None and not self.ending:
                 from tabletop.ui import dialogs

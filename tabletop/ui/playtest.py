@@ -3,9 +3,10 @@ cleanup discards, searching a library), importing card data with progress."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QThread, Signal
+from PySide6.QtCore import QObject, Qt, QThread, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -22,12 +23,16 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSpinBox,
     QVBoxLayout,
+    QWidget,
 )
 
 from tabletop.cards import decks as deckfiles
 from tabletop.cards import demo
 from tabletop.engine import editions
 from tabletop.engine.errors import TabletopError
+from tabletop.engine.views import Choice
+
+DeckChoice = tuple[str, tuple[str, str]]  # (player, ("demo", name) or ("file", path))
 
 DECK_FILTER = "Decks (*.txt *.dec *.dek *.dck *.cod *.o8d *.json *.mwDeck);;All files (*)"
 
@@ -35,10 +40,10 @@ DECK_FILTER = "Decks (*.txt *.dec *.dek *.dck *.cod *.o8d *.json *.mwDeck);;All 
 class NewGameDialog(QDialog):
     """1 to 4 players, each with a demo deck or a deck file; life, hand size, ante, edition."""
 
-    def __init__(self, parent=None, edition: str = editions.NEWEST):
+    def __init__(self, parent: QWidget | None = None, edition: str = editions.NEWEST) -> None:
         super().__init__(parent)
         self.setWindowTitle("New game")
-        self.rows = []
+        self.rows: list[tuple[QCheckBox, QLineEdit, QComboBox]] = []
         grid = QGridLayout()
         grid.addWidget(QLabel("Play"), 0, 0)
         grid.addWidget(QLabel("Player"), 0, 1)
@@ -90,18 +95,20 @@ class NewGameDialog(QDialog):
             box.addItem(Path(path).name, ("file", path))
             box.setCurrentIndex(box.count() - 1)
 
-    def choices(self) -> list[tuple[str, tuple]]:
-        out = []
+    def choices(self) -> list[DeckChoice]:
+        out: list[DeckChoice] = []
         for on, name, deck in self.rows:
             if on.isChecked():
                 out.append((name.text().strip() or "Player", deck.currentData()))
         return out
 
 
-def load_decks(parent, choices) -> list | None:
+def load_decks(parent: QWidget | None, choices: Sequence[DeckChoice]
+               ) -> list[tuple[str, deckfiles.Deck]] | None:
     """Read the chosen decks; ask before playing without unknown cards. None: cancelled."""
-    loaded = []
-    unknown, notes = [], []
+    loaded: list[tuple[str, deckfiles.Deck]] = []
+    unknown: list[tuple[str, int | None, str]] = []
+    notes: list[str] = []
     for player, (kind, what) in choices:
         if kind == "demo":
             loaded.append((player, demo.deck(what)))
@@ -133,7 +140,8 @@ class ChooseCards(QDialog):
     """Pick exactly (or at most) N cards from a list of views.Choice (id and the name the
     viewer may read)."""
 
-    def __init__(self, parent, title: str, prompt: str, objs, count: int, exact: bool = True):
+    def __init__(self, parent: QWidget | None, title: str, prompt: str,
+                 objs: Sequence[Choice], count: int, exact: bool = True) -> None:
         super().__init__(parent)
         self.setWindowTitle(title)
         self.count, self.exact = count, exact
@@ -171,7 +179,8 @@ class ArrangeCards(QDialog):
     """When the rules let a player order cards going somewhere together (401.4,
     404.3): drag them into order, top first."""
 
-    def __init__(self, parent, title: str, prompt: str, objs):
+    def __init__(self, parent: QWidget | None, title: str, prompt: str,
+                 objs: Sequence[Choice]) -> None:
         super().__init__(parent)
         self.setWindowTitle(title)
         self.list = QListWidget()
@@ -194,7 +203,8 @@ class ArrangeCards(QDialog):
         return [self.list.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.list.count())]
 
 
-def arrange(parent, title: str, rule: str, objs) -> list[int] | None:
+def arrange(parent: QWidget | None, title: str, rule: str,
+            objs: Sequence[Choice]) -> list[int] | None:
     """The order a player chooses for several cards (top first); one card needs no choice.
     None when the player cancels."""
     if len(objs) < 2:
@@ -212,7 +222,8 @@ class ImportWorker(QThread):
     progressed = Signal(int, int, int)  # cards, bytes read, total bytes
     downloaded = Signal(int, int)  # bytes downloaded, total bytes (0: not told)
 
-    def __init__(self, path: str, parent=None, url: str | None = None):
+    def __init__(self, path: str, parent: QObject | None = None,
+                 url: str | None = None) -> None:
         super().__init__(parent)
         self.path = path
         self.url = url  # download card data from here first (and check its SHA-256)
@@ -227,7 +238,7 @@ class ImportWorker(QThread):
             if self.url is not None:
                 from tabletop.cards import download
 
-                def progress(stage, read, total):
+                def progress(stage: str, read: int, total: int) -> None:
                     if stage == "download":
                         self.downloaded.emit(read, total)
                     else:
@@ -243,7 +254,8 @@ class ImportWorker(QThread):
             db.close()
 
 
-def import_card_data(parent, path: str, url: str | None = None) -> int | None:
+def import_card_data(parent: QWidget | None, path: str, url: str | None = None,
+                     import_instead: Callable[[], object] | None = None) -> int | None:
     """Import (after downloading it from ``url``, when given) in a worker thread with
     progress and Cancel: a bad file, a failed download, a damaged database or Cancel
     each get one message and leave the database as it was."""
@@ -261,12 +273,12 @@ def import_card_data(parent, path: str, url: str | None = None) -> int | None:
     dlg.setAutoReset(False)
     worker = ImportWorker(path, parent, url)
 
-    def progress(done, read, total):
+    def progress(done: int, read: int, total: int) -> None:
         dlg.setValue(int(1000 * read / total) if total else 1000)
         dlg.setLabelText(f"Importing {name}: {done:,} cards" if done else
                          f"Importing {name}…")
 
-    def fetched(read, total):
+    def fetched(read: int, total: int) -> None:
         if total:
             dlg.setValue(int(1000 * read / total))
             dlg.setLabelText(f"Downloading {name}: {read / 1e6:.1f} of {total / 1e6:.1f} MB")
@@ -274,7 +286,7 @@ def import_card_data(parent, path: str, url: str | None = None) -> int | None:
             dlg.setLabelText(f"Downloading {name}: {read / 1e6:.1f} MB")
     worker.downloaded.connect(fetched)
 
-    def cancel():
+    def cancel() -> None:
         worker.cancel = True
         dlg.setLabelText("Cancelling…")
     worker.progressed.connect(progress)
@@ -305,8 +317,8 @@ def import_card_data(parent, path: str, url: str | None = None) -> int | None:
         if isinstance(e, Offline):
             if dialogs.ask(parent, "Cannot reach the card data",
                            f"{e}\n\nIf you have the file already (downloaded another way), "
-                           f"import it instead?"):
-                parent.playtest.import_cards()
+                           f"import it instead?") and import_instead is not None:
+                import_instead()
             return None
         dialogs.warn(parent, "Cannot get the card data", str(e))
         return None

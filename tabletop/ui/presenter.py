@@ -9,30 +9,42 @@ expectation as a plain sentence with a tick. Leaving restores every font and doc
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QAbstractAnimation, QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QLabel, QToolBar
+from PySide6.QtWidgets import QGraphicsItem, QLabel
 
 from tabletop.scenario.sentences import expectation_lines, expectation_words  # noqa: F401
 from tabletop.ui import layout as L
 from tabletop.ui.items import ArrowItem, CardItem
+
+if TYPE_CHECKING:
+    from tabletop.engine import Event, Result
+    from tabletop.scenario.model import Scenario, Step
+    from tabletop.scenario.runner import StepReport
+    from tabletop.ui.scene import TableScene
+    from tabletop.ui.window_parts import Window
 
 BANNER_CSS = ("QLabel { background: rgba(250, 248, 240, 236); color: #1d1d1d; "
               "border: 2px solid #6b4e00; border-radius: 10px; padding: 10px 16px; }")
 MOVED = {"redirected", "replaced", "rejected"}
 
 
-def settled(item) -> QRectF:
+def settled(item: CardItem) -> QRectF:
     """Where an item will be once the slide it may be in has ended (scene coordinates)."""
     r = item.sceneBoundingRect()
-    anim = getattr(item, "_slide", None)
+    anim = item._slide
     if anim is not None and anim.state() == QAbstractAnimation.State.Running:
-        r = r.translated(anim.endValue() - item.pos())
+        end = anim.endValue()
+        if isinstance(end, QPointF):
+            r = r.translated(end - item.pos())
     return r
 
 
-def ghost(scene, scenario, names: dict, step, rep) -> tuple[list, str | None]:
+def ghost(scene: TableScene, scenario: Scenario, names: dict[int, str], step: Step,
+          rep: StepReport) -> tuple[list[QGraphicsItem], str | None]:
     """For a scenario's move the engine sent elsewhere (or refused): a ghost of the card
     where the player pointed and an arrow to where it went, added to ``scene``; returns
     the items and the words for them ("Alice pointed at Alice's graveyard → it went to
@@ -40,7 +52,7 @@ def ghost(scene, scenario, names: dict, step, rep) -> tuple[list, str | None]:
     if step.action != "move":
         return [], None
     event = next((e for e in rep.events if e.kind in MOVED and e.cid is not None), None)
-    if event is None:
+    if event is None or event.cid is None:
         return [], None
     label = names.get(event.cid)
     spec = scenario.cards.get(label, {}) if label else {}
@@ -48,8 +60,8 @@ def ghost(scene, scenario, names: dict, step, rep) -> tuple[list, str | None]:
     return ghost_at(scene, event, step.args["to"], step.args.get("player"), mover)
 
 
-def ghost_at(scene, event, zone: str, player: str | None, mover: str | None
-             ) -> tuple[list, str | None]:
+def ghost_at(scene: TableScene, event: Event, zone: str, player: str | None,
+             mover: str | None) -> tuple[list[QGraphicsItem], str | None]:
     """The ghost of ``event``'s card in ``zone`` (``player``'s, else the mover's when the
     zone is a player's) where it was pointed at, and an arrow to where the card is."""
     t = scene.c.board
@@ -59,7 +71,7 @@ def ghost_at(scene, event, zone: str, player: str | None, mover: str | None
     # the battlefield is drawn as one part per controller: the mover's
     spot = scene._spot_for(key, player or mover) if zone == "battlefield" \
         else scene.zone_items.get(key)
-    actual = scene.item_for_cid(event.cid)
+    actual = scene.item_for_cid(event.cid) if event.cid is not None else None
     if spot is None or actual is None:
         return [], None
     r = spot.spot.rect
@@ -72,7 +84,7 @@ def ghost_at(scene, event, zone: str, player: str | None, mover: str | None
     g.setZValue(3900)
     g.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
     g.setAcceptHoverEvents(False)
-    g.setFlag(CardItem.ItemIsSelectable, False)
+    g.setFlag(CardItem.GraphicsItemFlag.ItemIsSelectable, False)
     g.setData(0, "ghost")
     scene.addItem(g)
     arrow = ArrowItem(g.sceneBoundingRect().center(), settled(actual).center(), "#f0b429")
@@ -86,12 +98,12 @@ def ghost_at(scene, event, zone: str, player: str | None, mover: str | None
 
 
 class Presenter(QObject):
-    def __init__(self, window):
-        super().__init__(window)
+    def __init__(self, window: Window) -> None:
+        super().__init__(window.window())
         self.w = window
         self.on = False
-        self.saved: dict = {}
-        self.extras: list = []  # the ghost and its arrow
+        self.saved: dict[str, Any] = {}
+        self.extras: list[QGraphicsItem] = []  # the ghost and its arrow
         # a child of the view, not of its viewport: scrolling the table moves the
         # viewport's children with it
         self.banner = QLabel(window.view)
@@ -114,7 +126,7 @@ class Presenter(QObject):
             "state": w.saveState(),
             "menu": w.menuBar().isVisible(),
             "status": w.statusBar().isVisible(),
-            "bars": {b: b.isVisible() for b in w.findChildren(QToolBar)},
+            "bars": {b: b.isVisible() for b in w.toolbars()},
             "fonts": {x: (QFont(x.font()), x.styleSheet())
                       for x in (w.scenario_panel, w.inspector)},
         }
@@ -173,7 +185,7 @@ class Presenter(QObject):
             self._clear()
             self.banner.hide()
 
-    def _stepped(self, rep) -> None:
+    def _stepped(self, rep: StepReport | None) -> None:
         if not self.on:
             return
         self._clear()
@@ -184,13 +196,16 @@ class Presenter(QObject):
             return
         ghost = self._ghost(rep)
         sess = self.w.scenario_panel.session
-        names = {lab: spec.get("name", lab) for lab, spec in sess.scenario.cards.items()}
+        scenario = sess.scenario if sess is not None else None
+        names = {lab: spec.get("name", lab) for lab, spec in scenario.cards.items()} \
+            if scenario is not None else {}
         checks = expectation_lines(rep.checks, names, self.w.c.board.edition)
         # then zooms, leaving room for the banner
         self._show_banner(f"Step {rep.index}. {rep.line}", ghost, rep.events, checks,
                           rep.subjects)
 
-    def _acted(self, res, pointed) -> None:
+    def _acted(self, res: Result, pointed: tuple[str, str | None, str | None] | None
+               ) -> None:
         """Something done at the table in presenter mode (a judge showing a ruling by
         hand): the same banner, ghost and zoom as a scenario step."""
         if not self.on:
@@ -208,7 +223,7 @@ class Presenter(QObject):
         subjects = [e.cid for e in res.events if e.cid is not None]
         self._show_banner(title, ghost, res.events, [], subjects)
 
-    def _ghost(self, rep) -> str | None:
+    def _ghost(self, rep: StepReport) -> str | None:
         sess = self.w.scenario_panel.session
         if sess is None:
             return None
@@ -216,17 +231,17 @@ class Presenter(QObject):
                                    sess.scenario.steps[rep.index - 1], rep)
         return words
 
-    def _zoom(self, subjects, below: int = 0) -> None:
+    def _zoom(self, subjects: Sequence[int], below: int = 0) -> None:
         """The cards the step touched (and the ghost) fill the view above the banner
         (``below`` pixels at the bottom)."""
         scene, view = self.w.scene, self.w.view
         rect = QRectF()
         for cid in subjects:
-            item = scene.item_for_cid(cid)
-            if item is not None:
-                rect = rect.united(settled(item))
-        for item in self.extras:
-            rect = rect.united(item.sceneBoundingRect())
+            card = scene.item_for_cid(cid)
+            if card is not None:
+                rect = rect.united(settled(card))
+        for extra in self.extras:
+            rect = rect.united(extra.sceneBoundingRect())
         if rect.isNull():
             view.fit()
             return
@@ -253,8 +268,8 @@ class Presenter(QObject):
         view.centerOn(cx, cy + (vp.height() - free_h) / 2 / k)
         view.fit_on_resize = False
 
-    def _show_banner(self, heading: str, ghost: str | None, events, checks,
-                     subjects) -> None:
+    def _show_banner(self, heading: str, ghost: str | None, events: Sequence[Event],
+                     checks: Sequence[tuple[bool, str]], subjects: Sequence[int]) -> None:
         """``checks``: (held, sentence) of each expectation."""
         from tabletop.ui.inspector import rule_html
         t = self.w.c.board

@@ -4,11 +4,20 @@ from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tabletop.engine.views import JUDGE
 
+if TYPE_CHECKING:
+    from PySide6.QtCore import QCoreApplication
 
-def ensure_app():
+    from tabletop.engine import Table
+    from tabletop.scenario.model import Scenario, Step
+    from tabletop.scenario.runner import Run, Session, StepReport
+
+
+def ensure_app() -> QCoreApplication:
     """A QApplication, offscreen when there is no screen to draw on."""
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY") \
             and sys.platform.startswith("linux"):
@@ -17,7 +26,9 @@ def ensure_app():
     return QApplication.instance() or QApplication(sys.argv[:1])
 
 
-def table_png(table, viewer=JUDGE, width: int = 1100, ruling=None) -> bytes:
+def table_png(table: Table, viewer: str | None = JUDGE, width: int = 1100,
+              ruling: tuple[Scenario, dict[int, str], Step, StepReport] | None = None
+              ) -> bytes:
     """The table as ``viewer`` sees it (the judge by default), as PNG bytes.
     ``ruling``: (scenario, names, step, report): a card the engine sent elsewhere is drawn
     with a ghost where the player pointed and an arrow to where it went."""
@@ -47,25 +58,24 @@ def table_png(table, viewer=JUDGE, width: int = 1100, ruling=None) -> bytes:
     data = QByteArray()
     buf = QBuffer(data)
     buf.open(QIODevice.OpenModeFlag.WriteOnly)
-    img.save(buf, "PNG")
+    # the format as a str: PySide6 takes no other at run time, though its stubs say bytes
+    img.save(buf, "PNG")  # type: ignore[call-overload]
     buf.close()
     scene.clear()
-    return bytes(data)
+    return bytes(data.data())
 
 
-def write_pdf(path, run, pictures) -> None:
+def write_pdf(path: Path | str, run: Run, pictures: dict[int, bytes] | None) -> None:
     """A ruling report as PDF (A4, pictures embedded), through Qt's PDF writer; written
     to a temporary file first, then put in place."""
     ensure_app()
-    from pathlib import Path
-
     from PySide6.QtCore import QMarginsF, QUrl
     from PySide6.QtGui import QImage, QPageLayout, QPageSize, QPdfWriter, QTextDocument
 
     from tabletop.scenario.ruling_report import html_report
     path = Path(path)
     doc = QTextDocument()
-    for i, png in pictures.items():
+    for i, png in (pictures or {}).items():
         img = QImage()
         img.loadFromData(png)
         doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(f"step-{i}.png"),
@@ -84,7 +94,7 @@ def write_pdf(path, run, pictures) -> None:
     os.replace(tmp, path)
 
 
-def report_pictures(session) -> dict:
+def report_pictures(session: Session) -> dict[int, bytes]:
     """Play a session to its end, picturing the table at the start and after each step
     (with the ghost and arrow of a card the engine sent elsewhere)."""
     from tabletop.scenario.ruling_report import REPORT_PICTURES

@@ -3,7 +3,9 @@ scenarios, compare two editions, record a scenario by playing."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor
@@ -26,6 +28,14 @@ from PySide6.QtWidgets import (
 
 from tabletop.engine import Result
 from tabletop.scenario.compare import Comparison
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QModelIndex, QPersistentModelIndex
+    from PySide6.QtWidgets import QStyleOptionViewItem, QTreeView
+
+    from tabletop.scenario.model import Scenario
+    from tabletop.scenario.runner import Session, StepReport
+    from tabletop.ui.controller import TableController
 from tabletop.ui.dialogs import plain_tooltip
 
 HELD, FAILED = "✔", "✘"
@@ -40,12 +50,13 @@ class ScenarioPanel(QWidget):
     stepped = Signal(object)  # the report of the step just shown (None: at the start)
     rule_clicked = Signal(str)  # a rule number in the step's detail was clicked
 
-    def __init__(self, controller, parent=None):
+    def __init__(self, controller: TableController, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.c = controller
-        self.scenario = None
-        self.session = None  # a scenario.Session while a scenario is open
-        self.guard = lambda what: True  # the window's unsaved-changes guard
+        self.scenario: Scenario | None = None
+        self.session: Session | None = None  # while a scenario is open
+        # the window's unsaved-changes guard: may ``what`` go on?
+        self.guard: Callable[[str], bool] = lambda what: True
         self.title = QLabel(self.NONE)
         self.title.setWordWrap(True)
         self.title.setTextFormat(Qt.TextFormat.PlainText)
@@ -98,7 +109,7 @@ class ScenarioPanel(QWidget):
         self._update_buttons()
 
     # ---- opening ------------------------------------------------------------------------
-    def open(self, path, edition: str | None = None) -> None:
+    def open(self, path: Path | str, edition: str | None = None) -> None:
         """Load a scenario (raises InputError; nothing changes then)."""
         from tabletop.scenario import Session, load  # when a scenario opens: not at start-up
         scenario = load(path, edition)
@@ -106,7 +117,7 @@ class ScenarioPanel(QWidget):
         self.scenario = scenario
         self._start(session)
 
-    def _start(self, session) -> None:
+    def _start(self, session: Session) -> None:
         self.session = session
         s = session.scenario
         self.c.set_table(session.run.table, session.run.names)
@@ -126,13 +137,15 @@ class ScenarioPanel(QWidget):
         if self.session is None or self.session.finished:
             return False
         rep = self.session.advance()
+        if rep is None:
+            return False
         self.c.show_result(Result(tuple(rep.events)))
         self._mark(rep)
         self._update_buttons()
         self.stepped.emit(rep)
         return True
 
-    def _mark(self, rep) -> None:
+    def _mark(self, rep: StepReport) -> None:
         item = self.steps.item(rep.index - 1)
         ok = all(c.held for c in rep.checks)
         mark = "" if not rep.checks else (HELD if ok else FAILED)
@@ -140,7 +153,8 @@ class ScenarioPanel(QWidget):
         item.setText(f"{mark} {text}".strip())
         item.setForeground(QBrush(QColor("#1c7c3a" if ok else "#b3261e")))
         from tabletop.scenario.sentences import expectation_lines
-        names = {lab: spec.get("name", lab) for lab, spec in self.scenario.cards.items()}
+        cards = self.scenario.cards if self.scenario is not None else {}
+        names = {lab: spec.get("name", lab) for lab, spec in cards.items()}
         lines = [f"{'✔' if held else '✘ FAILED:'} {words}"
                  for held, words in expectation_lines(rep.checks, names,
                                                       self.c.board.edition)]
@@ -184,6 +198,8 @@ class ScenarioPanel(QWidget):
 
     def _replay(self, upto: int) -> None:
         from tabletop.scenario import Session
+        if self.scenario is None:
+            return
         session = Session(self.scenario)
         for _ in range(upto):
             session.advance()
@@ -205,11 +221,11 @@ class ScenarioPanel(QWidget):
             self.play_button.setChecked(False)
 
     def _update_buttons(self) -> None:
-        has = self.session is not None
-        self.step_button.setEnabled(has and not self.session.finished)
-        self.back_button.setEnabled(has and self.session.done > 0)
-        self.restart_button.setEnabled(has)
-        self.play_button.setEnabled(has and not self.session.finished)
+        s = self.session
+        self.step_button.setEnabled(s is not None and not s.finished)
+        self.back_button.setEnabled(s is not None and s.done > 0)
+        self.restart_button.setEnabled(s is not None)
+        self.play_button.setEnabled(s is not None and not s.finished)
 
 
 class ScenarioLibrary(QDialog):
@@ -236,7 +252,7 @@ class ScenarioLibrary(QDialog):
         box.rejected.connect(self.reject)
         self.refresh()
 
-    def matches(self, text: str) -> list[dict]:
+    def matches(self, text: str) -> list[dict[str, Any]]:
         needle = text.strip().lower()
         if not needle:
             return self.entries
@@ -265,11 +281,12 @@ class _Wrapped(QStyledItemDelegate):
     """Rows as tall as their text wrapped to the column's width (a tree view's own size
     hint does not know the column width)."""
 
-    def __init__(self, tree):
+    def __init__(self, tree: QTreeView) -> None:
         super().__init__(tree)
         self.tree = tree
 
-    def sizeHint(self, option, index):
+    def sizeHint(self, option: QStyleOptionViewItem,
+                 index: QModelIndex | QPersistentModelIndex) -> QSize:
         if index.column() == 1:  # "Differs": as wide as its words
             return super().sizeHint(option, index)
         width = max(40, self.tree.columnWidth(index.column()) - 12)
@@ -280,6 +297,8 @@ class _Wrapped(QStyledItemDelegate):
 
 class CompareDialog(QDialog):
     """One scenario under two (or more) editions, side by side; differing steps marked."""
+
+    rule_asked = Signal(str, str)  # a rule number and its edition, to open
 
     def __init__(self, comparison: Comparison, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -324,10 +343,9 @@ class CompareDialog(QDialog):
         lay.addWidget(self.tree, 1)
         lay.addWidget(box)
 
-    def _rule(self, c, item, col) -> None:
+    def _rule(self, c: Comparison, item: QTreeWidgetItem, col: int) -> None:
         """A click on an edition's outcome opens the first rule it cites, in that edition."""
         from tabletop.ui.rules_browser import first_number
         n = first_number(item.text(col))
-        window = self.parent()
-        if n is not None and col >= 2 and hasattr(window, "open_rule"):
-            window.open_rule(n, c.editions[col - 2])
+        if n is not None and col >= 2:
+            self.rule_asked.emit(n, c.editions[col - 2])

@@ -6,16 +6,26 @@ drag helper the GUI tests use."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsView
 
 from tabletop.cards import builtin
-from tabletop.engine import Table
+from tabletop.engine import Card, Table
+from tabletop.engine.model import ZoneKey
+
+if TYPE_CHECKING:
+    from tabletop.ui.main_window import MainWindow
+    from tabletop.ui.scene import TableScene
 
 
-def drag(view, item, to_scene: QPointF, modifiers=Qt.KeyboardModifier.NoModifier, steps: int = 6) -> None:
+def drag(view: QGraphicsView, item: QGraphicsItem | None, to_scene: QPointF,
+         modifiers: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier,
+         steps: int = 6) -> None:
     """Press on an item, move in steps, release over a scene point."""
+    assert item is not None, "nothing to drag"
     vp = view.viewport()
     start = view.mapFromScene(item.sceneBoundingRect().center())
     end = view.mapFromScene(to_scene)
@@ -27,7 +37,7 @@ def drag(view, item, to_scene: QPointF, modifiers=Qt.KeyboardModifier.NoModifier
     QApplication.processEvents()
 
 
-def double_click(view, at_scene: QPointF) -> None:
+def double_click(view: QGraphicsView, at_scene: QPointF) -> None:
     """A real mouse's double click: press, release, double-click, release."""
     vp = view.viewport()
     p = view.mapFromScene(at_scene)
@@ -38,7 +48,7 @@ def double_click(view, at_scene: QPointF) -> None:
     QApplication.processEvents()
 
 
-def zone_center(scene, key) -> QPointF:
+def zone_center(scene: TableScene, key: ZoneKey) -> QPointF:
     r = scene.zone_items[key].spot.rect
     return QPointF(r.x + r.w / 2, r.y + r.h / 2)
 
@@ -73,17 +83,25 @@ def later_parts() -> list[str]:
         from PySide6.QtGui import QPdfWriter  # noqa: F401
     except ImportError as e:
         missing.append(f"PDF writer ({e})")
+    from PySide6.QtCore import QByteArray
     from PySide6.QtGui import QImageReader
-    formats = {bytes(f).decode() for f in QImageReader.supportedImageFormats()}
+    formats = {(bytes(f.data()) if isinstance(f, QByteArray) else bytes(f)).decode()
+               for f in QImageReader.supportedImageFormats()}
     missing += [f"{f.upper()} pictures (no image reader)" for f in ("png", "jpeg", "webp")
                 if f not in formats]
     return missing
 
 
-def self_test(window) -> tuple[bool, str]:
+def _card(name: str) -> Card:
+    card = builtin.lookup(name)
+    assert card is not None, f"the built-in cards have no {name}"
+    return card
+
+
+def self_test(window: MainWindow) -> tuple[bool, str]:
     t = Table(("Alice", "Bob"), seed=1)
-    land = t.add_card(builtin.lookup("Forest"), "Alice", "hand")
-    bolt = t.add_card(builtin.lookup("Lightning Bolt"), "Alice", "hand")
+    land = t.add_card(_card("Forest"), "Alice", "hand")
+    bolt = t.add_card(_card("Lightning Bolt"), "Alice", "hand")
     t.start_here()
     c = window.c
     c.set_table(t)

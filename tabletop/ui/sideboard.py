@@ -5,6 +5,8 @@ between the deck and the sideboard, choose who plays first, start the next game)
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -23,17 +25,24 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tabletop.engine.model import Card
 
-def _grouped(cards) -> list[tuple[str, int, object]]:
+if TYPE_CHECKING:
+    from tabletop.ui.controller import TableController
+
+Sections = dict[str, list[Card]]  # "main", "commander", "sideboard": the cards of each
+
+
+def _grouped(cards: Sequence[Card]) -> list[tuple[str, int, Card]]:
     """(name, count, a card of that name), by name."""
     counts = Counter(c.name for c in cards)
-    first = {}
+    first: dict[str, Card] = {}
     for c in cards:
         first.setdefault(c.name, c)
     return [(n, counts[n], first[n]) for n in sorted(counts, key=str.casefold)]
 
 
-def _fill(widget: QListWidget, cards) -> None:
+def _fill(widget: QListWidget, cards: Sequence[Card]) -> None:
     widget.clear()
     for name, n, card in _grouped(cards):
         item = QListWidgetItem(f"{n} × {name}")
@@ -46,7 +55,8 @@ class SideboardDialog(QDialog):
     """One player's sideboard during a game. Its cards are the player's (and the
     judge's) to see; anyone else learns only how many there are."""
 
-    def __init__(self, controller, player: str, parent=None):
+    def __init__(self, controller: TableController, player: str,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.c = controller
         self.player = player
@@ -71,7 +81,7 @@ class SideboardDialog(QDialog):
         controller.changed.connect(self._refresh)
         self._refresh()
 
-    def _refresh(self, *_args) -> None:
+    def _refresh(self, *_args: object) -> None:
         board = self.c.board
         seen = board.sideboard(self.player, self.c.viewer) \
             if self.player in board.players else 0
@@ -100,7 +110,7 @@ class SideboardDialog(QDialog):
 class _DeckTab(QWidget):
     """One player's deck and sideboard, with buttons to move a card across."""
 
-    def __init__(self, sections: dict, parent=None):
+    def __init__(self, sections: Sections, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.main = list(sections["main"])
         self.side = list(sections["sideboard"])
@@ -127,7 +137,7 @@ class _DeckTab(QWidget):
                            3, 0, 1, 2)
         self._refresh()
 
-    def _move(self, widget, src: list, dst: list) -> None:
+    def _move(self, widget: QListWidget, src: list[Card], dst: list[Card]) -> None:
         item = widget.currentItem()
         if item is None:
             return
@@ -146,7 +156,7 @@ class _DeckTab(QWidget):
         self.main_label.setText(f"Deck: {len(self.main)} cards")
         self.side_label.setText(f"Sideboard: {len(self.side)} cards")
 
-    def sections(self) -> dict:
+    def sections(self) -> Sections:
         return {"main": list(self.main), "commander": list(self.commander),
                 "sideboard": list(self.side)}
 
@@ -155,7 +165,8 @@ class SideboardingDialog(QDialog):
     """Between games: each player swaps cards between deck and sideboard (a player sees
     only their own lists; the judge and hot-seat play see all), then the next game."""
 
-    def __init__(self, decks: dict, players, editable, parent=None):
+    def __init__(self, decks: dict[str, Sections], players: Iterable[str],
+                 editable: Iterable[str], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Sideboarding: the next game")
         self.resize(640, 520)
@@ -191,7 +202,7 @@ class SideboardingDialog(QDialog):
         buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)
 
-    def lists(self) -> list[tuple[str, dict]]:
+    def lists(self) -> list[tuple[str, Sections]]:
         """(player, sections) in turn order, the chosen first player first."""
         first = self.first.currentData()
         i = self.players.index(first)

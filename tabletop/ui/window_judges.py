@@ -79,6 +79,7 @@ class JudgeCommands:
             self.w.error("Cannot compare", str(e))
             return
         self.compare_dialog = CompareDialog(c, self.w.window())
+        self.compare_dialog.rule_asked.connect(self.w.open_rule)
         self.compare_dialog.show()
 
     def _told_problems(self, problems: list[str]) -> None:
@@ -143,6 +144,7 @@ class JudgeCommands:
                           f"steps turn out differently.")
         if changed:
             self.compare_dialog = CompareDialog(c, self.w.window())
+            self.compare_dialog.rule_asked.connect(self.w.open_rule)
             self.compare_dialog.show()
         return True
 

@@ -8,27 +8,46 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
-    from PySide6.QtCore import Qt
-    from PySide6.QtGui import QAction
-    from PySide6.QtWidgets import QComboBox, QDockWidget, QGraphicsView, QMenu, QWidget
+    from PySide6.QtCore import QByteArray, Qt
+    from PySide6.QtGui import QAction, QFont
+    from PySide6.QtWidgets import (
+        QComboBox,
+        QDockWidget,
+        QMenu,
+        QMenuBar,
+        QStatusBar,
+        QToolBar,
+        QWidget,
+    )
 
     from tabletop.engine import Table
     from tabletop.ui.controller import TableController
+    from tabletop.ui.inspector import Inspector
     from tabletop.ui.phase_bar import PhaseBar
-    from tabletop.ui.presenter import Presenter
     from tabletop.ui.scenario_panel import ScenarioPanel
+    from tabletop.ui.scene import TableScene
+    from tabletop.ui.table_view import TableView
+
+
+class Stage(Protocol):
+    """Presenter mode (presenter.Presenter, which is handed the window in turn)."""
+
+    def enter(self) -> None: ...
+    def leave(self) -> None: ...
 
 
 class Window(Protocol):
-    """The main window as its commands see it."""
+    """The main window as its commands (and presenter mode's stage) see it."""
 
     c: TableController
     path: Path | None
     presenting: bool
-    view: QGraphicsView
+    scene: TableScene
+    view: TableView
     phase_bar: PhaseBar
     log_dock: QDockWidget
     scenario_dock: QDockWidget
+    inspector_dock: QDockWidget
     edition_box: QComboBox
     viewpoint_box: QComboBox
     _menus_built: bool
@@ -51,11 +70,14 @@ class Window(Protocol):
     @property
     def scenario_panel(self) -> ScenarioPanel: ...
     @property
-    def presenter(self) -> Presenter: ...
+    def presenter(self) -> Stage: ...
+    @property
+    def inspector(self) -> Inspector: ...
 
     def window(self) -> QWidget:
         """The window as a widget: the parent of the commands' dialogs."""
     def error(self, title: str, text: str) -> None: ...
+    def open_rule(self, number: str, edition: str | None = None) -> None: ...
     def show_message(self, text: str) -> None: ...
     def seat(self) -> str: ...
     def confirm_discard(self, what: str) -> bool: ...
@@ -63,3 +85,10 @@ class Window(Protocol):
     def _update_undo(self) -> None: ...
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget: ...
     def tabifyDockWidget(self, first: QDockWidget, second: QDockWidget) -> None: ...
+    # what presenter mode hides, enlarges and puts back
+    def toolbars(self) -> list[QToolBar]: ...
+    def font(self) -> QFont: ...
+    def menuBar(self) -> QMenuBar: ...
+    def statusBar(self) -> QStatusBar: ...
+    def saveState(self) -> QByteArray: ...
+    def restoreState(self, state: QByteArray) -> bool: ...

@@ -120,7 +120,7 @@ class PlaytestCommands:
         from tabletop.cards.download import DEFAULT_URL
         from tabletop.ui.playtest import import_card_data
         url = url or str(settings.value("cards/url", "") or DEFAULT_URL)
-        n = import_card_data(self.w.window(), "", url=url)
+        n = import_card_data(self.w.window(), "", url=url, import_instead=self.import_cards)
         if n is not None:
             self.w.show_message(f"Downloaded and imported {n:,} card{'s' * (n != 1)}.")
 

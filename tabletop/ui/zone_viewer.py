@@ -8,8 +8,11 @@ and the engine decides where it goes."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QByteArray, QMimeData, QSize, Qt
-from PySide6.QtGui import QDrag, QIcon, QPainter, QPixmap
+from PySide6.QtGui import QCloseEvent, QDrag, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QButtonGroup,
@@ -21,13 +24,19 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QStyleOptionGraphicsItem,
     QVBoxLayout,
+    QWidget,
 )
 
-from tabletop.engine import views
-from tabletop.engine.views import Seen
+from tabletop.engine import Result, views
+from tabletop.engine.model import ZoneKey
+from tabletop.engine.views import Hidden, Seen
 from tabletop.ui.items import CardItem
 from tabletop.ui.layout import CARD_H, CARD_W
+
+if TYPE_CHECKING:
+    from tabletop.ui.controller import TableController
 
 MIME = "application/x-tabletop-card"  # a card id dragged out of a viewer
 
@@ -45,15 +54,15 @@ def cid_from_mime(mime: QMimeData) -> int | None:
     return int(raw) if raw.isdigit() and len(raw) < 19 else None
 
 
-def card_pixmap(face, scale: float = 1.0) -> QPixmap:
+def card_pixmap(face: Seen | None, scale: float = 1.0) -> QPixmap:
     """A card drawn as the table draws it (a Seen, or None for its back)."""
-    item = CardItem(("viewer",), getattr(face, "id", 0), face)
+    item = CardItem(("viewer",), face.id if face is not None else 0, face)
     pm = QPixmap(int(CARD_W * scale) + 4, int(CARD_H * scale) + 4)
     pm.fill(Qt.GlobalColor.transparent)
     p = QPainter(pm)
     p.translate(2, 2)
     p.scale(scale, scale)
-    item.paint(p, None)
+    item.paint(p, QStyleOptionGraphicsItem())
     p.end()
     return pm
 
@@ -61,17 +70,17 @@ def card_pixmap(face, scale: float = 1.0) -> QPixmap:
 class CardList(QListWidget):
     """The viewer's cards; dragging one out carries only its card id."""
 
-    def __init__(self, parent=None):
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setDragEnabled(True)
         self.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
 
-    def mimeData(self, items) -> QMimeData:
+    def mimeData(self, items: Sequence[QListWidgetItem]) -> QMimeData:
         cid = items[0].data(Qt.ItemDataRole.UserRole) if items else None
         return card_mime(cid) if cid is not None else QMimeData()
 
-    def startDrag(self, actions) -> None:
+    def startDrag(self, actions: Qt.DropAction) -> None:
         item = self.currentItem()
         if item is None or item.data(Qt.ItemDataRole.UserRole) is None:
             return
@@ -87,8 +96,9 @@ class ZoneViewer(QDialog):
     """``key``: the zone (player, zone id). ``looking``: an effect lets the viewer see a
     library (a search, or the top ``count`` cards); the engine logs that they looked."""
 
-    def __init__(self, controller, key, parent=None, looking: bool = False,
-                 count: int | None = None, shuffle_after: bool = False):
+    def __init__(self, controller: TableController, key: ZoneKey,
+                 parent: QWidget | None = None, looking: bool = False,
+                 count: int | None = None, shuffle_after: bool = False) -> None:
         super().__init__(parent)
         self.c = controller
         self.key = key
@@ -144,10 +154,10 @@ class ZoneViewer(QDialog):
             return f"The top {min(self.count, n)} of {name}"
         return f"{name[0].upper()}{name[1:]} · {n} card{'s' * (n != 1)}"
 
-    def faces(self) -> list:
+    def faces(self) -> list[Seen | Hidden]:
         return self.c.board.pile(self.key, self.viewer, self.looking, self.count)
 
-    def refresh(self, _result=None) -> None:
+    def refresh(self, _result: Result | None = None) -> None:
         if self.c.viewer != self.viewer:  # the viewpoint changed: a viewer is per person
             self.close()
             return
@@ -155,10 +165,12 @@ class ZoneViewer(QDialog):
         keep = self.cards.currentItem().data(Qt.ItemDataRole.UserRole) if self.cards.currentItem() else None
         self.cards.clear()
         for face in self.faces():
-            seen = isinstance(face, Seen) and not (face.face_down and face.card is None)
-            if seen:
-                text = face.name
-                type_line = face.card.type_line if face.card is not None else ""
+            shown = face if isinstance(face, Seen) and not (
+                face.face_down and face.card is None) else None
+            seen = shown is not None
+            if shown is not None:
+                text = shown.name
+                type_line = shown.card.type_line if shown.card is not None else ""
             else:
                 text, type_line = "a face-down card", ""
             # the grid's drawn card shows its name; the list reads "name — type line"
@@ -167,8 +179,7 @@ class ZoneViewer(QDialog):
             item.setData(Qt.ItemDataRole.AccessibleTextRole, text)
             item.setData(Qt.ItemDataRole.UserRole, face.cid if isinstance(face, Seen) else None)
             item.setData(Qt.ItemDataRole.UserRole + 1, f"{text}\n{type_line}".casefold())
-            item.setIcon(QIcon(card_pixmap(face if seen else None, 0.8 if self.mode == "grid"
-                                           else 0.3)))
+            item.setIcon(QIcon(card_pixmap(shown, 0.8 if self.mode == "grid" else 0.3)))
             item.setToolTip(f"{text}\n{type_line}".strip())
             if not seen:
                 item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsDragEnabled)
@@ -207,13 +218,13 @@ class ZoneViewer(QDialog):
         return [self.cards.item(i).toolTip().split("\n")[0] for i in range(self.cards.count())
                 if not self.cards.item(i).isHidden()]
 
-    def closeEvent(self, event) -> None:
+    def closeEvent(self, event: QCloseEvent) -> None:
         try:
             self.c.changed.disconnect(self.refresh)
             self.c.reset.disconnect(self.close)
         except (RuntimeError, TypeError):
             pass
-        if self.searching and self.shuffle_box.isChecked():
+        if self.searching and self.shuffle_box.isChecked() and self.key[0] is not None:
             self.shuffle_box.setChecked(False)  # once, even if close comes twice
             self.c.shuffle(self.key[0])
         super().closeEvent(event)
@@ -225,7 +236,7 @@ class RevealWindow(QDialog):
     network table). It stays until closed, so a player can read them at leisure; a
     viewpoint that was not shown them closes it."""
 
-    def __init__(self, parent=None):
+    def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
         self.setModal(False)
