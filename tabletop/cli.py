@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any, NoReturn
 
 from tabletop import __version__
+from tabletop.engine.model import Zone
 
 SUBCOMMANDS = ("ruling", "editions", "rules", "cards", "deck", "scenarios", "serve", "room")
 
@@ -342,7 +343,7 @@ def cmd_scenarios(args: argparse.Namespace) -> int:
 
 def _sub_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="tabletop", description="Tabletop: a rules-checked Magic table")
-    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    sub = p.add_subparsers(dest=Zone.COMMAND, required=True, parser_class=_Parser)
     r = sub.add_parser("ruling", help="run scenario files headless and check their expectations")
     r.add_argument("files", nargs="+", metavar="FILE")
     r.add_argument("--json", action="store_true", help="print one JSON document")

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.engine import Card, Table, editions
 from tabletop.engine.errors import InputError
+from tabletop.engine.model import Zone
 
 if TYPE_CHECKING:
     from tabletop.cards.decks import Deck
@@ -47,7 +48,7 @@ def new_game(decks: Sequence[tuple[str, Deck]], edition: str = editions.NEWEST,
 
 def editions_has_command(edition: str) -> bool:
     from tabletop.engine import editions
-    return editions.get(edition).has_zone("command")
+    return editions.get(edition).has_zone(Zone.COMMAND)
 
 
 def game_from_cards(lists: Sequence[tuple[str, dict[str, list[Card]]]],
@@ -68,13 +69,13 @@ def game_from_cards(lists: Sequence[tuple[str, dict[str, list[Card]]]],
                for player, sections in lists}
     for player, sections in lists:
         for card in sections.get("main", ()):
-            t.add_card(card, player, "library")
+            t.add_card(card, player, Zone.LIBRARY)
         for card in sections.get("commander", ()):  # each its owner's commander (903.3)
-            t.add_card(card, player, "command", commander=True)
+            t.add_card(card, player, Zone.COMMAND, commander=True)
         for card in sections.get("sideboard", ()):
             t.add_to_sideboard(player, card)
         t.shuffle(player)
-    if ante and t.edition.has_zone("ante"):
+    if ante and t.edition.has_zone(Zone.ANTE):
         t.ante_start()
     for player in players:
         t.draw(player, hand)
@@ -109,7 +110,7 @@ def decks_in_play(table: Table) -> dict[str, dict[str, list[Card]]]:
         mine = out[now.owner]
         if entries[0].event == "brought_in":
             mine["sideboard"].append(first.card)
-        elif entries[0].zone is not None and entries[0].zone[1] == "command":
+        elif entries[0].zone is not None and entries[0].zone[1] == Zone.COMMAND:
             mine["commander"].append(first.card)
         else:
             mine["main"].append(first.card)

@@ -10,7 +10,16 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from tabletop.engine.errors import IllegalActionError
-from tabletop.engine.model import Card, Event, LineageEntry, Obj, ZoneKey, check_place, split_pt
+from tabletop.engine.model import (
+    Card,
+    Event,
+    LineageEntry,
+    Obj,
+    Zone,
+    ZoneKey,
+    check_place,
+    split_pt,
+)
 from tabletop.engine.moves import Chooser, MovePipeline
 from tabletop.engine.state import Result, TableState
 
@@ -44,7 +53,7 @@ class Actions:
         if old is None:
             raise IllegalActionError(f"there is no object {oid}")
         obj = self.t.objs[self.t.current[old.cid]]
-        if obj.zone is None or obj.zone[1] in ("library", "hand") or obj.face_down:
+        if obj.zone is None or obj.zone[1] in (Zone.LIBRARY, Zone.HAND) or obj.face_down:
             return None, ()
         ed = self.t.edition
         return obj, ed.cite("find_new") + ed.cite("resolving_finds")
@@ -53,7 +62,7 @@ class Actions:
     def draw(self, player: str, count: int = 1, chooser: Chooser | None = None) -> Result:
         """The player draws ``count`` cards, one at a time, through the pipeline."""
         self._player(player)
-        key = self.t.zone_key("library", player)
+        key = self.t.zone_key(Zone.LIBRARY, player)
         with self.t._action("draw", {"player": player, "count": count,
                                    "title": f"{player} draws {count}"}) as box:
             for _ in range(count):
@@ -64,7 +73,7 @@ class Actions:
                                      f"{player} cannot draw: the library is empty"))
                     break
                 obj = self.t.objs[self.t.zones[key][-1]]
-                plan = self.p.plan_move(obj, "hand", player, chooser=chooser)
+                plan = self.p.plan_move(obj, Zone.HAND, player, chooser=chooser)
                 self.p._run_plans([plan], "top", None, False, None, box)
         return Result(tuple(box))
 
@@ -78,7 +87,7 @@ class Actions:
 
     def shuffle(self, player: str, seed: int | None = None) -> Result:
         self._player(player)
-        key = self.t.zone_key("library", player)
+        key = self.t.zone_key(Zone.LIBRARY, player)
         chance, seed = self._chance(seed)
         with self.t._action("shuffle", {"player": player, "seed": seed,
                                       "title": f"Shuffle {player}'s library"}) as box:
@@ -96,7 +105,7 @@ class Actions:
 
     def reveal_top(self, player: str, on: bool = True) -> Result:
         """Play with the top card of the library revealed, or stop (401.7)."""
-        key = self.t.zone_key("library", self._player(player))
+        key = self.t.zone_key(Zone.LIBRARY, self._player(player))
         with self.t._action("reveal_top", {"player": player, "on": on,
                                          "title": ("Reveal" if on else "Stop revealing")
                                          + f" {player}'s top card"}) as box:
@@ -121,7 +130,7 @@ class Actions:
         ed = self.t.edition
         verb = "tap" if tapped else "untap"
         with self.t._action(verb, {"cid": cid, "title": f"{verb.title()} {obj.card.name}"}) as box:
-            if obj.zone is None or obj.zone[1] != "battlefield":
+            if obj.zone is None or obj.zone[1] != Zone.BATTLEFIELD:
                 cites = ed.cite("tapped_only")  # 2012/2016: their text is silent
                 box.append(Event("rejected", cid, obj.id, None, obj.zone, obj.zone, cites,
                                  () if cites else (ed.silence("tapped_only"),),
@@ -170,7 +179,7 @@ class Actions:
             elif obj.face_down == face_down:
                 box.append(Event("unchanged", cid, obj.id, None, obj.zone, obj.zone, (), (),
                                  "it is already that way"))
-            elif face_down and obj.zone[1] == "command" and ed.cite("command_face_down"):
+            elif face_down and obj.zone[1] == Zone.COMMAND and ed.cite("command_face_down"):
                 box.append(self.t._renew(obj, ed.cite("command_face_down"),
                                        f"{obj.card.name} turned face down in the command "
                                        f"zone: a new object", face_down=True))
@@ -186,7 +195,7 @@ class Actions:
         verb = "Reveal" if revealed else "Stop revealing"
         with self.t._action("reveal", {"cid": cid, "on": revealed,
                                      "title": f"{verb} {obj.card.name}"}) as box:
-            if obj.zone is None or obj.zone[1] != "hand":
+            if obj.zone is None or obj.zone[1] != Zone.HAND:
                 box.append(Event("rejected", cid, obj.id, None, obj.zone, obj.zone,
                                  self.t.edition.cite("hand_hidden"), (),
                                  "only a card in a hand is revealed this way"))
@@ -231,7 +240,7 @@ class Actions:
         obj, target = self.t.obj_of(cid), self.t.obj_of(target_cid)
         if cid == target_cid:
             return "a permanent can't be attached to itself"
-        if any(o.zone is None or o.zone[1] != "battlefield" for o in (obj, target)):
+        if any(o.zone is None or o.zone[1] != Zone.BATTLEFIELD for o in (obj, target)):
             return "only a permanent on the battlefield is attached to another one"
         return None
 
@@ -243,7 +252,7 @@ class Actions:
             self.t._set(obj, "attached_to", target)
             host = self.t.objs[target] if target is not None else None
             public = host is not None and not host.face_down and host.zone is not None \
-                and host.zone[1] in ("battlefield", "stack")  # else its name is not for all
+                and host.zone[1] in (Zone.BATTLEFIELD, Zone.STACK)  # else its name is not for all
             text = (f"{obj.card.name} is no longer attached" if host is None else
                     f"{obj.card.name} is attached to "
                     f"{host.card.name if public else 'a face-down or hidden card'}")
@@ -260,7 +269,7 @@ class Actions:
         with self.t._action("pt", {"cid": cid, "pt": pt,
                                               "title": f"Power/toughness of {obj.card.name}"}
                           ) as box:
-            if obj.zone is None or obj.zone[1] != "battlefield":
+            if obj.zone is None or obj.zone[1] != Zone.BATTLEFIELD:
                 box.append(Event("rejected", cid, obj.id, None, obj.zone, obj.zone, (), (),
                                  "only a permanent's power and toughness are set this way"))
             else:
@@ -301,7 +310,7 @@ class Actions:
             except ValueError as e:
                 raise IllegalActionError(str(e)) from None
         objs = [o for o in (self.t.live(c) for c in checked)
-                if o is not None and o.zone is not None and o.zone[1] == "battlefield"]
+                if o is not None and o.zone is not None and o.zone[1] == Zone.BATTLEFIELD]
         if len(objs) == 1:  # (a face-down permanent is not named: the title is everyone's)
             name = "a face-down permanent" if objs[0].face_down else objs[0].card.name
             title = f"Move {name} on the battlefield"
@@ -328,7 +337,7 @@ class Actions:
         with self.t._action("arrow", {"player": player, "cid": cid, "to": to,
                                     "title": f"{player} points from {obj.card.name}"}) as box:
             ends = [obj] + ([aim] if isinstance(aim, Obj) else [])
-            if any(o.zone is None or o.zone[1] not in ("battlefield", "stack") for o in ends):
+            if any(o.zone is None or o.zone[1] not in (Zone.BATTLEFIELD, Zone.STACK) for o in ends):
                 box.append(Event("rejected", cid, obj.id, None, obj.zone, obj.zone, (), (),
                                  "arrows go between permanents, spells and players"))
             elif len(self.t.arrows) >= 200:
@@ -371,20 +380,20 @@ class Actions:
             params["count"] = count
         with self.t._action("token", params) as box:
             for _ in range(count):
-                box.append(self.t._spawn(card, owner, (None, "battlefield"), "created",
+                box.append(self.t._spawn(card, owner, (None, Zone.BATTLEFIELD), "created",
                                        text=f"{controller} creates a {card.name} token",
                                        kind="token", token=True, controller=controller,
                                        tapped=tapped, counters=dict(counters or {}),
                                        face_down=face_down))
         return Result(tuple(box))
 
-    def bring_in(self, card: Card, owner: str, zone: str = "hand",
+    def bring_in(self, card: Card, owner: str, zone: str = Zone.HAND,
                  player: str | None = None) -> Result:
         """A card comes into the game from outside it (a sideboard: 400.10a-b)."""
         self._player(owner)
         ed = self.t.edition
         key: ZoneKey
-        if zone in ("battlefield", "stack"):
+        if zone in (Zone.BATTLEFIELD, Zone.STACK):
             key, controller = (None, zone), self._player(player or owner)
         else:
             key, controller = self.t.zone_key(zone, owner), None
@@ -412,7 +421,7 @@ class Actions:
                                       "source": source_cid,
                                       "title": f"Put {card.name} on the stack"}) as box:
             cites = self.t.edition.cite("stack_ability") + self.t.edition.cite("stack_top")
-            box.append(self.t._spawn(card, controller, (None, "stack"), "created", cites, (),
+            box.append(self.t._spawn(card, controller, (None, Zone.STACK), "created", cites, (),
                                    f"{card.name} goes on the stack", kind="ability",
                                    controller=controller))
         return Result(tuple(box))
@@ -420,7 +429,7 @@ class Actions:
     def create_emblem(self, name: str, owner: str) -> Result:
         """Emblems are created in the command zone (408.2)."""
         self._player(owner)
-        key = self.t.zone_key("command", None)
+        key = self.t.zone_key(Zone.COMMAND, None)
         card = Card(name=name, types=("Emblem",))
         with self.t._action("emblem", {"name": name, "owner": owner,
                                      "title": f"Create the emblem {name}"}) as box:
@@ -441,7 +450,7 @@ class Actions:
         if len(obj.stickers) >= 20:
             raise IllegalActionError(f"{obj.card.name} has as many stickers as it may hold")
         why = None
-        if obj.zone is None or obj.zone[1] in ("library", "hand"):
+        if obj.zone is None or obj.zone[1] in (Zone.LIBRARY, Zone.HAND):
             # no name: the log is read by everyone, and the card is hidden from some
             why = "a sticker goes only on a card in a public zone"
         elif by is not None and by != obj.owner:
@@ -470,7 +479,7 @@ class Actions:
         why = None
         if not cites:
             why = f"the {ed.id} rules have no merged permanents (728 came with mutate in 2020)"
-        elif host.zone is None or host.zone[1] != "battlefield":
+        elif host.zone is None or host.zone[1] != Zone.BATTLEFIELD:
             why = "only a permanent on the battlefield can be merged with"
         elif cid == onto or obj.zone is None or cid in t.merged:
             why = f"{_public_name(obj)} cannot merge with {host.card.name}"
@@ -528,7 +537,7 @@ class Actions:
                 box.append(Event("rejected", cid, obj.id, None, obj.zone, obj.zone,
                                  cites if ed.commander_returns else (), (), why))
             else:
-                plan = self.p.plan_move(obj, "command", None)
+                plan = self.p.plan_move(obj, Zone.COMMAND, None)
                 _cite_first(plan.cites, cites)
                 self.p._run_plans([plan], "top", None, False, None, box)
         return Result(tuple(box))
@@ -558,14 +567,14 @@ class Actions:
                 if ed.cite("whole_zone"):
                     p.cites.insert(0, ed.cite("whole_zone")[0])
             self.p._run_plans(plans, position, None, False, None, box)
-            if chance is not None and dst_zone == "library":
-                self._shuffle(self.t.zone_key("library", player), box, chance)
+            if chance is not None and dst_zone == Zone.LIBRARY:
+                self._shuffle(self.t.zone_key(Zone.LIBRARY, player), box, chance)
         return Result(tuple(box))
 
     def cleanup(self, player: str, discard: Iterable[int] | None = None) -> Result:
         """Cleanup: discard down to the maximum hand size (402.2). ``discard``:
         the cids to discard; by default the cards most recently put in the hand."""
-        key = self.t.zone_key("hand", self._player(player))
+        key = self.t.zone_key(Zone.HAND, self._player(player))
         excess = len(self.t.zones[key]) - self.t.max_hand
         ed = self.t.edition
         with self.t._action("cleanup", {"player": player,
@@ -579,7 +588,7 @@ class Actions:
                     list(reversed(self.t.zones[key]))[:excess]
                 if len(ids) != excess or any(self.t.objs[i].zone != key for i in ids):
                     raise IllegalActionError(f"{player} must discard exactly {excess} card(s) from hand")
-                plans = [self.p.plan_move(self.t.objs[i], "graveyard", player) for i in ids]
+                plans = [self.p.plan_move(self.t.objs[i], Zone.GRAVEYARD, player) for i in ids]
                 for p in plans:
                     _cite_first(p.cites, ed.cite("hand_max"))
                 self.p._run_plans(plans, "top", None, False, None, box)
@@ -589,14 +598,14 @@ class Actions:
         """Each player antes: the top card after shuffling (cr-1999), else a random card."""
         ed = self.t.edition
         chance, seed = self._chance(seed)
-        with self.t._action("ante", {"seed": seed, "title": "Each player antes"}) as box:
+        with self.t._action(Zone.ANTE, {"seed": seed, "title": "Each player antes"}) as box:
             if not self.t.ante:
                 cites = ed.cite("ante_game")
                 box.append(Event("rejected", None, None, None, None, None, cites,
                                  () if cites else (ed.silence("ante_game"),),
                                  "this game is not played for ante"))
             for p in self.t.apnap() if self.t.ante else ():
-                lib = self.t.zone_key("library", p)
+                lib = self.t.zone_key(Zone.LIBRARY, p)
                 if not self.t.zones[lib]:
                     continue
                 if ed.ante_pick == "top":
@@ -604,7 +613,7 @@ class Actions:
                     oid = self.t.zones[lib][-1]
                 else:
                     oid = chance.choice(self.t.zones[lib])
-                plan = self.p.plan_move(self.t.objs[oid], "ante", p, by=p)
+                plan = self.p.plan_move(self.t.objs[oid], Zone.ANTE, p, by=p)
                 if ed.cite("ante_start"):
                     _cite_first(plan.cites, ed.cite("ante_start"))
                 else:
@@ -618,7 +627,7 @@ class Actions:
         ed = self.t.edition
         with self.t._action("award_ante", {"winner": winner,
                                          "title": f"{winner} wins the ante"}) as box:
-            for key in [k for k in self.t.zones if k[1] == "ante"]:
+            for key in [k for k in self.t.zones if k[1] == Zone.ANTE]:
                 for oid in list(self.t.zones[key]):
                     obj = self.t.objs[oid]
                     self.t._set(obj, "owner", winner)
@@ -633,19 +642,19 @@ class Actions:
         hand of seven is drawn (one action). The caller then puts as many cards on the
         bottom as mulligans taken, with ``move_many(..., position="bottom")``."""
         self._player(player)
-        lib = self.t.zone_key("library", player)
+        lib = self.t.zone_key(Zone.LIBRARY, player)
         chance, seed = self._chance(seed)
         with self.t._action("mulligan", {"player": player, "hand": hand, "seed": seed,
                                        "title": f"{player} mulligans"}) as box:
             self.t._meta("mulligans", {**self.t.mulligans, player: self.t.mulligans.get(player, 0) + 1})
-            plans = [self.p.plan_move(self.t.objs[i], "library", player)
-                     for i in reversed(self.t.zones[(player, "hand")])]
+            plans = [self.p.plan_move(self.t.objs[i], Zone.LIBRARY, player)
+                     for i in reversed(self.t.zones[(player, Zone.HAND)])]
             self.p._run_plans(plans, "top", None, False, None, box)
             self._shuffle(lib, box, chance)
             for _ in range(hand):
                 if not self.t.zones[lib]:
                     break
-                plan = self.p.plan_move(self.t.objs[self.t.zones[lib][-1]], "hand", player)
+                plan = self.p.plan_move(self.t.objs[self.t.zones[lib][-1]], Zone.HAND, player)
                 self.p._run_plans([plan], "top", None, False, None, box)
         return Result(tuple(box))
 
@@ -683,7 +692,7 @@ class Actions:
         return Result(tuple(box))
 
     def _untap_all(self, player: str, box: list[Event]) -> None:
-        for o in self.t.objects_in((None, "battlefield")):
+        for o in self.t.objects_in((None, Zone.BATTLEFIELD)):
             if o.controller == player and o.tapped:
                 self.t._set(o, "tapped", False)
                 box.append(Event("untapped", o.cid, o.id, None, o.zone, o.zone,
@@ -703,9 +712,9 @@ class Actions:
             box.append(Event("phase", text=f"{self.t.active}'s turn {self.t.turn}: "
                                            f"{PHASE_NAMES[phase].lower()}"))
             if draw and phase == "draw":
-                lib = self.t.zone_key("library", self.t.active)
+                lib = self.t.zone_key(Zone.LIBRARY, self.t.active)
                 if self.t.zones[lib]:
-                    plan = self.p.plan_move(self.t.objs[self.t.zones[lib][-1]], "hand", self.t.active)
+                    plan = self.p.plan_move(self.t.objs[self.t.zones[lib][-1]], Zone.HAND, self.t.active)
                     self.p._run_plans([plan], "top", None, False, None, box)
                 else:
                     box.append(Event("empty_library", None, None, None, lib, lib,
@@ -761,7 +770,7 @@ class Actions:
         """``player`` looks at the top ``count`` cards of ``whose`` library, or searches
         it all (``count`` None). Everyone is told that they looked, not what they saw."""
         self._player(player)
-        key = self.t.zone_key("library", self._player(whose))
+        key = self.t.zone_key(Zone.LIBRARY, self._player(whose))
         their = "their" if whose == player else f"{whose}'s"
         if count is None:
             text = f"{player} searches {their} library"
@@ -814,7 +823,7 @@ PHASES = tuple(PHASE_NAMES)
 
 def _public_name(obj: Obj) -> str:
     """A card's name for a line everyone reads: "a card" where some may not see it."""
-    if obj.zone is None or obj.zone[1] in ("library", "hand") or obj.face_down:
+    if obj.zone is None or obj.zone[1] in (Zone.LIBRARY, Zone.HAND) or obj.face_down:
         return "a card"
     return obj.card.name
 

@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 
 from tabletop import resources
 from tabletop.engine.errors import InputError
+from tabletop.engine.model import Zone
 
 OUTSIDE_MARK = "†"  # after a number the edition's own text does not hold
 EDITION_IDS = ("cr-1999", "cr-2004", "cr-2005", "cr-2012", "cr-2016", "cr-2025")
@@ -59,11 +60,11 @@ class Edition(NamedTuple):
         name = self.zone_name(zone).lower()
         if name == "in play":
             return "play"
-        if name == "exile":
-            return f"{player}'s exile" if player else "exile"
+        if name == Zone.EXILE:
+            return f"{player}'s exile" if player else Zone.EXILE
         if " " in name or "-" in name:
             name = name.replace(" ", "-") + " zone"
-        elif zone in ("command", "ante"):
+        elif zone in (Zone.COMMAND, Zone.ANTE):
             name += " zone"
         return f"{player}'s {name}" if player else f"the {name}"
 
@@ -77,7 +78,7 @@ class Edition(NamedTuple):
         place = self.place(zone)
         if place == "play":
             return "in play"
-        return f"on {place}" if zone in ("battlefield", "stack") else f"in {place}"
+        return f"on {place}" if zone in (Zone.BATTLEFIELD, Zone.STACK) else f"in {place}"
 
     def cite(self, concept: str) -> tuple[str, ...]:
         return self.cites.get(concept, ())

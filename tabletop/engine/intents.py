@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, NewType, Union, get_args, get_origin, get_type_hints
 
 from tabletop.engine.errors import TabletopError
-from tabletop.engine.model import Card, check_place, split_pt
+from tabletop.engine.model import Card, Zone, check_place, split_pt
 
 Ref = NewType("Ref", int)  # a card, as the builder of the intent knows it
 Place = tuple[float, float]  # where a permanent stands on the battlefield
@@ -564,7 +564,7 @@ class BringIn(Intent):
     STEP = ("wish",)
     SEAT = "own"
     name: str = ""
-    zone: str = "hand"
+    zone: str = Zone.HAND
     player: str | None = None
 
 

@@ -27,6 +27,9 @@ class Zone(StrEnum):
     ANTE = "ante"
     PHASED_OUT = "phased-out"
 
+    def __repr__(self) -> str:  # written as its id, as files and messages write it
+        return repr(self.value)
+
 
 class EventKind(StrEnum):
     """Every kind of event the engine reports (the contract's kinds first)."""
@@ -87,8 +90,8 @@ class OpKind(StrEnum):
 
 
 ZONE_IDS = tuple(z.value for z in Zone)
-ORDERED = frozenset({"library", "graveyard", "stack"})
-CONTROLLED = frozenset({"battlefield", "stack"})
+ORDERED = frozenset({Zone.LIBRARY, Zone.GRAVEYARD, Zone.STACK})
+CONTROLLED = frozenset({Zone.BATTLEFIELD, Zone.STACK})
 
 ZoneKey = tuple[str | None, str]  # (player name or None, zone id)
 

@@ -25,6 +25,7 @@ from tabletop.engine.model import (
     Event,
     LineageEntry,
     Obj,
+    Zone,
     ZoneKey,
     check_place,
     split_pt,
@@ -851,7 +852,7 @@ def _check_consistent(t: Table) -> None:
     _check_rules(t)
 
 
-ATTACHED_IN = ("battlefield", "phased-out")  # where a permanent can be attached to another
+ATTACHED_IN = (Zone.BATTLEFIELD, Zone.PHASED_OUT)  # where a permanent can be attached to another
 
 
 def _check_rules(t: Table) -> None:
@@ -866,7 +867,7 @@ def _check_rules(t: Table) -> None:
     for o in objs.values():
         if o.zone is None:
             continue
-        if o.token and o.zone[1] != "battlefield":
+        if o.token and o.zone[1] != Zone.BATTLEFIELD:
             raise FieldError(f"the token {named(o)} is not on the battlefield: a token that "
                              f"leaves it ceases to exist")
         if o.attached_to is None:

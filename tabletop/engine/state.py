@@ -24,6 +24,7 @@ from tabletop.engine.model import (
     Event,
     LineageEntry,
     Obj,
+    Zone,
     ZoneKey,
 )
 from tabletop.engine.ops import (
@@ -590,14 +591,14 @@ class TableState:
             raise IllegalActionError(f"only objects {self.edition.within('battlefield')} or "
                                      f"on the stack have a controller")
         key = self.zone_key(zone, player or owner)
-        if tapped and zone != "battlefield":
+        if tapped and zone != Zone.BATTLEFIELD:
             raise IllegalActionError(f"only permanents {self.edition.within('battlefield')} "
                                      f"can be tapped")
-        if token and zone != "battlefield":
+        if token and zone != Zone.BATTLEFIELD:
             raise IllegalActionError(f"a token can only be put {self.edition.toward('battlefield')}"
                                      .replace(" to the", " onto the"))
         ed = self.edition
-        if zone == "battlefield" and not face_down and ed.cite("instant_sorcery") and (
+        if zone == Zone.BATTLEFIELD and not face_down and ed.cite("instant_sorcery") and (
                 card.is_type("Instant") or card.is_type("Sorcery")):  # face down: a 2/2
             raise IllegalActionError(f"an instant or sorcery cannot be put "
                                      f"{ed.toward('battlefield')} ({ed.cite('instant_sorcery')[0]})"
@@ -607,7 +608,7 @@ class TableState:
                                    kind="token" if token else kind, token=token,
                                    controller=controller, tapped=tapped, face_down=face_down,
                                    counters=dict(counters or {}),
-                                   pile=pile if zone == "exile" else None,
+                                   pile=pile if zone == Zone.EXILE else None,
                                    modifications=tuple(modifications), choices=tuple(choices),
                                    stickers=tuple(stickers)))
             if commander:
@@ -665,7 +666,7 @@ def _lead(t: TableState, action: Action) -> str:
         return title if isinstance(title, str) else ""
     if action.name == "move" and len(p.get("cids", ())) > 1:
         who = f"{p['by']} moves" if p.get("by") else "Move"
-        whose = None if p["zone"] in ("battlefield", "stack") else p.get("player")
+        whose = None if p["zone"] in (Zone.BATTLEFIELD, Zone.STACK) else p.get("player")
         title = p.get("title")
         # the cards that moved: how many were refused is not everyone's to know
         n = sum(1 for e in action.events if e.kind != "rejected" and e.cid is not None)

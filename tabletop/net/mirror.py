@@ -16,7 +16,7 @@ from typing import Any
 
 from tabletop.engine import editions, views
 from tabletop.engine.editions import Edition
-from tabletop.engine.model import ORDERED, Card, Event, ZoneKey, counter_bonus
+from tabletop.engine.model import ORDERED, Card, Event, Zone, ZoneKey, counter_bonus
 from tabletop.engine.state import LogEntry
 from tabletop.engine.views import (
     Arrow,
@@ -157,7 +157,7 @@ class SentBoard:
         the seat looked at is seen only in the viewer that looks)."""
         out = {}
         for key, faces in self._zones.items():
-            if key[1] == "library":
+            if key[1] == Zone.LIBRARY:
                 faces = [_back(f) if isinstance(f, Seen) else f for f in faces]
             out[key] = faces
         return out
@@ -166,13 +166,13 @@ class SentBoard:
         return {key: len(faces) for key, faces in self._zones.items()}
 
     def zones_on_the_table(self) -> list[str]:
-        return [z for z in self.edition.zones if z != "ante"
-                or any(faces for k, faces in self._zones.items() if k[1] == "ante")]
+        return [z for z in self.edition.zones if z != Zone.ANTE
+                or any(faces for k, faces in self._zones.items() if k[1] == Zone.ANTE)]
 
     def player_view(self, player: str) -> PlayerSeen:
         return PlayerSeen(player, self.life.get(player, 0), self._counters.get(player, ()),
-                          self.active == player, len(self._zones.get((player, "hand"), ())),
-                          len(self._zones.get((player, "library"), ())))
+                          self.active == player, len(self._zones.get((player, Zone.HAND), ())),
+                          len(self._zones.get((player, Zone.LIBRARY), ())))
 
     def arrows(self) -> list[Arrow]:
         return list(self._arrows)
@@ -204,7 +204,7 @@ class SentBoard:
             return None
         zone = self._where[fid]
         if isinstance(f, Hidden):
-            on_field = zone[1] == "battlefield"
+            on_field = zone[1] == Zone.BATTLEFIELD
             total = sum(n for _, n in f.counters)
             public = ["tapped"] if f.tapped and on_field else []
             if total:
@@ -245,7 +245,7 @@ class SentBoard:
         if self.viewer is views.JUDGE or anyone or f is None:
             return None
         zone = self._where[cid]
-        whose = f.controller if zone[1] in ("battlefield", "stack") and f.controller \
+        whose = f.controller if zone[1] in (Zone.BATTLEFIELD, Zone.STACK) and f.controller \
             else f.owner
         if whose == self.viewer:
             return None
@@ -266,7 +266,7 @@ class SentBoard:
         return [self.choice_of(f.id, viewer, looking) for f in self._zones.get(key, ())]
 
     def top_cids(self, player: str, n: int) -> list[int]:
-        return [f.id for f in self._zones.get((player, "library"), ())[:max(0, n)]]
+        return [f.id for f in self._zones.get((player, Zone.LIBRARY), ())[:max(0, n)]]
 
     def pile(self, key: ZoneKey, viewer: str | None, looking: bool = False,
              count: int | None = None) -> list[Face]:

@@ -23,7 +23,7 @@ from tabletop.engine import (
     saves,
     views,
 )
-from tabletop.engine.model import ORDERED, Card, Obj, ZoneKey
+from tabletop.engine.model import ORDERED, Card, Obj, Zone, ZoneKey
 from tabletop.engine.state import LogEntry, Result
 from tabletop.engine.views import Hidden, Seen
 from tabletop.net import protocol
@@ -31,7 +31,7 @@ from tabletop.net.protocol import Code
 
 JUDGE_SEAT = "judge"
 SPECTATOR = "spectator"
-HIDDEN_ZONES = ("library", "hand")
+HIDDEN_ZONES = (Zone.LIBRARY, Zone.HAND)
 LOG_LINES = protocol.LOG_LINES
 CHAT_LINES = 200
 
@@ -426,7 +426,7 @@ class Room:
     def _looked(self, seat: str, whose: str, count: int | None) -> Result:
         t = self.table
         res = t.look(seat, whose, count)
-        ids = t.zones[(whose, "library")]  # bottom first
+        ids = t.zones[(whose, Zone.LIBRARY)]  # bottom first
         seen = ids if count is None else ids[len(ids) - min(count, len(ids)):]
         self.looked[seat] = sorted(set(self.looked.get(seat, ())) | set(seen))
         return res
@@ -444,7 +444,7 @@ class Room:
 
         def known(oid: int) -> bool:
             obj = t.objs.get(oid)
-            return obj is not None and obj.zone is not None and obj.zone[1] == "library" \
+            return obj is not None and obj.zone is not None and obj.zone[1] == Zone.LIBRARY \
                 and obj.zone not in shuffled and t.current.get(obj.cid) == oid
         for seat, ids in list(self.looked.items()):
             keep = [i for i in ids if known(i)]
@@ -497,7 +497,7 @@ class Room:
                 card = next((c for c in t.sideboards.get(seat, ()) if c.name == name), None)
                 if card is None:
                     raise RoomError(f"bring_in: no {name[:60]!r} in {seat}'s sideboard")
-                return t.bring_in(card, seat, zone or "hand")
+                return t.bring_in(card, seat, zone or Zone.HAND)
             case intents.MoveAll(src=src, zone=zone, shuffle=shuffle):  # a whole zone
                 return t.zone_to_zone(seat, src, zone, shuffle=shuffle)
             case intents.Show(ids=ids) | intents.Cleanup(ids=ids):
@@ -516,7 +516,7 @@ class Room:
                 cids = [c.cid for c in views.top_choices(t, seat, count, views.JUDGE)]
                 if not cids:
                     raise RoomError(f"{seat}'s library is empty")
-                return t.move_many(cids, "graveyard", seat)
+                return t.move_many(cids, Zone.GRAVEYARD, seat)
             case intents.Token():  # its facts as the seat gives them (made up at the table)
                 card = Card(intent.name, types=intent.types or ("Creature",),
                             subtypes=intent.subtypes, colors=intent.colors,

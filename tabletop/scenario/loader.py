@@ -13,7 +13,7 @@ from typing import Any, NoReturn
 from tabletop.engine import editions
 from tabletop.engine.editions import Edition
 from tabletop.engine.errors import InputError, NoSuchZoneError
-from tabletop.engine.model import ZONE_IDS
+from tabletop.engine.model import ZONE_IDS, Zone
 from tabletop.scenario import steps as steps_mod
 from tabletop.scenario.model import Scenario, Step
 
@@ -148,7 +148,7 @@ def parse(data: dict[str, Any], path: Path, edition_override: str | None = None)
         where = f"card {label!r}"
         c.typed(where, label, spec, dict, "a table")
         checked_cards[label] = _card_spec(c, where, spec, zone_id, player, with_zone=True)
-        if spec.get("zone") == "ante" and not ante:
+        if spec.get("zone") == Zone.ANTE and not ante:
             c.fail(where, "key 'zone': this table is not played for ante, so it has no ante "
                           "zone (set ante = true at the top of the file)")
         labels.add(label)
@@ -257,15 +257,15 @@ def _card_spec(c: _Checker, where: str, spec: dict[str, Any], zone_id: KeyCheck,
             c.fail(where, f"key 'counters.{k}' must not be negative")
     if "attached_to" in spec:
         c.typed(where, "attached_to", spec["attached_to"], str, "a label")
-    zone = zone_id(where, "zone", spec["zone"]) if with_zone else "battlefield"
+    zone = zone_id(where, "zone", spec["zone"]) if with_zone else Zone.BATTLEFIELD
     if "controller" in spec:
         player(where, "controller", spec["controller"])
-        if zone not in ("battlefield", "stack"):
+        if zone not in (Zone.BATTLEFIELD, Zone.STACK):
             c.fail(where, f"key 'controller': only objects on the battlefield or the stack have "
                           f"a controller, and this card is in {zone!r}")
-    if spec.get("token") and zone != "battlefield":
+    if spec.get("token") and zone != Zone.BATTLEFIELD:
         c.fail(where, f"a token cannot start in {zone!r}: tokens exist only on the battlefield")
-    if spec.get("tapped") and zone != "battlefield":
+    if spec.get("tapped") and zone != Zone.BATTLEFIELD:
         c.fail(where, f"key 'tapped': only permanents on the battlefield can be tapped, "
                       f"and this card is in {zone!r}")
     if "modifications" in spec:
@@ -279,7 +279,7 @@ def _card_spec(c: _Checker, where: str, spec: dict[str, Any], zone_id: KeyCheck,
         c.strings(where, "choices", spec["choices"])
     if "stickers" in spec:
         stickers = c.strings(where, "stickers", spec["stickers"])
-        if zone in ("library", "hand") and stickers:
+        if zone in (Zone.LIBRARY, Zone.HAND) and stickers:
             c.fail(where, f"key 'stickers': a card in {zone!r} has none (a hidden zone, 123.5)")
         if len(stickers) > 20 or not all(0 < len(x.strip()) <= 60 for x in stickers):
             c.fail(where, "key 'stickers': at most 20, each of 1 to 60 characters")

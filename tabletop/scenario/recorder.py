@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import views
 from tabletop.engine.errors import InputError
-from tabletop.engine.model import CONTROLLED, ORDERED
+from tabletop.engine.model import CONTROLLED, ORDERED, Zone
 from tabletop.scenario import steps
 from tabletop.scenario.loader import FORMAT
 
@@ -84,7 +84,7 @@ class Recorder:
         self.players = list(table.players[i:] + table.players[:i])
         self.opening = [{"say": f"{p}'s life total when the recording started",
                          "life": p, "total": n,
-                         "expect": {"counts": {f"{p}:hand": len(table.zones[(p, "hand")])}}}
+                         "expect": {"counts": {f"{p}:hand": len(table.zones[(p, Zone.HAND)])}}}
                         for p, n in table.life.items() if n != 20]
 
     # what a step kind's ``recover`` uses
@@ -231,7 +231,7 @@ class Recorder:
             out.append(exp)
         counts = {}
         for p in t.players:
-            for z in ("hand", "library"):
+            for z in (Zone.HAND, Zone.LIBRARY):
                 counts[f"{p}:{z}"] = len(t.zones[(p, z)])
         out.append({"counts": counts})
         return out

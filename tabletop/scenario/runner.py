@@ -254,7 +254,7 @@ def _check(r: Run, step: Step, exp: dict[str, Any], events: list[Event],
     for key in card_keys:
         want = exp[key]
         if key == "zone":
-            have = obj.zone[1] if live else "none"
+            have = str(obj.zone[1]) if live else "none"  # as the file says it
         elif key == "outside_game":  # 217.1e (2004/2005): also the removed-from-game zone
             have = not live or obj.zone[1] in t.edition.outside_zones
         elif key == "player":

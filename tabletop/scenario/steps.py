@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import Card, Result, chooser_from_labels
 from tabletop.engine.errors import InputError, NoSuchZoneError
-from tabletop.engine.model import Event, split_pt
+from tabletop.engine.model import Event, Zone, split_pt
 from tabletop.scenario import sentences
 from tabletop.scenario.model import Context, Recording, Step, StepChecker
 
@@ -124,7 +124,7 @@ class Move:
             where = w.place(zone, owners.pop()) if len(owners) == 1 else \
                 f"their owners' {w.zone(zone)}s"
         pos = a.get("position", "top")
-        if zone == "library":
+        if zone == Zone.LIBRARY:
             verb = "puts"
             if pos == "bottom":
                 where = f"on the bottom of {where}"
@@ -249,7 +249,7 @@ class Shuffle:
         return {"shuffle": action.params["player"], "seed": action.params["seed"]}
 
 
-@kind("mulligan", {"hand", "seed"}, engine=("mulligan",), project=True)
+@kind("mulligan", {Zone.HAND, "seed"}, engine=("mulligan",), project=True)
 class Mulligan:
     @staticmethod
     def words(w: Words, step: Step) -> str:
@@ -310,7 +310,7 @@ class Cleanup:
 class RevealTop:
     @staticmethod
     def words(w: Words, step: Step) -> str:
-        lib = w.place("library", step.subject)
+        lib = w.place(Zone.LIBRARY, step.subject)
         if step.args.get("on", True):
             return f"{step.subject} plays with the top card of {lib} revealed"
         return f"{step.subject} stops revealing the top card of {lib}"
@@ -868,7 +868,7 @@ class Wish:
     def words(w: Words, step: Step) -> str:
         a = step.args
         w.learn(step.subject, a["name"], a["owner"])
-        to = a.get("to", "hand")
+        to = a.get("to", Zone.HAND)
         return (f"{a['owner']} brings {a['name']} into the game from outside it, to "
                 f"{w.place(to, a.get('player') or a['owner'])}")
 
@@ -877,7 +877,7 @@ class Wish:
         _new_label(v, where, subject, "wish")
         v.card_spec(where, {k: a for k, a in args.items() if k not in ("to", "player")},
                     with_zone=False)
-        v.zone_id(where, "to", args.get("to", "hand"))
+        v.zone_id(where, "to", args.get("to", Zone.HAND))
         if "player" in args:
             v.player(where, "player", args["player"])
         v.labels.add(subject)
@@ -888,7 +888,7 @@ class Wish:
         a = step.args
         spec = {k: val for k, val in a.items() if k not in ("to", "player")}
         card = x.card(spec, f"{x.path}: step {step.index}")
-        res = x.table.bring_in(card, a["owner"], a.get("to", "hand"), a.get("player"))
+        res = x.table.bring_in(card, a["owner"], a.get("to", Zone.HAND), a.get("player"))
         cid = _cid(res.events[0])
         x.name(step.subject, cid)
         return _events(res), [cid]
@@ -922,7 +922,7 @@ class Ability:
         v.c.typed(where, "label", args["label"], str, "a string")
         if "source" in args:
             v.label_ref(where, args["source"], "source")
-        if not v.ed.has_zone("stack"):
+        if not v.ed.has_zone(Zone.STACK):
             v.c.fail(where, f"the {v.ed.id} edition has no 'stack' zone", NoSuchZoneError)
         v.labels.add(subject)
         return subject
@@ -960,7 +960,7 @@ class Emblem:
         _new_label(v, where, subject, "emblem")
         v.c.typed(where, "name", args["name"], str, "a string")
         v.player(where, "owner", args["owner"])
-        if not v.ed.has_zone("command"):
+        if not v.ed.has_zone(Zone.COMMAND):
             v.c.fail(where, f"the {v.ed.id} edition has no 'command' zone", NoSuchZoneError)
         v.labels.add(subject)
         return subject
@@ -985,7 +985,7 @@ def _flag(v: StepChecker, where: str, subject: Any, name: str) -> Any:
     return subject
 
 
-@kind("ante_start", {"seed"}, engine=("ante",), project=True)
+@kind("ante_start", {"seed"}, engine=(Zone.ANTE,), project=True)
 class AnteStart:
     @staticmethod
     def words(w: Words, step: Step) -> str:
@@ -995,7 +995,7 @@ class AnteStart:
     def validate(v: StepChecker, where: str, subject: Any, args: Args) -> Any:
         _flag(v, where, subject, "ante_start")
         v.c.typed(where, "seed", args.get("seed", 0), int, "an integer")
-        if not v.ed.has_zone("ante"):
+        if not v.ed.has_zone(Zone.ANTE):
             v.c.fail(where, f"the {v.ed.id} edition has no 'ante' zone", NoSuchZoneError)
         return subject
 
@@ -1163,7 +1163,7 @@ class PlayerCounter:
         return {"player_counter": p["player"], "kind": p["kind"], "value": p["value"]}
 
 
-@kind("look", {"library", "count"}, engine=("look",), project=True)
+@kind("look", {Zone.LIBRARY, "count"}, engine=("look",), project=True)
 class Look:
     @staticmethod
     def words(w: Words, step: Step) -> str:

@@ -10,6 +10,8 @@ from collections.abc import Iterator
 from types import FrameType
 from typing import TYPE_CHECKING
 
+from tabletop.engine.model import Zone
+
 if TYPE_CHECKING:  # (start-up imports them itself, when it needs them)
     from PySide6.QtCore import QMessageLogContext, QtMsgType
     from PySide6.QtWidgets import QApplication
@@ -22,7 +24,7 @@ def scripted_actions(c: TableController, n: int, seed: int = 7) -> Iterator[int]
     """Seeded random actions through a controller; yields the count after each one."""
     import random
     rng = random.Random(seed)
-    zones = ["hand", "battlefield", "graveyard", "exile", "library"]
+    zones = [Zone.HAND, Zone.BATTLEFIELD, Zone.GRAVEYARD, Zone.EXILE, Zone.LIBRARY]
     for k in range(1, n + 1):
         what = rng.random()
         player = rng.choice(c.board.players)

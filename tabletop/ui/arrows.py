@@ -10,7 +10,7 @@ from typing import Any
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QGraphicsSceneMouseEvent
 
-from tabletop.engine.model import ZoneKey
+from tabletop.engine.model import Zone, ZoneKey
 from tabletop.engine.views import Hidden, Seen
 from tabletop.ui import layout as L
 from tabletop.ui.items import ARROW_COLOURS, ArrowItem, CardItem, PlayerItem
@@ -56,7 +56,7 @@ class Arrows:
         scene = self.scene
         for it in scene.items(pos):
             if isinstance(it, CardItem) and it is not scene._preview and it.zone_key \
-                    and it.zone_key[1] in ("battlefield", "stack") and it.view is not None:
+                    and it.zone_key[1] in (Zone.BATTLEFIELD, Zone.STACK) and it.view is not None:
                 cid: int = scene.cid_of(it)
                 if cid != source:
                     return cid
@@ -106,7 +106,7 @@ class Arrows:
             scene.removeItem(self.line)
         self.line = None
         cid = scene.cid_of(item)
-        if item.zone_key is None or item.zone_key[1] not in ("battlefield", "stack"):
+        if item.zone_key is None or item.zone_key[1] not in (Zone.BATTLEFIELD, Zone.STACK):
             scene.c.message.emit("Arrows start at a permanent or a spell")
             return
         target = self.target_at(pos, cid)

@@ -10,11 +10,13 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QInputDialog, QMenu
 
+from tabletop.engine.model import Zone
+
 if TYPE_CHECKING:
     from tabletop.ui.controller import TableController
 
-COUNTER_KINDS = {"battlefield": ("+1/+1", "-1/-1", "loyalty", "charge"),
-                 "exile": ("time",)}
+COUNTER_KINDS = {Zone.BATTLEFIELD: ("+1/+1", "-1/-1", "loyalty", "charge"),
+                 Zone.EXILE: ("time",)}
 
 
 def card_actions(scene: Any, item: Any) -> QMenu:  # a TableScene, its CardItem
@@ -27,34 +29,34 @@ def card_actions(scene: Any, item: Any) -> QMenu:  # a TableScene, its CardItem
         return menu
     _zone_tools(scene, item, menu)
     if not c.may_handle(cid):
-        owner = getattr(v, "controller", None) if zone in ("battlefield", "stack") \
+        owner = getattr(v, "controller", None) if zone in (Zone.BATTLEFIELD, Zone.STACK) \
             else getattr(v, "owner", None)
         a = menu.addAction(f"Only {owner or 'its owner'} handles this card")
         a.setEnabled(False)
-        if zone in ("battlefield", "stack"):  # pointing at something is anyone's
+        if zone in (Zone.BATTLEFIELD, Zone.STACK):  # pointing at something is anyone's
             menu.addAction("Point an arrow from it…",
                            lambda: scene.start_pick("arrow", cid, _name(item)))
         return menu
     name = _name(item)
-    if zone == "battlefield":
+    if zone == Zone.BATTLEFIELD:
         menu.addAction("Untap" if v.tapped else "Tap", lambda: c.tap(cid, not v.tapped))
     if zone in COUNTER_KINDS:
         _counters_menu(menu, c, cid, v, name, COUNTER_KINDS[zone])
-    if zone == "battlefield":
+    if zone == Zone.BATTLEFIELD:
         if item.face is not None and not v.face_down:
             menu.addAction("Set power/toughness…", lambda: _set_pt(c, cid, item))
         if v.host is not None:
             menu.addAction("Unattach", lambda: c.attach(cid, None))
         else:
             menu.addAction("Attach to…", lambda: scene.start_pick("attach", cid, name))
-    if zone in ("battlefield", "stack"):
+    if zone in (Zone.BATTLEFIELD, Zone.STACK):
         menu.addAction("Point an arrow from it…", lambda: scene.start_pick("arrow", cid, name))
-    if zone == "stack" and item.face is not None:  # mutate: a spell merges with a permanent
+    if zone == Zone.STACK and item.face is not None:  # mutate: a spell merges with a permanent
         menu.addAction("Merge under a permanent…",
                        lambda: scene.start_pick("merge", cid, name))
         menu.addAction("Merge on top of a permanent…",
                        lambda: scene.start_pick("merge_top", cid, name))
-    if zone not in ("library", "hand"):
+    if zone not in (Zone.LIBRARY, Zone.HAND):
         menu.addAction("Note…" if not v.note else "Change the note…",
                        lambda: _note(c, cid, name, v.note))
         if item.face is not None:
@@ -62,10 +64,10 @@ def card_actions(scene: Any, item: Any) -> QMenu:  # a TableScene, its CardItem
         menu.addSeparator()
         menu.addAction("Turn face up" if v.face_down else "Turn face down",
                        lambda: c.turn_face(cid, not v.face_down))
-    if zone == "hand" and item.face is not None:
+    if zone == Zone.HAND and item.face is not None:
         menu.addAction("Stop revealing" if v.revealed else "Reveal to everyone",
                        lambda: c.reveal(cid, not v.revealed))
-    if zone in ("graveyard", "exile") and getattr(v, "commander", False):
+    if zone in (Zone.GRAVEYARD, Zone.EXILE) and getattr(v, "commander", False):
         menu.addAction("Put into the command zone (commander)",
                        lambda: c.commander_returns(cid))
     owner = getattr(v, "owner", None)
@@ -171,7 +173,7 @@ def ask_nth(c: TableController, cid: int, owner: str | None) -> None:
     n, ok = QInputDialog.getInt(None, "Put into library",
                                 "Position from the top (1 is the top):", 1, 1, 999)
     if ok:
-        c.drop(cid, "library", owner, n)
+        c.drop(cid, Zone.LIBRARY, owner, n)
 
 
 def ask_ability(c: TableController, cid: int) -> None:

@@ -13,7 +13,7 @@ from PySide6.QtCore import QObject, Signal
 
 from tabletop.cards import demo
 from tabletop.engine import Card, Event, Obj, Result, Table, views
-from tabletop.engine.model import ZoneKey
+from tabletop.engine.model import Zone, ZoneKey
 from tabletop.engine.state import Mark
 from tabletop.engine.views import JUDGE
 from tabletop.ui import later
@@ -372,7 +372,7 @@ class TableController(QObject):
             return self.done(refused)
         return self.port.perform_all([
             intents.Tap(intents.Ref(self._cid(f)), False)
-            for f in self.board.zones().get((None, "battlefield"), ())
+            for f in self.board.zones().get((None, Zone.BATTLEFIELD), ())
             if f.controller == player and f.tapped])
 
     def create_token(self, name: str, player: str, types: Iterable[str] = ("Creature",),
@@ -391,7 +391,7 @@ class TableController(QObject):
         from tabletop.cards.db import default
         return list(default().tokens())
 
-    def bring_in(self, player: str, card: Card, zone: str = "hand") -> Result:
+    def bring_in(self, player: str, card: Card, zone: str = Zone.HAND) -> Result:
         """A card from the player's sideboard comes into the game (a wish, 400.10)."""
         return self.perform(intents.BringIn(card.name, zone, player))
 
@@ -446,7 +446,7 @@ class TableController(QObject):
         cids = self.top_cids(player, 1)
         if not cids:
             return self.done(Result(()))
-        return self.drop(cids[0], "library", player, "bottom")
+        return self.drop(cids[0], Zone.LIBRARY, player, "bottom")
 
     def move_all(self, player: str, src: str, dst: str, shuffle: bool = False) -> Result:
         return self.perform(intents.MoveAll(src, dst, bool(shuffle), player))

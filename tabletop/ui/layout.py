@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 from typing import NamedTuple
 
+from tabletop.engine.model import Zone
+
 CARD_W, CARD_H = 90, 126
 GAP = 12
 PILE_W = CARD_W + 2 * GAP
@@ -19,7 +21,7 @@ HAND_H = CARD_H + 2 * GAP + 14
 FIELD_H = 2 * CARD_H + 3 * GAP + 14
 BAND_H = HAND_H + FIELD_H + GAP
 STRIP_H = CARD_H + 2 * GAP + 22
-PILE_ORDER = ("library", "graveyard", "exile", "ante", "phased-out")
+PILE_ORDER = (Zone.LIBRARY, Zone.GRAVEYARD, Zone.EXILE, Zone.ANTE, Zone.PHASED_OUT)
 PANEL_W = 124  # each seat's player panel (life, counters) at its left
 
 
@@ -57,7 +59,7 @@ def layout(zones: Sequence[str], per_player: Collection[str], players: Iterable[
     ``zones``: the edition's zone ids; ``per_player``: those that exist per player."""
     order = seats(players, viewer)
     spots: list[ZoneSpot] = []
-    shared = [z for z in ("stack", "exile", "command", "ante", "phased-out")
+    shared = [z for z in (Zone.STACK, Zone.EXILE, Zone.COMMAND, Zone.ANTE, Zone.PHASED_OUT)
               if z in zones and z not in per_player]
     piles = [z for z in PILE_ORDER if z in zones and z in per_player]
     pile_cols = max(1, (len(piles) + 1) // 2)
@@ -73,7 +75,7 @@ def layout(zones: Sequence[str], per_player: Collection[str], players: Iterable[
         y += BAND_H
     # the shared strip
     if shared:
-        weights = {"stack": 3, "exile": 2, "command": 2, "ante": 1, "phased-out": 1}
+        weights = {Zone.STACK: 3, Zone.EXILE: 2, Zone.COMMAND: 2, Zone.ANTE: 1, Zone.PHASED_OUT: 1}
         total = sum(weights[z] for z in shared)
         x = 0.0
         for z in shared:
@@ -95,8 +97,8 @@ def _band(player: str, y: float, piles: Sequence[str], field_w: float, mirrored:
         hand_y, field_y = y, y + HAND_H + GAP / 2
     else:
         field_y, hand_y = y, y + FIELD_H + GAP / 2
-    out.append(ZoneSpot((player, "hand"), Rect(x0, hand_y, field_w, HAND_H), mirrored))
-    out.append(ZoneSpot((player, "battlefield"), Rect(x0, field_y, field_w, FIELD_H), mirrored))
+    out.append(ZoneSpot((player, Zone.HAND), Rect(x0, hand_y, field_w, HAND_H), mirrored))
+    out.append(ZoneSpot((player, Zone.BATTLEFIELD), Rect(x0, field_y, field_w, FIELD_H), mirrored))
     col_x = x0 + field_w + GAP
     pile_h = (BAND_H - GAP) / 2
     for i, z in enumerate(piles):

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (  # dialogs are imported where they open: not at 
 from tabletop import __version__
 from tabletop.engine import editions
 from tabletop.engine.errors import TabletopError
+from tabletop.engine.model import Zone
 from tabletop.engine.views import JUDGE
 from tabletop.textsafe import escape_names, names_from_outside
 from tabletop.ui import later, settings
@@ -413,7 +414,7 @@ class MainWindow(QMainWindow):
             screen["centre"] = [min(20000.0, max(0.0, round(centre.x(), 1))),
                                 min(20000.0, max(0.0, round(centre.y(), 1)))]
         keys = [list(v.key) for v in getattr(self.scene, "viewers", [])
-                if v.key[1] != "library" and v.key in self.c.board.counts()]
+                if v.key[1] != Zone.LIBRARY and v.key in self.c.board.counts()]
         if keys:
             screen["viewers"] = keys[:20]
         self.c.keep_screen(screen)
@@ -440,7 +441,7 @@ class MainWindow(QMainWindow):
             return
         counts = self.c.board.counts()
         for key in keys:
-            if key in counts and key[1] != "library":
+            if key in counts and key[1] != Zone.LIBRARY:
                 self.scene.view_zone(key)
 
     def _screen_moved(self) -> None:

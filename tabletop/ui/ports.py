@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from tabletop.engine import Card, IllegalActionError, Result, Table, chooser_from_labels, views
+from tabletop.engine.model import Zone
 from tabletop.engine.views import JUDGE
 from tabletop.ui import later
 
@@ -236,7 +237,7 @@ class LocalPort:
                 cids = c.top_cids(player, count)
                 if not cids:
                     return t.refuse(None, f"{player}'s library is empty")
-                return t.move_many(cids, "graveyard", player)
+                return t.move_many(cids, Zone.GRAVEYARD, player)
             case intents.MoveAll(src=src, zone=zone, shuffle=shuffle):
                 return t.zone_to_zone(self._player(intent), src, zone, shuffle=shuffle)
             case intents.Show(ids=ids, to=to):

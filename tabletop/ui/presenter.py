@@ -16,6 +16,7 @@ from PySide6.QtCore import QAbstractAnimation, QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QGraphicsItem, QLabel
 
+from tabletop.engine.model import Zone
 from tabletop.scenario.sentences import expectation_lines, expectation_words  # noqa: F401
 from tabletop.ui import layout as L
 from tabletop.ui.items import ArrowItem, CardItem
@@ -69,13 +70,13 @@ def ghost_at(scene: TableScene, event: Event, zone: str, player: str | None,
     player = player or (mover if per else None)
     key = (player if per else None, zone)
     # the battlefield is drawn as one part per controller: the mover's
-    spot = scene._spot_for(key, player or mover) if zone == "battlefield" \
+    spot = scene._spot_for(key, player or mover) if zone == Zone.BATTLEFIELD \
         else scene.zone_items.get(key)
     actual = scene.item_for_cid(event.cid) if event.cid is not None else None
     if spot is None or actual is None:
         return [], None
     r = spot.spot.rect
-    at = QPointF(*L.pile_position(r)) if zone not in ("battlefield", "hand", "stack") \
+    at = QPointF(*L.pile_position(r)) if zone not in (Zone.BATTLEFIELD, Zone.HAND, Zone.STACK) \
         else QPointF(r.x + r.w / 2 - L.CARD_W / 2, r.y + r.h / 2 - L.CARD_H / 2)
     g = CardItem(("ghost",), actual.oid, actual.view)
     g.setRotation(0)

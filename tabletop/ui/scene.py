@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop.engine import Result
-from tabletop.engine.model import ZoneKey
+from tabletop.engine.model import Zone, ZoneKey
 from tabletop.engine.views import Hidden, Seen
 from tabletop.ui import layout as L
 from tabletop.ui.items import CardItem, PlayerItem, Region, ZoneItem
@@ -34,7 +34,7 @@ Face = Seen | Hidden
 ItemKey = tuple[Any, ...]  # ("c", card id) for a card seen, ("o", object id) for a back
 Placement = tuple[ZoneKey, tuple[float, float], Face]  # where an item goes, and what
 
-PILES = {"library", "graveyard"}
+PILES = {Zone.LIBRARY, Zone.GRAVEYARD}
 
 
 STACK_FROM = 3  # identical tokens stack from this many on (fewer stand side by side)
@@ -112,7 +112,7 @@ class TableScene(QGraphicsScene):
                 self.player_items[player] = panel
                 continue
             name = ed.zone_name(zone)
-            pile = zone not in ("hand", "battlefield") and player is not None
+            pile = zone not in (Zone.HAND, Zone.BATTLEFIELD) and player is not None
             title = name if (pile or not player) else f"{name} — {player}"
             item = ZoneItem(spot, title)
             self.addItem(item)
@@ -120,7 +120,7 @@ class TableScene(QGraphicsScene):
         self.sync(None, animate=False)
 
     def _pile(self, zone: str) -> bool:
-        return zone in PILES or (zone in self.c.board.edition.per_player and zone != "hand")
+        return zone in PILES or (zone in self.c.board.edition.per_player and zone != Zone.HAND)
 
     def _placements(self) -> dict[ItemKey, Placement]:
         """item key -> (spot key, position, view item), from the viewer's view only:
@@ -131,7 +131,7 @@ class TableScene(QGraphicsScene):
         counts: dict[ZoneKey, int] = {}
         for key, items in v.items():
             player, zone = key
-            if zone == "battlefield":
+            if zone == Zone.BATTLEFIELD:
                 self._place_field(items, out, counts)
                 continue
             spot = self.zone_items.get(key)
@@ -146,14 +146,14 @@ class TableScene(QGraphicsScene):
                 continue
             ordered = list(reversed(items))  # bottom (or oldest) first
             captions: list[tuple[float, str]] = []
-            if zone == "exile":  # piles by what exiled them (406.4)
+            if zone == Zone.EXILE:  # piles by what exiled them (406.4)
                 ordered.sort(key=lambda it: it.pile or "")
                 piles = [it.pile or "" for it in ordered]
                 place = L.pile_groups(r, piles)
                 for i, name in enumerate(piles):
                     if name and (i == 0 or piles[i - 1] != name):
                         captions.append((place[i][0] - r.x, name))
-            elif zone == "hand":
+            elif zone == Zone.HAND:
                 place = L.hand_positions(r, len(ordered))
             else:
                 place = L.strip_positions(r, len(ordered))
@@ -161,7 +161,7 @@ class TableScene(QGraphicsScene):
             for it, p in zip(ordered, place, strict=False):
                 out[self._key(it)] = (key, p, it)
         for key in self.zone_items:
-            if key[1] != "battlefield" or key in counts:
+            if key[1] != Zone.BATTLEFIELD or key in counts:
                 continue
             counts[key] = 0
         for player, panel in self.player_items.items():  # life and counters: public
@@ -209,7 +209,7 @@ class TableScene(QGraphicsScene):
         by_ctrl: dict[str | None, list[Face]] = {}
         riders: dict[int, list[Face]] = {}
         for it in reversed(items):
-            counts[(it.controller, "battlefield")] = counts.get((it.controller, "battlefield"),
+            counts[(it.controller, Zone.BATTLEFIELD)] = counts.get((it.controller, Zone.BATTLEFIELD),
                                                                 0) + 1
             r = root(it)
             if r is not it:
@@ -217,7 +217,7 @@ class TableScene(QGraphicsScene):
             else:
                 by_ctrl.setdefault(it.controller, []).append(it)
         for ctrl, lst in by_ctrl.items():
-            spot = self.zone_items.get((ctrl, "battlefield"))
+            spot = self.zone_items.get((ctrl, Zone.BATTLEFIELD))
             if spot is None:
                 continue
             lst, under = _stacks(lst, riders)
@@ -230,15 +230,15 @@ class TableScene(QGraphicsScene):
                 {k: v for k, v in mine.items() if v}, placed)
             for it in lst:
                 for r in riders.get(it.id, ()):  # behind their host: placed (and drawn) first
-                    out[self._key(r)] = ((r.controller, "battlefield"), pos[r.id], r)
+                    out[self._key(r)] = ((r.controller, Zone.BATTLEFIELD), pos[r.id], r)
                 x, y = pos[it.id]
                 same = under.get(it.id, ())
                 for k, o in enumerate(reversed(same)):  # the stack, under its top card
                     depth = min(len(same) - k, 2) * 3.0
-                    out[self._key(o)] = ((ctrl, "battlefield"), (x - depth, y - depth), o)
+                    out[self._key(o)] = ((ctrl, Zone.BATTLEFIELD), (x - depth, y - depth), o)
                 if same:
                     self._stack_badges[self._key(it)] = f"×{len(same) + 1}"
-                out[self._key(it)] = ((ctrl, "battlefield"), (x, y), it)
+                out[self._key(it)] = ((ctrl, Zone.BATTLEFIELD), (x, y), it)
 
     @staticmethod
     def _key(it: Face) -> ItemKey:
@@ -285,8 +285,8 @@ class TableScene(QGraphicsScene):
             zone = spot_key[1]
             count = self.zone_items[spot_key].count if spot_key in self.zone_items else 0
             badge = str(count) if self._pile(zone) else (
-                str(face.position or "") if zone == "stack" else
-                self._stack_badges.get(key, "") if zone == "battlefield" else "")
+                str(face.position or "") if zone == Zone.STACK else
+                self._stack_badges.get(key, "") if zone == Zone.BATTLEFIELD else "")
             if item.badge != badge:
                 item.badge = badge
                 item.update()
@@ -306,8 +306,8 @@ class TableScene(QGraphicsScene):
                     spot.flash()
 
     def _spot_for(self, zone_key: ZoneKey, controller: str | None = None) -> ZoneItem | None:
-        if zone_key[1] == "battlefield":
-            return self.zone_items.get((controller, "battlefield"))
+        if zone_key[1] == Zone.BATTLEFIELD:
+            return self.zone_items.get((controller, Zone.BATTLEFIELD))
         return self.zone_items.get(zone_key)
 
     def _fade_out(self, item: CardItem, at_zone: ZoneKey) -> None:
@@ -393,7 +393,7 @@ class TableScene(QGraphicsScene):
         zone, player = self.target_of(zone_item)
         position = "bottom" if modifiers & (Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.AltModifier) else "top"
         offsets: dict[int, tuple[float, float]] = {}
-        if zone == "battlefield":  # where each card was let go: it stays there
+        if zone == Zone.BATTLEFIELD:  # where each card was let go: it stays there
             r, mirrored = zone_item.spot.rect, zone_item.spot.mirrored
             offsets = {self.cid_of(i): L.snap(r, i.pos().x(), i.pos().y(), mirrored)
                        for i in group}
@@ -488,7 +488,7 @@ class TableScene(QGraphicsScene):
         position = "bottom" if event.modifiers() & (Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.AltModifier) \
             else "top"
         offsets: dict[int, tuple[float, float]] = {}
-        if zone == "battlefield":
+        if zone == Zone.BATTLEFIELD:
             p = event.scenePos()
             offsets[cid] = L.snap(zone_item.spot.rect, p.x() - L.CARD_W / 2,
                                   p.y() - L.CARD_H / 2, zone_item.spot.mirrored)
@@ -498,7 +498,7 @@ class TableScene(QGraphicsScene):
     def card_double_clicked(self, item: CardItem) -> None:
         """Tap or untap; the engine refuses (and says why) for a card off the battlefield.
         On a library, draw its top card."""
-        if item.zone_key and item.zone_key[1] == "library" and item.zone_key[0]:
+        if item.zone_key and item.zone_key[1] == Zone.LIBRARY and item.zone_key[0]:
             self.c.draw(item.zone_key[0], 1)
             return
         if item.view is not None:
@@ -509,7 +509,7 @@ class TableScene(QGraphicsScene):
             super().mouseDoubleClickEvent(event)  # the card handles it
             return
         zone_item = self.zone_at(event.scenePos())
-        if zone_item is not None and zone_item.key[1] == "library" and zone_item.key[0]:
+        if zone_item is not None and zone_item.key[1] == Zone.LIBRARY and zone_item.key[0]:
             self.c.draw(zone_item.key[0], 1)  # an empty library: the engine says so
             event.accept()
             return
@@ -517,7 +517,7 @@ class TableScene(QGraphicsScene):
 
     def hover(self, item: CardItem, entering: bool) -> None:
         if entering and item.face is not None and item.card is not None and item.zone_key \
-                and item.zone_key[1] != "library":
+                and item.zone_key[1] != Zone.LIBRARY:
             self._show_preview(item)
         else:
             self._show_preview(None)
@@ -614,7 +614,7 @@ class TableScene(QGraphicsScene):
         """Open a viewer on a zone. Searching a library, or looking at its top cards, is
         logged for everyone (the engine's look action); the cards are shown only here."""
         from tabletop.ui.zone_viewer import ZoneViewer
-        looking = key[1] == "library"
+        looking = key[1] == Zone.LIBRARY
         if looking and key[0] is not None:
             self.c.look(key[0], None if search else count)
         parent = self.views()[0].window() if self.views() else None

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsView
 
 from tabletop.cards import builtin
 from tabletop.engine import Card, Table
-from tabletop.engine.model import ZoneKey
+from tabletop.engine.model import Zone, ZoneKey
 
 if TYPE_CHECKING:
     from tabletop.ui.main_window import MainWindow
@@ -100,8 +100,8 @@ def _card(name: str) -> Card:
 
 def self_test(window: MainWindow) -> tuple[bool, str]:
     t = Table(("Alice", "Bob"), seed=1)
-    land = t.add_card(_card("Forest"), "Alice", "hand")
-    bolt = t.add_card(_card("Lightning Bolt"), "Alice", "hand")
+    land = t.add_card(_card("Forest"), "Alice", Zone.HAND)
+    bolt = t.add_card(_card("Lightning Bolt"), "Alice", Zone.HAND)
     t.start_here()
     c = window.c
     c.set_table(t)
@@ -115,18 +115,18 @@ def self_test(window: MainWindow) -> tuple[bool, str]:
     scene, view = window.scene, window.view
     lines = []
     ok = True
-    drag(view, scene.item_for_cid(land.cid), zone_center(scene, ("Alice", "battlefield")))
+    drag(view, scene.item_for_cid(land.cid), zone_center(scene, ("Alice", Zone.BATTLEFIELD)))
     obj = t.obj_of(land.cid)
     item = scene.item_for_cid(land.cid)
-    accepted = obj.zone == (None, "battlefield") and item is not None \
-        and item.zone_key == ("Alice", "battlefield")
+    accepted = obj.zone == (None, Zone.BATTLEFIELD) and item is not None \
+        and item.zone_key == ("Alice", Zone.BATTLEFIELD)
     lines.append(f"accepted drop (Forest to the battlefield): {'ok' if accepted else 'FAILED'}")
     ok &= accepted
-    drag(view, scene.item_for_cid(bolt.cid), zone_center(scene, ("Alice", "battlefield")))
+    drag(view, scene.item_for_cid(bolt.cid), zone_center(scene, ("Alice", Zone.BATTLEFIELD)))
     obj = t.obj_of(bolt.cid)
     item = scene.item_for_cid(bolt.cid)
-    refused = obj.zone == ("Alice", "hand") and obj.id == bolt.id and item is not None \
-        and item.zone_key == ("Alice", "hand") and "400.4a" in window.status.text()
+    refused = obj.zone == ("Alice", Zone.HAND) and obj.id == bolt.id and item is not None \
+        and item.zone_key == ("Alice", Zone.HAND) and "400.4a" in window.status.text()
     lines.append(f"refused drop (Lightning Bolt to the battlefield, 400.4a): "
                  f"{'ok' if refused else 'FAILED'}")
     ok &= refused

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tabletop.engine.model import Card
+from tabletop.engine.model import Card, Zone
 
 if TYPE_CHECKING:
     from tabletop.ui.controller import TableController
@@ -104,7 +104,7 @@ class SideboardDialog(QDialog):
         name = item.data(Qt.ItemDataRole.UserRole)
         card = next((c for c in seen if c.name == name), None)
         if card is not None:
-            self.c.bring_in(self.player, card, "hand")
+            self.c.bring_in(self.player, card, Zone.HAND)
 
 
 class _DeckTab(QWidget):

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tabletop.engine.errors import TabletopError
+from tabletop.engine.model import Zone
 from tabletop.ui import settings
 
 if TYPE_CHECKING:
@@ -161,7 +162,7 @@ class PlaytestCommands:
             return  # refused, or no answer: the status line says so
         t = self.w.c.board  # (at a network table, the view the host's answer made)
         n = t.mulligans.get(player, 0)  # counted by the game: new tables, saves and undo agree
-        hand = t.choices((player, "hand"), player)
+        hand = t.choices((player, Zone.HAND), player)
         dlg = ChooseCards(self.w.window(), "London mulligan",
                           f"{player} has taken {n} mulligan(s): choose {min(n, len(hand))} "
                           "card(s) to put on the bottom of the library.", hand, min(n, len(hand)))
@@ -177,7 +178,7 @@ class PlaytestCommands:
             else:
                 self.w.c.take_back(mark)
             return
-        self.w.c.move_many(order, "library", player, position="bottom", order=order)
+        self.w.c.move_many(order, Zone.LIBRARY, player, position="bottom", order=order)
 
     def search_library(self) -> None:
         """The searcher sees the library; the others see only a count. Then it is shuffled."""
@@ -187,16 +188,16 @@ class PlaytestCommands:
             self.w.c.look(player, None)
             if not self.w.c.session.wait(lambda: all(
                     c.name != "a hidden card" for c in self.w.c.board.choices(
-                        (player, "library"), player, looking=True))):
+                        (player, Zone.LIBRARY), player, looking=True))):
                 return
-        lib = self.w.c.board.choices((player, "library"), player, looking=True)
+        lib = self.w.c.board.choices((player, Zone.LIBRARY), player, looking=True)
         dlg = ChooseCards(self.w.window(), f"Search {player}'s library",
                           "Choose a card to put into your hand (or none); the library is "
                           "shuffled afterwards.", lib, 1, exact=False)
         if not dlg.exec():
             return
         for cid in dlg.chosen():
-            self.w.c.drop(cid, "hand", player)
+            self.w.c.drop(cid, Zone.HAND, player)
         self.w.c.shuffle(player)
 
     def set_life(self) -> None:
@@ -238,7 +239,7 @@ class PlaytestCommands:
         ChooseCards = playtest.ChooseCards
         t = self.w.c.board
         player = t.active
-        hand = t.choices((player, "hand"), player)
+        hand = t.choices((player, Zone.HAND), player)
         excess = len(hand) - t.max_hand
         if excess > 0:
             dlg = ChooseCards(self.w.window(), "Cleanup", f"{player} holds {len(hand)} cards: discard "

@@ -11,6 +11,8 @@ from typing import Any
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QInputDialog, QMenu
 
+from tabletop.engine.model import Zone
+
 
 def zone_actions(scene: Any, zone_item: Any) -> QMenu:  # a TableScene, its ZoneItem
     """A zone's menu. Commands that act for a player are greyed for a viewpoint that
@@ -34,7 +36,7 @@ def zone_actions(scene: Any, zone_item: Any) -> QMenu:  # a TableScene, its Zone
             label = ed.zone_name(dst) + (" (then shuffle)" if shuffle else "")
             sub.addAction(label, _call(scene.c.move_all, player, src, dst, shuffle))
 
-    if zone == "library" and player:
+    if zone == Zone.LIBRARY and player:
         act("Draw", lambda: scene.c.draw(player, 1))
         act("Draw N…", lambda: draw_n(scene, player))
         act("Shuffle", lambda: scene.c.shuffle(player))
@@ -46,19 +48,19 @@ def zone_actions(scene: Any, zone_item: Any) -> QMenu:  # a TableScene, its Zone
         menu.addSeparator()
         act("Mill N (top cards into the graveyard)…", lambda: mill(scene, player))
         act("Put the top card on the bottom", lambda: scene.c.top_to_bottom(player))
-        move_all(menu, "library", [("graveyard", False), ("exile", False), ("hand", False)])
-    if zone in ("graveyard", "exile") or (zone in ("command", "ante", "stack")):
+        move_all(menu, Zone.LIBRARY, [(Zone.GRAVEYARD, False), (Zone.EXILE, False), (Zone.HAND, False)])
+    if zone in (Zone.GRAVEYARD, Zone.EXILE) or (zone in (Zone.COMMAND, Zone.ANTE, Zone.STACK)):
         menu.addAction(f"View {ed.zone_name(zone).lower()}…",
                        lambda: scene.view_zone(zone_item.key))
-        if player and zone == "graveyard":
-            move_all(menu, zone, [("library", True), ("library", False), ("hand", False),
-                                  ("exile", False)])
-    if zone == "battlefield" and player:
+        if player and zone == Zone.GRAVEYARD:
+            move_all(menu, zone, [(Zone.LIBRARY, True), (Zone.LIBRARY, False), (Zone.HAND, False),
+                                  (Zone.EXILE, False)])
+    if zone == Zone.BATTLEFIELD and player:
         act("Create a token…", lambda: token(scene, player))
         act("Untap all", lambda: scene.c.untap_all(player))
         menu.addAction("Arrange (cards back into rows)",
                        lambda: scene.arrange(zone_item.key))
-    if zone == "hand" and player:
+    if zone == Zone.HAND and player:
         reveal = menu.addMenu("Reveal the hand to")
         acting.append(reveal.menuAction())
         for other in scene.c.board.players:
@@ -66,7 +68,7 @@ def zone_actions(scene: Any, zone_item: Any) -> QMenu:  # a TableScene, its Zone
                 reveal.addAction(other, _call(reveal_hand, scene, player, other))
         reveal.addAction("Everyone", lambda: reveal_hand(scene, player, None))
         act("Discard to hand size (cleanup)", lambda: scene.c.cleanup(player))
-        move_all(menu, "hand", [("library", True), ("graveyard", False)])
+        move_all(menu, Zone.HAND, [(Zone.LIBRARY, True), (Zone.GRAVEYARD, False)])
     if player and not scene.c.may_act_for(player):  # greyed: only looking is anyone's
         for a in acting:
             a.setEnabled(False)
@@ -123,7 +125,7 @@ def look(scene: Any, player: str) -> None:
     who looks, everyone is told that they looked, and the library does not change."""
     n, ok = QInputDialog.getInt(None, "Look at the top", "How many cards?", 3, 1, 99)
     if ok:
-        scene.view_zone((player, "library"), count=n)
+        scene.view_zone((player, Zone.LIBRARY), count=n)
 
 def reveal_top_n(scene: Any, player: str) -> None:
     n, ok = QInputDialog.getInt(None, "Reveal the top", "How many cards?", 1, 1, 99)
@@ -133,7 +135,7 @@ def reveal_top_n(scene: Any, player: str) -> None:
             scene.c.show(player, cids)
 
 def reveal_hand(scene: Any, player: str, to: str | None) -> None:
-    cids = [c.cid for c in scene.c.board.choices((player, "hand"), scene.c.viewer)]
+    cids = [c.cid for c in scene.c.board.choices((player, Zone.HAND), scene.c.viewer)]
     if cids:
         scene.c.show(player, cids, to)
 

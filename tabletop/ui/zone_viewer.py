@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop.engine import Result, views
-from tabletop.engine.model import ZoneKey
+from tabletop.engine.model import Zone, ZoneKey
 from tabletop.engine.views import Hidden, Seen
 from tabletop.ui.items import CardItem
 from tabletop.ui.layout import CARD_H, CARD_W
@@ -128,14 +128,14 @@ class ZoneViewer(QDialog):
         lay.addLayout(top)
         self.cards = CardList(self)
         lay.addWidget(self.cards, 1)
-        order = "Top card first. " if key[1] in ("library", "graveyard", "stack") else ""
+        order = "Top card first. " if key[1] in (Zone.LIBRARY, Zone.GRAVEYARD, Zone.STACK) else ""
         self.hint = QLabel(order + "Drag a card onto the table to move it (Shift: to the "
                            "bottom of a library); the rules decide where it goes.")
         self.hint.setWordWrap(True)
         lay.addWidget(self.hint)
         self.shuffle_box = QCheckBox("Shuffle the library when I close this")
         self.shuffle_box.setChecked(shuffle_after)
-        self.searching = key[1] == "library" and count is None
+        self.searching = key[1] == Zone.LIBRARY and count is None
         self.shuffle_box.setVisible(self.searching)
         lay.addWidget(self.shuffle_box)
         self.mode = "grid"
