@@ -13,9 +13,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tabletop.engine import intents
+from tabletop.engine.model import Zone
 from tabletop.net import protocol
 
-WIRE_TYPES = {int: int, str: str, bool: bool, float: (int, float), intents.Ref: int}
+WIRE_TYPES = {int: int, str: str, bool: bool, float: (int, float), intents.Ref: int, Zone: str}
 
 
 def _strategy(hint: Any) -> st.SearchStrategy[Any]:
@@ -32,6 +33,8 @@ def _strategy(hint: Any) -> st.SearchStrategy[Any]:
         return st.floats(0, 20000)
     if hint is str:
         return st.text("abcXYZ/+1", min_size=1, max_size=8)  # as a check leaves it
+    if hint is Zone:
+        return st.sampled_from(list(Zone))
     if origin is tuple:
         args = typing.get_args(hint)
         if len(args) == 2 and args[1] is Ellipsis:
@@ -85,6 +88,8 @@ def test_an_intent_read_back_from_the_wire_is_the_same_intent(intent):
     ({"action": "tap", "id": True}, "field 'id' has the wrong type"),
     ({"action": "draw", "count": 0}, "1 to 100"),
     ({"action": "move", "id": 3}, "field 'zone' is needed"),
+    ({"action": "move", "id": 3, "zone": "attic"}, "field 'zone' names no zone"),
+    ({"action": "move_all", "from": "Hand", "zone": "exile"}, "field 'from' names no zone"),
     ({"action": "move_many", "ids": [3, 3], "zone": "hand"}, "each card once"),
     ({"action": "place", "ids": [1], "at": [[1e9, 0]]}, "place"),
     ({"action": "token", "name": "Bear", "power": "2"}, "a power and a toughness"),
@@ -95,6 +100,11 @@ def test_a_wrong_intent_is_refused_with_its_field_named(fields, says):
     with pytest.raises(intents.IntentError, match=says) as e:
         intents.decode(fields)
     assert e.value.code == "invalid"
+
+
+def test_a_zone_read_from_the_wire_is_the_zone_vocabulary():
+    move = intents.decode({"action": "move", "id": 3, "zone": "graveyard"})
+    assert isinstance(move, intents.Move) and move.zone is Zone.GRAVEYARD
 
 
 def test_life_is_a_change_everywhere():

@@ -134,7 +134,7 @@ class Actions:
                 cites = ed.cite("tapped_only")  # 2012/2016: their text is silent
                 box.append(Event("rejected", cid, obj.id, None, obj.zone, obj.zone, cites,
                                  () if cites else (ed.silence("tapped_only"),),
-                                 f"only permanents {ed.within('battlefield')} can be "
+                                 f"only permanents {ed.within(Zone.BATTLEFIELD)} can be "
                                  f"{verb}ped"))
             elif obj.tapped == tapped:
                 box.append(Event("unchanged", cid, obj.id, None, obj.zone, obj.zone, (), (),
@@ -387,7 +387,7 @@ class Actions:
                                        face_down=face_down))
         return Result(tuple(box))
 
-    def bring_in(self, card: Card, owner: str, zone: str = Zone.HAND,
+    def bring_in(self, card: Card, owner: str, zone: Zone = Zone.HAND,
                  player: str | None = None) -> Result:
         """A card comes into the game from outside it (a sideboard: 400.10a-b)."""
         self._player(owner)
@@ -551,7 +551,7 @@ class Actions:
                    for e in self.t.history[-1].events)
 
     # ---- whole zones, cleanup, ante, turns ----------------------------------
-    def zone_to_zone(self, player: str, src_zone: str, dst_zone: str, *,
+    def zone_to_zone(self, player: str, src_zone: Zone, dst_zone: Zone, *,
                      shuffle: bool = False, position: str="top", seed: int | None = None) -> Result:
         """Act on a whole zone as one action (400.11), e.g. shuffle a hand into a library."""
         src = self.t.zone_key(src_zone, self._player(player))

@@ -26,9 +26,9 @@ class Edition(NamedTuple):
     title: str
     seed: str
     year: int
-    zones: tuple[str, ...]
+    zones: tuple[Zone, ...]
     names: dict[str, str]
-    per_player: frozenset[str]
+    per_player: frozenset[Zone]
     redirect: frozenset[str]
     command_stays: frozenset[str]
     cites: dict[str, tuple[str, ...]]  # concept -> tuple of rule numbers
@@ -39,7 +39,7 @@ class Edition(NamedTuple):
     phased_keeps: bool
     carry_choices: bool
     ante_pick: str  # "top" or "random"
-    outside_zones: frozenset[str]  # zones that count as outside the game
+    outside_zones: frozenset[Zone]  # zones that count as outside the game
     outside: dict[str, str]  # rule number (or pattern) the text lacks -> where its wording comes from
     source_text: str = ""  # where the text comes from, when no seed holds it
     command_new_object: bool = False  # into the command zone from it: a new object (2025)
@@ -48,13 +48,13 @@ class Edition(NamedTuple):
     commander_replace: frozenset[str] = frozenset()  # zones the commander's replacement watches
     stickers_kept: bool = False  # an object's stickers go with it into a public zone (2025)
 
-    def has_zone(self, zone: str) -> bool:
+    def has_zone(self, zone: Zone) -> bool:
         return zone in self.zones
 
-    def zone_name(self, zone: str) -> str:
+    def zone_name(self, zone: Zone) -> str:
         return self.names.get(zone, zone)
 
-    def place(self, zone: str, player: str | None = None) -> str:
+    def place(self, zone: Zone, player: str | None = None) -> str:
         """A zone as the edition's text would name it in a sentence: "play", "Bob's
         graveyard", "the removed-from-the-game zone", "exile", "the stack"."""
         name = self.zone_name(zone).lower()
@@ -68,12 +68,12 @@ class Edition(NamedTuple):
             name += " zone"
         return f"{player}'s {name}" if player else f"the {name}"
 
-    def toward(self, zone: str, player: str | None = None) -> str:
+    def toward(self, zone: Zone, player: str | None = None) -> str:
         """"into play", "to Bob's graveyard"."""
         place = self.place(zone, player)
         return "into play" if place == "play" else f"to {place}"
 
-    def within(self, zone: str) -> str:
+    def within(self, zone: Zone) -> str:
         """"in play", "on the battlefield", "in the graveyard"."""
         place = self.place(zone)
         if place == "play":
@@ -83,7 +83,7 @@ class Edition(NamedTuple):
     def cite(self, concept: str) -> tuple[str, ...]:
         return self.cites.get(concept, ())
 
-    def token_cite(self, zone: str) -> tuple[str, ...]:
+    def token_cite(self, zone: Zone) -> tuple[str, ...]:
         return self.token_cites.get(zone) or self.token_cites.get("*", ())
 
     def silence(self, concept: str) -> str:
@@ -229,15 +229,15 @@ def get(edition_id: str) -> Edition:
     d = _all_data()[edition_id]
     return Edition(
         id=edition_id, title=d["title"], seed=d["seed"], year=d["year"],
-        zones=tuple(d["zones"]), names=d["names"],
-        per_player=frozenset(d["per_player"]), redirect=frozenset(d["redirect"]),
+        zones=tuple(Zone(z) for z in d["zones"]), names=d["names"],
+        per_player=frozenset(Zone(z) for z in d["per_player"]), redirect=frozenset(d["redirect"]),
         command_stays=frozenset(d.get("command_stays", ())),
         cites={k: tuple(v) for k, v in d["cite"].items()},
         token_cites={k: tuple(v) for k, v in d.get("token_cite", {}).items()},
         silent=d.get("silent", {}), rules=d["rules"],
         same_zone=d["same_zone"], phased_keeps=d.get("phased_keeps", False),
         carry_choices=d.get("carry_choices", False), ante_pick=d.get("ante_pick", "random"),
-        outside_zones=frozenset(d.get("outside_zones", ())),
+        outside_zones=frozenset(Zone(z) for z in d.get("outside_zones", ())),
         outside=d.get("outside", {}),
         source_text=str(d.get("source", "")),
         command_new_object=bool(d.get("command_new_object", False)),

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, NewType, Union, get_args, get_origin, get_type_hints
 
 from tabletop.engine.errors import TabletopError
-from tabletop.engine.model import Card, Zone, check_place, split_pt
+from tabletop.engine.model import ZONE_IDS, Card, Zone, check_place, split_pt
 
 Ref = NewType("Ref", int)  # a card, as the builder of the intent knows it
 Place = tuple[float, float]  # where a permanent stands on the battlefield
@@ -148,6 +148,11 @@ def _typed(action: str, key: str, value: Any, hint: Any) -> Any:
         if not isinstance(value, str):
             raise wrong()
         return value
+    if hint is Zone:
+        if not isinstance(value, str) or value not in ZONE_IDS:
+            raise IntentError(f"{action}: field {key!r} names no zone (zones: "
+                              f"{', '.join(ZONE_IDS)})")
+        return Zone(value)
     if origin is tuple:
         args = get_args(hint)
         if not isinstance(value, list | tuple):
@@ -195,7 +200,7 @@ class Move(Intent):
     SEAT = "card"
     HANDLES = ("id",)
     id: Ref
-    zone: str
+    zone: Zone
     player: str | None = None
     position: str | int = "top"
     face_down: bool | None = None
@@ -217,7 +222,7 @@ class MoveMany(Intent):
     SEAT = "card"
     HANDLES = ("ids",)
     ids: tuple[Ref, ...]
-    zone: str
+    zone: Zone
     player: str | None = None
     position: str | int = "top"
     ordered: bool | None = None
@@ -529,8 +534,8 @@ class MoveAll(Intent):
     STEP = ("whole_zone",)
     SEAT = "own"
     WIRE: ClassVar[dict[str, str]] = {"src": "from"}
-    src: str
-    zone: str
+    src: Zone
+    zone: Zone
     shuffle: bool = False
     player: str | None = None
 
@@ -564,7 +569,7 @@ class BringIn(Intent):
     STEP = ("wish",)
     SEAT = "own"
     name: str = ""
-    zone: str = Zone.HAND
+    zone: Zone = Zone.HAND
     player: str | None = None
 
 

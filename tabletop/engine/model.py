@@ -90,10 +90,11 @@ class OpKind(StrEnum):
 
 
 ZONE_IDS = tuple(z.value for z in Zone)
+ZONES: dict[str, Zone] = {z.value: z for z in Zone}  # a zone's id -> the member
 ORDERED = frozenset({Zone.LIBRARY, Zone.GRAVEYARD, Zone.STACK})
 CONTROLLED = frozenset({Zone.BATTLEFIELD, Zone.STACK})
 
-ZoneKey = tuple[str | None, str]  # (player name or None, zone id)
+ZoneKey = tuple[str | None, Zone]  # (player name or None, zone id)
 
 
 class Card(NamedTuple):
@@ -288,8 +289,8 @@ class Effect(NamedTuple):
     """A replacement effect on zone changes (400.6)."""
 
     label: str
-    watch: str
-    instead: str
+    watch: Zone
+    instead: Zone
     source: str = ""
     origin: str = "any"  # zone it would come from
     affects: str = "any"
@@ -302,7 +303,7 @@ class Effect(NamedTuple):
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Effect:
-        return cls(label=d["label"], watch=d["watch"], instead=d["instead"],
+        return cls(label=d["label"], watch=Zone(d["watch"]), instead=Zone(d["instead"]),
                    source=d.get("source", ""), origin=d.get("from", "any"),
                    affects=d.get("affects", "any"), optional=d.get("optional", False))
 

@@ -20,6 +20,7 @@ from tabletop.engine.errors import IllegalActionError
 from tabletop.engine.model import (
     CONTROLLED,
     ORDERED,
+    ZONES,
     Card,
     Effect,
     Event,
@@ -68,7 +69,7 @@ class Plan:
         self.declined = False  # an optional replacement effect was declined
         # where a commander was headed when the commander rule sent it to the command
         # zone instead: a merged permanent's other components still go there (903.9c)
-        self.headed: str | None = None
+        self.headed: Zone | None = None
         self.text = text
 
     @property
@@ -94,7 +95,7 @@ def _first(obj: Obj, candidates: list[Effect]) -> Effect | None:
     return candidates[0]
 
 
-def _move_params(cids: list[int], zone: str, player: str | None, position: Position,
+def _move_params(cids: list[int], zone: Zone, player: str | None, position: Position,
                  order: Sequence[int] | None, face_down: bool, by: str | None,
                  pile: str | None, allowed_by: str | None,
                  plans: list[Plan]) -> dict[str, Any]:
@@ -146,11 +147,12 @@ class MovePipeline:
         self.t = t
 
     # ---- deciding ----------------------------------------------------------
-    def _destination(self, obj: Obj, zone: str, player: str | None
+    def _destination(self, obj: Obj, zone: Zone, player: str | None
                      ) -> tuple[ZoneKey, str | None, bool]:
         ed = self.t.edition
         if not ed.has_zone(zone):
             raise IllegalActionError(f"the {ed.id} edition has no {zone!r} zone")
+        zone = ZONES[zone]  # the vocabulary's own member (a file's text names it too)
         if player is not None and player not in self.t.life:
             raise IllegalActionError(f"unknown player {player!r}")
         if zone in ed.per_player:
@@ -162,7 +164,7 @@ class MovePipeline:
             return (None, zone), player or obj.owner, False
         return (None, zone), None, False
 
-    def _refusal(self, obj: Obj, src: ZoneKey, zone: str, by: str | None,
+    def _refusal(self, obj: Obj, src: ZoneKey, zone: Zone, by: str | None,
                  allowed_by: str | None = None, face_down: bool = False) -> Refusal | None:
         """(cites, why) when the rules keep the object where it is. ``allowed_by``
         names the card whose text allows the move (an ante card, 407.3)."""
@@ -219,7 +221,7 @@ class MovePipeline:
             return obj.cid == int(arg)
         return False
 
-    def plan_move(self, obj: Obj, zone: str, player: str | None = None, *,
+    def plan_move(self, obj: Obj, zone: Zone, player: str | None = None, *,
                   chooser: Chooser | None = None, by: str | None = None,
                   allowed_by: str | None = None, face_down: bool = False) -> Plan:
         """Decide where a move ends, without changing anything."""
@@ -318,7 +320,7 @@ class MovePipeline:
             plan.text = f"{ctrl} gains control of {obj.card.name}"
         return plan
 
-    def _commander_rule(self, obj: Obj, zone: str) -> Effect | None:
+    def _commander_rule(self, obj: Obj, zone: Zone) -> Effect | None:
         """The rules' own optional replacement for a commander headed for one of the zones
         the edition names (903.9b in 2025: hand or library; 903.9 in 2016: those, the
         graveyard and exile): the command zone instead, if its owner wishes. Its label
@@ -333,7 +335,7 @@ class MovePipeline:
         return Effect("commander", zone, Zone.COMMAND, f"the commander rule ({number})",
                       affects=f"cid:{obj.cid}", optional=True)
 
-    def can_move(self, cid: int, zone: str, player: str | None = None, *,
+    def can_move(self, cid: int, zone: Zone, player: str | None = None, *,
                  chooser: Chooser | None = None, by: str | None = None,
                  allowed_by: str | None = None) -> bool:
         """Check only: would this move be accepted (not refused by the rules)?"""
@@ -342,7 +344,7 @@ class MovePipeline:
                               allowed_by=allowed_by).kind != "rejected"
 
     # ---- applying ----------------------------------------------------------
-    def move(self, cid: int, zone: str, player: str | None = None, *,
+    def move(self, cid: int, zone: Zone, player: str | None = None, *,
              position: Position = "top",
              face_down: bool = False, chooser: Chooser | None = None,
              by: str | None = None, pile: str | None = None,
@@ -362,7 +364,7 @@ class MovePipeline:
                 self._put_at(box, at)
         return Result(tuple(box))
 
-    def move_many(self, cids: Iterable[int], zone: str, player: str | None = None, *,
+    def move_many(self, cids: Iterable[int], zone: Zone, player: str | None = None, *,
                   position: Position = "top", order: Sequence[int] | None = None,
                   face_down: bool = False, chooser: Chooser | None = None,
                   by: str | None = None, pile: str | None = None, title: str | None = None,
@@ -604,7 +606,7 @@ class MovePipeline:
 
     def _components_leave(self, host: int, parts: tuple[tuple[int, Card, str, bool], ...],
                           src: ZoneKey, dst: ZoneKey, position: Position,
-                          headed: str | None = None) -> list[Event]:
+                          headed: Zone | None = None) -> list[Event]:
         """A merged permanent left the battlefield: each other component goes where it
         went (its owner's zone of that kind), each a new object (728.3); when the
         commander rule sent it to the command zone, only a commander card goes there and
@@ -685,7 +687,7 @@ class MovePipeline:
         self.t._reorder(key, [*rest[:index], obj.id, *rest[index:]])
         return [Event("reordered", obj.cid, obj.id, obj.id, key, key, tuple(cites),
                       tuple(notes), f"{obj.card.name} is put {where} "
-                                    f"{ed.place('library', key[0])}")]
+                                    f"{ed.place(Zone.LIBRARY, key[0])}")]
 
     def _phase_attached(self, obj: Obj, out: bool) -> list[Event]:
         """Indirect phasing: what is attached to a permanent phases out and back in with

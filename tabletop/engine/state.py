@@ -19,6 +19,7 @@ from tabletop.engine.errors import IllegalActionError, InputError
 from tabletop.engine.model import (
     CONTROLLED,
     ORDERED,
+    ZONES,
     Card,
     Effect,
     Event,
@@ -237,10 +238,11 @@ class TableState:
                 self.zones[(None, z)] = []
 
     # ---- zones -------------------------------------------------------------
-    def zone_key(self, zone: str, player: str | None) -> ZoneKey:
+    def zone_key(self, zone: Zone, player: str | None) -> ZoneKey:
         """The key of a zone: per-player zones need a player; shared ones ignore it."""
         if not self.edition.has_zone(zone):
             raise IllegalActionError(f"the {self.edition.id} edition has no {zone!r} zone")
+        zone = ZONES[zone]  # the vocabulary's own member (a file's text names it too)
         if zone in self.edition.per_player:
             if player not in self.life:
                 raise IllegalActionError(f"unknown player {player!r}")
@@ -484,7 +486,7 @@ class TableState:
     def describe(self, e: Event) -> str:  # the move pipeline (moves.py) words events
         raise NotImplementedError
 
-    def can_move(self, cid: int, zone: str, player: str | None = None, *,
+    def can_move(self, cid: int, zone: Zone, player: str | None = None, *,
                  chooser: Any = None, by: str | None = None,
                  allowed_by: str | None = None) -> bool:  # the move pipeline's check
         raise NotImplementedError
@@ -572,7 +574,7 @@ class TableState:
                 self.action_title(self.redo_stack[-1]) if self.redo_stack else None)
 
     # ---- setting up (also recorded, so a game replays from its first action) -----
-    def add_card(self, card: Card, owner: str, zone: str, *, player: str | None = None,
+    def add_card(self, card: Card, owner: str, zone: Zone, *, player: str | None = None,
                  controller: str | None = None, token: bool = False, tapped: bool = False,
                  face_down: bool = False, counters: dict[str, int] | None = None,
                  position: str | int = "top", kind: str = "card", pile: str | None = None,
@@ -588,20 +590,20 @@ class TableState:
             if controller not in self.life:
                 raise IllegalActionError(f"unknown player {controller!r}")
         elif controller is not None:
-            raise IllegalActionError(f"only objects {self.edition.within('battlefield')} or "
+            raise IllegalActionError(f"only objects {self.edition.within(Zone.BATTLEFIELD)} or "
                                      f"on the stack have a controller")
         key = self.zone_key(zone, player or owner)
         if tapped and zone != Zone.BATTLEFIELD:
-            raise IllegalActionError(f"only permanents {self.edition.within('battlefield')} "
+            raise IllegalActionError(f"only permanents {self.edition.within(Zone.BATTLEFIELD)} "
                                      f"can be tapped")
         if token and zone != Zone.BATTLEFIELD:
-            raise IllegalActionError(f"a token can only be put {self.edition.toward('battlefield')}"
+            raise IllegalActionError(f"a token can only be put {self.edition.toward(Zone.BATTLEFIELD)}"
                                      .replace(" to the", " onto the"))
         ed = self.edition
         if zone == Zone.BATTLEFIELD and not face_down and ed.cite("instant_sorcery") and (
                 card.is_type("Instant") or card.is_type("Sorcery")):  # face down: a 2/2
             raise IllegalActionError(f"an instant or sorcery cannot be put "
-                                     f"{ed.toward('battlefield')} ({ed.cite('instant_sorcery')[0]})"
+                                     f"{ed.toward(Zone.BATTLEFIELD)} ({ed.cite('instant_sorcery')[0]})"
                                      .replace(" to the", " onto the"))
         with self._action("add_card", {"name": card.name, "zone": zone}) as box:
             box.append(self._spawn(card, owner, key, "added", position=position,

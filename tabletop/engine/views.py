@@ -259,7 +259,7 @@ def player_refusal(viewer: str | None, player: str, anyone: bool = False) -> str
             f"for hot-seat play)")
 
 
-def drop_hint(table: TableState, obj: Obj, zone: str, player: str | None,
+def drop_hint(table: TableState, obj: Obj, zone: Zone, player: str | None,
               viewer: str | None, by: str | None, anyone: bool = False) -> str:
     """How to light a zone while ``viewer`` drags this object over it: "accept",
     "refuse", or "unknown" for a card the viewer may not see (whether it could go
@@ -522,7 +522,7 @@ def printings(table: TableState) -> dict[str, tuple[str, str]]:
     return dict(table.printings)
 
 
-def zones_on_the_table(table: TableState) -> list[str]:
+def zones_on_the_table(table: TableState) -> list[Zone]:
     """The edition's zones the table shows: ante only in a game played for ante (407.1),
     or while a card is there (an older save)."""
     return [z for z in table.edition.zones if z != Zone.ANTE or table.ante

@@ -126,7 +126,7 @@ class SentBoard:
         self._looked: set[int] = set()
         for zone in view["zones"]:
             player = None if zone["player"] is None else str(zone["player"])
-            key: ZoneKey = (player, str(zone["zone"]))
+            key: ZoneKey = (player, Zone(str(zone["zone"])))
             ordered = key[1] in ORDERED
             faces = []
             for i, sent in enumerate(zone["cards"], 1):  # top first
@@ -165,7 +165,7 @@ class SentBoard:
     def counts(self) -> dict[ZoneKey, int]:
         return {key: len(faces) for key, faces in self._zones.items()}
 
-    def zones_on_the_table(self) -> list[str]:
+    def zones_on_the_table(self) -> list[Zone]:
         return [z for z in self.edition.zones if z != Zone.ANTE
                 or any(faces for k, faces in self._zones.items() if k[1] == Zone.ANTE)]
 
@@ -251,7 +251,7 @@ class SentBoard:
             return None
         return f"{self.viewer} may not handle {whose}'s cards"
 
-    def drop_hint(self, cid: int, zone: str, player: str | None, by: str | None,
+    def drop_hint(self, cid: int, zone: Zone, player: str | None, by: str | None,
                   anyone: bool) -> str:
         """"refuse" for a card the seat may not handle, else "unknown": at a network
         table the host's engine judges the drop, and the zone is not lit for it."""

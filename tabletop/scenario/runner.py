@@ -8,7 +8,7 @@ from typing import Any
 
 from tabletop.engine import Card, Effect, Table
 from tabletop.engine.errors import IllegalActionError, InputError
-from tabletop.engine.model import CONTROLLED, ORDERED, Event, Obj
+from tabletop.engine.model import CONTROLLED, ORDERED, Event, Obj, Zone
 from tabletop.scenario import steps
 from tabletop.scenario.model import Check, Scenario, Step
 
@@ -119,7 +119,8 @@ def build(scenario: Scenario) -> Run:
         affects = e.get("affects", "any")
         if affects.startswith("card:"):
             affects = f"cid:{labels[affects[5:]]}"
-        table.add_effect(Effect(label=e["label"], watch=e["watch"], instead=e["instead"],
+        table.add_effect(Effect(label=e["label"], watch=Zone(e["watch"]),
+                                instead=Zone(e["instead"]),
                                 source=e.get("source", ""), origin=e.get("from", "any"),
                                 affects=affects, optional=e.get("optional", False)))
     table.start_here()  # the setup is the starting point
@@ -214,7 +215,8 @@ def _perform(r: Run, step: Step, marks: list[int],
 # ---- expectations -------------------------------------------------------------
 def zone_members(table: Table, key: str) -> tuple[list[Obj], bool]:
     """Objects (top first) of 'PLAYER:ZONE' or 'ZONE', and whether order is meaningful."""
-    who, _, zone = key.rpartition(":")
+    who, _, named = key.rpartition(":")
+    zone = Zone(named)  # (the loader checked it names a zone)
     ed = table.edition
     if zone in ed.per_player:
         if who:
@@ -251,6 +253,7 @@ def _check(r: Run, step: Step, exp: dict[str, Any], events: list[Event],
     mine = [e for e in events if e.cid == cid]
     step_cites = {c for e in events for c in e.cites}  # cites_outside included (the contract)
     extra = {}
+    have: Any  # what the table shows for the key: a zone's id, a bool, a count, a list...
     for key in card_keys:
         want = exp[key]
         if key == "zone":

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import editions
+from tabletop.engine.model import Zone
 
 if TYPE_CHECKING:
     from tabletop.engine.editions import Edition
@@ -86,12 +87,12 @@ class Words:
         c = self.cards.get(label) or {}
         return str(c.get("controller") or c.get("owner") or "someone")
 
-    def place(self, zone: str, player: str | None = None) -> str:
+    def place(self, zone: Zone, player: str | None = None) -> str:
         if zone in self.ed.per_player:
             return self.ed.place(zone, player)
         return self.ed.place(zone)
 
-    def zone(self, zone: str) -> str:
+    def zone(self, zone: Zone) -> str:
         return self.ed.zone_name(zone).lower()
 
 
@@ -115,12 +116,12 @@ def line(step: Step, sentence: str) -> str:
     return step.say or sentence
 
 
-def expectation_words(check: Check, name: str, place: Callable[[str], str]) -> str:
+def expectation_words(check: Check, name: str, place: Callable[[Zone], str]) -> str:
     """An expectation as a plain sentence: "Hill Giant is in Bob's graveyard"."""
     k, v = check.key, check.expected
     it = name or "it"
     if k == "zone":
-        return f"{it} is in {place(v)}"
+        return f"{it} is in {place(Zone(v))}"
     if k == "player":
         return f"{it} is on {v}'s side of the table"
     if k == "exists":
@@ -163,7 +164,7 @@ def expectation_lines(checks: Sequence[Check], names: dict[str, str],
             continue  # said with the zone
         if c.key == "zone":
             who = owners.get(c.card)
-            zone = str(c.expected)
+            zone = Zone(str(c.expected))
             per = zone in edition.per_player and who is not None
             where = edition.place(zone, str(who.expected)) if per and who is not None \
                 else edition.place(zone)

@@ -232,7 +232,7 @@ class Draw:
 class Shuffle:
     @staticmethod
     def words(w: Words, step: Step) -> str:
-        return f"{step.subject} shuffles {w.place('library', step.subject)}"
+        return f"{step.subject} shuffles {w.place(Zone.LIBRARY, step.subject)}"
 
     @staticmethod
     def validate(v: StepChecker, where: str, subject: Any, args: Args) -> Any:
@@ -1168,7 +1168,7 @@ class Look:
     @staticmethod
     def words(w: Words, step: Step) -> str:
         a, p = step.args, step.subject
-        lib = w.place("library", a.get("library", p))
+        lib = w.place(Zone.LIBRARY, a.get("library", p))
         if "count" not in a:
             return f"{p} searches {lib}"
         return f"{p} looks at the top {sentences.count(a['count'], 'card')} of {lib}"

@@ -14,7 +14,7 @@ from typing import Protocol
 
 from tabletop.engine import views
 from tabletop.engine.editions import Edition
-from tabletop.engine.model import Card, Event, ZoneKey
+from tabletop.engine.model import Card, Event, Zone, ZoneKey
 from tabletop.engine.state import LogEntry, TableState
 from tabletop.engine.views import (
     Arrow,
@@ -61,7 +61,7 @@ class Board(Protocol):
     def zones(self) -> dict[ZoneKey, list[Face]]:
         """Each zone's cards, top first (libraries face down, even for the judge)."""
     def counts(self) -> dict[ZoneKey, int]: ...
-    def zones_on_the_table(self) -> list[str]: ...
+    def zones_on_the_table(self) -> list[Zone]: ...
     def player_view(self, player: str) -> PlayerSeen: ...
     def arrows(self) -> list[Arrow]: ...
     def handle(self, oid: int) -> Handle | None:
@@ -78,7 +78,7 @@ class Board(Protocol):
              count: int | None = None) -> list[Face]: ...
     def sideboard(self, player: str, viewer: str | None) -> list[Card] | int: ...
     def shown(self) -> Shown | None: ...
-    def drop_hint(self, cid: int, zone: str, player: str | None, by: str | None,
+    def drop_hint(self, cid: int, zone: Zone, player: str | None, by: str | None,
                   anyone: bool) -> str: ...
     def move_refusal(self, cid: int, anyone: bool) -> str | None: ...
     def tell(self, event: Event) -> Told: ...
@@ -143,7 +143,7 @@ class LocalBoard:
     def counts(self) -> dict[ZoneKey, int]:
         return views.counts(self._t)
 
-    def zones_on_the_table(self) -> list[str]:
+    def zones_on_the_table(self) -> list[Zone]:
         return views.zones_on_the_table(self._t)
 
     def player_view(self, player: str) -> PlayerSeen:
@@ -182,7 +182,7 @@ class LocalBoard:
     def shown(self) -> Shown | None:
         return views.shown(self._t, self.viewer)
 
-    def drop_hint(self, cid: int, zone: str, player: str | None, by: str | None,
+    def drop_hint(self, cid: int, zone: Zone, player: str | None, by: str | None,
                   anyone: bool) -> str:
         return views.drop_hint(self._t, self._t.obj_of(cid), zone, player, self.viewer, by,
                                anyone)

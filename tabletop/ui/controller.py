@@ -204,10 +204,10 @@ class TableController(QObject):
         return "" if face is None else face.controller or face.owner or ""
 
     # ---- asking ----------------------------------------------------------------
-    def can_drop(self, cid: int, zone: str, player: str | None) -> bool:
+    def can_drop(self, cid: int, zone: Zone, player: str | None) -> bool:
         return self.drop_hint(cid, zone, player) == "accept"
 
-    def drop_hint(self, cid: int, zone: str, player: str | None) -> str:
+    def drop_hint(self, cid: int, zone: Zone, player: str | None) -> str:
         """"accept", "refuse" or "unknown" (a card this viewer may not see)."""
         board = self.board
         return board.drop_hint(cid, zone, player, self.actor(board.face(cid)), self.anyone)
@@ -275,14 +275,14 @@ class TableController(QObject):
         come from a file, so they leave nothing unsaved."""
         self.done(res, replay=True)
 
-    def drop(self, cid: int, zone: str, player: str | None, position: str | int = "top",
+    def drop(self, cid: int, zone: Zone, player: str | None, position: str | int = "top",
              at: dict[int, Any] | None = None) -> Result:
         """``at``: card id -> where it was let go on a battlefield (it stays there)."""
         place = (at or {}).get(cid)
         return self.perform(intents.Move(intents.Ref(cid), zone, player, position,
                                          at=None if place is None else tuple(place)))
 
-    def drop_many(self, cids: Iterable[int], zone: str, player: str | None,
+    def drop_many(self, cids: Iterable[int], zone: Zone, player: str | None,
                   position: str | int = "top", at: dict[int, Any] | None = None) -> Result:
         """Several cards dropped together: the engine decides for each (some land, one is
         redirected, one is refused), as one action. Cards this viewpoint may not handle
@@ -292,7 +292,7 @@ class TableController(QObject):
         return self.perform(intents.MoveMany(tuple(intents.Ref(c) for c in cids), zone, player,
                                              position, at=places))
 
-    def move_many(self, cids: Iterable[int], zone: str, player: str | None = None,
+    def move_many(self, cids: Iterable[int], zone: Zone, player: str | None = None,
                   order: Iterable[int] | None = None, position: str | int = "top") -> Result:
         """Several cards as one action; ``order``: these cards in the order they go,
         top first."""
@@ -391,7 +391,7 @@ class TableController(QObject):
         from tabletop.cards.db import default
         return list(default().tokens())
 
-    def bring_in(self, player: str, card: Card, zone: str = Zone.HAND) -> Result:
+    def bring_in(self, player: str, card: Card, zone: Zone = Zone.HAND) -> Result:
         """A card from the player's sideboard comes into the game (a wish, 400.10)."""
         return self.perform(intents.BringIn(card.name, zone, player))
 
@@ -448,7 +448,7 @@ class TableController(QObject):
             return self.done(Result(()))
         return self.drop(cids[0], Zone.LIBRARY, player, "bottom")
 
-    def move_all(self, player: str, src: str, dst: str, shuffle: bool = False) -> Result:
+    def move_all(self, player: str, src: Zone, dst: Zone, shuffle: bool = False) -> Result:
         return self.perform(intents.MoveAll(src, dst, bool(shuffle), player))
 
     def next_turn(self, untap: bool = False) -> Result:

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tabletop.engine.model import Card
+from tabletop.engine.model import Card, ZoneKey
 from tabletop.engine.views import Hidden, PlayerSeen, Seen
 from tabletop.ui.dialogs import plain_tooltip
 from tabletop.ui.layout import CARD_H, CARD_W, ZoneSpot
@@ -227,7 +227,7 @@ class CardItem(QGraphicsObject):
         self.view: Seen | Hidden | None = None  # the view entry
         self.card: Card | None = None
         self._slide: QPropertyAnimation | None = None  # the running slide animation
-        self.zone_key: tuple[str | None, str] | None = None
+        self.zone_key: ZoneKey | None = None
         self.badge = ""  # e.g. the count of a pile, or the order on the stack
         self._press: QPointF | None = None
         self._rpress: QPointF | None = None  # a right-button press: an arrow if it moves,
@@ -714,10 +714,11 @@ class ArrowItem(QGraphicsItem):
 class ZoneItem(QGraphicsObject):
     """A zone's area: its name in the edition's words, its count, and a highlight."""
 
-    def __init__(self, spot: ZoneSpot, title: str, parent: QGraphicsItem | None = None) -> None:
+    def __init__(self, spot: ZoneSpot, key: ZoneKey, title: str,
+                 parent: QGraphicsItem | None = None) -> None:
         super().__init__(parent)
         self.spot = spot
-        self.key = spot.key
+        self.key = key
         self.title = title
         self.count = 0
         self.state: str | None = None  # "accept", "refuse", "unknown" (a card the viewer

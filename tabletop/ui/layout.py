@@ -37,7 +37,7 @@ class Rect(NamedTuple):
 
 class ZoneSpot(NamedTuple):
     # the engine's zone key; for the battlefield, (controller, "battlefield")
-    key: tuple[str | None, str]
+    key: tuple[str | None, Zone | str]  # or (player, "player"): the seat's panel
     rect: Rect
     mirrored: bool = False  # an opponent's side: hand at the top
 
@@ -52,7 +52,7 @@ def seats(players: Iterable[str], viewer: str | None) -> list[str]:
     return seated[1:] + seated[:1]
 
 
-def layout(zones: Sequence[str], per_player: Collection[str], players: Iterable[str],
+def layout(zones: Sequence[Zone], per_player: Collection[Zone], players: Iterable[str],
            viewer: str | None) -> tuple[list[ZoneSpot], Rect]:
     """Zone spots for an edition's zones and the whole scene rect.
 
@@ -88,7 +88,7 @@ def layout(zones: Sequence[str], per_player: Collection[str], players: Iterable[
     return spots, Rect(0, 0, WIDTH, y)
 
 
-def _band(player: str, y: float, piles: Sequence[str], field_w: float, mirrored: bool,
+def _band(player: str, y: float, piles: Sequence[Zone], field_w: float, mirrored: bool,
           x0: float = 0.0) -> list[ZoneSpot]:
     out = [ZoneSpot((player, "player"), Rect(x0, y, PANEL_W, BAND_H - GAP), mirrored)]
     x0 += PANEL_W + GAP / 2

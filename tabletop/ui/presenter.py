@@ -61,7 +61,7 @@ def ghost(scene: TableScene, scenario: Scenario, names: dict[int, str], step: St
     return ghost_at(scene, event, step.args["to"], step.args.get("player"), mover)
 
 
-def ghost_at(scene: TableScene, event: Event, zone: str, player: str | None,
+def ghost_at(scene: TableScene, event: Event, zone: Zone, player: str | None,
              mover: str | None) -> tuple[list[QGraphicsItem], str | None]:
     """The ghost of ``event``'s card in ``zone`` (``player``'s, else the mover's when the
     zone is a player's) where it was pointed at, and an arrow to where the card is."""
@@ -205,7 +205,7 @@ class Presenter(QObject):
         self._show_banner(f"Step {rep.index}. {rep.line}", ghost, rep.events, checks,
                           rep.subjects)
 
-    def _acted(self, res: Result, pointed: tuple[str, str | None, str | None] | None
+    def _acted(self, res: Result, pointed: tuple[Zone, str | None, str | None] | None
                ) -> None:
         """Something done at the table in presenter mode (a judge showing a ruling by
         hand): the same banner, ghost and zoom as a scenario step."""

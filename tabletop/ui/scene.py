@@ -105,21 +105,22 @@ class TableScene(QGraphicsScene):
                                self.c.viewer)
         self.setSceneRect(-10, -10, rect.w + 20, rect.h + 20)
         for spot in spots:
-            player, zone = spot.key
-            if zone == "player" and player is not None:  # the seat's panel: life, counters
+            player, named = spot.key
+            if named == "player" and player is not None:  # the seat's panel: life, counters
                 panel = PlayerItem(spot, b.player_view(player))
                 self.addItem(panel)
                 self.player_items[player] = panel
                 continue
+            zone = Zone(named)
             name = ed.zone_name(zone)
             pile = zone not in (Zone.HAND, Zone.BATTLEFIELD) and player is not None
             title = name if (pile or not player) else f"{name} — {player}"
-            item = ZoneItem(spot, title)
+            item = ZoneItem(spot, (player, zone), title)
             self.addItem(item)
-            self.zone_items[spot.key] = item
+            self.zone_items[item.key] = item
         self.sync(None, animate=False)
 
-    def _pile(self, zone: str) -> bool:
+    def _pile(self, zone: Zone) -> bool:
         return zone in PILES or (zone in self.c.board.edition.per_player and zone != Zone.HAND)
 
     def _placements(self) -> dict[ItemKey, Placement]:
@@ -334,7 +335,7 @@ class TableScene(QGraphicsScene):
         return None
 
     @staticmethod
-    def target_of(zone_item: ZoneItem) -> tuple[str, str | None]:
+    def target_of(zone_item: ZoneItem) -> tuple[Zone, str | None]:
         player, zone = zone_item.key
         return zone, player
 
