@@ -11,6 +11,13 @@ from typing import Any
 
 from tabletop.engine.errors import IllegalActionError
 from tabletop.engine.model import (
+    ANTE,
+    BATTLEFIELD,
+    COMMAND,
+    GRAVEYARD,
+    HAND,
+    LIBRARY,
+    STACK,
     Card,
     Event,
     LineageEntry,
@@ -53,7 +60,7 @@ class Actions:
         if old is None:
             raise IllegalActionError(f"there is no object {oid}")
         obj = self.t.objs[self.t.current[old.cid]]
-        if obj.zone is None or obj.zone[1] in (Zone.LIBRARY, Zone.HAND) or obj.face_down:
+        if obj.zone is None or obj.zone[1] in (LIBRARY, HAND) or obj.face_down:
             return None, ()
         ed = self.t.edition
         return obj, ed.cite("find_new") + ed.cite("resolving_finds")
@@ -62,7 +69,7 @@ class Actions:
     def draw(self, player: str, count: int = 1, chooser: Chooser | None = None) -> Result:
         """The player draws ``count`` cards, one at a time, through the pipeline."""
         self._player(player)
-        key = self.t.zone_key(Zone.LIBRARY, player)
+        key = self.t.zone_key(LIBRARY, player)
         with self.t._action("draw", {"player": player, "count": count,
                                    "title": f"{player} draws {count}"}) as box:
             for _ in range(count):
@@ -73,7 +80,7 @@ class Actions:
                                      f"{player} cannot draw: the library is empty"))
                     break
                 obj = self.t.objs[self.t.zones[key][-1]]
-                plan = self.p.plan_move(obj, Zone.HAND, player, chooser=chooser)
+                plan = self.p.plan_move(obj, HAND, player, chooser=chooser)
                 self.p._run_plans([plan], "top", None, False, None, box)
         return Result(tuple(box))
 
@@ -87,7 +94,7 @@ class Actions:
 
     def shuffle(self, player: str, seed: int | None = None) -> Result:
         self._player(player)
-        key = self.t.zone_key(Zone.LIBRARY, player)
+        key = self.t.zone_key(LIBRARY, player)
         chance, seed = self._chance(seed)
         with self.t._action("shuffle", {"player": player, "seed": seed,
                                       "title": f"Shuffle {player}'s library"}) as box:
@@ -105,7 +112,7 @@ class Actions:
 
     def reveal_top(self, player: str, on: bool = True) -> Result:
         """Play with the top card of the library revealed, or stop (401.7)."""
-        key = self.t.zone_key(Zone.LIBRARY, self._player(player))
+        key = self.t.zone_key(LIBRARY, self._player(player))
         with self.t._action("reveal_top", {"player": player, "on": on,
                                          "title": ("Reveal" if on else "Stop revealing")
                                          + f" {player}'s top card"}) as box:
@@ -130,11 +137,11 @@ class Actions:
         ed = self.t.edition
         verb = "tap" if tapped else "untap"
         with self.t._action(verb, {"cid": cid, "title": f"{verb.title()} {obj.card.name}"}) as box:
-            if obj.zone is None or obj.zone[1] != Zone.BATTLEFIELD:
+            if obj.zone is None or obj.zone[1] != BATTLEFIELD:
                 cites = ed.cite("tapped_only")  # 2012/2016: their text is silent
                 box.append(Event("rejected", cid, obj.id, None, obj.zone, obj.zone, cites,
                                  () if cites else (ed.silence("tapped_only"),),
-                                 f"only permanents {ed.within(Zone.BATTLEFIELD)} can be "
+                                 f"only permanents {ed.within(BATTLEFIELD)} can be "
                                  f"{verb}ped"))
             elif obj.tapped == tapped:
                 box.append(Event("unchanged", cid, obj.id, None, obj.zone, obj.zone, (), (),
@@ -179,7 +186,7 @@ class Actions:
             elif obj.face_down == face_down:
                 box.append(Event("unchanged", cid, obj.id, None, obj.zone, obj.zone, (), (),
                                  "it is already that way"))
-            elif face_down and obj.zone[1] == Zone.COMMAND and ed.cite("command_face_down"):
+            elif face_down and obj.zone[1] == COMMAND and ed.cite("command_face_down"):
                 box.append(self.t._renew(obj, ed.cite("command_face_down"),
                                        f"{obj.card.name} turned face down in the command "
                                        f"zone: a new object", face_down=True))
@@ -195,7 +202,7 @@ class Actions:
         verb = "Reveal" if revealed else "Stop revealing"
         with self.t._action("reveal", {"cid": cid, "on": revealed,
                                      "title": f"{verb} {obj.card.name}"}) as box:
-            if obj.zone is None or obj.zone[1] != Zone.HAND:
+            if obj.zone is None or obj.zone[1] != HAND:
                 box.append(Event("rejected", cid, obj.id, None, obj.zone, obj.zone,
                                  self.t.edition.cite("hand_hidden"), (),
                                  "only a card in a hand is revealed this way"))
@@ -240,7 +247,7 @@ class Actions:
         obj, target = self.t.obj_of(cid), self.t.obj_of(target_cid)
         if cid == target_cid:
             return "a permanent can't be attached to itself"
-        if any(o.zone is None or o.zone[1] != Zone.BATTLEFIELD for o in (obj, target)):
+        if any(o.zone is None or o.zone[1] != BATTLEFIELD for o in (obj, target)):
             return "only a permanent on the battlefield is attached to another one"
         return None
 
@@ -252,7 +259,7 @@ class Actions:
             self.t._set(obj, "attached_to", target)
             host = self.t.objs[target] if target is not None else None
             public = host is not None and not host.face_down and host.zone is not None \
-                and host.zone[1] in (Zone.BATTLEFIELD, Zone.STACK)  # else its name is not for all
+                and host.zone[1] in (BATTLEFIELD, STACK)  # else its name is not for all
             text = (f"{obj.card.name} is no longer attached" if host is None else
                     f"{obj.card.name} is attached to "
                     f"{host.card.name if public else 'a face-down or hidden card'}")
@@ -269,7 +276,7 @@ class Actions:
         with self.t._action("pt", {"cid": cid, "pt": pt,
                                               "title": f"Power/toughness of {obj.card.name}"}
                           ) as box:
-            if obj.zone is None or obj.zone[1] != Zone.BATTLEFIELD:
+            if obj.zone is None or obj.zone[1] != BATTLEFIELD:
                 box.append(Event("rejected", cid, obj.id, None, obj.zone, obj.zone, (), (),
                                  "only a permanent's power and toughness are set this way"))
             else:
@@ -310,7 +317,7 @@ class Actions:
             except ValueError as e:
                 raise IllegalActionError(str(e)) from None
         objs = [o for o in (self.t.live(c) for c in checked)
-                if o is not None and o.zone is not None and o.zone[1] == Zone.BATTLEFIELD]
+                if o is not None and o.zone is not None and o.zone[1] == BATTLEFIELD]
         if len(objs) == 1:  # (a face-down permanent is not named: the title is everyone's)
             name = "a face-down permanent" if objs[0].face_down else objs[0].card.name
             title = f"Move {name} on the battlefield"
@@ -337,7 +344,7 @@ class Actions:
         with self.t._action("arrow", {"player": player, "cid": cid, "to": to,
                                     "title": f"{player} points from {obj.card.name}"}) as box:
             ends = [obj] + ([aim] if isinstance(aim, Obj) else [])
-            if any(o.zone is None or o.zone[1] not in (Zone.BATTLEFIELD, Zone.STACK) for o in ends):
+            if any(o.zone is None or o.zone[1] not in (BATTLEFIELD, STACK) for o in ends):
                 box.append(Event("rejected", cid, obj.id, None, obj.zone, obj.zone, (), (),
                                  "arrows go between permanents, spells and players"))
             elif len(self.t.arrows) >= 200:
@@ -380,20 +387,20 @@ class Actions:
             params["count"] = count
         with self.t._action("token", params) as box:
             for _ in range(count):
-                box.append(self.t._spawn(card, owner, (None, Zone.BATTLEFIELD), "created",
+                box.append(self.t._spawn(card, owner, (None, BATTLEFIELD), "created",
                                        text=f"{controller} creates a {card.name} token",
                                        kind="token", token=True, controller=controller,
                                        tapped=tapped, counters=dict(counters or {}),
                                        face_down=face_down))
         return Result(tuple(box))
 
-    def bring_in(self, card: Card, owner: str, zone: Zone = Zone.HAND,
+    def bring_in(self, card: Card, owner: str, zone: Zone = HAND,
                  player: str | None = None) -> Result:
         """A card comes into the game from outside it (a sideboard: 400.10a-b)."""
         self._player(owner)
         ed = self.t.edition
         key: ZoneKey
-        if zone in (Zone.BATTLEFIELD, Zone.STACK):
+        if zone in (BATTLEFIELD, STACK):
             key, controller = (None, zone), self._player(player or owner)
         else:
             key, controller = self.t.zone_key(zone, owner), None
@@ -421,7 +428,7 @@ class Actions:
                                       "source": source_cid,
                                       "title": f"Put {card.name} on the stack"}) as box:
             cites = self.t.edition.cite("stack_ability") + self.t.edition.cite("stack_top")
-            box.append(self.t._spawn(card, controller, (None, Zone.STACK), "created", cites, (),
+            box.append(self.t._spawn(card, controller, (None, STACK), "created", cites, (),
                                    f"{card.name} goes on the stack", kind="ability",
                                    controller=controller))
         return Result(tuple(box))
@@ -429,7 +436,7 @@ class Actions:
     def create_emblem(self, name: str, owner: str) -> Result:
         """Emblems are created in the command zone (408.2)."""
         self._player(owner)
-        key = self.t.zone_key(Zone.COMMAND, None)
+        key = self.t.zone_key(COMMAND, None)
         card = Card(name=name, types=("Emblem",))
         with self.t._action("emblem", {"name": name, "owner": owner,
                                      "title": f"Create the emblem {name}"}) as box:
@@ -450,7 +457,7 @@ class Actions:
         if len(obj.stickers) >= 20:
             raise IllegalActionError(f"{obj.card.name} has as many stickers as it may hold")
         why = None
-        if obj.zone is None or obj.zone[1] in (Zone.LIBRARY, Zone.HAND):
+        if obj.zone is None or obj.zone[1] in (LIBRARY, HAND):
             # no name: the log is read by everyone, and the card is hidden from some
             why = "a sticker goes only on a card in a public zone"
         elif by is not None and by != obj.owner:
@@ -479,7 +486,7 @@ class Actions:
         why = None
         if not cites:
             why = f"the {ed.id} rules have no merged permanents (728 came with mutate in 2020)"
-        elif host.zone is None or host.zone[1] != Zone.BATTLEFIELD:
+        elif host.zone is None or host.zone[1] != BATTLEFIELD:
             why = "only a permanent on the battlefield can be merged with"
         elif cid == onto or obj.zone is None or cid in t.merged:
             why = f"{_public_name(obj)} cannot merge with {host.card.name}"
@@ -537,7 +544,7 @@ class Actions:
                 box.append(Event("rejected", cid, obj.id, None, obj.zone, obj.zone,
                                  cites if ed.commander_returns else (), (), why))
             else:
-                plan = self.p.plan_move(obj, Zone.COMMAND, None)
+                plan = self.p.plan_move(obj, COMMAND, None)
                 _cite_first(plan.cites, cites)
                 self.p._run_plans([plan], "top", None, False, None, box)
         return Result(tuple(box))
@@ -567,14 +574,14 @@ class Actions:
                 if ed.cite("whole_zone"):
                     p.cites.insert(0, ed.cite("whole_zone")[0])
             self.p._run_plans(plans, position, None, False, None, box)
-            if chance is not None and dst_zone == Zone.LIBRARY:
-                self._shuffle(self.t.zone_key(Zone.LIBRARY, player), box, chance)
+            if chance is not None and dst_zone == LIBRARY:
+                self._shuffle(self.t.zone_key(LIBRARY, player), box, chance)
         return Result(tuple(box))
 
     def cleanup(self, player: str, discard: Iterable[int] | None = None) -> Result:
         """Cleanup: discard down to the maximum hand size (402.2). ``discard``:
         the cids to discard; by default the cards most recently put in the hand."""
-        key = self.t.zone_key(Zone.HAND, self._player(player))
+        key = self.t.zone_key(HAND, self._player(player))
         excess = len(self.t.zones[key]) - self.t.max_hand
         ed = self.t.edition
         with self.t._action("cleanup", {"player": player,
@@ -588,7 +595,7 @@ class Actions:
                     list(reversed(self.t.zones[key]))[:excess]
                 if len(ids) != excess or any(self.t.objs[i].zone != key for i in ids):
                     raise IllegalActionError(f"{player} must discard exactly {excess} card(s) from hand")
-                plans = [self.p.plan_move(self.t.objs[i], Zone.GRAVEYARD, player) for i in ids]
+                plans = [self.p.plan_move(self.t.objs[i], GRAVEYARD, player) for i in ids]
                 for p in plans:
                     _cite_first(p.cites, ed.cite("hand_max"))
                 self.p._run_plans(plans, "top", None, False, None, box)
@@ -598,14 +605,14 @@ class Actions:
         """Each player antes: the top card after shuffling (cr-1999), else a random card."""
         ed = self.t.edition
         chance, seed = self._chance(seed)
-        with self.t._action(Zone.ANTE, {"seed": seed, "title": "Each player antes"}) as box:
+        with self.t._action(ANTE, {"seed": seed, "title": "Each player antes"}) as box:
             if not self.t.ante:
                 cites = ed.cite("ante_game")
                 box.append(Event("rejected", None, None, None, None, None, cites,
                                  () if cites else (ed.silence("ante_game"),),
                                  "this game is not played for ante"))
             for p in self.t.apnap() if self.t.ante else ():
-                lib = self.t.zone_key(Zone.LIBRARY, p)
+                lib = self.t.zone_key(LIBRARY, p)
                 if not self.t.zones[lib]:
                     continue
                 if ed.ante_pick == "top":
@@ -613,7 +620,7 @@ class Actions:
                     oid = self.t.zones[lib][-1]
                 else:
                     oid = chance.choice(self.t.zones[lib])
-                plan = self.p.plan_move(self.t.objs[oid], Zone.ANTE, p, by=p)
+                plan = self.p.plan_move(self.t.objs[oid], ANTE, p, by=p)
                 if ed.cite("ante_start"):
                     _cite_first(plan.cites, ed.cite("ante_start"))
                 else:
@@ -627,7 +634,7 @@ class Actions:
         ed = self.t.edition
         with self.t._action("award_ante", {"winner": winner,
                                          "title": f"{winner} wins the ante"}) as box:
-            for key in [k for k in self.t.zones if k[1] == Zone.ANTE]:
+            for key in [k for k in self.t.zones if k[1] == ANTE]:
                 for oid in list(self.t.zones[key]):
                     obj = self.t.objs[oid]
                     self.t._set(obj, "owner", winner)
@@ -642,19 +649,19 @@ class Actions:
         hand of seven is drawn (one action). The caller then puts as many cards on the
         bottom as mulligans taken, with ``move_many(..., position="bottom")``."""
         self._player(player)
-        lib = self.t.zone_key(Zone.LIBRARY, player)
+        lib = self.t.zone_key(LIBRARY, player)
         chance, seed = self._chance(seed)
         with self.t._action("mulligan", {"player": player, "hand": hand, "seed": seed,
                                        "title": f"{player} mulligans"}) as box:
             self.t._meta("mulligans", {**self.t.mulligans, player: self.t.mulligans.get(player, 0) + 1})
-            plans = [self.p.plan_move(self.t.objs[i], Zone.LIBRARY, player)
-                     for i in reversed(self.t.zones[(player, Zone.HAND)])]
+            plans = [self.p.plan_move(self.t.objs[i], LIBRARY, player)
+                     for i in reversed(self.t.zones[(player, HAND)])]
             self.p._run_plans(plans, "top", None, False, None, box)
             self._shuffle(lib, box, chance)
             for _ in range(hand):
                 if not self.t.zones[lib]:
                     break
-                plan = self.p.plan_move(self.t.objs[self.t.zones[lib][-1]], Zone.HAND, player)
+                plan = self.p.plan_move(self.t.objs[self.t.zones[lib][-1]], HAND, player)
                 self.p._run_plans([plan], "top", None, False, None, box)
         return Result(tuple(box))
 
@@ -692,7 +699,7 @@ class Actions:
         return Result(tuple(box))
 
     def _untap_all(self, player: str, box: list[Event]) -> None:
-        for o in self.t.objects_in((None, Zone.BATTLEFIELD)):
+        for o in self.t.objects_in((None, BATTLEFIELD)):
             if o.controller == player and o.tapped:
                 self.t._set(o, "tapped", False)
                 box.append(Event("untapped", o.cid, o.id, None, o.zone, o.zone,
@@ -712,9 +719,9 @@ class Actions:
             box.append(Event("phase", text=f"{self.t.active}'s turn {self.t.turn}: "
                                            f"{PHASE_NAMES[phase].lower()}"))
             if draw and phase == "draw":
-                lib = self.t.zone_key(Zone.LIBRARY, self.t.active)
+                lib = self.t.zone_key(LIBRARY, self.t.active)
                 if self.t.zones[lib]:
-                    plan = self.p.plan_move(self.t.objs[self.t.zones[lib][-1]], Zone.HAND, self.t.active)
+                    plan = self.p.plan_move(self.t.objs[self.t.zones[lib][-1]], HAND, self.t.active)
                     self.p._run_plans([plan], "top", None, False, None, box)
                 else:
                     box.append(Event("empty_library", None, None, None, lib, lib,
@@ -770,7 +777,7 @@ class Actions:
         """``player`` looks at the top ``count`` cards of ``whose`` library, or searches
         it all (``count`` None). Everyone is told that they looked, not what they saw."""
         self._player(player)
-        key = self.t.zone_key(Zone.LIBRARY, self._player(whose))
+        key = self.t.zone_key(LIBRARY, self._player(whose))
         their = "their" if whose == player else f"{whose}'s"
         if count is None:
             text = f"{player} searches {their} library"
@@ -823,7 +830,7 @@ PHASES = tuple(PHASE_NAMES)
 
 def _public_name(obj: Obj) -> str:
     """A card's name for a line everyone reads: "a card" where some may not see it."""
-    if obj.zone is None or obj.zone[1] in (Zone.LIBRARY, Zone.HAND) or obj.face_down:
+    if obj.zone is None or obj.zone[1] in (LIBRARY, HAND) or obj.face_down:
         return "a card"
     return obj.card.name
 

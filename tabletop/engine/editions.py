@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 from tabletop import resources
 from tabletop.engine.errors import InputError
-from tabletop.engine.model import Zone
+from tabletop.engine.model import ANTE, BATTLEFIELD, COMMAND, EXILE, STACK, Zone
 
 OUTSIDE_MARK = "†"  # after a number the edition's own text does not hold
 EDITION_IDS = ("cr-1999", "cr-2004", "cr-2005", "cr-2012", "cr-2016", "cr-2025")
@@ -60,11 +60,11 @@ class Edition(NamedTuple):
         name = self.zone_name(zone).lower()
         if name == "in play":
             return "play"
-        if name == Zone.EXILE:
-            return f"{player}'s exile" if player else Zone.EXILE
+        if name == EXILE:
+            return f"{player}'s exile" if player else EXILE
         if " " in name or "-" in name:
             name = name.replace(" ", "-") + " zone"
-        elif zone in (Zone.COMMAND, Zone.ANTE):
+        elif zone in (COMMAND, ANTE):
             name += " zone"
         return f"{player}'s {name}" if player else f"the {name}"
 
@@ -78,7 +78,7 @@ class Edition(NamedTuple):
         place = self.place(zone)
         if place == "play":
             return "in play"
-        return f"on {place}" if zone in (Zone.BATTLEFIELD, Zone.STACK) else f"in {place}"
+        return f"on {place}" if zone in (BATTLEFIELD, STACK) else f"in {place}"
 
     def cite(self, concept: str) -> tuple[str, ...]:
         return self.cites.get(concept, ())

@@ -89,10 +89,15 @@ class OpKind(StrEnum):
     LIFE = "life"
 
 
+# the members as module names: on the engine's hot path, reading Zone.HAND (a class
+# attribute through the enum's metaclass) costs some 75 ns, a module's name 10
+LIBRARY, HAND, BATTLEFIELD, GRAVEYARD = Zone.LIBRARY, Zone.HAND, Zone.BATTLEFIELD, Zone.GRAVEYARD
+STACK, EXILE, COMMAND, ANTE, PHASED_OUT = (Zone.STACK, Zone.EXILE, Zone.COMMAND, Zone.ANTE,
+                                           Zone.PHASED_OUT)
 ZONE_IDS = tuple(z.value for z in Zone)
 ZONES: dict[str, Zone] = {z.value: z for z in Zone}  # a zone's id -> the member
-ORDERED = frozenset({Zone.LIBRARY, Zone.GRAVEYARD, Zone.STACK})
-CONTROLLED = frozenset({Zone.BATTLEFIELD, Zone.STACK})
+ORDERED = frozenset({LIBRARY, GRAVEYARD, STACK})
+CONTROLLED = frozenset({BATTLEFIELD, STACK})
 
 ZoneKey = tuple[str | None, Zone]  # (player name or None, zone id)
 

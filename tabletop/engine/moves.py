@@ -18,8 +18,17 @@ from typing import Any
 
 from tabletop.engine.errors import IllegalActionError
 from tabletop.engine.model import (
+    ANTE,
+    BATTLEFIELD,
+    COMMAND,
     CONTROLLED,
+    EXILE,
+    GRAVEYARD,
+    HAND,
+    LIBRARY,
     ORDERED,
+    PHASED_OUT,
+    STACK,
     ZONES,
     Card,
     Effect,
@@ -170,13 +179,13 @@ class MovePipeline:
         names the card whose text allows the move (an ante card, 407.3)."""
         ed = self.t.edition
         card = obj.card
-        if zone == Zone.ANTE and src[1] != Zone.ANTE and not self.t.ante:
+        if zone == ANTE and src[1] != ANTE and not self.t.ante:
             return (ed.cite("ante_game"), "this game is not played for ante: nothing goes "
                     "into the ante zone")
-        if src[1] == Zone.ANTE and zone != Zone.ANTE and not allowed_by and ed.cite("ante_cards"):
+        if src[1] == ANTE and zone != ANTE and not allowed_by and ed.cite("ante_cards"):
             return (ed.cite("ante_cards"), f"{card.name} stays in the ante zone: only a card "
                     f"whose text says so may take a card out of it")
-        if zone == Zone.BATTLEFIELD and src[1] != Zone.BATTLEFIELD:
+        if zone == BATTLEFIELD and src[1] != BATTLEFIELD:
             if obj.kind in ("ability", "emblem"):
                 return ed.cite("permanents_only"), f"{card.name} is not a card and cannot become a permanent"
             # face down, it is a 2/2 creature with no name where the edition has
@@ -187,20 +196,20 @@ class MovePipeline:
                 return (ed.cite("instant_sorcery"),
                         f"{card.name} is an instant or sorcery: it stays in "
                         f"{ed.zone_name(src[1]).lower()}")
-        if src[1] == Zone.COMMAND and zone != Zone.COMMAND:
+        if src[1] == COMMAND and zone != COMMAND:
             if obj.kind == "emblem":
                 return ed.cite("command_zone"), "an emblem stays in the command zone"
             barred = [t for t in card.types if t in ed.command_stays]
             if barred:
                 return (ed.cite("command_stays"),
                         f"a {barred[0].lower()} card cannot leave the command zone")
-        if src[1] == Zone.PHASED_OUT and obj.attached_to is not None and ed.token_cite(Zone.PHASED_OUT):
+        if src[1] == PHASED_OUT and obj.attached_to is not None and ed.token_cite(PHASED_OUT):
             host = self.t.objs.get(obj.attached_to)
             if host is not None and host.token and host.zone is None:
-                return (ed.token_cite(Zone.PHASED_OUT), f"{card.name} was attached to a token that "
+                return (ed.token_cite(PHASED_OUT), f"{card.name} was attached to a token that "
                         f"ceased to exist while phased out: it stays phased out for the rest "
                         f"of the game")
-        if zone == Zone.ANTE and by is not None and by != obj.owner and ed.cite("ante_owner_only"):
+        if zone == ANTE and by is not None and by != obj.owner and ed.cite("ante_owner_only"):
             return ed.cite("ante_owner_only"), f"only {obj.owner}, its owner, may ante {card.name}"
         return None
 
@@ -229,12 +238,12 @@ class MovePipeline:
         src = obj.zone
         if src is None:
             return Plan(obj, None, None, None, "rejected",
-                        list(ed.token_cite(Zone.BATTLEFIELD)) if obj.token else [],
+                        list(ed.token_cite(BATTLEFIELD)) if obj.token else [],
                         text=f"{obj.card.name} no longer exists")
         dst, ctrl, redirected = self._destination(obj, zone, player)
         plan = Plan(obj, src, dst, ctrl)
         if obj.kind == "ability":
-            if zone == Zone.STACK:
+            if zone == STACK:
                 plan.kind, plan.text = "unchanged", "the ability is already on the stack"
             else:
                 plan.kind, plan.dst = "ceased", None
@@ -245,17 +254,17 @@ class MovePipeline:
         declined: set[str] = set()
         while True:
             refusal = self._refusal(obj, src, zone, by, allowed_by,
-                                    face_down and zone == Zone.BATTLEFIELD)
+                                    face_down and zone == BATTLEFIELD)
             if refusal is not None:
                 if redirected:
                     _add(plan.cites, ed.cite("owner_redirect"))
                 _add(plan.cites, refusal[0])
                 plan.kind, plan.text = "rejected", refusal[1]
                 return plan
-            if face_down and zone == Zone.BATTLEFIELD and src[1] != Zone.BATTLEFIELD \
+            if face_down and zone == BATTLEFIELD and src[1] != BATTLEFIELD \
                     and ed.cite("face_down_permanent"):
                 _add(plan.cites, ed.cite("face_down_permanent"))
-            elif zone == Zone.BATTLEFIELD and src[1] != Zone.BATTLEFIELD and not ed.cite("instant_sorcery") \
+            elif zone == BATTLEFIELD and src[1] != BATTLEFIELD and not ed.cite("instant_sorcery") \
                     and (obj.card.is_type("Instant") or obj.card.is_type("Sorcery")):
                 _add(plan.notes, [ed.silence("instant_sorcery")])
             candidates = [e for e in self.t.effects
@@ -297,11 +306,11 @@ class MovePipeline:
             if plan.kind == "moved":
                 plan.kind = "redirected"
         if dst == src and (zone not in CONTROLLED or ctrl == obj.controller):
-            if zone == Zone.COMMAND and ed.command_new_object:
+            if zone == COMMAND and ed.command_new_object:
                 plan.kind = "new_object"
                 _add(plan.cites, ed.cite("command_again"))
                 plan.text = f"{obj.card.name} is put into the command zone again: a new object"
-            elif zone == Zone.EXILE and ed.same_zone == "exile-new-object":
+            elif zone == EXILE and ed.same_zone == "exile-new-object":
                 plan.kind = "new_object"
                 _add(plan.cites, ed.cite("same_zone"))
                 plan.text = f"{obj.card.name} is exiled again: a new object"
@@ -326,13 +335,13 @@ class MovePipeline:
         graveyard and exile): the command zone instead, if its owner wishes. Its label
         is ``commander``, as a scenario's ``apply`` names it."""
         ed = self.t.edition
-        parts = self.t.merged.get(obj.cid, ()) if obj.zone == (None, Zone.BATTLEFIELD) else ()
+        parts = self.t.merged.get(obj.cid, ()) if obj.zone == (None, BATTLEFIELD) else ()
         if zone not in ed.commander_replace or obj.kind != "card" or not (
                 obj.cid in self.t.commanders  # or one of its components (903.3c)
                 or any(p[0] in self.t.commanders for p in parts)):
             return None
         number = (ed.cite("commander_replace") or ("903.9",))[0]
-        return Effect("commander", zone, Zone.COMMAND, f"the commander rule ({number})",
+        return Effect("commander", zone, COMMAND, f"the commander rule ({number})",
                       affects=f"cid:{obj.cid}", optional=True)
 
     def can_move(self, cid: int, zone: Zone, player: str | None = None, *,
@@ -389,7 +398,7 @@ class MovePipeline:
         """The cards that landed on the battlefield stay where they were let go."""
         for e in box:
             place = at.get(e.cid) if e.cid is not None else None
-            if place is None or e.obj is None or e.dst is None or e.dst[1] != Zone.BATTLEFIELD \
+            if place is None or e.obj is None or e.dst is None or e.dst[1] != BATTLEFIELD \
                     or e.kind not in ("moved", "redirected", "replaced"):
                 continue
             obj = self.t.objs[e.obj]
@@ -417,16 +426,16 @@ class MovePipeline:
         for key, group in groups.items():
             group.sort(key=lambda p: rank.get(p.obj.cid, len(rank)))  # stable: listed order after
             if key[1] in ORDERED and len(group) > 1:
-                concept = {Zone.LIBRARY: "library_arrange", Zone.GRAVEYARD: "graveyard_arrange",
-                           Zone.STACK: "stack_order"}[key[1]]
+                concept = {LIBRARY: "library_arrange", GRAVEYARD: "graveyard_arrange",
+                           STACK: "stack_order"}[key[1]]
                 for p in group:
                     _add(p.cites, self.t.edition.cite(concept))
-                if key[1] == Zone.STACK:  # APNAP: the active player's objects lowest
+                if key[1] == STACK:  # APNAP: the active player's objects lowest
                     seat = {pl: i for i, pl in enumerate(self.t.apnap())}
                     group.sort(key=lambda p: -seat[str(p.controller)])  # top first
             # to a library's bottom each goes under the last (top first); else each goes
             # on top of the last (bottom first)
-            seq = group if key[1] == Zone.LIBRARY and position == "bottom" else group[::-1]
+            seq = group if key[1] == LIBRARY and position == "bottom" else group[::-1]
             for p in seq:
                 out[index_of[id(p)]] = self._execute_move(p, position, face_down, pile)
         for i in sorted(out):
@@ -436,7 +445,7 @@ class MovePipeline:
                           position: Position | None = None) -> list[Event]:
         obj = plan.obj
         name = obj.card.name
-        if plan.kind == "unchanged" and plan.src is not None and plan.src[1] == Zone.LIBRARY \
+        if plan.kind == "unchanged" and plan.src is not None and plan.src[1] == LIBRARY \
                 and position is not None:
             moved = self._reorder_library(plan, position)
             if moved:
@@ -477,20 +486,20 @@ class MovePipeline:
         obj, src, dst = plan.obj, plan.src, plan.dst
         assert src is not None and dst is not None, "only a plan that changes zones"
         cites, notes = plan.cites, plan.notes
-        parts = self.t.merged.get(obj.cid) if src[1] == Zone.BATTLEFIELD else None
+        parts = self.t.merged.get(obj.cid) if src[1] == BATTLEFIELD else None
         if parts and plan.headed is not None and obj.cid not in self.t.commanders:
             # a merged commander the rule sends to the command zone: only its commander
             # card goes there; this card, and every other, goes where it was headed (903.9c)
             dst = self._destination(obj, plan.headed, None)[0]
             _add(cites, ed.cite("commander_merged"))
         events = []
-        index = self.t._index_for(dst, position if dst[1] == Zone.LIBRARY else "top")
-        if dst[1] == Zone.LIBRARY and isinstance(position, int) and len(self.t.zones[dst]) < position:
+        index = self.t._index_for(dst, position if dst[1] == LIBRARY else "top")
+        if dst[1] == LIBRARY and isinstance(position, int) and len(self.t.zones[dst]) < position:
             _add(cites, ed.cite("nth_from_top") or ())
             if not ed.cite("nth_from_top"):
                 notes.append(ed.silence("nth_from_top"))
-        phasing = (Zone.PHASED_OUT in (src[1], dst[1])
-                   and {src[1], dst[1]} == {Zone.BATTLEFIELD, Zone.PHASED_OUT})
+        phasing = (PHASED_OUT in (src[1], dst[1])
+                   and {src[1], dst[1]} == {BATTLEFIELD, PHASED_OUT})
         if phasing and ed.phased_keeps:
             _add(cites, ed.cite("phased_keeps"))
             rule = ed.cite("phased_keeps")[0]
@@ -505,12 +514,12 @@ class MovePipeline:
                                                 remembered))
             text = plan.text
             if not text:  # from the state it keeps: the controller it phases in under
-                text = f"{obj.card.name} phases out" if dst[1] == Zone.PHASED_OUT else (
+                text = f"{obj.card.name} phases out" if dst[1] == PHASED_OUT else (
                     f"{obj.card.name} phases in" + (f" under {obj.controller}'s control"
                                                      if obj.controller else ""))
             events.append(Event(plan.kind, obj.cid, obj.id, obj.id, src, dst, tuple(cites),
                                 tuple(notes), text))
-            events.extend(self._phase_attached(obj, dst[1] == Zone.PHASED_OUT))
+            events.extend(self._phase_attached(obj, dst[1] == PHASED_OUT))
             events.extend(self._token_check(obj, dst))
             return events
         if phasing:
@@ -521,7 +530,7 @@ class MovePipeline:
         kept: list[Kept] = []
         mods: tuple[tuple[str, str], ...] = ()
         choices: tuple[Any, ...] = ()
-        carry = src[1] == Zone.STACK and dst[1] == Zone.BATTLEFIELD
+        carry = src[1] == STACK and dst[1] == BATTLEFIELD
         if obj.modifications:
             if carry:
                 mods = tuple(m for m in obj.modifications if m[1] in ("spell", "ability"))
@@ -548,7 +557,7 @@ class MovePipeline:
             _add(cites, ed.cite("merged_leaves"))
         stickers: tuple[str, ...] = ()
         # 2025: stickers go with it into a public zone (400.7m, 123.5), not into a hidden one
-        if obj.stickers and ed.stickers_kept and dst[1] not in (Zone.LIBRARY, Zone.HAND):
+        if obj.stickers and ed.stickers_kept and dst[1] not in (LIBRARY, HAND):
             stickers = obj.stickers
             _add(cites, ed.cite("stickers_public"))
             kept.append(("stickers: " + "; ".join(stickers), ed.cite("stickers_public")[0]))
@@ -569,11 +578,11 @@ class MovePipeline:
         dzone = dst[1]
         if dzone in ed.outside_zones:
             _add(cites, cite("outside_game", ()))
-        if dzone == Zone.STACK:
+        if dzone == STACK:
             _add(cites, cite("stack_top", ()))
             if plan.controller is not None and plan.controller != obj.owner:
                 _add(cites, cite("spell_controller", ()))  # who casts it controls it
-        elif dzone == Zone.EXILE:
+        elif dzone == EXILE:
             if face_down:
                 _add(cites, cite("exile_face_down", ()))
             if pile:
@@ -582,10 +591,10 @@ class MovePipeline:
         old_top = self._revealed_top(dst) if self.t.revealed_tops else None
         new = self.t._new_obj(obj.cid, own, obj.owner, kind=obj.kind, token=obj.token,
                             prev=obj.id, controller=controller, current=False,
-                            face_down=bool(face_down) and dst[1] not in (Zone.LIBRARY, Zone.HAND),
+                            face_down=bool(face_down) and dst[1] not in (LIBRARY, HAND),
                             modifications=mods, choices=choices, stickers=stickers,
-                            pile=pile if dst[1] == Zone.EXILE else None)
-        if src[1] == Zone.BATTLEFIELD:
+                            pile=pile if dst[1] == EXILE else None)
+        if src[1] == BATTLEFIELD:
             for other in self._attached_to(obj.id):
                 self.t._set(other, "attached_to", None)
         self.t._replace_obj(obj, new, dst, index, LineageEntry(
@@ -594,7 +603,7 @@ class MovePipeline:
                             tuple(notes), plan.text))
         if old_top is not None:
             events += self._covered(old_top, dst)
-        if self.t.revealed_tops and src[1] == Zone.LIBRARY and src[0] in self.t.revealed_tops \
+        if self.t.revealed_tops and src[1] == LIBRARY and src[0] in self.t.revealed_tops \
                 and self.t.zones[src]:
             top = self.t.objs[self.t.zones[src][-1]]
             self.t._set(top, "revealed", True)
@@ -616,18 +625,18 @@ class MovePipeline:
         for cid, card, owner, token in parts:
             if cid == host:
                 continue
-            zone = dst[1] if headed is None else Zone.COMMAND if cid in t.commanders else headed
+            zone = dst[1] if headed is None else COMMAND if cid in t.commanders else headed
             cites = [*ed.cite("merged_leaves"), *ed.cite("new_object")]
             if headed is not None:
                 _add(cites, ed.cite("commander_merged"))
-            if zone in (Zone.GRAVEYARD, Zone.LIBRARY):
+            if zone in (GRAVEYARD, LIBRARY):
                 _add(cites, ed.cite("merged_arrange"))
             key = (owner, zone) if zone in ed.per_player else (None, zone)
             old = t.current.get(cid)
             new = t._new_obj(cid, card, owner, kind="token" if token else "card", token=token,
                              prev=old, controller=None if key[1] not in CONTROLLED else owner)
             t._set(new, "zone", key)
-            t._insert(key, t._index_for(key, position if key[1] == Zone.LIBRARY else "top"),
+            t._insert(key, t._index_for(key, position if key[1] == LIBRARY else "top"),
                       new.id)
             t._lineage(cid, LineageEntry(new.id, key, "moved", tuple(cites)))
             out.append(Event("moved", cid, new.id, old, src, key, tuple(cites), (),
@@ -687,7 +696,7 @@ class MovePipeline:
         self.t._reorder(key, [*rest[:index], obj.id, *rest[index:]])
         return [Event("reordered", obj.cid, obj.id, obj.id, key, key, tuple(cites),
                       tuple(notes), f"{obj.card.name} is put {where} "
-                                    f"{ed.place(Zone.LIBRARY, key[0])}")]
+                                    f"{ed.place(LIBRARY, key[0])}")]
 
     def _phase_attached(self, obj: Obj, out: bool) -> list[Event]:
         """Indirect phasing: what is attached to a permanent phases out and back in with
@@ -701,12 +710,12 @@ class MovePipeline:
             if out:
                 riders = self._attached_to(host.id)
             else:
-                riders = [o for k, lst in self.t.zones.items() if k[1] == Zone.PHASED_OUT
+                riders = [o for k, lst in self.t.zones.items() if k[1] == PHASED_OUT
                           for o in (self.t.objs[i] for i in lst) if o.attached_to == host.id]
             for r in riders:
                 src = r.zone
                 assert src is not None
-                dst = self._destination(r, Zone.PHASED_OUT if out else Zone.BATTLEFIELD, None)[0]
+                dst = self._destination(r, PHASED_OUT if out else BATTLEFIELD, None)[0]
                 self.t._remove(src, r.id)
                 self.t._set(r, "zone", dst)
                 self.t._insert(dst, self.t._index_for(dst, "top"), r.id)
@@ -721,13 +730,13 @@ class MovePipeline:
         return events
 
     def _attached_to(self, oid: int) -> list[Obj]:
-        bf = self.t.zones.get((None, Zone.BATTLEFIELD), ())
+        bf = self.t.zones.get((None, BATTLEFIELD), ())
         objs = self.t.objs
         return [objs[i] for i in bf if objs[i].attached_to == oid]
 
     def _token_check(self, obj: Obj, dst: ZoneKey) -> list[Event]:
         """State-based check that belongs to zones: a token off the battlefield ceases."""
-        if not obj.token or dst[1] == Zone.BATTLEFIELD:
+        if not obj.token or dst[1] == BATTLEFIELD:
             return []
         ed = self.t.edition
         cites = ed.token_cite(dst[1])
@@ -737,9 +746,9 @@ class MovePipeline:
         self.t._lineage(obj.cid, LineageEntry(obj.id, None, "ceased", cites))
         events = [Event("ceased", obj.cid, obj.id, None, dst, None, cites, notes,
                         f"the token {obj.card.name} ceases to exist")]
-        if dst[1] == Zone.PHASED_OUT and cites:  # 217.8d: what was attached stays phased out
+        if dst[1] == PHASED_OUT and cites:  # 217.8d: what was attached stays phased out
             for k, lst in self.t.zones.items():
-                if k[1] == Zone.PHASED_OUT:
+                if k[1] == PHASED_OUT:
                     for r in [self.t.objs[i] for i in lst if self.t.objs[i].attached_to == obj.id]:
                         events.append(Event("unchanged", r.cid, r.id, None, k, k, cites, (),
                                             f"{r.card.name}, phased out attached to the token, "
@@ -748,7 +757,7 @@ class MovePipeline:
 
     # ---- 401.7: a revealed top card that gets covered --------------------------
     def _revealed_top(self, key: ZoneKey) -> Obj | None:
-        if key[1] != Zone.LIBRARY or key[0] not in self.t.revealed_tops or not self.t.zones[key]:
+        if key[1] != LIBRARY or key[0] not in self.t.revealed_tops or not self.t.zones[key]:
             return None
         return self.t.objs[self.t.zones[key][-1]]
 

@@ -20,12 +20,13 @@ from tabletop.engine.actions import PHASES
 from tabletop.engine.errors import InputError
 from tabletop.engine.files import atomic_write, read_bounded
 from tabletop.engine.model import (
+    BATTLEFIELD,
+    PHASED_OUT,
     Card,
     Effect,
     Event,
     LineageEntry,
     Obj,
-    Zone,
     ZoneKey,
     check_place,
     split_pt,
@@ -852,7 +853,7 @@ def _check_consistent(t: Table) -> None:
     _check_rules(t)
 
 
-ATTACHED_IN = (Zone.BATTLEFIELD, Zone.PHASED_OUT)  # where a permanent can be attached to another
+ATTACHED_IN = (BATTLEFIELD, PHASED_OUT)  # where a permanent can be attached to another
 
 
 def _check_rules(t: Table) -> None:
@@ -867,7 +868,7 @@ def _check_rules(t: Table) -> None:
     for o in objs.values():
         if o.zone is None:
             continue
-        if o.token and o.zone[1] != Zone.BATTLEFIELD:
+        if o.token and o.zone[1] != BATTLEFIELD:
             raise FieldError(f"the token {named(o)} is not on the battlefield: a token that "
                              f"leaves it ceases to exist")
         if o.attached_to is None:

@@ -17,8 +17,11 @@ from typing import Any, NamedTuple
 from tabletop.engine import editions
 from tabletop.engine.errors import IllegalActionError, InputError
 from tabletop.engine.model import (
+    BATTLEFIELD,
     CONTROLLED,
+    EXILE,
     ORDERED,
+    STACK,
     ZONES,
     Card,
     Effect,
@@ -590,27 +593,27 @@ class TableState:
             if controller not in self.life:
                 raise IllegalActionError(f"unknown player {controller!r}")
         elif controller is not None:
-            raise IllegalActionError(f"only objects {self.edition.within(Zone.BATTLEFIELD)} or "
+            raise IllegalActionError(f"only objects {self.edition.within(BATTLEFIELD)} or "
                                      f"on the stack have a controller")
         key = self.zone_key(zone, player or owner)
-        if tapped and zone != Zone.BATTLEFIELD:
-            raise IllegalActionError(f"only permanents {self.edition.within(Zone.BATTLEFIELD)} "
+        if tapped and zone != BATTLEFIELD:
+            raise IllegalActionError(f"only permanents {self.edition.within(BATTLEFIELD)} "
                                      f"can be tapped")
-        if token and zone != Zone.BATTLEFIELD:
-            raise IllegalActionError(f"a token can only be put {self.edition.toward(Zone.BATTLEFIELD)}"
+        if token and zone != BATTLEFIELD:
+            raise IllegalActionError(f"a token can only be put {self.edition.toward(BATTLEFIELD)}"
                                      .replace(" to the", " onto the"))
         ed = self.edition
-        if zone == Zone.BATTLEFIELD and not face_down and ed.cite("instant_sorcery") and (
+        if zone == BATTLEFIELD and not face_down and ed.cite("instant_sorcery") and (
                 card.is_type("Instant") or card.is_type("Sorcery")):  # face down: a 2/2
             raise IllegalActionError(f"an instant or sorcery cannot be put "
-                                     f"{ed.toward(Zone.BATTLEFIELD)} ({ed.cite('instant_sorcery')[0]})"
+                                     f"{ed.toward(BATTLEFIELD)} ({ed.cite('instant_sorcery')[0]})"
                                      .replace(" to the", " onto the"))
         with self._action("add_card", {"name": card.name, "zone": zone}) as box:
             box.append(self._spawn(card, owner, key, "added", position=position,
                                    kind="token" if token else kind, token=token,
                                    controller=controller, tapped=tapped, face_down=face_down,
                                    counters=dict(counters or {}),
-                                   pile=pile if zone == Zone.EXILE else None,
+                                   pile=pile if zone == EXILE else None,
                                    modifications=tuple(modifications), choices=tuple(choices),
                                    stickers=tuple(stickers)))
             if commander:
@@ -668,7 +671,7 @@ def _lead(t: TableState, action: Action) -> str:
         return title if isinstance(title, str) else ""
     if action.name == "move" and len(p.get("cids", ())) > 1:
         who = f"{p['by']} moves" if p.get("by") else "Move"
-        whose = None if p["zone"] in (Zone.BATTLEFIELD, Zone.STACK) else p.get("player")
+        whose = None if p["zone"] in (BATTLEFIELD, STACK) else p.get("player")
         title = p.get("title")
         # the cards that moved: how many were refused is not everyone's to know
         n = sum(1 for e in action.events if e.kind != "rejected" and e.cid is not None)

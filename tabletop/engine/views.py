@@ -8,7 +8,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from tabletop.engine.model import ORDERED, Card, Event, Obj, Zone, ZoneKey, power_toughness
+from tabletop.engine.model import (
+    ANTE,
+    BATTLEFIELD,
+    COMMAND,
+    HAND,
+    LIBRARY,
+    ORDERED,
+    STACK,
+    Card,
+    Event,
+    Obj,
+    Zone,
+    ZoneKey,
+    power_toughness,
+)
 
 if TYPE_CHECKING:
     from tabletop.engine.state import Action, TableState
@@ -68,17 +82,17 @@ def may_see(table: TableState, obj: Obj, viewer: str | None, libraries: bool = T
     ``libraries=False`` draws libraries face down even for the judge, as a table
     does (401.2): the judge still sees every library card by asking for it."""
     if viewer is JUDGE or obj.zone is None:
-        return viewer is JUDGE and (libraries or obj.zone is None or obj.zone[1] != Zone.LIBRARY
+        return viewer is JUDGE and (libraries or obj.zone is None or obj.zone[1] != LIBRARY
                                     or obj.revealed)
     zone = obj.zone[1]
-    if zone == Zone.LIBRARY:
+    if zone == LIBRARY:
         return obj.revealed
-    if zone == Zone.HAND:
+    if zone == HAND:
         return obj.zone[0] == viewer or obj.revealed
     if obj.face_down:
-        if zone in (Zone.BATTLEFIELD, Zone.STACK):
+        if zone in (BATTLEFIELD, STACK):
             return obj.controller == viewer
-        if zone == Zone.COMMAND:
+        if zone == COMMAND:
             return obj.owner == viewer
         return False  # exile, phased-out, graveyard, ante: nobody
     return True
@@ -154,7 +168,7 @@ def counts(table: TableState) -> dict[ZoneKey, int]:
 
 def top_cards(table: TableState, player: str, n: int) -> list[Obj]:
     """The top n cards of a player's library, for an effect that lets someone look."""
-    return table.objects_in((player, Zone.LIBRARY))[:n]
+    return table.objects_in((player, LIBRARY))[:n]
 
 
 def event_names_card(table: TableState, event: Event, viewer: str | None) -> bool:
@@ -171,10 +185,10 @@ def event_names_card(table: TableState, event: Event, viewer: str | None) -> boo
         return True
     was = table.objs.get(event.prev) if event.prev is not None else None
     was = was or obj
-    if event.src is not None and event.src[1] == Zone.HAND and not was.face_down \
+    if event.src is not None and event.src[1] == HAND and not was.face_down \
             and (event.src[0] == viewer or was.revealed):
         return True  # it left a hand its viewer held (a mulligan), or one showing it
-    return (event.src is not None and event.src[1] not in (Zone.LIBRARY, Zone.HAND)
+    return (event.src is not None and event.src[1] not in (LIBRARY, HAND)
             and not was.face_down)
 
 
@@ -223,7 +237,7 @@ def hidden_sentence(table: TableState, event: Event) -> str:
     if key is None:
         return f"a hidden card: {kind.replace('_', ' ')}"
     where = zone_label(table, key)  # "on the battlefield", "in play", "in Bob's hand"
-    on = key[1] in (Zone.BATTLEFIELD, Zone.STACK) and where.startswith("the ")
+    on = key[1] in (BATTLEFIELD, STACK) and where.startswith("the ")
     return f"a hidden card {'on' if on else 'in'} {where}: {kind.replace('_', ' ')}"
 
 
@@ -245,7 +259,7 @@ def move_refusal(table: TableState, obj: Obj, viewer: str | None,
 def handler(obj: Obj) -> str:
     """Whose the object is to handle: its controller on the battlefield or the stack,
     else its owner."""
-    controlled = obj.zone is not None and obj.zone[1] in (Zone.BATTLEFIELD, Zone.STACK) \
+    controlled = obj.zone is not None and obj.zone[1] in (BATTLEFIELD, STACK) \
         and obj.controller
     return obj.controller if controlled and obj.controller else obj.owner
 
@@ -294,7 +308,7 @@ def inspect(table: TableState, obj: Obj, viewer: str | None) -> Inspected:
     """The selected object as ``viewer`` may know it."""
     gone_public = obj.zone is None and obj.token  # a token ceased where all saw it
     if not gone_public and not may_see(table, obj, viewer):
-        on_field = obj.zone is not None and obj.zone[1] == Zone.BATTLEFIELD
+        on_field = obj.zone is not None and obj.zone[1] == BATTLEFIELD
         public = ["tapped"] if obj.tapped and on_field else []
         total = sum(obj.counters.values())
         if total:
@@ -324,7 +338,7 @@ def inspect(table: TableState, obj: Obj, viewer: str | None) -> Inspected:
         status.append(f"note: {obj.note}")
     if obj.stickers:
         status.append("stickers: " + "; ".join(obj.stickers))
-    if obj.cid in table.merged and obj.zone is not None and obj.zone[1] == Zone.BATTLEFIELD:
+    if obj.cid in table.merged and obj.zone is not None and obj.zone[1] == BATTLEFIELD:
         status.append("merged, top first: "
                       + ", ".join(card.name for _, card, _, _ in table.merged[obj.cid]))
     if obj.zone is None:
@@ -504,8 +518,8 @@ class PlayerSeen(NamedTuple):
 def player_view(table: TableState, player: str) -> PlayerSeen:
     return PlayerSeen(player, table.life[player],
                       tuple(table.player_counters.get(player, {}).items()),
-                      table.active == player, len(table.zones.get((player, Zone.HAND), ())),
-                      len(table.zones.get((player, Zone.LIBRARY), ())))
+                      table.active == player, len(table.zones.get((player, HAND), ())),
+                      len(table.zones.get((player, LIBRARY), ())))
 
 
 def sideboard(table: TableState, player: str, viewer: str | None) -> list[Card] | int:
@@ -525,5 +539,5 @@ def printings(table: TableState) -> dict[str, tuple[str, str]]:
 def zones_on_the_table(table: TableState) -> list[Zone]:
     """The edition's zones the table shows: ante only in a game played for ante (407.1),
     or while a card is there (an older save)."""
-    return [z for z in table.edition.zones if z != Zone.ANTE or table.ante
-            or any(lst for k, lst in table.zones.items() if k[1] == Zone.ANTE)]
+    return [z for z in table.edition.zones if z != ANTE or table.ante
+            or any(lst for k, lst in table.zones.items() if k[1] == ANTE)]
