@@ -20,6 +20,7 @@ from tabletop.engine.model import (
     STACK,
     Card,
     Event,
+    EventKind,
     LineageEntry,
     Obj,
     Zone,
@@ -75,7 +76,7 @@ class Actions:
             for _ in range(count):
                 if not self.t.zones[key]:
                     cites = self.t.edition.cite("empty_library")
-                    box.append(Event("empty_library", None, None, None, key, None, cites,
+                    box.append(Event(EventKind.EMPTY_LIBRARY, None, None, None, key, None, cites,
                                      () if cites else (self.t.edition.silence("empty_library"),),
                                      f"{player} cannot draw: the library is empty"))
                     break
@@ -107,7 +108,7 @@ class Actions:
         self.t._reorder(key, order)
         for oid in order:
             self.t._set(self.t.objs[oid], "revealed", False)
-        box.append(Event("shuffled", None, None, None, key, key, (), (),
+        box.append(Event(EventKind.SHUFFLED, None, None, None, key, key, (), (),
                          f"{key[0]}'s library is shuffled"))
 
     def reveal_top(self, player: str, on: bool = True) -> Result:
@@ -127,7 +128,7 @@ class Actions:
                 if top is not None and top.revealed:
                     box.extend(self.p._conceal(top))
             self.t._meta("revealed_tops", frozenset(tops))
-            box.append(Event("revealed" if on else "concealed", top.cid if top else None,
+            box.append(Event(EventKind.REVEALED if on else EventKind.CONCEALED, top.cid if top else None,
                              top.id if top else None, None, key, key))
         return Result(tuple(box))
 
@@ -139,16 +140,17 @@ class Actions:
         with self.t._action(verb, {"cid": cid, "title": f"{verb.title()} {obj.card.name}"}) as box:
             if obj.zone is None or obj.zone[1] != BATTLEFIELD:
                 cites = ed.cite("tapped_only")  # 2012/2016: their text is silent
-                box.append(Event("rejected", cid, obj.id, None, obj.zone, obj.zone, cites,
+                box.append(Event(EventKind.REJECTED, cid, obj.id, None, obj.zone, obj.zone, cites,
                                  () if cites else (ed.silence("tapped_only"),),
                                  f"only permanents {ed.within(BATTLEFIELD)} can be "
                                  f"{verb}ped"))
             elif obj.tapped == tapped:
-                box.append(Event("unchanged", cid, obj.id, None, obj.zone, obj.zone, (), (),
+                box.append(Event(EventKind.UNCHANGED, cid, obj.id, None, obj.zone, obj.zone, (), (),
                                  f"{obj.card.name} is already {verb}ped"))
             else:
                 self.t._set(obj, "tapped", tapped)
-                box.append(Event(verb + "ped", cid, obj.id, obj.id, obj.zone, obj.zone, (), (),
+                kind = EventKind.TAPPED if tapped else EventKind.UNTAPPED
+                box.append(Event(kind, cid, obj.id, obj.id, obj.zone, obj.zone, (), (),
                                  f"{obj.card.name} is {verb}ped"))
         return Result(tuple(box))
 
@@ -157,7 +159,7 @@ class Actions:
         with self.t._action("counters", {"cid": cid, "changes": dict(changes),
                                        "title": f"Counters on {obj.card.name}"}) as box:
             if obj.zone is None:
-                box.append(Event("rejected", cid, obj.id, None, None, None, (), (),
+                box.append(Event(EventKind.REJECTED, cid, obj.id, None, None, None, (), (),
                                  f"{obj.card.name} no longer exists"))
             else:
                 counters = dict(obj.counters)
@@ -169,7 +171,7 @@ class Actions:
                         counters.pop(kind, None)
                 self.t._set(obj, "counters", counters)
                 now = ", ".join(f"{k} ×{v}" for k, v in counters.items()) or "none"
-                box.append(Event("counters", cid, obj.id, obj.id, obj.zone, obj.zone, (), (),
+                box.append(Event(EventKind.COUNTERS, cid, obj.id, obj.id, obj.zone, obj.zone, (), (),
                                  f"{obj.card.name}: counters now {now}"))
         return Result(tuple(box))
 
@@ -181,10 +183,10 @@ class Actions:
                                         "title": f"Turn {obj.card.name} face "
                                         + ("down" if face_down else "up")}) as box:
             if obj.zone is None:
-                box.append(Event("rejected", cid, obj.id, None, None, None, (), (),
+                box.append(Event(EventKind.REJECTED, cid, obj.id, None, None, None, (), (),
                                  f"{obj.card.name} no longer exists"))
             elif obj.face_down == face_down:
-                box.append(Event("unchanged", cid, obj.id, None, obj.zone, obj.zone, (), (),
+                box.append(Event(EventKind.UNCHANGED, cid, obj.id, None, obj.zone, obj.zone, (), (),
                                  "it is already that way"))
             elif face_down and obj.zone[1] == COMMAND and ed.cite("command_face_down"):
                 box.append(self.t._renew(obj, ed.cite("command_face_down"),
@@ -192,7 +194,7 @@ class Actions:
                                        f"zone: a new object", face_down=True))
             else:
                 self.t._set(obj, "face_down", face_down)
-                box.append(Event("turned", cid, obj.id, obj.id, obj.zone, obj.zone, (), (),
+                box.append(Event(EventKind.TURNED, cid, obj.id, obj.id, obj.zone, obj.zone, (), (),
                                  f"{obj.card.name} is turned face {'down' if face_down else 'up'}"))
         return Result(tuple(box))
 
@@ -203,12 +205,12 @@ class Actions:
         with self.t._action("reveal", {"cid": cid, "on": revealed,
                                      "title": f"{verb} {obj.card.name}"}) as box:
             if obj.zone is None or obj.zone[1] != HAND:
-                box.append(Event("rejected", cid, obj.id, None, obj.zone, obj.zone,
+                box.append(Event(EventKind.REJECTED, cid, obj.id, None, obj.zone, obj.zone,
                                  self.t.edition.cite("hand_hidden"), (),
                                  "only a card in a hand is revealed this way"))
             else:
                 self.t._set(obj, "revealed", revealed)
-                box.append(Event("revealed" if revealed else "concealed", cid, obj.id, obj.id,
+                box.append(Event(EventKind.REVEALED if revealed else EventKind.CONCEALED, cid, obj.id, obj.id,
                                  obj.zone, obj.zone, (), (),
                                  f"{obj.owner} {'reveals' if revealed else 'hides'} "
                                  f"{obj.card.name}"))
@@ -222,11 +224,11 @@ class Actions:
         with self.t._action("modify", {"cid": cid, "effect": effect, "origin": origin,
                                      "title": f"Modify {obj.card.name}"}) as box:
             if obj.zone is None:
-                box.append(Event("rejected", cid, obj.id, None, None, None, (), (),
+                box.append(Event(EventKind.REJECTED, cid, obj.id, None, None, None, (), (),
                                  f"{obj.card.name} no longer exists"))
             else:
                 self.t._set(obj, "modifications", (*obj.modifications, (effect, origin)))
-                box.append(Event("modified", cid, obj.id, obj.id, obj.zone, obj.zone, (), (),
+                box.append(Event(EventKind.MODIFIED, cid, obj.id, obj.id, obj.zone, obj.zone, (), (),
                                  f"{obj.card.name}: {effect} (from a {origin})"))
         return Result(tuple(box))
 
@@ -236,7 +238,7 @@ class Actions:
         with self.t._action("choices", {"cid": cid, "values": [str(c) for c in choices],
                                       "title": f"Choices for {obj.card.name}"}) as box:
             self.t._set(obj, "choices", tuple(choices))
-            box.append(Event("choices", cid, obj.id, obj.id, obj.zone, obj.zone, (), (),
+            box.append(Event(EventKind.CHOICES, cid, obj.id, obj.id, obj.zone, obj.zone, (), (),
                              "; ".join(map(str, choices))))
         return Result(tuple(box))
 
@@ -263,7 +265,7 @@ class Actions:
             text = (f"{obj.card.name} is no longer attached" if host is None else
                     f"{obj.card.name} is attached to "
                     f"{host.card.name if public else 'a face-down or hidden card'}")
-            box.append(Event("attached", cid, obj.id, obj.id, obj.zone, obj.zone, text=text))
+            box.append(Event(EventKind.ATTACHED, cid, obj.id, obj.id, obj.zone, obj.zone, text=text))
         return Result(tuple(box))
 
     def set_pt(self, cid: int, pt: str | None) -> Result:
@@ -277,12 +279,12 @@ class Actions:
                                               "title": f"Power/toughness of {obj.card.name}"}
                           ) as box:
             if obj.zone is None or obj.zone[1] != BATTLEFIELD:
-                box.append(Event("rejected", cid, obj.id, None, obj.zone, obj.zone, (), (),
+                box.append(Event(EventKind.REJECTED, cid, obj.id, None, obj.zone, obj.zone, (), (),
                                  "only a permanent's power and toughness are set this way"))
             else:
                 self.t._set(obj, "pt", pt)
                 now = pt if pt is not None else "as printed"
-                box.append(Event("power_toughness", cid, obj.id, obj.id, obj.zone, obj.zone,
+                box.append(Event(EventKind.POWER_TOUGHNESS, cid, obj.id, obj.id, obj.zone, obj.zone,
                                  (), (), f"{obj.card.name}'s power/toughness: {now}"))
         return Result(tuple(box))
 
@@ -296,11 +298,11 @@ class Actions:
         with self.t._action("note", {"cid": cid, "text": text,
                                    "title": f"Note on {obj.card.name}"}) as box:
             if obj.zone is None:
-                box.append(Event("rejected", cid, obj.id, None, None, None, (), (),
+                box.append(Event(EventKind.REJECTED, cid, obj.id, None, None, None, (), (),
                                  f"{obj.card.name} no longer exists"))
             else:
                 self.t._set(obj, "note", text)
-                box.append(Event("noted", cid, obj.id, obj.id, obj.zone, obj.zone, (), (),
+                box.append(Event(EventKind.NOTED, cid, obj.id, obj.id, obj.zone, obj.zone, (), (),
                                  f"note on {obj.card.name}: {text}" if text
                                  else f"the note on {obj.card.name} is removed"))
         return Result(tuple(box))
@@ -345,14 +347,14 @@ class Actions:
                                     "title": f"{player} points from {obj.card.name}"}) as box:
             ends = [obj] + ([aim] if isinstance(aim, Obj) else [])
             if any(o.zone is None or o.zone[1] not in (BATTLEFIELD, STACK) for o in ends):
-                box.append(Event("rejected", cid, obj.id, None, obj.zone, obj.zone, (), (),
+                box.append(Event(EventKind.REJECTED, cid, obj.id, None, obj.zone, obj.zone, (), (),
                                  "arrows go between permanents, spells and players"))
             elif len(self.t.arrows) >= 200:
-                box.append(Event("rejected", cid, obj.id, None, obj.zone, obj.zone, (), (),
+                box.append(Event(EventKind.REJECTED, cid, obj.id, None, obj.zone, obj.zone, (), (),
                                  "the table already has 200 arrows"))
             else:
                 self.t._meta("arrows", (*self.t.arrows, (player, obj.id, target)))
-                box.append(Event("arrows", cid, obj.id, obj.id, obj.zone, obj.zone, (), (),
+                box.append(Event(EventKind.ARROWS, cid, obj.id, obj.id, obj.zone, obj.zone, (), (),
                                  f"{player} points from {obj.card.name} to "
                                  f"{aim if isinstance(aim, str) else aim.card.name}"))
         return Result(tuple(box))
@@ -365,7 +367,7 @@ class Actions:
                                            "title": f"Clear {who} arrows"}) as box:
             if keep != self.t.arrows:
                 self.t._meta("arrows", keep)
-            box.append(Event("arrows", text=f"{who} arrows are cleared".capitalize()))
+            box.append(Event(EventKind.ARROWS, text=f"{who} arrows are cleared".capitalize()))
         return Result(tuple(box))
 
     # ---- new objects -------------------------------------------------------
@@ -387,7 +389,7 @@ class Actions:
             params["count"] = count
         with self.t._action("token", params) as box:
             for _ in range(count):
-                box.append(self.t._spawn(card, owner, (None, BATTLEFIELD), "created",
+                box.append(self.t._spawn(card, owner, (None, BATTLEFIELD), EventKind.CREATED,
                                        text=f"{controller} creates a {card.name} token",
                                        kind="token", token=True, controller=controller,
                                        tapped=tapped, counters=dict(counters or {}),
@@ -414,7 +416,7 @@ class Actions:
                 self.t._meta("sideboards", {**self.t.sideboards,
                                           owner: [c for i, c in enumerate(side)
                                                   if i != side.index(card)]})
-            box.append(self.t._spawn(card, owner, key, "brought_in", cites, notes,
+            box.append(self.t._spawn(card, owner, key, EventKind.BROUGHT_IN, cites, notes,
                                    f"{card.name} comes into the game from outside it",
                                    controller=controller))
         return Result(tuple(box))
@@ -428,7 +430,7 @@ class Actions:
                                       "source": source_cid,
                                       "title": f"Put {card.name} on the stack"}) as box:
             cites = self.t.edition.cite("stack_ability") + self.t.edition.cite("stack_top")
-            box.append(self.t._spawn(card, controller, (None, STACK), "created", cites, (),
+            box.append(self.t._spawn(card, controller, (None, STACK), EventKind.CREATED, cites, (),
                                    f"{card.name} goes on the stack", kind="ability",
                                    controller=controller))
         return Result(tuple(box))
@@ -440,7 +442,7 @@ class Actions:
         card = Card(name=name, types=("Emblem",))
         with self.t._action("emblem", {"name": name, "owner": owner,
                                      "title": f"Create the emblem {name}"}) as box:
-            box.append(self.t._spawn(card, owner, key, "created", self.t.edition.cite("emblem"), (),
+            box.append(self.t._spawn(card, owner, key, EventKind.CREATED, self.t.edition.cite("emblem"), (),
                                    f"{owner} gets the emblem {name}", kind="emblem"))
         return Result(tuple(box))
 
@@ -466,11 +468,11 @@ class Actions:
         with t._action("sticker", {"cid": cid, "text": text,
                                    "title": f"Sticker on {obj.card.name}: {text}"}) as box:
             if why is not None:
-                box.append(Event("rejected", cid, obj.id, None, obj.zone, obj.zone, cites, (),
+                box.append(Event(EventKind.REJECTED, cid, obj.id, None, obj.zone, obj.zone, cites, (),
                                  why))
             else:
                 t._set(obj, "stickers", (*obj.stickers, text))
-                box.append(Event("sticker", cid, obj.id, obj.id, obj.zone, obj.zone, cites,
+                box.append(Event(EventKind.STICKER, cid, obj.id, obj.id, obj.zone, obj.zone, cites,
                                  (), f"a sticker on {obj.card.name}: {text}"))
         return Result(tuple(box))
 
@@ -495,7 +497,7 @@ class Actions:
                                  "title": f"{_public_name(obj)} merges {where} "
                                           f"{_public_name(host)}"}) as box:
             if why is not None:
-                box.append(Event("rejected", cid, obj.id, None, obj.zone, obj.zone, cites, (),
+                box.append(Event(EventKind.REJECTED, cid, obj.id, None, obj.zone, obj.zone, cites, (),
                                  why))
             else:
                 src, host_name = obj.zone, host.card.name
@@ -509,7 +511,7 @@ class Actions:
                 t._meta("merged", {**t.merged, onto: parts})
                 if on_top:  # the topmost component's characteristics (728.2a)
                     t._set(host, "card", obj.card)
-                box.append(Event("merged", cid, host.id, obj.id, src, host.zone, cites, (),
+                box.append(Event(EventKind.MERGED, cid, host.id, obj.id, src, host.zone, cites, (),
                                  f"{obj.card.name} merges {where} {host_name}"))
         return Result(tuple(box))
 
@@ -541,7 +543,7 @@ class Actions:
                    f"last checked: it stays there")
         with t._action("commander_returns", {"cid": cid, "title": title}) as box:
             if why is not None:
-                box.append(Event("rejected", cid, obj.id, None, obj.zone, obj.zone,
+                box.append(Event(EventKind.REJECTED, cid, obj.id, None, obj.zone, obj.zone,
                                  cites if ed.commander_returns else (), (), why))
             else:
                 plan = self.p.plan_move(obj, COMMAND, None)
@@ -588,7 +590,7 @@ class Actions:
                                       "discard": list(discard) if discard else None,
                                       "title": f"{player} discards to hand size"}) as box:
             if excess <= 0:
-                box.append(Event("unchanged", None, None, None, key, key, ed.cite("hand_max"), (),
+                box.append(Event(EventKind.UNCHANGED, None, None, None, key, key, ed.cite("hand_max"), (),
                                  f"{player} holds no more than {self.t.max_hand} cards"))
             else:
                 ids = [self.t.obj_of(c).id for c in discard] if discard else \
@@ -608,7 +610,7 @@ class Actions:
         with self.t._action(ANTE, {"seed": seed, "title": "Each player antes"}) as box:
             if not self.t.ante:
                 cites = ed.cite("ante_game")
-                box.append(Event("rejected", None, None, None, None, None, cites,
+                box.append(Event(EventKind.REJECTED, None, None, None, None, None, cites,
                                  () if cites else (ed.silence("ante_game"),),
                                  "this game is not played for ante"))
             for p in self.t.apnap() if self.t.ante else ():
@@ -638,7 +640,7 @@ class Actions:
                 for oid in list(self.t.zones[key]):
                     obj = self.t.objs[oid]
                     self.t._set(obj, "owner", winner)
-                    box.append(Event("owner_changed", obj.cid, oid, oid, key, key,
+                    box.append(Event(EventKind.OWNER_CHANGED, obj.cid, oid, oid, key, key,
                                      ed.cite("ante_winner"),
                                      () if ed.cite("ante_winner") else (ed.silence("ante_winner"),),
                                      f"{winner} now owns {obj.card.name}"))
@@ -677,7 +679,7 @@ class Actions:
         with self.t._action("roll", {"player": player, "sides": sides, "seed": seed,
                                    "value": value, "title": f"{player} {verb}"}) as box:
             self.t._meta("last_roll", (player, sides, value))
-            box.append(Event("rolled", text=f"{player} {verb}: {what}"))
+            box.append(Event(EventKind.ROLLED, text=f"{player} {verb}: {what}"))
         return Result(tuple(box))
 
     def next_turn(self, untap: bool = False) -> Result:
@@ -693,7 +695,7 @@ class Actions:
             self.t._meta("phase", "untap")
             if self.t.arrows:
                 self.t._meta("arrows", ())
-            box.append(Event("turn", text=f"{nxt} is now the active player (turn {self.t.turn})"))
+            box.append(Event(EventKind.TURN, text=f"{nxt} is now the active player (turn {self.t.turn})"))
             if untap:
                 self._untap_all(nxt, box)
         return Result(tuple(box))
@@ -702,7 +704,7 @@ class Actions:
         for o in self.t.objects_in((None, BATTLEFIELD)):
             if o.controller == player and o.tapped:
                 self.t._set(o, "tapped", False)
-                box.append(Event("untapped", o.cid, o.id, None, o.zone, o.zone,
+                box.append(Event(EventKind.UNTAPPED, o.cid, o.id, None, o.zone, o.zone,
                                  text=f"{o.card.name} untaps"))
 
     def set_phase(self, phase: str, draw: bool = False) -> Result:
@@ -716,7 +718,7 @@ class Actions:
             params["draw"] = True
         with self.t._action("phase", params) as box:
             self.t._meta("phase", phase)
-            box.append(Event("phase", text=f"{self.t.active}'s turn {self.t.turn}: "
+            box.append(Event(EventKind.PHASE, text=f"{self.t.active}'s turn {self.t.turn}: "
                                            f"{PHASE_NAMES[phase].lower()}"))
             if draw and phase == "draw":
                 lib = self.t.zone_key(LIBRARY, self.t.active)
@@ -724,7 +726,7 @@ class Actions:
                     plan = self.p.plan_move(self.t.objs[self.t.zones[lib][-1]], HAND, self.t.active)
                     self.p._run_plans([plan], "top", None, False, None, box)
                 else:
-                    box.append(Event("empty_library", None, None, None, lib, lib,
+                    box.append(Event(EventKind.EMPTY_LIBRARY, None, None, None, lib, lib,
                                      text=f"{self.t.active} can't draw: the library is empty"))
         return Result(tuple(box))
 
@@ -739,7 +741,7 @@ class Actions:
         with self.t._action("life", {"player": player, "life": int(life),
                                    "title": f"{player}'s life: {life}"}) as box:
             self.t._life(self._player(player), int(life))
-            box.append(Event("life", text=f"{player} is at {life} life"))
+            box.append(Event(EventKind.LIFE, text=f"{player} is at {life} life"))
         return Result(tuple(box))
 
 
@@ -770,7 +772,7 @@ class Actions:
                 text = f"{player} has taken {value} {kind}"
             else:
                 text = f"{player} has {value} {kind} counter{'s' * (value != 1)}"
-            box.append(Event("player_counters", text=text))
+            box.append(Event(EventKind.PLAYER_COUNTERS, text=text))
         return Result(tuple(box))
 
     def look(self, player: str, whose: str, count: int | None = None) -> Result:
@@ -787,7 +789,7 @@ class Actions:
                    f"{their} library"
         with self.t._action("look", {"player": player, "whose": whose, "count": count,
                                    "title": text}) as box:
-            box.append(Event("looked", src=key, dst=key, text=text))
+            box.append(Event(EventKind.LOOKED, src=key, dst=key, text=text))
         return Result(tuple(box))
 
     def show(self, player: str, cids: Iterable[int], to: str | None = None) -> Result:
@@ -815,7 +817,7 @@ class Actions:
         with self.t._action("show", {"player": player, "cids": [o.cid for o in objs], "to": to,
                                    "title": f"{player} reveals {len(objs)} card"
                                             f"{'s' * (len(objs) != 1)} to {who}"}) as box:
-            box.append(Event("shown", src=key, dst=key, text=text, audience=audience))
+            box.append(Event(EventKind.SHOWN, src=key, dst=key, text=text, audience=audience))
         return Result(tuple(box))
 
 

@@ -94,6 +94,17 @@ class OpKind(StrEnum):
 LIBRARY, HAND, BATTLEFIELD, GRAVEYARD = Zone.LIBRARY, Zone.HAND, Zone.BATTLEFIELD, Zone.GRAVEYARD
 STACK, EXILE, COMMAND, ANTE, PHASED_OUT = (Zone.STACK, Zone.EXILE, Zone.COMMAND, Zone.ANTE,
                                            Zone.PHASED_OUT)
+# the op kinds as module names, for the same reason (an action records several ops)
+OP_MOVE = OpKind.MOVE
+OP_SET = OpKind.SET
+OP_INSERT = OpKind.INSERT
+OP_DELETE = OpKind.DELETE
+OP_ZONE_ORDER = OpKind.ZONE_ORDER
+OP_CURRENT = OpKind.CURRENT
+OP_LINEAGE = OpKind.LINEAGE
+OP_EFFECT = OpKind.EFFECT
+OP_META = OpKind.META
+OP_LIFE = OpKind.LIFE
 ZONE_IDS = tuple(z.value for z in Zone)
 ZONES: dict[str, Zone] = {z.value: z for z in Zone}  # a zone's id -> the member
 ORDERED = frozenset({LIBRARY, GRAVEYARD, STACK})
@@ -318,7 +329,7 @@ class Effect(NamedTuple):
 class Event(NamedTuple):
     """One thing that happened, with the rules (edition numbering) behind it."""
 
-    kind: str
+    kind: EventKind
     cid: int | None = None
     obj: int | None = None
     prev: int | None = None

@@ -7,7 +7,23 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple, Protocol
 
-from tabletop.engine.model import Effect, LineageEntry, Obj, ZoneKey
+from tabletop.engine.model import (
+    OP_CURRENT,
+    OP_DELETE,
+    OP_EFFECT,
+    OP_INSERT,
+    OP_LIFE,
+    OP_LINEAGE,
+    OP_META,
+    OP_MOVE,
+    OP_SET,
+    OP_ZONE_ORDER,
+    Effect,
+    LineageEntry,
+    Obj,
+    OpKind,
+    ZoneKey,
+)
 
 
 class Codec(Protocol):
@@ -46,7 +62,7 @@ class TableState(Protocol):
 class MoveOp(NamedTuple):
     """A zone change (400.7): the old object leaves ``src``, the new one enters ``dst``."""
 
-    kind: str  # "mv"
+    kind: OpKind
     cid: int
     old: int
     new: int
@@ -78,14 +94,14 @@ class MoveOp(NamedTuple):
 
     @staticmethod
     def decode(c: Codec, d: list[Any]) -> Op:
-        return MoveOp("mv", d[1], d[2], d[3], c.unkey(d[4]), d[5], c.unkey(d[6]), d[7],
+        return MoveOp(OP_MOVE, d[1], d[2], d[3], c.unkey(d[4]), d[5], c.unkey(d[6]), d[7],
                       c.unentry(d[8]))
 
 
 class SetOp(NamedTuple):
     """One attribute of an object changes."""
 
-    kind: str  # "set"
+    kind: OpKind
     oid: int
     attr: str
     old: Any
@@ -102,13 +118,13 @@ class SetOp(NamedTuple):
 
     @staticmethod
     def decode(c: Codec, d: list[Any]) -> Op:
-        return SetOp("set", d[1], d[2], c.unval(d[2], d[3]), c.unval(d[2], d[4]))
+        return SetOp(OP_SET, d[1], d[2], c.unval(d[2], d[3]), c.unval(d[2], d[4]))
 
 
 class InsertOp(NamedTuple):
     """An object id goes into a zone list at ``at``."""
 
-    kind: str  # "ins"
+    kind: OpKind
     key: ZoneKey
     at: int
     oid: int
@@ -124,13 +140,13 @@ class InsertOp(NamedTuple):
 
     @staticmethod
     def decode(c: Codec, d: list[Any]) -> Op:
-        return InsertOp("ins", c.unkey(d[1]), d[2], d[3])
+        return InsertOp(OP_INSERT, c.unkey(d[1]), d[2], d[3])
 
 
 class DeleteOp(NamedTuple):
     """An object id leaves a zone list at ``at``."""
 
-    kind: str  # "del"
+    kind: OpKind
     key: ZoneKey
     at: int
     oid: int
@@ -146,13 +162,13 @@ class DeleteOp(NamedTuple):
 
     @staticmethod
     def decode(c: Codec, d: list[Any]) -> Op:
-        return DeleteOp("del", c.unkey(d[1]), d[2], d[3])
+        return DeleteOp(OP_DELETE, c.unkey(d[1]), d[2], d[3])
 
 
 class OrderOp(NamedTuple):
     """A zone's order changes (a shuffle, a reordering)."""
 
-    kind: str  # "zone"
+    kind: OpKind
     key: ZoneKey
     old: tuple[int, ...]
     new: tuple[int, ...]
@@ -168,13 +184,13 @@ class OrderOp(NamedTuple):
 
     @staticmethod
     def decode(c: Codec, d: list[Any]) -> Op:
-        return OrderOp("zone", c.unkey(d[1]), tuple(d[2]), tuple(d[3]))
+        return OrderOp(OP_ZONE_ORDER, c.unkey(d[1]), tuple(d[2]), tuple(d[3]))
 
 
 class CurrentOp(NamedTuple):
     """Which object a card is now."""
 
-    kind: str  # "cur"
+    kind: OpKind
     cid: int
     old: int | None
     new: int
@@ -193,13 +209,13 @@ class CurrentOp(NamedTuple):
 
     @staticmethod
     def decode(c: Codec, d: list[Any]) -> Op:
-        return CurrentOp("cur", d[1], d[2], d[3])
+        return CurrentOp(OP_CURRENT, d[1], d[2], d[3])
 
 
 class LineageOp(NamedTuple):
     """A card's lineage gains an entry."""
 
-    kind: str  # "lin"
+    kind: OpKind
     cid: int
     entry: LineageEntry
 
@@ -214,13 +230,13 @@ class LineageOp(NamedTuple):
 
     @staticmethod
     def decode(c: Codec, d: list[Any]) -> Op:
-        return LineageOp("lin", d[1], c.unentry(d[2]))
+        return LineageOp(OP_LINEAGE, d[1], c.unentry(d[2]))
 
 
 class EffectOp(NamedTuple):
     """A replacement effect comes into force."""
 
-    kind: str  # "eff"
+    kind: OpKind
     effect: Effect
 
     def apply(self, t: TableState) -> None:
@@ -234,13 +250,13 @@ class EffectOp(NamedTuple):
 
     @staticmethod
     def decode(c: Codec, d: list[Any]) -> Op:
-        return EffectOp("eff", Effect.from_json(d[1]))
+        return EffectOp(OP_EFFECT, Effect.from_json(d[1]))
 
 
 class MetaOp(NamedTuple):
     """A table setting changes (the active player, revealed tops, sideboards...)."""
 
-    kind: str  # "meta"
+    kind: OpKind
     name: str
     old: Any
     new: Any
@@ -256,13 +272,13 @@ class MetaOp(NamedTuple):
 
     @staticmethod
     def decode(c: Codec, d: list[Any]) -> Op:
-        return MetaOp("meta", d[1], c.unmeta(d[1], d[2]), c.unmeta(d[1], d[3]))
+        return MetaOp(OP_META, d[1], c.unmeta(d[1], d[2]), c.unmeta(d[1], d[3]))
 
 
 class LifeOp(NamedTuple):
     """A player's life total changes."""
 
-    kind: str  # "life"
+    kind: OpKind
     player: str
     old: int
     new: int
@@ -278,7 +294,7 @@ class LifeOp(NamedTuple):
 
     @staticmethod
     def decode(c: Codec, d: list[Any]) -> Op:
-        return LifeOp("life", d[1], d[2], d[3])
+        return LifeOp(OP_LIFE, d[1], d[2], d[3])
 
 
 Op = MoveOp | SetOp | InsertOp | DeleteOp | OrderOp | CurrentOp | LineageOp | EffectOp \

@@ -21,10 +21,14 @@ from tabletop.engine.errors import InputError
 from tabletop.engine.files import atomic_write, read_bounded
 from tabletop.engine.model import (
     BATTLEFIELD,
+    OP_CURRENT,
+    OP_MOVE,
+    OP_SET,
     PHASED_OUT,
     Card,
     Effect,
     Event,
+    EventKind,
     LineageEntry,
     Obj,
     ZoneKey,
@@ -126,11 +130,11 @@ class _Codec:
         ids: set[int] = set()
         for op in ops:
             tag = op[0]
-            if tag == "mv":
+            if tag == OP_MOVE:
                 ids.add(op[2] if done else op[3])
-            elif tag == "set" and op[2] == "zone" and (op[4] is None) == done:
+            elif tag == OP_SET and op[2] == "zone" and (op[4] is None) == done:
                 ids.add(op[1])
-            elif tag == "cur" and not done:
+            elif tag == OP_CURRENT and not done:
                 ids.add(op[3])
         return ids
 
@@ -194,7 +198,8 @@ class _Codec:
             if type(d[9]) is not list or not all(type(p) is str for p in d[9]):
                 raise ValueError("an event's audience must be a list of players")
             audience = tuple(d[9])
-        return Event(d[0], d[1], d[2], d[3], self.unz(d[4]), self.unz(d[5]), tuple(d[6]),
+        return Event(EventKind(d[0]), d[1], d[2], d[3], self.unz(d[4]), self.unz(d[5]),
+                     tuple(d[6]),
                      tuple(d[7]), d[8], audience)
 
     @staticmethod
@@ -202,7 +207,7 @@ class _Codec:
         if not isinstance(op, MoveOp):
             raise ValueError("an event names a change that is not a move")
         _, cid, old, new, src, _, dst, _, entry = op
-        return Event(entry.event, cid, new, old, src, dst, entry.cites)
+        return Event(EventKind(entry.event), cid, new, old, src, dst, entry.cites)
 
     def entry(self, e: LineageEntry) -> list[Any]:
         z = self.z(e.zone)

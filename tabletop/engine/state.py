@@ -20,12 +20,23 @@ from tabletop.engine.model import (
     BATTLEFIELD,
     CONTROLLED,
     EXILE,
+    OP_CURRENT,
+    OP_DELETE,
+    OP_EFFECT,
+    OP_INSERT,
+    OP_LIFE,
+    OP_LINEAGE,
+    OP_META,
+    OP_MOVE,
+    OP_SET,
+    OP_ZONE_ORDER,
     ORDERED,
     STACK,
     ZONES,
     Card,
     Effect,
     Event,
+    EventKind,
     LineageEntry,
     Obj,
     Zone,
@@ -136,7 +147,7 @@ class LogEntry(NamedTuple):
     def to_json(self, players: tuple[str, ...] | None = None) -> list[Any]:
         """The line as a save keeps it: short forms for what most lines say (words that
         are everyone's: 1; no rules or notes: 0; known to every player: 0)."""
-        r: list[Any] = [self.tag, self.kind, self.text,
+        r: list[Any] = [self.tag, str(self.kind), self.text,
                         1 if self.public == self.text else self.public,
                         list(self.cites) or 0, list(self.notes) or 0,
                         0 if players is not None and self.knowers == players
@@ -153,7 +164,7 @@ class Result(NamedTuple):
 
     @property
     def rejected(self) -> bool:
-        return bool(self.events) and all(e.kind == "rejected" for e in self.events)
+        return bool(self.events) and all(e.kind == EventKind.REJECTED for e in self.events)
 
     @property
     def cites(self) -> tuple[str, ...]:
@@ -294,7 +305,7 @@ class TableState:
         old = getattr(obj, attr)
         if old == value and type(old) is type(value):
             return
-        self._ops.append(SetOp("set", obj.id, attr, old, value))
+        self._ops.append(SetOp(OP_SET, obj.id, attr, old, value))
         setattr(obj, attr, value)
 
     def _insert(self, key: ZoneKey, index: int, oid: int) -> None:
@@ -302,26 +313,26 @@ class TableState:
         if index < 0:
             index = len(lst) + 1 + index
         lst.insert(index, oid)
-        self._ops.append(InsertOp("ins", key, index, oid))
+        self._ops.append(InsertOp(OP_INSERT, key, index, oid))
 
     def _remove(self, key: ZoneKey, oid: int) -> None:
         lst = self.zones[key]
         index = lst.index(oid)
         del lst[index]
-        self._ops.append(DeleteOp("del", key, index, oid))
+        self._ops.append(DeleteOp(OP_DELETE, key, index, oid))
 
     def _reorder(self, key: ZoneKey, new: list[int]) -> None:
         old = self.zones[key]
         self.zones[key] = list(new)
-        self._ops.append(OrderOp("zone", key, tuple(old), tuple(new)))
+        self._ops.append(OrderOp(OP_ZONE_ORDER, key, tuple(old), tuple(new)))
 
     def _meta(self, name: str, value: Any) -> None:
         old = getattr(self, name)
         setattr(self, name, value)
-        self._ops.append(MetaOp("meta", name, old, value))
+        self._ops.append(MetaOp(OP_META, name, old, value))
 
     def _life(self, player: str, value: int) -> None:
-        self._ops.append(LifeOp("life", player, self.life[player], value))
+        self._ops.append(LifeOp(OP_LIFE, player, self.life[player], value))
         self.life[player] = value
 
     def _new_obj(self, cid: int, card: Card, owner: str, *, kind: str = "card",
@@ -337,7 +348,7 @@ class TableState:
         if current:
             old = self.current.get(cid)
             self.current[cid] = oid
-            self._ops.append(CurrentOp("cur", cid, old, oid))
+            self._ops.append(CurrentOp(OP_CURRENT, cid, old, oid))
         return obj
 
     def _replace_obj(self, old: Obj, new: Obj, dst: ZoneKey, index: int,
@@ -354,9 +365,9 @@ class TableState:
         self.current[old.cid] = new.id
         self.zones[dst].insert(index, new.id)
         self.lineage.setdefault(old.cid, []).append(entry)
-        self._ops.append(MoveOp("mv", old.cid, old.id, new.id, src, sidx, dst, index, entry))
+        self._ops.append(MoveOp(OP_MOVE, old.cid, old.id, new.id, src, sidx, dst, index, entry))
 
-    def _spawn(self, card: Card, owner: str, key: ZoneKey, event: str,
+    def _spawn(self, card: Card, owner: str, key: ZoneKey, event: EventKind,
                cites: Iterable[str] = (), notes: Iterable[str] = (),
                text: str = "", position: str | int = "top", **attrs: Any) -> Event:
         """A new card (token, ability, emblem) enters a zone: a fresh card id, its first
@@ -385,16 +396,16 @@ class TableState:
         self._insert(key, index, new.id)
         self._lineage(obj.cid, LineageEntry(new.id, key, "new_object", tuple(cites), (),
                                             tuple(forgotten)))
-        return Event("new_object", obj.cid, new.id, obj.id, key, key, tuple(cites),
+        return Event(EventKind.NEW_OBJECT, obj.cid, new.id, obj.id, key, key, tuple(cites),
                      tuple(notes), text)
 
     def _lineage(self, cid: int, entry: LineageEntry) -> None:
         self.lineage.setdefault(cid, []).append(entry)
-        self._ops.append(LineageOp("lin", cid, entry))
+        self._ops.append(LineageOp(OP_LINEAGE, cid, entry))
 
     def _add_effect(self, effect: Effect) -> None:
         self.effects.append(effect)
-        self._ops.append(EffectOp("eff", effect))
+        self._ops.append(EffectOp(OP_EFFECT, effect))
 
     def _apply(self, op: Op) -> None:
         op.apply(self)  # each kind of change knows how (ops.py)
@@ -459,9 +470,9 @@ class TableState:
         prefix = "" if tag in ("done", "refused") else f"{tag}: "
         sub = bool(lead)
         lead = prefix + lead if lead else ""
-        events = [e for e in events if e.kind != "added"]
-        if lead and events and events[0].kind == "rejected":  # the heading goes first on a
-            events.sort(key=lambda e: e.kind == "rejected")  # line that every player reads
+        events = [e for e in events if e.kind != EventKind.ADDED]
+        if lead and events and events[0].kind == EventKind.REJECTED:  # the heading goes first on a
+            events.sort(key=lambda e: e.kind == EventKind.REJECTED)  # line that every player reads
         lines: list[list[Any]] = []
         for e in events:
             text = self.describe(e) if sub else prefix + self.describe(e)
@@ -470,7 +481,7 @@ class TableState:
             # cards shown to the players at a table of two are still not a spectator's
             if len(knowers) == len(players) and e.audience is None:
                 public = text
-            elif e.kind == "rejected":  # a refusal of a card some may not see: told to
+            elif e.kind == EventKind.REJECTED:  # a refusal of a card some may not see: told to
                 public = ""  # who knows it only (its kind would show what it is)
             else:
                 public = ("" if sub else prefix) + self.unnamed(e)
@@ -504,7 +515,7 @@ class TableState:
         """Something the table does not allow (not a rule: who may handle a card or a
         player's library): nothing changes, and the log says so."""
         # it names no card: the words are about who may handle what, public to all
-        e = Event("rejected", src=obj.zone if obj is not None else None, text=text)
+        e = Event(EventKind.REJECTED, src=obj.zone if obj is not None else None, text=text)
         self.journal.append(LogEntry("refused", "rejected", text, text, (), (), self.players))
         return Result((e,))
 
@@ -609,7 +620,7 @@ class TableState:
                                      f"{ed.toward(BATTLEFIELD)} ({ed.cite('instant_sorcery')[0]})"
                                      .replace(" to the", " onto the"))
         with self._action("add_card", {"name": card.name, "zone": zone}) as box:
-            box.append(self._spawn(card, owner, key, "added", position=position,
+            box.append(self._spawn(card, owner, key, EventKind.ADDED, position=position,
                                    kind="token" if token else kind, token=token,
                                    controller=controller, tapped=tapped, face_down=face_down,
                                    counters=dict(counters or {}),
@@ -674,7 +685,7 @@ def _lead(t: TableState, action: Action) -> str:
         whose = None if p["zone"] in (BATTLEFIELD, STACK) else p.get("player")
         title = p.get("title")
         # the cards that moved: how many were refused is not everyone's to know
-        n = sum(1 for e in action.events if e.kind != "rejected" and e.cid is not None)
+        n = sum(1 for e in action.events if e.kind != EventKind.REJECTED and e.cid is not None)
         n = n or len(p["cids"])
         return title if isinstance(title, str) and title else \
             f"{who} {n} card{'s' * (n != 1)} {t.edition.toward(p['zone'], whose)}"
@@ -726,7 +737,7 @@ class _Recording:
                 t.redo_stack = []
             t._journal_before = len(t.journal)
             t._journal(self.box, "done", _lead(t, t.history[-1]))
-        elif self.box and all(e.kind == "rejected" for e in self.box):
+        elif self.box and all(e.kind == EventKind.REJECTED for e in self.box):
             t.refused.append((len(t.history), Action(self.name, self.params, tuple(self.box),
                                                      [])))
             t._journal(self.box, "refused")

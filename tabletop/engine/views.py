@@ -18,6 +18,7 @@ from tabletop.engine.model import (
     STACK,
     Card,
     Event,
+    EventKind,
     Obj,
     Zone,
     ZoneKey,
@@ -224,12 +225,12 @@ def tell(table: TableState, event: Event, viewer: str | None) -> Told:
 
 def hidden_sentence(table: TableState, event: Event) -> str:
     kind = event.kind
-    if kind == "rejected":
+    if kind == EventKind.REJECTED:
         return HIDDEN_REFUSAL
-    if kind == "shown" and event.audience:  # who showed what to whom is public
+    if kind == EventKind.SHOWN and event.audience:  # who showed what to whom is public
         where = f" from {zone_label(table, event.src)}" if event.src is not None else ""
         return f"{event.audience[0]} reveals cards{where} to {event.audience[-1]}"
-    if kind == "unchanged":
+    if kind == EventKind.UNCHANGED:
         return "a hidden card stays where it is"
     if event.src is not None and event.dst is not None and event.src != event.dst:
         return f"a card moves from {zone_label(table, event.src)} to {zone_label(table, event.dst)}"

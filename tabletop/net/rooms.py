@@ -23,7 +23,7 @@ from tabletop.engine import (
     saves,
     views,
 )
-from tabletop.engine.model import ORDERED, Card, Obj, Zone, ZoneKey
+from tabletop.engine.model import ORDERED, Card, EventKind, Obj, Zone, ZoneKey
 from tabletop.engine.state import LogEntry, Result
 from tabletop.engine.views import Hidden, Seen
 from tabletop.net import protocol
@@ -287,7 +287,7 @@ class Room:
             return None if isinstance(intent, intents.Undo | intents.AgreeUndo
                                       | intents.RefuseUndo) else set()
         self.actors += [seat] * (len(t.history) - before)
-        self._forget({e.src for e in res.events if e.kind == "shuffled"})
+        self._forget({e.src for e in res.events if e.kind == EventKind.SHUFFLED})
         if len(t.history) != before:
             self.undo_request = None  # it asked about an action no longer the last
         if res.rejected and len(t.history) == before:
@@ -568,7 +568,7 @@ class Room:
         t = self.table
         action = t.undo()
         if action is not None:  # an undone shuffle restores an order no one saw
-            self._forget({e.src for e in action.events if e.kind == "shuffled"})
+            self._forget({e.src for e in action.events if e.kind == EventKind.SHUFFLED})
         if self.actors:
             self.actors.pop()
         t.redo_stack.clear()  # over the network, what is undone stays undone
@@ -752,7 +752,7 @@ def touched(t: Table, events: Any) -> set[ZoneKey] | None:
     tried)."""
     out: set[ZoneKey] = set()
     for e in events:
-        if e.kind == "rejected":
+        if e.kind == EventKind.REJECTED:
             continue
         if e.src is None and e.dst is None:
             obj = t.objs.get(e.obj) if e.obj is not None else None

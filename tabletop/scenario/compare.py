@@ -15,6 +15,7 @@ from pathlib import Path
 from tabletop.engine import editions
 from tabletop.engine.editions import Edition
 from tabletop.engine.errors import InputError, NoSuchZoneError
+from tabletop.engine.model import EventKind
 from tabletop.scenario.loader import load
 from tabletop.scenario.runner import Run, run
 
@@ -29,7 +30,7 @@ def concepts(ed: Edition, number: str) -> set[str]:
 def outcome(r: Run, index: int) -> tuple[tuple[str | None, str, str | None], ...]:
     rep = r.reports[index]
     return tuple((r.names.get(e.cid) if e.cid is not None else None, e.kind, e.dst[1] if e.dst else None)
-                 for e in rep.events if e.kind not in ("undone", "redone"))
+                 for e in rep.events if e.kind not in (EventKind.UNDONE, EventKind.REDONE))
 
 
 def cites(r: Run, index: int) -> list[str]:
@@ -107,7 +108,7 @@ def compare(path: str | Path, edition_ids: Sequence[str]) -> Comparison:
 def describe(r: Run, index: int) -> str:
     parts = []
     for e in r.reports[index].events:
-        if e.kind in ("undone", "redone"):
+        if e.kind in (EventKind.UNDONE, EventKind.REDONE):
             continue
         text = r.table.describe(e)
         if e.cites:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import views
 from tabletop.engine.errors import InputError
-from tabletop.engine.model import CONTROLLED, ORDERED, Zone
+from tabletop.engine.model import CONTROLLED, ORDERED, EventKind, Zone
 from tabletop.scenario import steps
 from tabletop.scenario.loader import FORMAT
 
@@ -213,8 +213,8 @@ class Recorder:
             if obj is not None and t.player_of(obj) is not None:
                 exp["player"] = t.player_of(obj)
             exp["new_object"] = any((e.prev is not None and e.obj != e.prev)
-                                    or e.kind == "created" for e in mine)
-            if mine and all(e.kind == "rejected" for e in mine):
+                                    or e.kind == EventKind.CREATED for e in mine)
+            if mine and all(e.kind == EventKind.REJECTED for e in mine):
                 exp["rejected"] = True
             cites: list[str] = []
             for e in mine:

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tabletop.engine import rulestext
+from tabletop.engine.model import EventKind
 from tabletop.scenario.runner import Run, StepReport
 
 
@@ -74,7 +75,7 @@ def _outcome(run: Run, rep: StepReport) -> str:
     ed = run.table.edition
     bits = []
     for e in rep.events:
-        if e.kind in ("undone", "redone"):
+        if e.kind in (EventKind.UNDONE, EventKind.REDONE):
             continue
         line = html.escape(run.table.describe(e))
         if e.cites:

@@ -8,7 +8,7 @@ from typing import Any
 
 from tabletop.engine import Card, Effect, Table
 from tabletop.engine.errors import IllegalActionError, InputError
-from tabletop.engine.model import CONTROLLED, ORDERED, Event, Obj, Zone
+from tabletop.engine.model import CONTROLLED, ORDERED, Event, EventKind, Obj, Zone
 from tabletop.scenario import steps
 from tabletop.scenario.model import Check, Scenario, Step
 
@@ -206,7 +206,7 @@ def _perform(r: Run, step: Step, marks: list[int],
     gone = [x for x in named if isinstance(x, str) and x in L and L[x] not in t.current]
     if gone and step.action in steps.ON_AN_OBJECT:
         # an object whose creation was undone: there is nothing to act on
-        return [Event("rejected", L[x], None, None, None, None, (), (),
+        return [Event(EventKind.REJECTED, L[x], None, None, None, None, (), (),
                       f"{x} does not exist (its creation was undone)") for x in gone], \
             [L[x] for x in gone]
     return steps.perform(_Context(r, marks, redo_marks), step)
@@ -267,11 +267,11 @@ def _check(r: Run, step: Step, exp: dict[str, Any], events: list[Event],
         elif key == "exists":
             have = live
         elif key == "new_object":
-            have = any((e.prev is not None and e.obj != e.prev) or e.kind == "created"
+            have = any((e.prev is not None and e.obj != e.prev) or e.kind == EventKind.CREATED
                        for e in mine)  # a token created is a new object too
         elif key == "rejected":
             pool = mine or events
-            have = bool(pool) and all(e.kind == "rejected" for e in pool)
+            have = bool(pool) and all(e.kind == EventKind.REJECTED for e in pool)
         elif key == "position":
             have = t.position(obj) if live else None
         elif key == "cites":  # actual: the listed numbers the step did cite

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import Card, Result, chooser_from_labels
 from tabletop.engine.errors import InputError, NoSuchZoneError
-from tabletop.engine.model import Event, Zone, split_pt
+from tabletop.engine.model import Event, EventKind, Zone, split_pt
 from tabletop.scenario import sentences
 from tabletop.scenario.model import Context, Recording, Step, StepChecker
 
@@ -92,7 +92,7 @@ def _cid(e: Event) -> int:
 
 
 def _created(events: Iterable[Event]) -> list[int]:
-    return [_cid(e) for e in events if e.kind == "created"]
+    return [_cid(e) for e in events if e.kind == EventKind.CREATED]
 
 
 def _card_json(card: Card, owner: str) -> dict[str, Any]:
@@ -1258,7 +1258,7 @@ class Undo:
                 action = t.undo()
                 assert action is not None  # the history is longer than the mark
                 count += 1
-                events.append(Event("undone", text=f"undo: {t.action_title(action)}"))
+                events.append(Event(EventKind.UNDONE, text=f"undo: {t.action_title(action)}"))
             x.redo_marks.append(count)
         return events, []
 
@@ -1288,7 +1288,7 @@ class Redo:
             for _ in range(x.redo_marks.pop()):
                 action = t.redo()
                 assert action is not None  # as many actions as were undone
-                events.append(Event("redone", text=f"redo: {t.action_title(action)}"))
+                events.append(Event(EventKind.REDONE, text=f"redo: {t.action_title(action)}"))
         return events, []
 
 

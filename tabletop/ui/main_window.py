@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (  # dialogs are imported where they open: not at 
 from tabletop import __version__
 from tabletop.engine import editions
 from tabletop.engine.errors import TabletopError
-from tabletop.engine.model import Zone
+from tabletop.engine.model import EventKind, Zone
 from tabletop.engine.views import JUDGE
 from tabletop.textsafe import escape_names, names_from_outside
 from tabletop.ui import later, settings
@@ -492,7 +492,7 @@ class MainWindow(QMainWindow):
                 self._reveal_seen = got[0]
                 self._open_reveal(got[1])
             return
-        if result is not None and any(e.kind == "shown" for e in result.events):
+        if result is not None and any(e.kind == EventKind.SHOWN for e in result.events):
             shown = self.c.board.shown()
             if shown is not None:
                 self._open_reveal(shown)
@@ -528,8 +528,8 @@ class MainWindow(QMainWindow):
         lines = []
         for e in result.events:
             told = t.tell(e)
-            if e.kind in ("moved", "created", "shuffled", "counters", "tapped", "untapped"):
-                if told.cites and e.kind != "moved":
+            if e.kind in (EventKind.MOVED, EventKind.CREATED, EventKind.SHUFFLED, EventKind.COUNTERS, EventKind.TAPPED, EventKind.UNTAPPED):
+                if told.cites and e.kind != EventKind.MOVED:
                     lines.append(told.text + f" ({t.edition.marks(told.cites)})")
                 continue
             text = told.text

@@ -16,7 +16,7 @@ from PySide6.QtCore import QAbstractAnimation, QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QGraphicsItem, QLabel
 
-from tabletop.engine.model import Zone
+from tabletop.engine.model import EventKind, Zone
 from tabletop.scenario.sentences import expectation_lines, expectation_words  # noqa: F401
 from tabletop.ui import layout as L
 from tabletop.ui.items import ArrowItem, CardItem
@@ -93,7 +93,7 @@ def ghost_at(scene: TableScene, event: Event, zone: Zone, player: str | None,
     scene.addItem(arrow)
     pointed = t.zone_label(key)
     who = mover or "The player"
-    if event.kind == "rejected":
+    if event.kind == EventKind.REJECTED:
         return [g, arrow], f"{who} pointed at {pointed} → refused, it stays where it was"
     return [g, arrow], f"{who} pointed at {pointed} → it went to {t.zone_label(event.dst)}"
 

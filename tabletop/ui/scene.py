@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop.engine import Result
-from tabletop.engine.model import Zone, ZoneKey
+from tabletop.engine.model import EventKind, Zone, ZoneKey
 from tabletop.engine.views import Hidden, Seen
 from tabletop.ui import layout as L
 from tabletop.ui.items import CardItem, PlayerItem, Region, ZoneItem
@@ -256,7 +256,7 @@ class TableScene(QGraphicsScene):
         for e in events:
             if e.obj is not None and e.src is not None and e.dst is not None:
                 start_at[e.obj] = e.src
-            if e.kind == "ceased" and e.src is not None:
+            if e.kind == EventKind.CEASED and e.src is not None:
                 ceased.append(e)
         for key in list(self.cards):
             if key not in wanted:
@@ -300,7 +300,7 @@ class TableScene(QGraphicsScene):
                     item.setPos(target)
         self.arrows.draw(wanted)
         for e in events:
-            if e.kind in ("redirected", "replaced") and e.dst is not None:
+            if e.kind in (EventKind.REDIRECTED, EventKind.REPLACED) and e.dst is not None:
                 placed = next((w for w in wanted.values() if w[2].id == e.obj), None)
                 spot = self._spot_for(e.dst, placed[2].controller if placed else None)
                 if spot is not None and animate:
