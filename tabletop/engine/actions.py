@@ -19,10 +19,12 @@ from tabletop.engine.model import (
     LIBRARY,
     STACK,
     Card,
+    CardId,
     Event,
     EventKind,
     LineageEntry,
     Obj,
+    ObjId,
     Zone,
     ZoneKey,
     check_place,
@@ -53,7 +55,7 @@ class Actions:
         return player
 
     # ---- following an object ------------------------------------------------
-    def find_new(self, oid: int) -> tuple[Obj | None, tuple[str, ...]]:
+    def find_new(self, oid: ObjId) -> tuple[Obj | None, tuple[str, ...]]:
         """The object an older object became, if an ability or resolving spell may find
         it (400.7d, 400.7g): it went on to a public zone. Returns (object, cites) or
         (None, ()) when the trail ends in a hidden zone or nowhere."""
@@ -133,7 +135,7 @@ class Actions:
         return Result(tuple(box))
 
     # ---- status --------------------------------------------------------------
-    def set_tapped(self, cid: int, tapped: bool) -> Result:
+    def set_tapped(self, cid: CardId, tapped: bool) -> Result:
         obj = self.t.obj_of(cid)
         ed = self.t.edition
         verb = "tap" if tapped else "untap"
@@ -154,7 +156,7 @@ class Actions:
                                  f"{obj.card.name} is {verb}ped"))
         return Result(tuple(box))
 
-    def add_counters(self, cid: int, changes: dict[str, int]) -> Result:
+    def add_counters(self, cid: CardId, changes: dict[str, int]) -> Result:
         obj = self.t.obj_of(cid)
         with self.t._action("counters", {"cid": cid, "changes": dict(changes),
                                        "title": f"Counters on {obj.card.name}"}) as box:
@@ -175,7 +177,7 @@ class Actions:
                                  f"{obj.card.name}: counters now {now}"))
         return Result(tuple(box))
 
-    def turn_face(self, cid: int, face_down: bool) -> Result:
+    def turn_face(self, cid: CardId, face_down: bool) -> Result:
         """Turn an object face down or up; in the command zone, face down makes a new object (400.9)."""
         obj = self.t.obj_of(cid)
         ed = self.t.edition
@@ -198,7 +200,7 @@ class Actions:
                                  f"{obj.card.name} is turned face {'down' if face_down else 'up'}"))
         return Result(tuple(box))
 
-    def reveal(self, cid: int, revealed: bool = True) -> Result:
+    def reveal(self, cid: CardId, revealed: bool = True) -> Result:
         """Show a card in a hand to everyone, or stop showing it."""
         obj = self.t.obj_of(cid)
         verb = "Reveal" if revealed else "Stop revealing"
@@ -216,7 +218,7 @@ class Actions:
                                  f"{obj.card.name}"))
         return Result(tuple(box))
 
-    def modify(self, cid: int, effect: str, origin: str = "spell") -> Result:
+    def modify(self, cid: CardId, effect: str, origin: str = "spell") -> Result:
         """An effect changing the object's characteristics (origin: spell, ability, static)."""
         if origin not in ("spell", "ability", "static"):
             raise IllegalActionError(f"origin must be spell, ability or static, not {origin!r}")
@@ -232,7 +234,7 @@ class Actions:
                                  f"{obj.card.name}: {effect} (from a {origin})"))
         return Result(tuple(box))
 
-    def set_choices(self, cid: int, choices: Iterable[Any]) -> Result:
+    def set_choices(self, cid: CardId, choices: Iterable[Any]) -> Result:
         """Record choices made while a spell was cast (carried by 400.7c)."""
         obj = self.t.obj_of(cid)
         with self.t._action("choices", {"cid": cid, "values": [str(c) for c in choices],
@@ -242,7 +244,7 @@ class Actions:
                              "; ".join(map(str, choices))))
         return Result(tuple(box))
 
-    def attach_refusal(self, cid: int, target_cid: int) -> str | None:
+    def attach_refusal(self, cid: CardId, target_cid: CardId) -> str | None:
         """Why a table tool may not attach this object to that one, or None: an Aura or
         Equipment is attached to another permanent on the battlefield (301.5 and 303.4 of
         the full 2016 rules: numbers from outside the zone rules the editions carry)."""
@@ -253,7 +255,7 @@ class Actions:
             return "only a permanent on the battlefield is attached to another one"
         return None
 
-    def attach(self, cid: int, target_cid: int | None) -> Result:
+    def attach(self, cid: CardId, target_cid: CardId | None) -> Result:
         obj = self.t.obj_of(cid)
         target = self.t.obj_of(target_cid).id if target_cid is not None else None
         with self.t._action("attach", {"cid": cid, "to": target_cid,
@@ -268,7 +270,7 @@ class Actions:
             box.append(Event(EventKind.ATTACHED, cid, obj.id, obj.id, obj.zone, obj.zone, text=text))
         return Result(tuple(box))
 
-    def set_pt(self, cid: int, pt: str | None) -> Result:
+    def set_pt(self, cid: CardId, pt: str | None) -> Result:
         """An effect sets the permanent's power and toughness ("3/3"; None: back to the
         printed ones). Counters still apply on top; the object forgets it when it
         changes zones (400.7)."""
@@ -288,7 +290,7 @@ class Actions:
                                  (), (), f"{obj.card.name}'s power/toughness: {now}"))
         return Result(tuple(box))
 
-    def set_note(self, cid: int, text: str) -> Result:
+    def set_note(self, cid: CardId, text: str) -> Result:
         """A note on a card (what it is copying, a chosen creature type...), seen by
         everyone; "" removes it."""
         obj = self.t.obj_of(cid)
@@ -307,12 +309,12 @@ class Actions:
                                  else f"the note on {obj.card.name} is removed"))
         return Result(tuple(box))
 
-    def place(self, places: dict[int, Any]) -> Result:
+    def place(self, places: dict[CardId, Any]) -> Result:
         """Put permanents somewhere else on the battlefield (card id -> place, an offset
         from the corner of the controller's half as that player sees it; None: back in
         the rows). No rule is involved and the log says nothing; undo puts them back,
         and a save keeps where they are."""
-        checked: dict[int, tuple[float, float] | None] = {}
+        checked: dict[CardId, tuple[float, float] | None] = {}
         for cid, p in places.items():
             try:
                 checked[cid] = None if p is None else check_place(p, "a place")
@@ -331,7 +333,7 @@ class Actions:
                 self.t._set(o, "place", checked[o.cid])
         return Result(())
 
-    def arrow(self, player: str, cid: int, to: int | str) -> Result:
+    def arrow(self, player: str, cid: CardId, to: CardId | str) -> Result:
         """``player`` points from a permanent or spell to another one (``to`` a card id)
         or to a player (``to`` a name): an attack, a target. Arrows go at the next turn."""
         self._player(player)
@@ -341,7 +343,7 @@ class Actions:
             target: int | str = self._player(to)
             aim = to
         else:
-            tobj = self.t.obj_of(int(to))
+            tobj = self.t.obj_of(CardId(int(to)))
             target, aim = tobj.id, tobj
         with self.t._action("arrow", {"player": player, "cid": cid, "to": to,
                                     "title": f"{player} points from {obj.card.name}"}) as box:
@@ -421,7 +423,8 @@ class Actions:
                                    controller=controller))
         return Result(tuple(box))
 
-    def put_ability(self, text: str, controller: str, source_cid: int | None = None) -> Result:
+    def put_ability(self, text: str, controller: str,
+                    source_cid: CardId | None = None) -> Result:
         """An activated or triggered ability goes on the stack with no card (405.1)."""
         self._player(controller)
         source = self.t.obj_of(source_cid).card.name if source_cid else None
@@ -447,7 +450,7 @@ class Actions:
         return Result(tuple(box))
 
     # ---- stickers (123) --------------------------------------------------------
-    def add_sticker(self, cid: int, text: str, by: str | None = None) -> Result:
+    def add_sticker(self, cid: CardId, text: str, by: str | None = None) -> Result:
         """A sticker put on an object (a name, an ability, a power and toughness, art):
         only by its owner (123.3b), and never on an object in a hidden zone, which keeps
         none (123.5). ``text`` says what the sticker is."""
@@ -477,7 +480,7 @@ class Actions:
         return Result(tuple(box))
 
     # ---- merging (728) -------------------------------------------------------
-    def merge(self, cid: int, onto: int, on_top: bool = False) -> Result:
+    def merge(self, cid: CardId, onto: CardId, on_top: bool = False) -> Result:
         """An object merges with a permanent (mutate, 728.2): it leaves its zone without
         entering the battlefield, and the permanent, the same object still, is now
         represented by both cards; on top, it has that card's characteristics (728.2a).
@@ -516,7 +519,7 @@ class Actions:
         return Result(tuple(box))
 
     # ---- the commander's return (903.9a) -------------------------------------
-    def commander_returns(self, cid: int) -> Result:
+    def commander_returns(self, cid: CardId) -> Result:
         """Its owner puts a commander from a graveyard or exile into the command zone, as
         the state-based action of 2025's 903.9a allows: only one put there since
         state-based actions were last checked (at this table: by the last action). Not a
@@ -580,7 +583,7 @@ class Actions:
                 self._shuffle(self.t.zone_key(LIBRARY, player), box, chance)
         return Result(tuple(box))
 
-    def cleanup(self, player: str, discard: Iterable[int] | None = None) -> Result:
+    def cleanup(self, player: str, discard: Iterable[CardId] | None = None) -> Result:
         """Cleanup: discard down to the maximum hand size (402.2). ``discard``:
         the cids to discard; by default the cards most recently put in the hand."""
         key = self.t.zone_key(HAND, self._player(player))
@@ -792,7 +795,7 @@ class Actions:
             box.append(Event(EventKind.LOOKED, src=key, dst=key, text=text))
         return Result(tuple(box))
 
-    def show(self, player: str, cids: Iterable[int], to: str | None = None) -> Result:
+    def show(self, player: str, cids: Iterable[CardId], to: str | None = None) -> Result:
         """``player`` reveals cards (the top of a library, a hand) to one player, or to
         everyone (``to`` None); the cards stay where they are."""
         self._player(player)

@@ -185,19 +185,19 @@ class Obj:
         "zone",
     )
 
-    def __init__(self, id: int, cid: int, card: Card, owner: str,
+    def __init__(self, id: ObjId, cid: CardId, card: Card, owner: str,
                  zone: ZoneKey | None,  # None: this object no longer exists
                  controller: str | None = None, tapped: bool = False,
                  face_down: bool = False,
                  counters: dict[str, int] | None = None,  # replaced whole, never mutated
-                 attached_to: int | None = None,
+                 attached_to: ObjId | None = None,
                  modifications: tuple[tuple[str, str], ...] = (),  # ((text, origin), ...)
                  choices: tuple[Any, ...] = (),  # choices made while it was cast
                  token: bool = False,
                  kind: str = "card",  # card, token, ability, emblem
                  pile: str | None = None,  # exile pile: what exiled it (406.4)
                  revealed: bool = False,
-                 prev: int | None = None,  # the object it was before (lineage)
+                 prev: ObjId | None = None,  # the object it was before (lineage)
                  pt: str | None = None,  # power/toughness set by an effect ("3/3")
                  note: str = "",  # a player's note, forgotten with the object
                  # where a player put it on the battlefield: an offset from the corner of
@@ -330,9 +330,9 @@ class Event(NamedTuple):
     """One thing that happened, with the rules (edition numbering) behind it."""
 
     kind: EventKind
-    cid: int | None = None
-    obj: int | None = None
-    prev: int | None = None
+    cid: CardId | None = None
+    obj: ObjId | None = None
+    prev: ObjId | None = None
     src: ZoneKey | None = None
     dst: ZoneKey | None = None
     cites: tuple[str, ...] = ()
@@ -370,7 +370,7 @@ def zone_from_json(d: dict[str, Any] | None) -> ZoneKey | None:
 class LineageEntry(NamedTuple):
     """One object a card has been: where it was, and how it ended."""
 
-    obj: int
+    obj: ObjId
     zone: ZoneKey | None  # None: the card (token, ability) ceased to exist here
     event: str  # the kind of event that made this object
     cites: tuple[str, ...] = ()  # the rules of that event

@@ -31,11 +31,13 @@ from tabletop.engine.model import (
     STACK,
     ZONES,
     Card,
+    CardId,
     Effect,
     Event,
     EventKind,
     LineageEntry,
     Obj,
+    ObjId,
     Zone,
     ZoneKey,
     check_place,
@@ -105,7 +107,7 @@ def _first(obj: Obj, candidates: list[Effect]) -> Effect | None:
     return candidates[0]
 
 
-def _move_params(cids: list[int], zone: Zone, player: str | None, position: Position,
+def _move_params(cids: list[CardId], zone: Zone, player: str | None, position: Position,
                  order: Sequence[int] | None, face_down: bool, by: str | None,
                  pile: str | None, allowed_by: str | None,
                  plans: list[Plan]) -> dict[str, Any]:
@@ -345,7 +347,7 @@ class MovePipeline:
         return Effect("commander", zone, COMMAND, f"the commander rule ({number})",
                       affects=f"cid:{obj.cid}", optional=True)
 
-    def can_move(self, cid: int, zone: Zone, player: str | None = None, *,
+    def can_move(self, cid: CardId, zone: Zone, player: str | None = None, *,
                  chooser: Chooser | None = None, by: str | None = None,
                  allowed_by: str | None = None) -> bool:
         """Check only: would this move be accepted (not refused by the rules)?"""
@@ -354,7 +356,7 @@ class MovePipeline:
                               allowed_by=allowed_by).kind != EventKind.REJECTED
 
     # ---- applying ----------------------------------------------------------
-    def move(self, cid: int, zone: Zone, player: str | None = None, *,
+    def move(self, cid: CardId, zone: Zone, player: str | None = None, *,
              position: Position = "top",
              face_down: bool = False, chooser: Chooser | None = None,
              by: str | None = None, pile: str | None = None,
@@ -374,7 +376,7 @@ class MovePipeline:
                 self._put_at(box, at)
         return Result(tuple(box))
 
-    def move_many(self, cids: Iterable[int], zone: Zone, player: str | None = None, *,
+    def move_many(self, cids: Iterable[CardId], zone: Zone, player: str | None = None, *,
                   position: Position = "top", order: Sequence[int] | None = None,
                   face_down: bool = False, chooser: Chooser | None = None,
                   by: str | None = None, pile: str | None = None, title: str | None = None,
@@ -614,7 +616,7 @@ class MovePipeline:
             events += self._components_leave(obj.cid, parts, src, dst, position, plan.headed)
         return events
 
-    def _components_leave(self, host: int, parts: tuple[tuple[int, Card, str, bool], ...],
+    def _components_leave(self, host: CardId, parts: tuple[tuple[CardId, Card, str, bool], ...],
                           src: ZoneKey, dst: ZoneKey, position: Position,
                           headed: Zone | None = None) -> list[Event]:
         """A merged permanent left the battlefield: each other component goes where it
@@ -730,7 +732,7 @@ class MovePipeline:
                 todo.append(r)
         return events
 
-    def _attached_to(self, oid: int) -> list[Obj]:
+    def _attached_to(self, oid: ObjId) -> list[Obj]:
         bf = self.t.zones.get((None, BATTLEFIELD), ())
         objs = self.t.objs
         return [objs[i] for i in bf if objs[i].attached_to == oid]

@@ -18,9 +18,11 @@ from tabletop.engine.model import (
     OP_MOVE,
     OP_SET,
     OP_ZONE_ORDER,
+    CardId,
     Effect,
     LineageEntry,
     Obj,
+    ObjId,
     OpKind,
     ZoneKey,
 )
@@ -51,10 +53,10 @@ class TableState(Protocol):
     """What an op changes: the table's plain data (``state.TableState`` has it). Said
     here, so the ops need nothing above them."""
 
-    objs: dict[int, Obj]
-    current: dict[int, int]
-    lineage: dict[int, list[LineageEntry]]
-    zones: dict[ZoneKey, list[int]]
+    objs: dict[ObjId, Obj]
+    current: dict[CardId, ObjId]
+    lineage: dict[CardId, list[LineageEntry]]
+    zones: dict[ZoneKey, list[ObjId]]
     effects: list[Effect]
     life: dict[str, int]
 
@@ -63,9 +65,9 @@ class MoveOp(NamedTuple):
     """A zone change (400.7): the old object leaves ``src``, the new one enters ``dst``."""
 
     kind: OpKind
-    cid: int
-    old: int
-    new: int
+    cid: CardId
+    old: ObjId
+    new: ObjId
     src: ZoneKey
     sidx: int
     dst: ZoneKey
@@ -102,7 +104,7 @@ class SetOp(NamedTuple):
     """One attribute of an object changes."""
 
     kind: OpKind
-    oid: int
+    oid: ObjId
     attr: str
     old: Any
     new: Any
@@ -127,7 +129,7 @@ class InsertOp(NamedTuple):
     kind: OpKind
     key: ZoneKey
     at: int
-    oid: int
+    oid: ObjId
 
     def apply(self, t: TableState) -> None:
         t.zones[self.key].insert(self.at, self.oid)
@@ -149,7 +151,7 @@ class DeleteOp(NamedTuple):
     kind: OpKind
     key: ZoneKey
     at: int
-    oid: int
+    oid: ObjId
 
     def apply(self, t: TableState) -> None:
         del t.zones[self.key][self.at]
@@ -170,8 +172,8 @@ class OrderOp(NamedTuple):
 
     kind: OpKind
     key: ZoneKey
-    old: tuple[int, ...]
-    new: tuple[int, ...]
+    old: tuple[ObjId, ...]
+    new: tuple[ObjId, ...]
 
     def apply(self, t: TableState) -> None:
         t.zones[self.key] = list(self.new)
@@ -191,9 +193,9 @@ class CurrentOp(NamedTuple):
     """Which object a card is now."""
 
     kind: OpKind
-    cid: int
-    old: int | None
-    new: int
+    cid: CardId
+    old: ObjId | None
+    new: ObjId
 
     def apply(self, t: TableState) -> None:
         t.current[self.cid] = self.new
@@ -216,7 +218,7 @@ class LineageOp(NamedTuple):
     """A card's lineage gains an entry."""
 
     kind: OpKind
-    cid: int
+    cid: CardId
     entry: LineageEntry
 
     def apply(self, t: TableState) -> None:

@@ -26,11 +26,13 @@ from tabletop.engine.model import (
     OP_SET,
     PHASED_OUT,
     Card,
+    CardId,
     Effect,
     Event,
     EventKind,
     LineageEntry,
     Obj,
+    ObjId,
     ZoneKey,
     check_place,
     split_pt,
@@ -81,7 +83,7 @@ class _Codec:
         self.card_ids = t.card_numbers()
         self.cards = cards if cards is not None else sorted(self.card_ids,
                                                             key=lambda c: self.card_ids[c])
-        self.kept: set[int] = set()
+        self.kept: set[ObjId] = set()
         self._by_identity: dict[int, int] = {}  # cards hash slowly; objects share them
 
     def card(self, c: Card) -> int:
@@ -124,10 +126,10 @@ class _Codec:
                    stickers=_stickers(self.unval("stickers", r[17] or ())))
 
     @staticmethod
-    def _ended(ops: Iterable[Any], done: bool) -> set[int]:
+    def _ended(ops: Iterable[Any], done: bool) -> set[ObjId]:
         """Objects this action took out of existence (done) or brought in (undone):
         the ones a save must carry with the action, since the state leaves them out."""
-        ids: set[int] = set()
+        ids: set[ObjId] = set()
         for op in ops:
             tag = op[0]
             if tag == OP_MOVE:
@@ -405,12 +407,12 @@ def from_json(d: Any, source: str = "save", verify: bool = True,
         objs = t.objs
         for r in d["objects"]:
             objs[r[0]] = codec.unobj(r)
-        t.current = {int(c): int(o) for c, o in d["current"]}
-        t.lineage = {int(c): [codec.unentry(e) for e in es] for c, es in d["lineage"]}
+        t.current = {CardId(int(c)): ObjId(int(o)) for c, o in d["current"]}
+        t.lineage = {CardId(int(c)): [codec.unentry(e) for e in es] for c, es in d["lineage"]}
         if len(d["zones"]) != len(codec.keys):
             raise ValueError("the zone lists do not match the table")
         for key, ids in zip(codec.keys, d["zones"], strict=True):
-            t.zones[key] = [int(i) for i in ids]
+            t.zones[key] = [ObjId(int(i)) for i in ids]
         t.effects = [Effect.from_json(e) for e in d["effects"]]
         t.revealed_tops = frozenset(d["revealed_tops"])
         t.commanders = _commanders(d.get("commanders", []))
@@ -608,13 +610,13 @@ def _card_fields(c: Any, i: int) -> None:
             _str(c[key], f"{what}'s {key}", 10, empty=True)
 
 
-def _merged_json(v: dict[int, tuple[tuple[int, Card, str, bool], ...]]) -> dict[str, Any]:
+def _merged_json(v: dict[CardId, tuple[tuple[CardId, Card, str, bool], ...]]) -> dict[str, Any]:
     return {str(host): [[c, card.to_json(), owner, token] for c, card, owner, token in comps]
             for host, comps in v.items()}
 
 
 def _merged(v: Any, players: Collection[str]
-            ) -> dict[int, tuple[tuple[int, Card, str, bool], ...]]:
+            ) -> dict[CardId, tuple[tuple[CardId, Card, str, bool], ...]]:
     """Merged permanents (728): card id -> components, checked."""
     if not isinstance(v, dict) or len(v) > 1000:
         raise ValueError("the merged permanents must be a table of at most 1,000")
@@ -627,8 +629,8 @@ def _merged(v: Any, players: Collection[str]
             if not (isinstance(c, list) and len(c) == 4 and type(c[0]) is int
                     and c[2] in players and type(c[3]) is bool and isinstance(c[1], dict)):
                 raise ValueError("a merged permanent's component is not one Tabletop wrote")
-            parts.append((c[0], Card.from_json(c[1]), c[2], c[3]))
-        out[int(host)] = tuple(parts)
+            parts.append((CardId(c[0]), Card.from_json(c[1]), c[2], c[3]))
+        out[CardId(int(host))] = tuple(parts)
     return out
 
 
@@ -639,12 +641,12 @@ def _stickers(v: tuple[Any, ...]) -> tuple[str, ...]:
     return v
 
 
-def _commanders(v: Any) -> frozenset[int]:
+def _commanders(v: Any) -> frozenset[CardId]:
     """The card ids of the commanders (903.3), checked."""
     if not isinstance(v, list) or len(v) > 1000 or not all(
             isinstance(c, int) and not isinstance(c, bool) and c > 0 for c in v):
         raise ValueError("the commanders must be a list of card numbers")
-    return frozenset(v)
+    return frozenset(CardId(c) for c in v)
 
 
 def _printings(d: Any) -> dict[str, tuple[str, str]]:
@@ -694,18 +696,18 @@ def _screen(d: Any, t: Table) -> dict[str, Any]:
     return out
 
 
-def _arrows(d: Any, players: Iterable[str]) -> tuple[tuple[str, int, int | str], ...]:
+def _arrows(d: Any, players: Iterable[str]) -> tuple[tuple[str, ObjId, ObjId | str], ...]:
     """Arrows on the table: (player, object id, object id or player name)."""
     if type(d) is not list or len(d) > 200:
         raise ValueError("the arrows must be a list of at most 200")
-    out = []
+    out: list[tuple[str, ObjId, ObjId | str]] = []
     for a in d:
         if type(a) is not list or len(a) != 3 or a[0] not in players:
             raise ValueError("an arrow must name its player, its card and where it points")
         _int(a[1], 1, BIG, "an arrow's card")
         if not (a[2] in players or (type(a[2]) is int and 1 <= a[2] <= BIG)):
             raise ValueError("an arrow points at a card or a player at the table")
-        out.append((a[0], a[1], a[2]))
+        out.append((a[0], ObjId(a[1]), a[2] if isinstance(a[2], str) else ObjId(a[2])))
     return tuple(out)
 
 

@@ -10,7 +10,7 @@ never goes back, so an undone object's id is never handed out again.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from types import TracebackType
 from typing import Any, NamedTuple
 
@@ -34,11 +34,13 @@ from tabletop.engine.model import (
     STACK,
     ZONES,
     Card,
+    CardId,
     Effect,
     Event,
     EventKind,
     LineageEntry,
     Obj,
+    ObjId,
     Zone,
     ZoneKey,
 )
@@ -193,19 +195,19 @@ class TableState:
         self.ante = ante
         self.max_hand = max_hand
         self.life = {p: life for p in players}
-        self.objs: dict[int, Obj] = {}
-        self.current: dict[int, int] = {}  # cid -> id of the object it is now (or was last)
-        self.lineage: dict[int, list[LineageEntry]] = {}
-        self.zones: dict[ZoneKey, list[int]] = {}  # bottom first, top last
+        self.objs: dict[ObjId, Obj] = {}
+        self.current: dict[CardId, ObjId] = {}  # cid -> id of the object it is now (or was last)
+        self.lineage: dict[CardId, list[LineageEntry]] = {}
+        self.zones: dict[ZoneKey, list[ObjId]] = {}  # bottom first, top last
         self.effects: list[Effect] = []
         self.sideboards: dict[str, list[Card]] = {p: [] for p in players}  # outside the game
         self.revealed_tops: frozenset[str] = frozenset()  # players playing with it
         # the cards that are their owners' commanders: an attribute of the card itself,
         # kept through every zone change (903.3); set up with the table
-        self.commanders: frozenset[int] = frozenset()
+        self.commanders: frozenset[CardId] = frozenset()
         # merged permanents (728): the card id of the permanent -> its components, top
         # first, the permanent's own card among them: (card id, card, owner, token)
-        self.merged: dict[int, tuple[tuple[int, Card, str, bool], ...]] = {}
+        self.merged: dict[CardId, tuple[tuple[CardId, Card, str, bool], ...]] = {}
         self.last_roll: tuple[str, int, int] | None = None  # (player, sides, value) of the last die or coin
         self.mulligans: dict[str, int] = {}  # mulligans taken this game, per player
         # players' counters (poison, commander damage from a player, energy...): player ->
@@ -215,7 +217,7 @@ class TableState:
         self.phase = "main1"  # a step or phase of the turn (PHASES), for the phase bar
         # arrows players draw (an attacker to what it attacks, a spell to its target):
         # (player, object id, object id or player name); gone at the next turn
-        self.arrows: tuple[tuple[str, int, int | str], ...] = ()
+        self.arrows: tuple[tuple[str, ObjId, ObjId | str], ...] = ()
         # the printings the decks named (card name -> (set code, collector number)): for
         # pictures only; no rule reads them. Set up with the game, saved with it.
         self.printings: dict[str, tuple[str, str]] = {}
@@ -274,14 +276,14 @@ class TableState:
         lst = self.zones[obj.zone]
         return len(lst) - lst.index(obj.id)
 
-    def obj_of(self, cid: int) -> Obj:
+    def obj_of(self, cid: CardId) -> Obj:
         """The object a card (token, ability) is now, or was last."""
         try:
             return self.objs[self.current[cid]]
         except KeyError:
             raise IllegalActionError(f"there is no card {cid!r} on this table") from None
 
-    def live(self, cid: int) -> Obj | None:
+    def live(self, cid: CardId) -> Obj | None:
         oid = self.current.get(cid)
         o = self.objs.get(oid) if oid is not None else None
         return o if o is not None and o.zone is not None else None
@@ -308,20 +310,20 @@ class TableState:
         self._ops.append(SetOp(OP_SET, obj.id, attr, old, value))
         setattr(obj, attr, value)
 
-    def _insert(self, key: ZoneKey, index: int, oid: int) -> None:
+    def _insert(self, key: ZoneKey, index: int, oid: ObjId) -> None:
         lst = self.zones[key]
         if index < 0:
             index = len(lst) + 1 + index
         lst.insert(index, oid)
         self._ops.append(InsertOp(OP_INSERT, key, index, oid))
 
-    def _remove(self, key: ZoneKey, oid: int) -> None:
+    def _remove(self, key: ZoneKey, oid: ObjId) -> None:
         lst = self.zones[key]
         index = lst.index(oid)
         del lst[index]
         self._ops.append(DeleteOp(OP_DELETE, key, index, oid))
 
-    def _reorder(self, key: ZoneKey, new: list[int]) -> None:
+    def _reorder(self, key: ZoneKey, new: Sequence[ObjId]) -> None:
         old = self.zones[key]
         self.zones[key] = list(new)
         self._ops.append(OrderOp(OP_ZONE_ORDER, key, tuple(old), tuple(new)))
@@ -335,12 +337,12 @@ class TableState:
         self._ops.append(LifeOp(OP_LIFE, player, self.life[player], value))
         self.life[player] = value
 
-    def _new_obj(self, cid: int, card: Card, owner: str, *, kind: str = "card",
-                 token: bool = False, prev: int | None = None, current: bool = True,
+    def _new_obj(self, cid: CardId, card: Card, owner: str, *, kind: str = "card",
+                 token: bool = False, prev: ObjId | None = None, current: bool = True,
                  **attrs: Any) -> Obj:
         """A new object, not yet in a zone (the counter never goes back). With
         ``current=False`` the card is pointed at it later, by ``_replace_obj``."""
-        oid = self.next_id
+        oid = ObjId(self.next_id)
         self.next_id += 1
         obj = Obj(id=oid, cid=cid, card=card, owner=owner, zone=None, kind=kind,
                   token=token, prev=prev, **attrs)
@@ -372,7 +374,7 @@ class TableState:
                text: str = "", position: str | int = "top", **attrs: Any) -> Event:
         """A new card (token, ability, emblem) enters a zone: a fresh card id, its first
         object, its first lineage entry, and the event that says so."""
-        cid = self.next_cid
+        cid = CardId(self.next_cid)
         self.next_cid += 1
         obj = self._new_obj(cid, card, owner, **attrs)
         self._set(obj, "zone", key)
@@ -399,7 +401,7 @@ class TableState:
         return Event(EventKind.NEW_OBJECT, obj.cid, new.id, obj.id, key, key, tuple(cites),
                      tuple(notes), text)
 
-    def _lineage(self, cid: int, entry: LineageEntry) -> None:
+    def _lineage(self, cid: CardId, entry: LineageEntry) -> None:
         self.lineage.setdefault(cid, []).append(entry)
         self._ops.append(LineageOp(OP_LINEAGE, cid, entry))
 
@@ -500,7 +502,7 @@ class TableState:
     def describe(self, e: Event) -> str:  # the move pipeline (moves.py) words events
         raise NotImplementedError
 
-    def can_move(self, cid: int, zone: Zone, player: str | None = None, *,
+    def can_move(self, cid: CardId, zone: Zone, player: str | None = None, *,
                  chooser: Any = None, by: str | None = None,
                  allowed_by: str | None = None) -> bool:  # the move pipeline's check
         raise NotImplementedError

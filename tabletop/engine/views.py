@@ -17,9 +17,11 @@ from tabletop.engine.model import (
     ORDERED,
     STACK,
     Card,
+    CardId,
     Event,
     EventKind,
     Obj,
+    ObjId,
     Zone,
     ZoneKey,
     power_toughness,
@@ -33,8 +35,8 @@ HIDDEN_COUNTER = "counter"  # how a hidden card's counters are named: their kind
 
 
 class Seen(NamedTuple):
-    id: int
-    cid: int
+    id: ObjId
+    cid: CardId
     name: str
     face_down: bool
     tapped: bool
@@ -49,7 +51,7 @@ class Seen(NamedTuple):
     position: int | None = None  # place from the top in an ordered zone
     pt: tuple[str, str] | None = None  # power/toughness as modified (counters, effects)
     note: str = ""  # a player's note on it: public
-    host: int | None = None  # the object id of what it is attached to (public)
+    host: ObjId | None = None  # the object id of what it is attached to (public)
     printing: tuple[str, str] | None = None  # (set, number) the deck named: for pictures
     place: tuple[float, float] | None = None  # where a player put it on the battlefield
     commander: bool = False  # its owner's commander (903.3: public, kept in every zone)
@@ -62,7 +64,7 @@ class Hidden(NamedTuple):
     is public: whose it is, its status on the battlefield, its exile pile, how many
     counters it has (not their kind, and not its note: words that could name it)."""
 
-    id: int
+    id: ObjId
     face_down: bool = True
     tapped: bool = False  # status on the battlefield is public even for a hidden face
     owner: str | None = None
@@ -73,7 +75,7 @@ class Hidden(NamedTuple):
     row: str = "others"  # a face-down permanent is a nameless 2/2 creature: never a land row
     revealed: bool = False
     note: str = ""
-    host: int | None = None
+    host: ObjId | None = None
     place: tuple[float, float] | None = None  # public, as a permanent's place is
 
 
@@ -138,9 +140,9 @@ class Arrow(NamedTuple):
     """An arrow a player drew, as everyone sees it: from a card to a card or a player."""
 
     player: str
-    source: int  # object id (as the view's entries carry; a card id would follow a
+    source: ObjId  # object id (as the view's entries carry; a card id would follow a
     # face-down card back to what it was)
-    target: int | None  # object id, or None when it points at a player
+    target: ObjId | None  # object id, or None when it points at a player
     target_player: str | None = None
 
 
@@ -296,7 +298,7 @@ class Inspected(NamedTuple):
     card: Card | None = None
     owner: str = ""
     controller: str | None = None
-    oid: int = 0
+    oid: ObjId = ObjId(0)
     status: tuple[str, ...] = ()
     lineage: tuple[Any, ...] = ()  # LineageEntry, oldest first: only for a card the viewer sees
     exists: bool = True
@@ -369,7 +371,7 @@ def action_title(table: TableState, action: Action, viewer: str | None) -> str:
     many = p.get("cids")
     cids: list[Any] = many if isinstance(many, list) else [p.get("cid")]
     for c in cids:  # a card this viewer may not see is "a card" here too (a face-down one)
-        oid = table.current.get(c) if isinstance(c, int) else None
+        oid = table.current.get(CardId(c)) if isinstance(c, int) else None
         seen = table.objs.get(oid) if oid is not None else None
         if seen is not None and seen.card.name in title and not may_see(table, seen, viewer):
             title = title.replace(seen.card.name, "a card")
@@ -387,7 +389,7 @@ class Handle(NamedTuple):
     """An object the window shows, as the window needs it to act on it: its card id and
     its public status (what any player at the table sees), never its face."""
 
-    cid: int
+    cid: CardId
     owner: str
     zone: ZoneKey | None
     tapped: bool
@@ -396,7 +398,7 @@ class Handle(NamedTuple):
     counters: dict[str, int]
 
 
-def handle(table: TableState, oid: int) -> Handle | None:
+def handle(table: TableState, oid: ObjId) -> Handle | None:
     """The object now behind an item the window drew (by the id it was drawn with)."""
     old = table.objs.get(oid)
     if old is None:
@@ -411,20 +413,20 @@ def current(table: TableState, selected: int | tuple[str, int]) -> Obj | None:
     card picked while hidden (followed to what it is now). None when the table has no
     such card (another table's; at a network table, a card that has since moved)."""
     if isinstance(selected, tuple):
-        obj = table.objs.get(selected[1])
+        obj = table.objs.get(ObjId(selected[1]))
         return table.obj_of(obj.cid) if obj is not None else None
-    oid = table.current.get(selected)
+    oid = table.current.get(CardId(selected))
     return table.objs.get(oid) if oid is not None else None
 
 
 class Choice(NamedTuple):
     """A card offered in a dialog: its id and the name the viewer may read."""
 
-    cid: int
+    cid: CardId
     name: str
 
 
-def choice_of(table: TableState, cid: int, viewer: str | None, looking: bool = False) -> Choice:
+def choice_of(table: TableState, cid: CardId, viewer: str | None, looking: bool = False) -> Choice:
     """``looking``: an effect lets the viewer look at it (a search, the top cards)."""
     obj = table.obj_of(cid)
     known = looking or may_see(table, obj, viewer)

@@ -16,7 +16,7 @@ from typing import Any
 
 from tabletop.engine import editions, views
 from tabletop.engine.editions import Edition
-from tabletop.engine.model import ORDERED, Card, Event, Zone, ZoneKey, counter_bonus
+from tabletop.engine.model import ORDERED, Card, CardId, Event, ObjId, Zone, ZoneKey, counter_bonus
 from tabletop.engine.state import LogEntry
 from tabletop.engine.views import (
     Arrow,
@@ -64,8 +64,8 @@ def card_of(face: dict[str, Any]) -> Card | None:
 
 def face_of(face: dict[str, Any], position: int | None) -> Face:
     """One card of a zone as the host sent it: a Seen, or a Hidden."""
-    fid = int(face["id"])
-    host = None if face.get("host") is None else int(face["host"])
+    fid = ObjId(int(face["id"]))
+    host = None if face.get("host") is None else ObjId(int(face["host"]))
     place_sent = face.get("place")
     place = None
     if isinstance(place_sent, list) and len(place_sent) == 2:
@@ -81,7 +81,7 @@ def face_of(face: dict[str, Any], position: int | None) -> Face:
     face_down = bool(face.get("face_down"))
     pt = face.get("pt")
     land = not face_down and "Land" in card.types
-    return Seen(fid, fid, card.name, face_down, bool(face.get("tapped")), counters,
+    return Seen(fid, CardId(fid), card.name, face_down, bool(face.get("tapped")), counters,
                 bool(face.get("token")), controller, owner, card,
                 "lands" if land else "others", None, bool(face.get("revealed")), position,
                 (str(pt[0]), str(pt[1])) if isinstance(pt, list) and len(pt) == 2 else None,
@@ -142,9 +142,9 @@ class SentBoard:
             if int(a) not in self._by_id:
                 continue
             if isinstance(b, str):
-                self._arrows.append(Arrow(str(p), int(a), None, b))
+                self._arrows.append(Arrow(str(p), ObjId(int(a)), None, b))
             elif int(b) in self._by_id:
-                self._arrows.append(Arrow(str(p), int(a), int(b)))
+                self._arrows.append(Arrow(str(p), ObjId(int(a)), ObjId(int(b))))
         self._sideboards: dict[str, list[Card] | int] = {
             str(p): min(int(side), 1000) if isinstance(side, int)
             else [Card.from_json(dict(c)) for c in side]
@@ -194,7 +194,7 @@ class SentBoard:
         f = self._by_id.get(oid)
         if f is None:
             return None
-        return Handle(f.id, f.owner or "", self._where[oid], f.tapped, f.face_down,
+        return Handle(CardId(f.id), f.owner or "", self._where[oid], f.tapped, f.face_down,
                       f.revealed, {k: n for k, n in f.counters if k != views.HIDDEN_COUNTER})
 
     def inspect(self, selected: int | tuple[str, int]) -> tuple[int, Inspected] | None:
@@ -210,7 +210,7 @@ class SentBoard:
             if total:
                 public.append(f"{total} counter{'s' * (total != 1)}")
             return fid, Inspected(True, zone, status=tuple(public), counters=f.counters)
-        return fid, Inspected(False, zone, f.name, f.card, f.owner, f.controller, fid,
+        return fid, Inspected(False, zone, f.name, f.card, f.owner, f.controller, ObjId(fid),
                               self._status(f), (), True, f.pt, f.note, f.counters)
 
     def _status(self, f: Seen) -> tuple[str, ...]:
@@ -260,7 +260,7 @@ class SentBoard:
     # ---- choices and piles ---------------------------------------------------------------
     def choice_of(self, cid: int, viewer: str | None, looking: bool = False) -> Choice:
         f = self._by_id.get(cid)
-        return Choice(cid, f.name if isinstance(f, Seen) else "a hidden card")
+        return Choice(CardId(cid), f.name if isinstance(f, Seen) else "a hidden card")
 
     def choices(self, key: ZoneKey, viewer: str | None, looking: bool = False) -> list[Choice]:
         return [self.choice_of(f.id, viewer, looking) for f in self._zones.get(key, ())]
@@ -310,7 +310,7 @@ def shown_of(d: Any) -> Shown | None:
     for i, face in enumerate(d.get("cards") or ()):
         card = card_of(face) if isinstance(face, dict) else None
         if card is not None:
-            cards.append(Seen(0, -1 - i, card.name, False, False, (), bool(face.get("token")),
+            cards.append(Seen(ObjId(0), CardId(-1 - i), card.name, False, False, (), bool(face.get("token")),
                               None, str(face.get("owner") or ""), card))
     if not cards:
         return None

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import secrets
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,7 +24,7 @@ from tabletop.engine import (
     saves,
     views,
 )
-from tabletop.engine.model import ORDERED, Card, EventKind, Obj, Zone, ZoneKey
+from tabletop.engine.model import ORDERED, Card, CardId, EventKind, Obj, ObjId, Zone, ZoneKey
 from tabletop.engine.state import LogEntry, Result
 from tabletop.engine.views import Hidden, Seen
 from tabletop.net import protocol
@@ -108,7 +109,7 @@ class SeatIds:
             del self.back[sid]
         self.hidden.pop(oid, None)
 
-    def reorder(self, key: ZoneKey, ids: list[int]) -> None:
+    def reorder(self, key: ZoneKey, ids: Sequence[int]) -> None:
         """A hidden zone about to be sent: when the cards it had are no longer in the
         order they were sent in (a shuffle, an effect reordering it), all its cards get
         new ids."""
@@ -208,7 +209,7 @@ class Room:
             ids = self.ids[seat] = SeatIds()
         return ids
 
-    def id_for(self, seat: str, oid: int) -> int:
+    def id_for(self, seat: str, oid: ObjId) -> int:
         """The id ``seat`` knows an object by (sending it to the seat if it was not yet)."""
         obj = self.table.objs[oid]
         hidden = not self._sees(seat, obj)
@@ -320,7 +321,7 @@ class Room:
             raise RoomError("the judge sees every card already")
 
     def _carry_out(self, seat: str, who: str | None, intent: intents.Intent,
-                   cids: list[int], moved: set[ZoneKey]) -> Result | None:
+                   cids: list[CardId], moved: set[ZoneKey]) -> Result | None:
         """The engine's part of an intent (None: nothing the engine did, or only asked)."""
         t = self.table
         match intent:
@@ -443,7 +444,7 @@ class Room:
                         seat_ids.drop(oid)
 
         def known(oid: int) -> bool:
-            obj = t.objs.get(oid)
+            obj = t.objs.get(ObjId(oid))
             return obj is not None and obj.zone is not None and obj.zone[1] == Zone.LIBRARY \
                 and obj.zone not in shuffled and t.current.get(obj.cid) == oid
         for seat, ids in list(self.looked.items()):
@@ -480,7 +481,7 @@ class Room:
     def _live(self, oid: Any) -> Obj:
         """The object of that id, if it is still that object (any seat may name it)."""
         t = self.table
-        obj = t.objs.get(oid) if isinstance(oid, int) else None
+        obj = t.objs.get(ObjId(oid)) if isinstance(oid, int) else None
         if obj is None or obj.zone is None or t.current.get(obj.cid) != obj.id:
             raise RoomError("that card is no longer there", Code.GONE)
         return obj

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from tabletop.engine.editions import Edition
-from tabletop.engine.model import Card
+from tabletop.engine.model import Card, CardId
 from tabletop.engine.table import Table
 
 
@@ -90,14 +90,14 @@ class Context(Protocol):
     """What a step kind's ``perform`` may use (the runner's)."""
 
     table: Table
-    labels: dict[str, int]
+    labels: dict[str, CardId]
     path: Path
     marks: list[int]
     redo_marks: list[int]
 
     def card(self, spec: dict[str, Any], where: str) -> Card: ...
 
-    def name(self, label: str, cid: int) -> None: ...
+    def name(self, label: str, cid: CardId) -> None: ...
 
 
 class Recording(Protocol):

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import views
 from tabletop.engine.errors import InputError
-from tabletop.engine.model import CONTROLLED, ORDERED, EventKind, Zone
+from tabletop.engine.model import CONTROLLED, ORDERED, CardId, EventKind, Zone
 from tabletop.scenario import steps
 from tabletop.scenario.loader import FORMAT
 
@@ -72,7 +72,7 @@ class Recorder:
         self._anchor = table.history[-1] if table.history else None
         # refused attempts already made are not part of the recording
         self._refused_before = [a for _, a in table.refused]
-        self.labels: dict[int, str] = {}
+        self.labels: dict[CardId, str] = {}
         self.cards: list[tuple[str, dict[str, Any]]] = []
         self.skipped: list[str] = []
         self.problems: list[str] = []
@@ -88,13 +88,13 @@ class Recorder:
                         for p, n in table.life.items() if n != 20]
 
     # what a step kind's ``recover`` uses
-    def label(self, cid: int) -> str:
+    def label(self, cid: CardId) -> str:
         return self.labels[cid]
 
-    def new_label(self, cid: int, name: str) -> str:
+    def new_label(self, cid: CardId, name: str) -> str:
         return self.labels.get(cid) or self._label(cid, name)
 
-    def _label(self, cid: int, name: str) -> str:
+    def _label(self, cid: CardId, name: str) -> str:
         base = re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_") or "card"
         label, n = base, 1
         taken = set(self.labels.values())
@@ -196,7 +196,7 @@ class Recorder:
         return out, problems
 
     def _expectations(self, run: Run, rep: StepReport, step: dict[str, Any],
-                      subjects: Iterable[int]) -> list[dict[str, Any]]:
+                      subjects: Iterable[CardId]) -> list[dict[str, Any]]:
         """What the replay shows after a step, as the step's expectations."""
         t = run.table
         kind = next(k for k in step if k in steps.REGISTRY)
@@ -311,7 +311,7 @@ class Recorder:
             out += ["", "[[effects]]"]
             e = dict(e)
             if e.get("affects", "").startswith("cid:"):
-                cid = int(e["affects"][4:])
+                cid = CardId(int(e["affects"][4:]))
                 e["affects"] = f"card:{self.labels[cid]}" if cid in self.labels else "any"
             out += [f"{k} = {_toml(v)}" for k, v in e.items()]
         for step in self.opening + recovered:

@@ -8,7 +8,7 @@ from typing import Any
 
 from tabletop.engine import Card, Effect, Table
 from tabletop.engine.errors import IllegalActionError, InputError
-from tabletop.engine.model import CONTROLLED, ORDERED, Event, EventKind, Obj, Zone
+from tabletop.engine.model import CONTROLLED, ORDERED, CardId, Event, EventKind, Obj, Zone
 from tabletop.scenario import steps
 from tabletop.scenario.model import Check, Scenario, Step
 
@@ -22,7 +22,7 @@ class StepReport:
     say: str
     events: list[Event]
     checks: list[Check] = field(default_factory=list)
-    subjects: list[int] = field(default_factory=list)  # cids of the objects the step acted on
+    subjects: list[CardId] = field(default_factory=list)  # cids of the objects the step acted on
     sentence: str = ""  # what the step does, in words (sentences.py), with or without say
 
     @property
@@ -35,8 +35,8 @@ class StepReport:
 class Run:
     scenario: Scenario
     table: Table
-    labels: dict[str, int]  # label -> cid
-    names: dict[int, str]  # cid -> label
+    labels: dict[str, CardId]  # label -> cid
+    names: dict[CardId, str]  # cid -> label
     reports: list[StepReport] = field(default_factory=list)
 
     @property
@@ -91,8 +91,8 @@ def build(scenario: Scenario) -> Run:
     """Set the table up as the file lists it (the setup itself is not undoable)."""
     s = scenario
     table = Table(s.players, s.edition, seed=s.seed, ante=s.ante)
-    labels: dict[str, int] = {}
-    names: dict[int, str] = {}
+    labels: dict[str, CardId] = {}
+    names: dict[CardId, str] = {}
 
     def where_of(label: str) -> str:
         return f"{s.path}: card {label!r}"
@@ -192,13 +192,13 @@ class _Context:
     def card(self, spec: dict[str, Any], where: str) -> Card:
         return card_from_spec(spec, where)
 
-    def name(self, label: str, cid: int) -> None:
+    def name(self, label: str, cid: CardId) -> None:
         """A label for an object the step made."""
         self.labels[label], self.run.names[cid] = cid, label
 
 
 def _perform(r: Run, step: Step, marks: list[int],
-             redo_marks: list[int]) -> tuple[list[Event], list[int]]:
+             redo_marks: list[int]) -> tuple[list[Event], list[CardId]]:
     t, subj, L = r.table, step.subject, r.labels
     named = subj if isinstance(subj, list) else [subj]
     if step.action in ("attach", "arrow") and "to" in step.args:
@@ -233,7 +233,7 @@ def zone_members(table: Table, key: str) -> tuple[list[Obj], bool]:
 
 
 def _check(r: Run, step: Step, exp: dict[str, Any], events: list[Event],
-           subjects: list[int]) -> list[Check]:
+           subjects: list[CardId]) -> list[Check]:
     t = r.table
     label = exp.get("card")
     if label is None and subjects:
@@ -248,7 +248,8 @@ def _check(r: Run, step: Step, exp: dict[str, Any], events: list[Event],
         raise InputError(f"{r.scenario.path}: step {step.index}: expect: {label!r} does not "
                          "exist yet at this step")
     # None: never made, or undone. Any: every read below is guarded by ``live``
-    obj: Any = t.objs.get(t.current.get(cid, -1)) if cid is not None else None
+    oid = t.current.get(cid) if cid is not None else None
+    obj: Any = t.objs.get(oid) if oid is not None else None
     live = obj is not None and obj.zone is not None
     mine = [e for e in events if e.cid == cid]
     step_cites = {c for e in events for c in e.cites}  # cites_outside included (the contract)
@@ -286,7 +287,8 @@ def _check(r: Run, step: Step, exp: dict[str, Any], events: list[Event],
         elif key == "counters":
             have = dict(obj.counters) if live else {}
         elif key == "lineage":
-            have = [e.zone[1] for e in t.lineage.get(cid or -1, ()) if e.zone is not None]
+            have = [e.zone[1] for e in (t.lineage.get(cid, ()) if cid is not None else ())
+                    if e.zone is not None]
         else:  # pragma: no cover - the loader allows only the keys above
             raise InputError(f"unknown expectation {key!r}")
         out.append(Check(label, key, want, have, extra.get(key)))

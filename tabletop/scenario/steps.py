@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import Card, Result, chooser_from_labels
 from tabletop.engine.errors import InputError, NoSuchZoneError
-from tabletop.engine.model import Event, EventKind, Zone, split_pt
+from tabletop.engine.model import CardId, Event, EventKind, Zone, split_pt
 from tabletop.scenario import sentences
 from tabletop.scenario.model import Context, Recording, Step, StepChecker
 
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from tabletop.scenario.sentences import Words
 
 Args = dict[str, Any]  # a step's keys as a file gives them
-Performed = tuple[list[Event], list[int]]  # (events, the card ids the step is about)
+Performed = tuple[list[Event], list[CardId]]  # (events, the card ids the step is about)
 
 
 @dataclass(frozen=True)
@@ -80,18 +80,18 @@ def _events(res: Result) -> list[Event]:
     return list(res.events)
 
 
-def _cids(res: Result) -> list[int]:
+def _cids(res: Result) -> list[CardId]:
     return [e.cid for e in res.events if e.cid is not None]
 
 
-def _cid(e: Event) -> int:
+def _cid(e: Event) -> CardId:
     """The card an event is about, for events that always name one."""
     if e.cid is None:
         raise ValueError(f"a {e.kind} event names no card")
     return e.cid
 
 
-def _created(events: Iterable[Event]) -> list[int]:
+def _created(events: Iterable[Event]) -> list[CardId]:
     return [_cid(e) for e in events if e.kind == EventKind.CREATED]
 
 

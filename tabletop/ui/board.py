@@ -14,7 +14,7 @@ from typing import Protocol
 
 from tabletop.engine import views
 from tabletop.engine.editions import Edition
-from tabletop.engine.model import Card, Event, Zone, ZoneKey
+from tabletop.engine.model import Card, CardId, Event, ObjId, Zone, ZoneKey
 from tabletop.engine.state import LogEntry, TableState
 from tabletop.engine.views import (
     Arrow,
@@ -153,10 +153,10 @@ class LocalBoard:
         return views.arrows(self._t)
 
     def handle(self, oid: int) -> Handle | None:
-        return views.handle(self._t, oid)
+        return views.handle(self._t, ObjId(oid))
 
     def face(self, cid: int) -> Face | None:
-        obj = self._t.live(cid)
+        obj = self._t.live(CardId(cid))
         return None if obj is None else views.face_of(self._t, obj, self.viewer)
 
     def inspect(self, selected: Selected) -> tuple[int, Inspected] | None:
@@ -164,7 +164,7 @@ class LocalBoard:
         return None if obj is None else (obj.cid, views.inspect(self._t, obj, self.viewer))
 
     def choice_of(self, cid: int, viewer: str | None, looking: bool = False) -> Choice:
-        return views.choice_of(self._t, cid, viewer, looking)
+        return views.choice_of(self._t, CardId(cid), viewer, looking)
 
     def choices(self, key: ZoneKey, viewer: str | None, looking: bool = False) -> list[Choice]:
         return views.choices(self._t, key, viewer, looking)
@@ -184,11 +184,11 @@ class LocalBoard:
 
     def drop_hint(self, cid: int, zone: Zone, player: str | None, by: str | None,
                   anyone: bool) -> str:
-        return views.drop_hint(self._t, self._t.obj_of(cid), zone, player, self.viewer, by,
+        return views.drop_hint(self._t, self._t.obj_of(CardId(cid)), zone, player, self.viewer, by,
                                anyone)
 
     def move_refusal(self, cid: int, anyone: bool) -> str | None:
-        return views.move_refusal(self._t, self._t.obj_of(cid), self.viewer, anyone)
+        return views.move_refusal(self._t, self._t.obj_of(CardId(cid)), self.viewer, anyone)
 
     def tell(self, event: Event) -> Told:
         return views.tell(self._t, event, self.viewer)

@@ -13,7 +13,7 @@ from PySide6.QtCore import QObject, Signal
 
 from tabletop.cards import demo
 from tabletop.engine import Card, Event, Obj, Result, Table, views
-from tabletop.engine.model import Zone, ZoneKey
+from tabletop.engine.model import CardId, Zone, ZoneKey
 from tabletop.engine.state import Mark
 from tabletop.engine.views import JUDGE
 from tabletop.ui import later
@@ -43,7 +43,7 @@ class TableController(QObject):
         super().__init__(parent)
         self.table = table or demo.new_game()
         self.viewer: str | None = self.table.players[0]  # your seat, at the bottom
-        self.labels: dict[int, str] = {}
+        self.labels: dict[CardId, str] = {}
         # cid -> events of the last action touching it
         self.last_events: dict[int, tuple[Event, ...]] = {}
         # set by the window: asks a person when the rules give a choice
@@ -67,7 +67,7 @@ class TableController(QObject):
                           "(File > Leave the network game).")
         return True
 
-    def set_table(self, table: Table, labels: dict[int, str] | None = None,
+    def set_table(self, table: Table, labels: dict[CardId, str] | None = None,
                   dirty: bool = False) -> None:
         if self._networked():
             return

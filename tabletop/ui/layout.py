@@ -8,10 +8,10 @@ the right."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import NamedTuple
 
-from tabletop.engine.model import Zone
+from tabletop.engine.model import ObjId, Zone
 
 CARD_W, CARD_H = 90, 126
 GAP = 12
@@ -155,17 +155,17 @@ def unsnap(rect: Rect, place: tuple[float, float], mirrored: bool) -> tuple[floa
     return rect.x + dx, rect.y + dy
 
 
-def field_positions(rect: Rect, cards: list[tuple[int, bool, bool]], mirrored: bool,
-                    riders: dict[int, list[tuple[int, bool]]] | None = None,
-                    placed: dict[int, tuple[float, float]] | None = None
-                    ) -> dict[int, tuple[float, float]]:
+def field_positions(rect: Rect, cards: Sequence[tuple[ObjId, bool, bool]], mirrored: bool,
+                    riders: Mapping[ObjId, Sequence[tuple[ObjId, bool]]] | None = None,
+                    placed: Mapping[ObjId, tuple[float, float]] | None = None
+                    ) -> dict[ObjId, tuple[float, float]]:
     """Battlefield places: lands on the row nearer the player, the rest nearer the
     middle. ``cards``: (id, is_land, tapped) in order; ``riders``: host id -> [(id,
     tapped)] of the cards attached to it, which sit behind it, peeking out at its
     top left. Returns id -> (x, y)."""
     riders = riders or {}
     placed = placed or {}  # id -> (x, y): cards a player put somewhere; the rest flow
-    rows: dict[bool, list[tuple[int, bool]]] = {True: [], False: []}
+    rows: dict[bool, list[tuple[ObjId, bool]]] = {True: [], False: []}
     for cid, land, tapped in cards:
         if cid not in placed:
             rows[land].append((cid, tapped))

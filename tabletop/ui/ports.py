@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from tabletop.engine import Card, IllegalActionError, Result, Table, chooser_from_labels, views
-from tabletop.engine.model import Zone
+from tabletop.engine.model import CardId, Zone
 from tabletop.engine.views import JUDGE
 from tabletop.ui import later
 
@@ -95,13 +95,14 @@ class LocalPort:
         return None
 
     def _card_refusal(self, cid: int) -> Result | None:
+        # (an intent names a card here by its card id)
         t = self.c.table
-        obj = t.obj_of(cid)
+        obj = t.obj_of(CardId(cid))
         why = views.move_refusal(t, obj, self.c.viewer, self.c.anyone)
         return None if why is None else t.refuse(obj, why)
 
     def _actor(self, cid: int) -> str:
-        return self.c.actor(self.c.table.obj_of(cid))
+        return self.c.actor(self.c.table.obj_of(CardId(cid)))
 
     def _player(self, intent: Any) -> str:
         """The player an intent of one's own is for (the viewpoint's, if not named)."""
@@ -137,7 +138,7 @@ class LocalPort:
             by = c.viewer if c.viewer is not JUDGE else None
             c.pointed = (intent.zone, intent.player, by or self._actor(allowed[0]))
             try:
-                res = t.move_many(allowed, intent.zone, intent.player,
+                res = t.move_many([CardId(x) for x in allowed], intent.zone, intent.player,
                                   position=intent.position,
                                   order=allowed if intent.ordered else None,
                                   chooser=chooser, by=by,
@@ -147,14 +148,14 @@ class LocalPort:
                 raise
             return c.done(res)
         cid = intent.id
-        obj = t.obj_of(cid)
+        obj = t.obj_of(CardId(cid))
         chooser = chooser_from_labels(list(intent.apply)) if intent.apply is not None \
             else c.chooser(obj) if c.chooser else None
         c.pointed = (intent.zone, intent.player, c.actor(obj))
         try:
-            res = t.move(cid, intent.zone, intent.player, position=intent.position,
+            res = t.move(CardId(cid), intent.zone, intent.player, position=intent.position,
                          chooser=chooser, by=c.actor(obj), face_down=bool(intent.face_down),
-                         at=None if intent.at is None else {cid: intent.at})
+                         at=None if intent.at is None else {CardId(cid): intent.at})
         except BaseException:
             c.pointed = None
             raise
@@ -162,7 +163,7 @@ class LocalPort:
 
     def _place(self, intent: intents.PlaceCards) -> Result:
         """Permanents put elsewhere on their battlefield: those this viewpoint may handle."""
-        mine: dict[int, Any] = {x: a for x, a in zip(intent.ids, intent.at, strict=True)
+        mine: dict[CardId, Any] = {CardId(x): a for x, a in zip(intent.ids, intent.at, strict=True)
                                 if self.c.may_handle(x)}
         return self.c.table.place(mine) if mine else Result(())
 
@@ -171,39 +172,39 @@ class LocalPort:
         c, t = self.c, self.c.table
         match intent:
             case intents.Tap(id=cid, tapped=tapped):
-                return t.set_tapped(cid, tapped)
+                return t.set_tapped(CardId(cid), tapped)
             case intents.Counters(id=cid, kind=kind, delta=delta):
-                return t.add_counters(cid, {kind: delta})
+                return t.add_counters(CardId(cid), {kind: delta})
             case intents.Face(id=cid, down=down):
-                return t.turn_face(cid, down)
+                return t.turn_face(CardId(cid), down)
             case intents.Reveal(id=cid, revealed=revealed):
-                return t.reveal(cid, revealed)
+                return t.reveal(CardId(cid), revealed)
             case intents.PT(id=cid, text=text):
                 try:
-                    return t.set_pt(cid, text or None)
+                    return t.set_pt(CardId(cid), text or None)
                 except IllegalActionError as e:
-                    return t.refuse(t.obj_of(cid), str(e))
+                    return t.refuse(t.obj_of(CardId(cid)), str(e))
             case intents.Note(id=cid, text=text):
                 try:
-                    return t.set_note(cid, text)
+                    return t.set_note(CardId(cid), text)
                 except IllegalActionError as e:
-                    return t.refuse(t.obj_of(cid), str(e))
+                    return t.refuse(t.obj_of(CardId(cid)), str(e))
             case intents.Attach(id=cid, host=host):  # an Aura, an Equipment; or off
-                why = t.attach_refusal(cid, host) if host is not None else None
+                why = t.attach_refusal(CardId(cid), CardId(host)) if host is not None else None
                 if why is not None:
-                    return t.refuse(t.obj_of(cid), why)
-                return t.attach(cid, host)
+                    return t.refuse(t.obj_of(CardId(cid)), why)
+                return t.attach(CardId(cid), None if host is None else CardId(host))
             case intents.Ability(id=cid, text=text):
-                return t.put_ability(text, self._actor(cid), cid)
+                return t.put_ability(text, self._actor(cid), CardId(cid))
             case intents.Sticker(id=cid, text=text):  # its owner's (123.3b)
                 by = None if c.viewer is JUDGE or c.anyone else c.viewer
-                return t.add_sticker(cid, text, by=by)
+                return t.add_sticker(CardId(cid), text, by=by)
             case intents.Merge(id=cid, onto=onto, on_top=on_top):  # mutate (728.2)
-                return t.merge(cid, onto, on_top)
+                return t.merge(CardId(cid), CardId(onto), on_top)
             case intents.CommanderReturns(id=cid):  # 903.9a: the owner's choice
-                return t.commander_returns(cid)
+                return t.commander_returns(CardId(cid))
             case intents.Arrow(id=cid, to=to):  # the judge draws it for the controller
-                return t.arrow(self._actor(cid), cid, to)
+                return t.arrow(self._actor(cid), CardId(cid), to if isinstance(to, str) else CardId(to))
             case intents.ClearArrows():  # the viewer's (the judge's: everyone's)
                 return t.clear_arrows(None if c.viewer is JUDGE else c.viewer)
             case intents.Draw(count=count):
@@ -237,13 +238,13 @@ class LocalPort:
                 cids = c.top_cids(player, count)
                 if not cids:
                     return t.refuse(None, f"{player}'s library is empty")
-                return t.move_many(cids, Zone.GRAVEYARD, player)
+                return t.move_many([CardId(x) for x in cids], Zone.GRAVEYARD, player)
             case intents.MoveAll(src=src, zone=zone, shuffle=shuffle):
                 return t.zone_to_zone(self._player(intent), src, zone, shuffle=shuffle)
             case intents.Show(ids=ids, to=to):
-                return t.show(self._player(intent), list(ids), to)
+                return t.show(self._player(intent), [CardId(x) for x in ids], to)
             case intents.Cleanup(ids=ids):
-                return t.cleanup(self._player(intent), list(ids) or None)
+                return t.cleanup(self._player(intent), [CardId(x) for x in ids] or None)
             case intents.Look(player=whose, count=count):  # logged; named to nobody
                 whose = whose or self._player(intent)
                 return t.look(c.viewer if c.viewer is not JUDGE else whose, whose, count)

@@ -16,7 +16,7 @@ from PySide6.QtCore import QAbstractAnimation, QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QGraphicsItem, QLabel
 
-from tabletop.engine.model import EventKind, Zone
+from tabletop.engine.model import CardId, EventKind, Zone
 from tabletop.scenario.sentences import expectation_lines, expectation_words  # noqa: F401
 from tabletop.ui import layout as L
 from tabletop.ui.items import ArrowItem, CardItem
@@ -44,7 +44,7 @@ def settled(item: CardItem) -> QRectF:
     return r
 
 
-def ghost(scene: TableScene, scenario: Scenario, names: dict[int, str], step: Step,
+def ghost(scene: TableScene, scenario: Scenario, names: dict[CardId, str], step: Step,
           rep: StepReport) -> tuple[list[QGraphicsItem], str | None]:
     """For a scenario's move the engine sent elsewhere (or refused): a ghost of the card
     where the player pointed and an arrow to where it went, added to ``scene``; returns

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from PySide6.QtCore import QCoreApplication
 
     from tabletop.engine import Table
+    from tabletop.engine.model import CardId
     from tabletop.scenario.model import Scenario, Step
     from tabletop.scenario.runner import Run, Session, StepReport
 
@@ -27,7 +28,7 @@ def ensure_app() -> QCoreApplication:
 
 
 def table_png(table: Table, viewer: str | None = JUDGE, width: int = 1100,
-              ruling: tuple[Scenario, dict[int, str], Step, StepReport] | None = None
+              ruling: tuple[Scenario, dict[CardId, str], Step, StepReport] | None = None
               ) -> bytes:
     """The table as ``viewer`` sees it (the judge by default), as PNG bytes.
     ``ruling``: (scenario, names, step, report): a card the engine sent elsewhere is drawn
