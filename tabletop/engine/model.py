@@ -94,6 +94,18 @@ class OpKind(StrEnum):
 LIBRARY, HAND, BATTLEFIELD, GRAVEYARD = Zone.LIBRARY, Zone.HAND, Zone.BATTLEFIELD, Zone.GRAVEYARD
 STACK, EXILE, COMMAND, ANTE, PHASED_OUT = (Zone.STACK, Zone.EXILE, Zone.COMMAND, Zone.ANTE,
                                            Zone.PHASED_OUT)
+# the move pipeline's event kinds as module names, for the same reason
+MOVED = EventKind.MOVED
+REDIRECTED = EventKind.REDIRECTED
+REPLACED = EventKind.REPLACED
+REJECTED = EventKind.REJECTED
+UNCHANGED = EventKind.UNCHANGED
+NEW_OBJECT = EventKind.NEW_OBJECT
+CEASED = EventKind.CEASED
+CONTROL_CHANGED = EventKind.CONTROL_CHANGED
+REORDERED = EventKind.REORDERED
+ADDED = EventKind.ADDED
+
 # the op kinds as module names, for the same reason (an action records several ops)
 OP_MOVE = OpKind.MOVE
 OP_SET = OpKind.SET

@@ -20,15 +20,24 @@ from tabletop.engine.errors import IllegalActionError
 from tabletop.engine.model import (
     ANTE,
     BATTLEFIELD,
+    CEASED,
     COMMAND,
+    CONTROL_CHANGED,
     CONTROLLED,
     EXILE,
     GRAVEYARD,
     HAND,
     LIBRARY,
+    MOVED,
+    NEW_OBJECT,
     ORDERED,
     PHASED_OUT,
+    REDIRECTED,
+    REJECTED,
+    REORDERED,
+    REPLACED,
     STACK,
+    UNCHANGED,
     ZONES,
     Card,
     CardId,
@@ -68,7 +77,7 @@ class Plan:
     )
 
     def __init__(self, obj: Obj, src: ZoneKey | None, dst: ZoneKey | None,
-                 controller: str | None, kind: EventKind = EventKind.MOVED,
+                 controller: str | None, kind: EventKind = MOVED,
                  cites: list[str] | None = None, text: str = "") -> None:
         self.obj = obj
         self.src = src
@@ -86,7 +95,7 @@ class Plan:
 
     @property
     def changes_zone(self) -> bool:
-        return self.kind in (EventKind.MOVED, EventKind.REDIRECTED, EventKind.REPLACED)
+        return self.kind in (MOVED, REDIRECTED, REPLACED)
 
 
 def chooser_from_labels(labels: Iterable[str]) -> Chooser:
@@ -240,16 +249,16 @@ class MovePipeline:
         ed = self.t.edition
         src = obj.zone
         if src is None:
-            return Plan(obj, None, None, None, EventKind.REJECTED,
+            return Plan(obj, None, None, None, REJECTED,
                         list(ed.token_cite(BATTLEFIELD)) if obj.token else [],
                         text=f"{obj.card.name} no longer exists")
         dst, ctrl, redirected = self._destination(obj, zone, player)
         plan = Plan(obj, src, dst, ctrl)
         if obj.kind == "ability":
             if zone == STACK:
-                plan.kind, plan.text = EventKind.UNCHANGED, "the ability is already on the stack"
+                plan.kind, plan.text = UNCHANGED, "the ability is already on the stack"
             else:
-                plan.kind, plan.dst = EventKind.CEASED, None
+                plan.kind, plan.dst = CEASED, None
                 plan.text = f"{obj.card.name} leaves the stack and ceases to exist"
                 _add(plan.cites, ed.cite("stack_ability"))
             return plan
@@ -262,7 +271,7 @@ class MovePipeline:
                 if redirected:
                     _add(plan.cites, ed.cite("owner_redirect"))
                 _add(plan.cites, refusal[0])
-                plan.kind, plan.text = EventKind.REJECTED, refusal[1]
+                plan.kind, plan.text = REJECTED, refusal[1]
                 return plan
             if face_down and zone == BATTLEFIELD and src[1] != BATTLEFIELD \
                     and ed.cite("face_down_permanent"):
@@ -293,7 +302,7 @@ class MovePipeline:
             if effect is rule:
                 _add(plan.cites, ed.cite("commander_replace"))
                 plan.headed = zone
-            plan.kind = EventKind.REPLACED
+            plan.kind = REPLACED
             plan.notes.append(f"replaced by {effect.source or effect.label}: "
                               f"{ed.zone_name(effect.instead).lower()} instead of "
                               f"{ed.zone_name(effect.watch).lower()}")
@@ -306,19 +315,19 @@ class MovePipeline:
             plan.dst, plan.controller = dst, ctrl
         if redirected:  # only where it really lands: a replacement may have sent it elsewhere
             plan.cites[:0] = [c for c in ed.cite("owner_redirect") if c not in plan.cites]
-            if plan.kind == EventKind.MOVED:
-                plan.kind = EventKind.REDIRECTED
+            if plan.kind == MOVED:
+                plan.kind = REDIRECTED
         if dst == src and (zone not in CONTROLLED or ctrl == obj.controller):
             if zone == COMMAND and ed.command_new_object:
-                plan.kind = EventKind.NEW_OBJECT
+                plan.kind = NEW_OBJECT
                 _add(plan.cites, ed.cite("command_again"))
                 plan.text = f"{obj.card.name} is put into the command zone again: a new object"
             elif zone == EXILE and ed.same_zone == "exile-new-object":
-                plan.kind = EventKind.NEW_OBJECT
+                plan.kind = NEW_OBJECT
                 _add(plan.cites, ed.cite("same_zone"))
                 plan.text = f"{obj.card.name} is exiled again: a new object"
             else:
-                plan.kind = EventKind.UNCHANGED
+                plan.kind = UNCHANGED
                 if ed.same_zone == "nothing":
                     if ed.cite("same_zone"):
                         _add(plan.cites, ed.cite("same_zone"))
@@ -328,7 +337,7 @@ class MovePipeline:
                     _add(plan.cites, ed.cite("order"))
                 plan.text = f"{obj.card.name} is already there: nothing happens"
         elif dst == src:
-            plan.kind = EventKind.CONTROL_CHANGED
+            plan.kind = CONTROL_CHANGED
             plan.text = f"{ctrl} gains control of {obj.card.name}"
         return plan
 
@@ -353,7 +362,7 @@ class MovePipeline:
         """Check only: would this move be accepted (not refused by the rules)?"""
         obj = self.t.obj_of(cid)
         return self.plan_move(obj, zone, player, chooser=chooser, by=by,
-                              allowed_by=allowed_by).kind != EventKind.REJECTED
+                              allowed_by=allowed_by).kind != REJECTED
 
     # ---- applying ----------------------------------------------------------
     def move(self, cid: CardId, zone: Zone, player: str | None = None, *,
@@ -402,7 +411,7 @@ class MovePipeline:
         for e in box:
             place = at.get(e.cid) if e.cid is not None else None
             if place is None or e.obj is None or e.dst is None or e.dst[1] != BATTLEFIELD \
-                    or e.kind not in (EventKind.MOVED, EventKind.REDIRECTED, EventKind.REPLACED):
+                    or e.kind not in (MOVED, REDIRECTED, REPLACED):
                 continue
             obj = self.t.objs[e.obj]
             if obj.zone == e.dst:
@@ -448,22 +457,22 @@ class MovePipeline:
                           position: Position | None = None) -> list[Event]:
         obj = plan.obj
         name = obj.card.name
-        if plan.kind == EventKind.UNCHANGED and plan.src is not None and plan.src[1] == LIBRARY \
+        if plan.kind == UNCHANGED and plan.src is not None and plan.src[1] == LIBRARY \
                 and position is not None:
             moved = self._reorder_library(plan, position)
             if moved:
                 return moved
-        if plan.kind == EventKind.CONTROL_CHANGED:
+        if plan.kind == CONTROL_CHANGED:
             self.t._set(obj, "controller", plan.controller)
-            return [Event(EventKind.CONTROL_CHANGED, obj.cid, obj.id, obj.id, plan.src, plan.dst,
+            return [Event(CONTROL_CHANGED, obj.cid, obj.id, obj.id, plan.src, plan.dst,
                           tuple(plan.cites), tuple(plan.notes), plan.text)]
-        if plan.kind == EventKind.CEASED and plan.src is not None:  # an ability leaving the stack
+        if plan.kind == CEASED and plan.src is not None:  # an ability leaving the stack
             self.t._remove(plan.src, obj.id)
             self.t._set(obj, "zone", None)
             self.t._lineage(obj.cid, LineageEntry(obj.id, None, "ceased", tuple(plan.cites)))
-            return [Event(EventKind.CEASED, obj.cid, obj.id, None, plan.src, None,
+            return [Event(CEASED, obj.cid, obj.id, None, plan.src, None,
                           tuple(plan.cites), tuple(plan.notes), plan.text)]
-        if plan.kind == EventKind.NEW_OBJECT:  # 400.8: exiled again
+        if plan.kind == NEW_OBJECT:  # 400.8: exiled again
             return [self.t._renew(obj, plan.cites, plan.text, plan.notes,
                                 self._forgotten(obj, keep_status=False),
                                 face_down=bool(face_down), pile=obj.pile)]
@@ -642,7 +651,7 @@ class MovePipeline:
             t._insert(key, t._index_for(key, position if key[1] == LIBRARY else "top"),
                       new.id)
             t._lineage(cid, LineageEntry(new.id, key, "moved", tuple(cites)))
-            out.append(Event(EventKind.MOVED, cid, new.id, old, src, key, tuple(cites), (),
+            out.append(Event(MOVED, cid, new.id, old, src, key, tuple(cites), (),
                              f"{card.name}, a component of the merged permanent, goes "
                              f"{ed.toward(key[1], key[0])}"))
             if token:
@@ -656,7 +665,7 @@ class MovePipeline:
             return e.text
         obj = self.t.objs.get(e.obj) if e.obj is not None else None
         name = obj.card.name if obj is not None else "it"
-        if e.kind in (EventKind.MOVED, EventKind.REDIRECTED, EventKind.REPLACED) and e.dst is not None:
+        if e.kind in (MOVED, REDIRECTED, REPLACED) and e.dst is not None:
             ed = self.t.edition
             toward = ed.toward(e.dst[1], e.dst[0])  # "into play", "to Bob's graveyard"
             if e.dst[0] is None and e.dst[1] in CONTROLLED and obj is not None \
@@ -664,7 +673,7 @@ class MovePipeline:
                 toward += f" under {obj.controller}'s control"
             verb = {"redirected": "goes instead", "replaced": "is put instead"}.get(
                 e.kind, "moves")
-            if e.kind == EventKind.REPLACED:
+            if e.kind == REPLACED:
                 toward = "into" + toward[4:] if toward.startswith("into") else \
                     "into " + toward[3:]
             return f"{name} {verb} {toward}"
@@ -697,7 +706,7 @@ class MovePipeline:
         if [*rest[:index], obj.id, *rest[index:]] == lst:
             return []
         self.t._reorder(key, [*rest[:index], obj.id, *rest[index:]])
-        return [Event(EventKind.REORDERED, obj.cid, obj.id, obj.id, key, key, tuple(cites),
+        return [Event(REORDERED, obj.cid, obj.id, obj.id, key, key, tuple(cites),
                       tuple(notes), f"{obj.card.name} is put {where} "
                                     f"{ed.place(LIBRARY, key[0])}")]
 
@@ -725,7 +734,7 @@ class MovePipeline:
                 self.t._lineage(r.cid, LineageEntry(r.id, dst, "moved", cites,
                                                   (("attachment", cites[0]),) if cites else ()))
                 verb = "phases out" if out else "phases in"
-                events.append(Event(EventKind.MOVED, r.cid, r.id, r.id, src, dst, cites,
+                events.append(Event(MOVED, r.cid, r.id, r.id, src, dst, cites,
                                     (f"indirect phasing: attached to {host.card.name}, it "
                                      f"{verb} with it",),
                                     f"{r.card.name} {verb} with {host.card.name}"))
@@ -747,13 +756,13 @@ class MovePipeline:
         self.t._remove(dst, obj.id)
         self.t._set(obj, "zone", None)
         self.t._lineage(obj.cid, LineageEntry(obj.id, None, "ceased", cites))
-        events = [Event(EventKind.CEASED, obj.cid, obj.id, None, dst, None, cites, notes,
+        events = [Event(CEASED, obj.cid, obj.id, None, dst, None, cites, notes,
                         f"the token {obj.card.name} ceases to exist")]
         if dst[1] == PHASED_OUT and cites:  # 217.8d: what was attached stays phased out
             for k, lst in self.t.zones.items():
                 if k[1] == PHASED_OUT:
                     for r in [self.t.objs[i] for i in lst if self.t.objs[i].attached_to == obj.id]:
-                        events.append(Event(EventKind.UNCHANGED, r.cid, r.id, None, k, k, cites, (),
+                        events.append(Event(UNCHANGED, r.cid, r.id, None, k, k, cites, (),
                                             f"{r.card.name}, phased out attached to the token, "
                                             f"stays phased out for the rest of the game"))
         return events

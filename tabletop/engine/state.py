@@ -17,9 +17,11 @@ from typing import Any, NamedTuple
 from tabletop.engine import editions
 from tabletop.engine.errors import IllegalActionError, InputError
 from tabletop.engine.model import (
+    ADDED,
     BATTLEFIELD,
     CONTROLLED,
     EXILE,
+    NEW_OBJECT,
     OP_CURRENT,
     OP_DELETE,
     OP_EFFECT,
@@ -31,6 +33,7 @@ from tabletop.engine.model import (
     OP_SET,
     OP_ZONE_ORDER,
     ORDERED,
+    REJECTED,
     STACK,
     ZONES,
     Card,
@@ -166,7 +169,7 @@ class Result(NamedTuple):
 
     @property
     def rejected(self) -> bool:
-        return bool(self.events) and all(e.kind == EventKind.REJECTED for e in self.events)
+        return bool(self.events) and all(e.kind == REJECTED for e in self.events)
 
     @property
     def cites(self) -> tuple[str, ...]:
@@ -398,7 +401,7 @@ class TableState:
         self._insert(key, index, new.id)
         self._lineage(obj.cid, LineageEntry(new.id, key, "new_object", tuple(cites), (),
                                             tuple(forgotten)))
-        return Event(EventKind.NEW_OBJECT, obj.cid, new.id, obj.id, key, key, tuple(cites),
+        return Event(NEW_OBJECT, obj.cid, new.id, obj.id, key, key, tuple(cites),
                      tuple(notes), text)
 
     def _lineage(self, cid: CardId, entry: LineageEntry) -> None:
@@ -472,9 +475,9 @@ class TableState:
         prefix = "" if tag in ("done", "refused") else f"{tag}: "
         sub = bool(lead)
         lead = prefix + lead if lead else ""
-        events = [e for e in events if e.kind != EventKind.ADDED]
-        if lead and events and events[0].kind == EventKind.REJECTED:  # the heading goes first on a
-            events.sort(key=lambda e: e.kind == EventKind.REJECTED)  # line that every player reads
+        events = [e for e in events if e.kind != ADDED]
+        if lead and events and events[0].kind == REJECTED:  # the heading goes first on a
+            events.sort(key=lambda e: e.kind == REJECTED)  # line that every player reads
         lines: list[list[Any]] = []
         for e in events:
             text = self.describe(e) if sub else prefix + self.describe(e)
@@ -483,7 +486,7 @@ class TableState:
             # cards shown to the players at a table of two are still not a spectator's
             if len(knowers) == len(players) and e.audience is None:
                 public = text
-            elif e.kind == EventKind.REJECTED:  # a refusal of a card some may not see: told to
+            elif e.kind == REJECTED:  # a refusal of a card some may not see: told to
                 public = ""  # who knows it only (its kind would show what it is)
             else:
                 public = ("" if sub else prefix) + self.unnamed(e)
@@ -517,7 +520,7 @@ class TableState:
         """Something the table does not allow (not a rule: who may handle a card or a
         player's library): nothing changes, and the log says so."""
         # it names no card: the words are about who may handle what, public to all
-        e = Event(EventKind.REJECTED, src=obj.zone if obj is not None else None, text=text)
+        e = Event(REJECTED, src=obj.zone if obj is not None else None, text=text)
         self.journal.append(LogEntry("refused", "rejected", text, text, (), (), self.players))
         return Result((e,))
 
@@ -622,7 +625,7 @@ class TableState:
                                      f"{ed.toward(BATTLEFIELD)} ({ed.cite('instant_sorcery')[0]})"
                                      .replace(" to the", " onto the"))
         with self._action("add_card", {"name": card.name, "zone": zone}) as box:
-            box.append(self._spawn(card, owner, key, EventKind.ADDED, position=position,
+            box.append(self._spawn(card, owner, key, ADDED, position=position,
                                    kind="token" if token else kind, token=token,
                                    controller=controller, tapped=tapped, face_down=face_down,
                                    counters=dict(counters or {}),
@@ -687,7 +690,7 @@ def _lead(t: TableState, action: Action) -> str:
         whose = None if p["zone"] in (BATTLEFIELD, STACK) else p.get("player")
         title = p.get("title")
         # the cards that moved: how many were refused is not everyone's to know
-        n = sum(1 for e in action.events if e.kind != EventKind.REJECTED and e.cid is not None)
+        n = sum(1 for e in action.events if e.kind != REJECTED and e.cid is not None)
         n = n or len(p["cids"])
         return title if isinstance(title, str) and title else \
             f"{who} {n} card{'s' * (n != 1)} {t.edition.toward(p['zone'], whose)}"
@@ -739,7 +742,7 @@ class _Recording:
                 t.redo_stack = []
             t._journal_before = len(t.journal)
             t._journal(self.box, "done", _lead(t, t.history[-1]))
-        elif self.box and all(e.kind == EventKind.REJECTED for e in self.box):
+        elif self.box and all(e.kind == REJECTED for e in self.box):
             t.refused.append((len(t.history), Action(self.name, self.params, tuple(self.box),
                                                      [])))
             t._journal(self.box, "refused")
