@@ -6,6 +6,7 @@ always visible (401.3, 402.3). ``JUDGE`` sees everything."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tabletop.engine.model import (
@@ -307,28 +308,44 @@ class Inspected(NamedTuple):
     counters: tuple[tuple[str, int], ...] = ()  # (kind, count)
 
 
+def hidden_status(tapped_on_field: bool, counters: int) -> tuple[str, ...]:
+    """What anyone may say of a card they may not see: tapped on the battlefield, and
+    how many counters (never their kind)."""
+    public = ["tapped"] if tapped_on_field else []
+    if counters:
+        public.append(f"{counters} counter{'s' * (counters != 1)}")
+    return tuple(public)
+
+
+def status_words(commander_of: str | None, tapped: bool, face_down: bool, token: bool,
+                 counters: Iterable[tuple[str, int]]) -> list[str]:
+    """The first words of a seen card's status: whose commander, tapped, face down,
+    token, its counters by kind."""
+    status: list[str] = []
+    if commander_of is not None:
+        status.append(f"{commander_of}'s commander")
+    if tapped:
+        status.append("tapped")
+    if face_down:
+        status.append("face down")
+    if token:
+        status.append("token")
+    said = ", ".join(f"{k} ×{v}" for k, v in counters)
+    if said:
+        status.append(said)
+    return status
+
+
 def inspect(table: TableState, obj: Obj, viewer: str | None) -> Inspected:
     """The selected object as ``viewer`` may know it."""
     gone_public = obj.zone is None and obj.token  # a token ceased where all saw it
     if not gone_public and not may_see(table, obj, viewer):
         on_field = obj.zone is not None and obj.zone[1] == BATTLEFIELD
-        public = ["tapped"] if obj.tapped and on_field else []
         total = sum(obj.counters.values())
-        if total:
-            public.append(f"{total} counter{'s' * (total != 1)}")
-        return Inspected(True, obj.zone, status=tuple(public),
+        return Inspected(True, obj.zone, status=hidden_status(obj.tapped and on_field, total),
                          counters=((HIDDEN_COUNTER, total),) if total else ())
-    status: list[str] = []
-    if obj.cid in table.commanders:
-        status.append(f"{obj.owner}'s commander")
-    if obj.tapped:
-        status.append("tapped")
-    if obj.face_down:
-        status.append("face down")
-    if obj.token:
-        status.append("token")
-    if obj.counters:
-        status.append(", ".join(f"{k} ×{v}" for k, v in obj.counters.items()))
+    status = status_words(obj.owner if obj.cid in table.commanders else None, obj.tapped,
+                          obj.face_down, obj.token, obj.counters.items())
     if obj.modifications:
         status.append("; ".join(f"{m[0]} ({m[1]})" for m in obj.modifications))
     if obj.pt:

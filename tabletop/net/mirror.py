@@ -204,27 +204,15 @@ class SentBoard:
             return None
         zone = self._where[fid]
         if isinstance(f, Hidden):
-            on_field = zone[1] == Zone.BATTLEFIELD
             total = sum(n for _, n in f.counters)
-            public = ["tapped"] if f.tapped and on_field else []
-            if total:
-                public.append(f"{total} counter{'s' * (total != 1)}")
-            return fid, Inspected(True, zone, status=tuple(public), counters=f.counters)
+            return fid, Inspected(True, zone, status=views.hidden_status(
+                f.tapped and zone[1] == Zone.BATTLEFIELD, total), counters=f.counters)
         return fid, Inspected(False, zone, f.name, f.card, f.owner, f.controller, ObjId(fid),
                               self._status(f), (), True, f.pt, f.note, f.counters)
 
     def _status(self, f: Seen) -> tuple[str, ...]:
-        status = []
-        if f.commander:
-            status.append(f"{f.owner}'s commander")
-        if f.tapped:
-            status.append("tapped")
-        if f.face_down:
-            status.append("face down")
-        if f.token:
-            status.append("token")
-        if f.counters:
-            status.append(", ".join(f"{k} ×{v}" for k, v in f.counters))
+        status = views.status_words(f.owner if f.commander else None, f.tapped, f.face_down,
+                                    f.token, f.counters)
         if f.pt is not None and f.card is not None:
             bonus = counter_bonus(dict(f.counters))
             if list(f.pt) != [_plus(f.card.power, bonus[0]), _plus(f.card.toughness, bonus[1])]:
