@@ -13,6 +13,7 @@ from tabletop.engine.model import (
     ANTE,
     BATTLEFIELD,
     COMMAND,
+    CONTROLLED,
     HAND,
     LIBRARY,
     ORDERED,
@@ -306,6 +307,15 @@ class Inspected(NamedTuple):
     pt: tuple[str, str] | None = None  # as modified by counters and effects
     note: str = ""
     counters: tuple[tuple[str, int], ...] = ()  # (kind, count)
+
+
+def replacement_chooser(obj: Obj) -> tuple[str, str]:
+    """Who chooses the order of replacement effects on an object's zone change, and as
+    what: its controller, or its owner when it has none (616.1 in 2016 and 2025; the
+    earlier texts put it the same way)."""
+    if obj.controller and obj.zone is not None and obj.zone[1] in CONTROLLED:
+        return obj.controller, "controller"
+    return obj.owner, "owner"
 
 
 def hidden_status(tapped_on_field: bool, counters: int) -> tuple[str, ...]:

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (  # dialogs are imported where they open: not at 
 )
 
 from tabletop import __version__
-from tabletop.engine import editions
+from tabletop.engine import editions, views
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.model import EventKind, Zone
 from tabletop.engine.views import JUDGE
@@ -398,6 +398,12 @@ class MainWindow(QMainWindow):
         name = escape_names(self.path.name) if self.path else (game or "new table")
         if self.path and game:
             name += f" — {game}"
+        panel = self._scenario_panel
+        if panel is not None and panel.session is not None and panel.scenario is not None \
+                and self.c.game() is panel.session.run.table:  # a scenario's table
+            title = "".join(ch for ch in " ".join(panel.scenario.title.split())
+                            if ch.isprintable())  # a file's words: one plain line
+            name = f"Scenario: {title[:120]}"
         mark = " *" if self.c.dirty else ""
         self.setWindowTitle(f"Tabletop — {name}{mark} — {self.c.board.edition.id}")
 
@@ -862,12 +868,13 @@ class MainWindow(QMainWindow):
             labels = [f"{e.source or e.label} ({e.watch} → {e.instead})" for e in candidates]
             if all(e.optional for e in candidates):
                 labels.append("Decline")
+            name = self.c.board.choice_of(o.cid, self.c.viewer).name
+            who, role = views.replacement_chooser(o)
+            rule = ", ".join(self.c.board.edition.cite("replacement")) or "of this edition"
             item, ok = QInputDialog.getItem(
                 self, "Replacement effects",
-                f"{self.c.board.choice_of(o.cid, self.c.viewer).name}: which effect "
-                f"applies first? (rule "
-                f"{', '.join(self.c.board.edition.cite('replacement')) or 'of this edition'})",
-                labels, 0, False)
+                f"{who}, {'its' if name == 'a hidden card' else name + chr(39) + 's'} {role}, "
+                f"chooses which applies first (rule {rule}).", labels, 0, False)
             if not ok or item == "Decline":
                 return None
             return candidates[labels.index(item)]

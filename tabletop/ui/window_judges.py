@@ -202,7 +202,8 @@ class JudgeCommands:
         except OSError as e:
             self.w.error("Cannot save the scenario", f"{path}: {e.strerror or e}")
             return False
-        self.w.show_message(f"Saved {len(rec.steps)} steps to {path}")
+        n = len(rec.steps)
+        self.w.show_message(f"Saved {n} step{'s' * (n != 1)} to {path}")
         if rec.problems:  # what the file could not say, never dropped in silence
             from tabletop.ui import dialogs
             dialogs.warn(self.w.window(), "Parts of the recording are not in the file",

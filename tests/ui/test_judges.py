@@ -251,3 +251,48 @@ def test_the_scenario_player_is_made_when_its_tab_is_shown(make_window, qtbot):
     QTest.mouseClick(bar, Qt.LeftButton, Qt.NoModifier, bar.tabRect(index).center())
     qtbot.waitUntil(lambda: w._scenario_panel is not None, timeout=5000)
     assert w.scenario_dock.widget() is w._scenario_panel and w._scenario_panel.isVisible()
+
+
+def test_the_window_title_names_an_open_scenario_and_its_edition(make_window):
+    from tabletop.scenario import load
+    w = make_window(Table(("Alice", "Bob")))
+    assert w.judges.open_scenario(BASICS)
+    s = load(BASICS)
+    assert w.windowTitle() == f"Tabletop — Scenario: {s.title} — {w.c.board.edition.id}"
+    w.c.new_table()  # another table: the scenario is not named any more
+    assert "Scenario:" not in w.windowTitle()
+
+
+def test_saving_a_one_step_recording_says_one_step(make_window, tmp_path):
+    t = Table(("Alice", "Bob"), seed=5)
+    t.add_card(builtin.lookup("Forest"), "Alice", "library")
+    t.start_here()
+    w = make_window(t)
+    w.judges.toggle_recording(True)
+    w.c.draw("Alice")
+    rec, w.c.recorder = w.c.recorder, None
+    out = tmp_path / "one.toml"
+    assert w.judges.save_recording(rec, out)
+    assert w.message() == f"Saved 1 step to {out}"
+
+
+def test_the_replacement_chooser_says_who_chooses_and_why(make_window, dialogs):
+    from tabletop.engine.model import Effect, Zone
+    t = Table(("Alice", "Bob"), edition="cr-2016")
+    bear = t.add_card(builtin.lookup("Grizzly Bears"), "Alice", "battlefield")
+    t.add_effect(Effect("rip", Zone.GRAVEYARD, Zone.EXILE, source="Rest in Peace"))
+    t.add_effect(Effect("hand", Zone.GRAVEYARD, Zone.HAND, source="a return effect"))
+    t.start_here()
+    w = make_window(t)
+    asked = []
+
+    def answer(dlg):
+        asked.append(dlg.labelText())
+        dlg.setTextValue(dlg.comboBoxItems()[0])
+        dlg.accept()
+    dialogs.answer("Replacement effects", answer)
+    drag(w.view, w.scene.item_for_cid(bear.cid), zone_center(w.scene, ("Alice", "graveyard")))
+    rule = ", ".join(t.edition.cite("replacement"))
+    assert asked == [f"Alice, Grizzly Bears's controller, chooses which applies first "
+                     f"(rule {rule})."]
+    assert t.obj_of(bear.cid).zone == (None, "exile")  # the first one chosen applied
