@@ -311,8 +311,8 @@ class Inspected(NamedTuple):
 
 def replacement_chooser(obj: Obj) -> tuple[str, str]:
     """Who chooses the order of replacement effects on an object's zone change, and as
-    what: its controller, or its owner when it has none (616.1 in 2016 and 2025; the
-    earlier texts put it the same way)."""
+    what: its controller, or its owner when it has none (as the Comprehensive Rules'
+    616.1 says it; the window cites the edition's own rule for the ordering)."""
     if obj.controller and obj.zone is not None and obj.zone[1] in CONTROLLED:
         return obj.controller, "controller"
     return obj.owner, "owner"
