@@ -20,6 +20,7 @@ from tabletop.engine.model import (
     STACK,
     Card,
     CardId,
+    Effect,
     Event,
     EventKind,
     Obj,
@@ -543,6 +544,13 @@ class PlayerSeen(NamedTuple):
     active: bool
     hand: int  # cards in hand
     library: int
+
+
+def effects_in_force(table: TableState) -> list[Effect]:
+    """The replacement effects in force, as everyone at the table may know them: where
+    each watches, what it does instead, its source. Which card one affects is said only
+    as "a card" (its id would follow a hidden card)."""
+    return [e if e.affects == "any" else e._replace(affects="card") for e in table.effects]
 
 
 def player_view(table: TableState, player: str) -> PlayerSeen:

@@ -16,7 +16,17 @@ from typing import Any
 
 from tabletop.engine import editions, views
 from tabletop.engine.editions import Edition
-from tabletop.engine.model import ORDERED, Card, CardId, Event, ObjId, Zone, ZoneKey, counter_bonus
+from tabletop.engine.model import (
+    ORDERED,
+    Card,
+    CardId,
+    Effect,
+    Event,
+    ObjId,
+    Zone,
+    ZoneKey,
+    counter_bonus,
+)
 from tabletop.engine.state import LogEntry
 from tabletop.engine.views import (
     Arrow,
@@ -150,6 +160,11 @@ class SentBoard:
             else [Card.from_json(dict(c)) for c in side]
             for p, side in view.get("sideboards", {}).items()}
         self._shown = shown_of(view.get("shown"))
+        self._effects = [Effect(str(e.get("label", "")), Zone(str(e["watch"])),
+                                Zone(str(e["instead"])), str(e.get("source", "")),
+                                str(e.get("from", "any")), str(e.get("affects", "any")),
+                                e.get("optional") is True)
+                         for e in view.get("effects") or () if isinstance(e, dict)]
 
     # ---- the table -------------------------------------------------------------------
     def zones(self) -> dict[ZoneKey, list[Face]]:
@@ -176,6 +191,9 @@ class SentBoard:
 
     def arrows(self) -> list[Arrow]:
         return list(self._arrows)
+
+    def effects(self) -> list[Effect]:
+        return list(self._effects)
 
     def printings(self) -> dict[str, tuple[str, str]]:
         return {}

@@ -672,6 +672,10 @@ class Room:
         t = self.table
         req = self.look_request
         return {"room": self.id, "edition": t.edition.id,
+                # the replacement effects in force: public, as on a real table
+                "effects": [{"label": e.label, "source": e.source, "watch": e.watch,
+                             "instead": e.instead, "from": e.origin, "affects": e.affects,
+                             "optional": e.optional} for e in views.effects_in_force(t)],
                 "players": list(t.players), "active": t.active, "turn": t.turn,
                 "phase": t.phase, "life": dict(t.life),
                 "player_counters": {p: [[k, n] for k, n in c.items()]

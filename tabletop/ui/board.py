@@ -14,7 +14,7 @@ from typing import Protocol
 
 from tabletop.engine import views
 from tabletop.engine.editions import Edition
-from tabletop.engine.model import Card, CardId, Event, ObjId, Zone, ZoneKey
+from tabletop.engine.model import Card, CardId, Effect, Event, ObjId, Zone, ZoneKey
 from tabletop.engine.state import LogEntry, TableState
 from tabletop.engine.views import (
     Arrow,
@@ -63,6 +63,8 @@ class Board(Protocol):
     def counts(self) -> dict[ZoneKey, int]: ...
     def zones_on_the_table(self) -> list[Zone]: ...
     def player_view(self, player: str) -> PlayerSeen: ...
+    def effects(self) -> list[Effect]:
+        """The replacement effects in force (public)."""
     def arrows(self) -> list[Arrow]: ...
     def handle(self, oid: int) -> Handle | None:
         """The card behind an item drawn with object id ``oid`` (its public status)."""
@@ -148,6 +150,9 @@ class LocalBoard:
 
     def player_view(self, player: str) -> PlayerSeen:
         return views.player_view(self._t, player)
+
+    def effects(self) -> list[Effect]:
+        return views.effects_in_force(self._t)
 
     def arrows(self) -> list[Arrow]:
         return views.arrows(self._t)

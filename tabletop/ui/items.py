@@ -723,7 +723,9 @@ class ZoneItem(QGraphicsObject):
         self.count = 0
         self.state: str | None = None  # "accept", "refuse", "unknown" (a card the viewer
         # can't see)
-        self.captions: list[tuple[float, str]] = []  # (x, text) labels of groups inside the zone (exile piles)
+        self.captions: list[tuple[float, str]] = []
+        self.effects: list[str] = []  # replacement effects watching this zone, in words
+        self._marker: EffectMarker | None = None  # (x, text) labels of groups inside the zone (exile piles)
         self._flash = 0.0
         self.setZValue(-10)
         self.setPos(spot.rect.x, spot.rect.y)
@@ -747,6 +749,23 @@ class ZoneItem(QGraphicsObject):
         if captions != self.captions:
             self.captions = captions
             self.update()
+
+    def set_effects(self, effects: list[str]) -> None:
+        """The replacement effects watching this zone, in words: drawn as markers at its
+        bottom right, above the cards (they stretch left over the table when long)."""
+        if effects == self.effects:
+            return
+        self.effects = effects
+        self.setToolTip(plain_tooltip("In force here:\n" + "\n".join(effects))
+                        if effects else "")
+        scene = self.scene()
+        if self._marker is not None and scene is not None:
+            scene.removeItem(self._marker)
+        self._marker = None
+        if effects and scene is not None:
+            r = self.spot.rect
+            self._marker = EffectMarker(effects, QPointF(r.x + r.w - 4, r.y + r.h - 4))
+            scene.addItem(self._marker)
 
     def set_count(self, n: int) -> None:
         if n != self.count:
@@ -808,6 +827,47 @@ class ZoneItem(QGraphicsObject):
 
     def contextMenuEvent(self, event: QGraphicsSceneContextMenuEvent) -> None:
         _host(self).zone_menu(self, event.screenPos())
+
+
+class EffectMarker(QGraphicsItem):
+    """The replacement effects watching a zone, as amber pills whose bottom right corner
+    is ``corner`` (a zone's bottom right), one a line, above the cards; hover says all."""
+
+    PX = 15.0  # scene pixels: about 9 on the screen of a table fitted to 1280x800
+
+    def __init__(self, lines: list[str], corner: QPointF) -> None:
+        super().__init__()
+        self.lines = lines
+        f = QFont()
+        f.setPixelSize(int(self.PX))
+        f.setBold(True)
+        self.font = f
+        m = QFontMetrics(f)
+        self.line_h = m.height() + 4
+        self.width = min(420.0, max(m.horizontalAdvance(x) for x in lines) + 18.0)
+        self.setPos(corner.x() - self.width, corner.y() - self.line_h * len(lines))
+        self.setZValue(3500)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setToolTip(plain_tooltip("In force here:\n" + "\n".join(lines)))
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(0, 0, self.width, self.line_h * len(self.lines))
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setRenderHint(painter.RenderHint.Antialiasing, True)
+        painter.setFont(self.font)
+        m = QFontMetrics(self.font)
+        for i, text in enumerate(self.lines):
+            w = min(self.width, m.horizontalAdvance(text) + 18.0)
+            pill = QRectF(self.width - w, i * self.line_h + 1, w, self.line_h - 2)
+            painter.setPen(QPen(QColor("#6b4e00"), 1))
+            painter.setBrush(QColor(255, 214, 90, 235))
+            painter.drawRoundedRect(pill, 5, 5)
+            painter.setPen(TEXT_DARK)
+            painter.drawText(pill.adjusted(6, 0, -6, 0),
+                             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                             m.elidedText(text, Qt.TextElideMode.ElideRight, int(w - 10)))
 
 
 class PlayerItem(QGraphicsObject):

@@ -167,6 +167,11 @@ class TableScene(QGraphicsScene):
             counts[key] = 0
         for player, panel in self.player_items.items():  # life and counters: public
             panel.set_seen(b.player_view(player), self.c.may_act_for(player))
+        effects = b.effects()
+        for key, zone_item in self.zone_items.items():  # what watches each zone (public)
+            zone_item.set_effects([
+                f"⟲ {e.source or e.label} → {b.edition.zone_name(e.instead).lower()}"
+                + (" (may)" if e.optional else "") for e in effects if e.watch == key[1]])
         for key, n in counts.items():
             if key in self.zone_items:
                 self.zone_items[key].set_count(n)

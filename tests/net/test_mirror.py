@@ -97,3 +97,19 @@ def test_an_update_merged_into_the_view_gives_the_board_of_the_new_table():
     assert sorted(map(json.dumps, view["zones"])) == sorted(map(json.dumps, fresh["zones"]))
     b = mirror.SentBoard(view, "Ann", [])
     assert b.zones()[("Ann", "graveyard")][0].name == card.card.name
+
+
+def test_the_effects_in_force_reach_every_seat_without_the_card_they_affect():
+    from tabletop.engine.model import Effect, Zone
+    room = _room()
+    secret = room.table.objects_in(("Ann", "hand"))[0]
+    room.table.add_effect(Effect("rip", Zone.GRAVEYARD, Zone.EXILE, source="Rest in Peace"))
+    room.table.add_effect(Effect("one", Zone.GRAVEYARD, Zone.HAND, source="a return",
+                                 affects=f"cid:{secret.cid}"))
+    for seat in ("Ann", "Ben", "spectator"):
+        view = json.loads(json.dumps(room.view(seat)))
+        assert f"cid:{secret.cid}" not in json.dumps(view["effects"])
+        b = mirror.SentBoard(view, room.viewer(seat), [])
+        assert [(e.source, e.watch, e.instead, e.affects) for e in b.effects()] == [
+            ("Rest in Peace", Zone.GRAVEYARD, Zone.EXILE, "any"),
+            ("a return", Zone.GRAVEYARD, Zone.HAND, "card")]

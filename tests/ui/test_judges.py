@@ -4,7 +4,7 @@ import base64
 import json
 import re
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtTest import QTest
 
 from tabletop.cards import builtin, demo
@@ -296,3 +296,21 @@ def test_the_replacement_chooser_says_who_chooses_and_why(make_window, dialogs):
     assert asked == [f"Alice, Grizzly Bears's controller, chooses which applies first "
                      f"(rule {rule})."]
     assert t.obj_of(bear.cid).zone == (None, "exile")  # the first one chosen applied
+
+
+def test_the_effects_in_force_are_shown_by_the_zones_they_watch(make_window):
+    from tabletop.engine.model import Effect, Zone
+    from tabletop.ui.items import EffectMarker
+    t = Table(("Alice", "Bob"), edition="cr-2016")
+    t.add_effect(Effect("rip", Zone.GRAVEYARD, Zone.EXILE, source="Rest in Peace"))
+    t.start_here()
+    w = make_window(t)
+    markers = [i for i in w.scene.items() if isinstance(i, EffectMarker)]
+    assert len(markers) == 2  # one by each player's graveyard
+    assert all(m.lines == ["⟲ Rest in Peace → exile"] for m in markers)
+    for p in ("Alice", "Bob"):
+        zone = w.scene.zone_items[(p, Zone.GRAVEYARD)]
+        assert "Rest in Peace" in zone.toolTip()
+        corner = zone.sceneBoundingRect().bottomRight()
+        assert any(m.sceneBoundingRect().contains(corner - QPointF(8, 8)) for m in markers)
+    assert not w.scene.zone_items[("Alice", Zone.LIBRARY)].effects
