@@ -253,10 +253,14 @@ def move_refusal(table: TableState, obj: Obj, viewer: str | None,
     """Why ``viewer`` may not move or handle this object, or None. A player handles
     their own cards and what they control; the judge (and hot-seat play with
     ``anyone``) handles everything. This is table etiquette, not a rule number."""
-    if viewer is JUDGE or anyone or obj.zone is None:
+    if obj.zone is None:
         return None
-    whose = handler(obj)
-    if whose == viewer:
+    return handling_refusal(viewer, handler_of(obj.zone, obj.controller, obj.owner), anyone)
+
+
+def handling_refusal(viewer: str | None, whose: str, anyone: bool = False) -> str | None:
+    """Why ``viewer`` may not handle a card that is ``whose`` to handle, or None."""
+    if viewer is JUDGE or anyone or whose == viewer:
         return None
     return (f"{viewer} may not handle {whose}'s cards (Table > Allow moving anyone's cards "
             f"for hot-seat play)")
@@ -265,9 +269,14 @@ def move_refusal(table: TableState, obj: Obj, viewer: str | None,
 def handler(obj: Obj) -> str:
     """Whose the object is to handle: its controller on the battlefield or the stack,
     else its owner."""
-    controlled = obj.zone is not None and obj.zone[1] in (BATTLEFIELD, STACK) \
-        and obj.controller
-    return obj.controller if controlled and obj.controller else obj.owner
+    return handler_of(obj.zone, obj.controller, obj.owner)
+
+
+def handler_of(zone: ZoneKey | None, controller: str | None, owner: str) -> str:
+    """Whose a card in ``zone`` is to handle (as ``handler``, from its public facts)."""
+    if controller and zone is not None and zone[1] in (BATTLEFIELD, STACK):
+        return controller
+    return owner
 
 
 def player_refusal(viewer: str | None, player: str, anyone: bool = False) -> str | None:

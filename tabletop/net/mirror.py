@@ -248,14 +248,10 @@ class SentBoard:
 
     def move_refusal(self, cid: int, anyone: bool) -> str | None:
         f = self._by_id.get(cid)
-        if self.viewer is views.JUDGE or anyone or f is None:
+        if f is None:
             return None
-        zone = self._where[cid]
-        whose = f.controller if zone[1] in (Zone.BATTLEFIELD, Zone.STACK) and f.controller \
-            else f.owner
-        if whose == self.viewer:
-            return None
-        return f"{self.viewer} may not handle {whose}'s cards"
+        whose = views.handler_of(self._where[cid], f.controller, f.owner or "")
+        return views.handling_refusal(self.viewer, whose, anyone)
 
     def drop_hint(self, cid: int, zone: Zone, player: str | None, by: str | None,
                   anyone: bool) -> str:

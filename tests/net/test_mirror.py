@@ -113,3 +113,16 @@ def test_the_effects_in_force_reach_every_seat_without_the_card_they_affect():
         assert [(e.source, e.watch, e.instead, e.affects) for e in b.effects()] == [
             ("Rest in Peace", Zone.GRAVEYARD, Zone.EXILE, "any"),
             ("a return", Zone.GRAVEYARD, Zone.HAND, "card")]
+
+
+def test_a_seat_handles_only_its_own_cards_and_the_host_judges_the_rest():
+    room = _room()
+    b = mirror.SentBoard(json.loads(json.dumps(room.view("Ben"))), "Ben", [])
+    zones = b.zones()
+    anns, bens = zones[("Ann", "hand")][0].id, zones[("Ben", "hand")][0].id
+    assert b.move_refusal(anns, anyone=False) and b.drop_hint(anns, "graveyard", None, "Ben",
+                                                              anyone=False) == "refuse"
+    assert b.move_refusal(bens, anyone=False) is None
+    # whether the rules let it go there is the host's to say: the zone is not lit for it
+    assert b.drop_hint(bens, "battlefield", None, "Ben", anyone=False) == "unknown"
+    assert b.move_refusal(anns, anyone=True) is None  # hot-seat play
