@@ -8,36 +8,26 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from PySide6.QtCore import Property, QPoint, QPointF, QRectF, Qt
-from PySide6.QtGui import (
-    QBrush,
-    QColor,
-    QFont,
-    QFontMetrics,
-    QLinearGradient,
-    QPainter,
-    QPainterPath,
-    QPen,
-    QPixmap,
-)
-from PySide6.QtWidgets import (
-    QGraphicsItem,
-    QGraphicsObject,
-    QGraphicsSceneContextMenuEvent,
-    QGraphicsSceneHoverEvent,
-    QGraphicsSceneMouseEvent,
-    QGraphicsSceneWheelEvent,
-    QStyleOptionGraphicsItem,
-    QWidget,
-)
+from PySide6.QtCore import Property, QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QLinearGradient, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem
 
 from tabletop.engine.model import Card, ZoneKey
 from tabletop.engine.views import Hidden, PlayerSeen, Seen
 from tabletop.ui.dialogs import plain_tooltip
 from tabletop.ui.layout import CARD_H, CARD_W, ZoneSpot
 
-if TYPE_CHECKING:  # animations' classes are met when one first starts, not at start-up
-    from PySide6.QtCore import QPropertyAnimation
+if TYPE_CHECKING:  # these classes are met when first used, not at start-up (each Qt class
+    # a module names is made when it is first read: 14 ms for some sixty at start-up)
+    from PySide6.QtCore import QPoint, QPropertyAnimation
+    from PySide6.QtGui import QPainter, QPixmap
+    from PySide6.QtWidgets import (
+        QGraphicsSceneContextMenuEvent,
+        QGraphicsSceneHoverEvent,
+        QGraphicsSceneMouseEvent,
+        QGraphicsSceneWheelEvent,
+        QWidget,
+    )
 
 Region = tuple[Any, ...]  # what a click on a player's panel does: ("life", -1)...
 

@@ -9,23 +9,25 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, QPoint, QPointF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QKeyEvent, QTransform
-from PySide6.QtWidgets import (
-    QGraphicsScene,
-    QGraphicsSceneDragDropEvent,
-    QGraphicsSceneHelpEvent,
-    QGraphicsSceneMouseEvent,
-    QMenu,
-)
+from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QTransform
+from PySide6.QtWidgets import QGraphicsScene, QMenu  # dialogs: where they open
 
-from tabletop.engine import Result
 from tabletop.engine.model import EventKind, Zone, ZoneKey
 from tabletop.engine.views import Hidden, Seen
 from tabletop.ui import layout as L
 from tabletop.ui.items import CardItem, PlayerItem, Region, ZoneItem
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (a Qt class a module names is made at start-up: types only here)
+    from PySide6.QtCore import QObject, QPoint
+    from PySide6.QtGui import QKeyEvent
+    from PySide6.QtWidgets import (
+        QGraphicsSceneDragDropEvent,
+        QGraphicsSceneHelpEvent,
+        QGraphicsSceneMouseEvent,
+    )
+
+    from tabletop.engine import Result
     from tabletop.ui.controller import TableController
     from tabletop.ui.preview import CardPreview
     from tabletop.ui.zone_viewer import ZoneViewer
