@@ -156,6 +156,13 @@ def test_one_registry_names_each_action_in_every_layer():
         "move_all": I.MoveAll("graveyard", "exile", False, "Alice"),
         "cleanup": I.Cleanup((), "Alice"), "face": I.Face(R(giant), True),
         "mulligan": I.Mulligan("Alice"), "next_turn": I.NextTurn(True),
+        "add_card": I.AddCard("Leyline of the Void", "battlefield", "Alice",
+                              ("Enchantment",)),
+        "add_effect": I.AddEffect("leyline", "graveyard", "exile", "Leyline of the Void",
+                                  "any", "opponents-of:Alice"),
+        "end_effect": I.EndEffect("leyline"),
+        "modify": I.Modify(R(giant), "gets +2/+2", "spell"),
+        "remove_card": I.RemoveCard(R(giant)),
     }
     for name, intent in made.items():
         before = len(t.history)

@@ -40,7 +40,8 @@ class Intent:
     ``SEAT`` says whose it is: "card" (the cards it names must be the actor's to
     handle), "own" (the actor's own player: library, life, counters, tokens),
     "active" (the active player's: the turn), "any" (anyone at the table),
-    "answer" (a reply to another seat's request)."""
+    "answer" (a reply to another seat's request), "setup" (setting the table up for a
+    demonstration: at the desk only, never a network seat's)."""
 
     NAME: ClassVar[str] = ""
     SEAT: ClassVar[str] = "any"
@@ -606,6 +607,128 @@ class Phase(Intent):
     draw: bool = False
 
 
+# ---- setting the table up (a judge's workbench; at the desk only) ----------------------
+AFFECTS = ("any", "owner", "opponents-of", "card", "tokens", "nontokens")
+
+
+def _words(action: str, key: str, value: str, most: int) -> str:
+    text = " ".join(value.split())
+    if not 0 < len(text) <= most:
+        raise IntentError(f"{action}: {key} of 1 to {most} characters")
+    return text
+
+
+@dataclass(frozen=True, slots=True)
+class AddCard(Intent):
+    """A named card put on the table (``owner``'s; into ``player``'s zone, where zones
+    are a player's), with what the scenario format's ``[cards]`` says of it; ``host``:
+    the permanent it is attached to. ``card``: the card database's card, where it was
+    made (the wire carries its facts above)."""
+
+    NAME = "add_card"
+    SEAT = "setup"
+    LOCAL = ("card",)
+    name: str = ""
+    zone: Zone = Zone.BATTLEFIELD
+    owner: str = ""
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    player: str | None = None
+    controller: str | None = None
+    tapped: bool = False
+    face_down: bool = False
+    counters: tuple[tuple[str, int], ...] = ()
+    host: Ref | None = None
+    commander: bool = False
+    position: str | int = "top"
+    card: Card | None = None
+
+    def check(self) -> None:
+        object.__setattr__(self, "name", _words(self.NAME, "a name", self.name, 141))
+        if not self.types and self.card is None:
+            raise IntentError("add_card: its types (Creature, Land...), at least one")
+        for kind, n in self.counters:
+            _words(self.NAME, "a counter's kind", kind, 60)
+            _within(self.NAME, n, 1, 1000, "1 to 1,000 counters of a kind")
+        if isinstance(self.position, str) and self.position not in ("top", "bottom"):
+            raise IntentError("add_card: a position is top, bottom or a number from 1")
+        if isinstance(self.position, int):
+            _within(self.NAME, self.position, 1, 1000, "a position from 1 to 1,000")
+
+    def the_card(self) -> Card:
+        return self.card or Card(self.name, self.types, self.subtypes, self.supertypes)
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveCard(Intent):
+    """A card taken off the table (setting it up; no rule moves it)."""
+
+    NAME = "remove_card"
+    SEAT = "setup"
+    id: Ref = Ref(0)
+
+
+@dataclass(frozen=True, slots=True)
+class AddEffect(Intent):
+    """A replacement effect put in force, with the scenario format's keys: an object
+    that would be put into ``watch`` (from ``src``: a zone, or "any") is put into
+    ``instead``; ``affects`` is any, owner:NAME, opponents-of:NAME, tokens, nontokens,
+    or card (the card ``id``); ``optional``: its owner may decline it."""
+
+    NAME = "add_effect"
+    SEAT = "setup"
+    WIRE: ClassVar[dict[str, str]] = {"src": "from"}
+    label: str = ""
+    watch: Zone = Zone.GRAVEYARD
+    instead: Zone = Zone.EXILE
+    source: str = ""
+    src: str = "any"
+    affects: str = "any"
+    id: Ref | None = None
+    optional: bool = False
+
+    def check(self) -> None:
+        object.__setattr__(self, "label", _words(self.NAME, "a label", self.label, 60))
+        if self.source:
+            object.__setattr__(self, "source", _words(self.NAME, "a source", self.source, 141))
+        if self.src != "any" and self.src not in ZONE_IDS:
+            raise IntentError("add_effect: field 'from' names no zone (or any)")
+        kind, _, arg = self.affects.partition(":")
+        if kind not in AFFECTS or (kind in ("owner", "opponents-of")) != bool(arg):
+            raise IntentError("add_effect: 'affects' is any, owner:NAME, opponents-of:NAME, "
+                              "card, tokens or nontokens")
+        if (kind == "card") != (self.id is not None):
+            raise IntentError("add_effect: a card's effect names the card ('id'), and only it")
+
+
+@dataclass(frozen=True, slots=True)
+class EndEffect(Intent):
+    """A replacement effect taken out of force, by its label."""
+
+    NAME = "end_effect"
+    SEAT = "setup"
+    label: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Modify(Intent):
+    """An effect that changes an object's characteristics, as its text says, from a
+    spell, an ability or a static ability (``origin``)."""
+
+    NAME = "modify"
+    SEAT = "setup"
+    ORIGINS: ClassVar[tuple[str, ...]] = ("spell", "ability", "static")
+    id: Ref = Ref(0)
+    effect: str = ""
+    origin: str = "spell"
+
+    def check(self) -> None:
+        object.__setattr__(self, "effect", _words(self.NAME, "what it does", self.effect, 200))
+        if self.origin not in self.ORIGINS:
+            raise IntentError("modify: 'origin' is spell, ability or static")
+
+
 # ---- the history and the seats' answers ------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Undo(Intent):
@@ -646,7 +769,7 @@ INTENTS: dict[str, type[Intent]] = {c.NAME: c for c in (
     CommanderReturns, Sticker, Merge,
     Arrow, ClearArrows, Draw, Shuffle, Roll, Life, PlayerCounter, Token, Mill, Mulligan,
     MoveAll, Show, Cleanup, BringIn, Look, NextTurn, Phase, Undo, AgreeUndo, RefuseUndo,
-    AgreeLook, RefuseLook)}
+    AgreeLook, RefuseLook, AddCard, RemoveCard, AddEffect, EndEffect, Modify)}
 
 
 def decode(d: dict[str, Any]) -> Intent:

@@ -72,6 +72,10 @@ class EventKind(StrEnum):
     SHOWN = "shown"
     UNDONE = "undone"
     REDONE = "redone"
+    # setting up a table (a judge's workbench): not the rules' doing
+    REMOVED = "removed"  # a card taken off the table
+    EFFECT_STARTED = "effect_started"  # a replacement effect put in force
+    EFFECT_ENDED = "effect_ended"  # a replacement effect taken out of force
 
 
 class OpKind(StrEnum):
@@ -85,6 +89,7 @@ class OpKind(StrEnum):
     CURRENT = "cur"
     LINEAGE = "lin"
     EFFECT = "eff"
+    EFFECT_END = "effx"
     META = "meta"
     LIFE = "life"
 
@@ -115,6 +120,7 @@ OP_ZONE_ORDER = OpKind.ZONE_ORDER
 OP_CURRENT = OpKind.CURRENT
 OP_LINEAGE = OpKind.LINEAGE
 OP_EFFECT = OpKind.EFFECT
+OP_EFFECT_END = OpKind.EFFECT_END
 OP_META = OpKind.META
 OP_LIFE = OpKind.LIFE
 ZONE_IDS = tuple(z.value for z in Zone)

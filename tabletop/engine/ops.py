@@ -11,6 +11,7 @@ from tabletop.engine.model import (
     OP_CURRENT,
     OP_DELETE,
     OP_EFFECT,
+    OP_EFFECT_END,
     OP_INSERT,
     OP_LIFE,
     OP_LINEAGE,
@@ -255,6 +256,29 @@ class EffectOp(NamedTuple):
         return EffectOp(OP_EFFECT, Effect.from_json(d[1]))
 
 
+class EffectEndOp(NamedTuple):
+    """A replacement effect goes out of force (the ``at``-th of those in force)."""
+
+    kind: OpKind
+    at: int
+    effect: Effect
+
+    def apply(self, t: TableState) -> None:
+        del t.effects[self.at]
+
+    def revert(self, t: TableState) -> None:
+        t.effects.insert(self.at, self.effect)
+
+    def encode(self, c: Codec) -> list[Any]:
+        return ["x", self.at, self.effect.to_json()]
+
+    @staticmethod
+    def decode(c: Codec, d: list[Any]) -> Op:
+        if not isinstance(d[1], int) or isinstance(d[1], bool):
+            raise ValueError("an effect's place is a whole number")
+        return EffectEndOp(OP_EFFECT_END, d[1], Effect.from_json(d[2]))
+
+
 class MetaOp(NamedTuple):
     """A table setting changes (the active player, revealed tops, sideboards...)."""
 
@@ -300,11 +324,11 @@ class LifeOp(NamedTuple):
 
 
 Op = MoveOp | SetOp | InsertOp | DeleteOp | OrderOp | CurrentOp | LineageOp | EffectOp \
-    | MetaOp | LifeOp
+    | EffectEndOp | MetaOp | LifeOp
 
 
 # a saved change's tag (what each op's encode writes first) -> the kind of op it is:
 # each decodes itself
 SAVED: dict[str, Any] = {"v": MoveOp, "s": SetOp, "i": InsertOp, "d": DeleteOp,
-                         "z": OrderOp, "c": CurrentOp, "l": LineageOp, "e": EffectOp,
+                         "z": OrderOp, "c": CurrentOp, "l": LineageOp, "e": EffectOp, "x": EffectEndOp,
                          "m": MetaOp, "f": LifeOp}

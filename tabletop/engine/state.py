@@ -25,6 +25,7 @@ from tabletop.engine.model import (
     OP_CURRENT,
     OP_DELETE,
     OP_EFFECT,
+    OP_EFFECT_END,
     OP_INSERT,
     OP_LIFE,
     OP_LINEAGE,
@@ -50,6 +51,7 @@ from tabletop.engine.model import (
 from tabletop.engine.ops import (
     CurrentOp,
     DeleteOp,
+    EffectEndOp,
     EffectOp,
     InsertOp,
     LifeOp,
@@ -599,9 +601,10 @@ class TableState:
                  position: str | int = "top", kind: str = "card", pile: str | None = None,
                  modifications: Iterable[tuple[str, str]] = (),
                  choices: Iterable[Any] = (), commander: bool = False,
-                 stickers: Iterable[str] = ()) -> Obj:
-        """Put a new card (or token) on the table as part of setting it up. The rules
-        refuse here what they would refuse a move (an instant on the battlefield)."""
+                 stickers: Iterable[str] = (), attached_to: CardId | None = None) -> Obj:
+        """Put a new card (or token) on the table as part of setting it up (attached to
+        the permanent ``attached_to``, where given). The rules refuse here what they
+        would refuse a move (an instant on the battlefield)."""
         if owner not in self.life:
             raise IllegalActionError(f"unknown player {owner!r}")
         if zone in CONTROLLED:
@@ -624,14 +627,29 @@ class TableState:
             raise IllegalActionError(f"an instant or sorcery cannot be put "
                                      f"{ed.toward(BATTLEFIELD)} ({ed.cite('instant_sorcery')[0]})"
                                      .replace(" to the", " onto the"))
-        with self._action("add_card", {"name": card.name, "zone": zone}) as box:
+        host = None
+        if attached_to is not None:
+            target = self.live(attached_to)
+            if zone != BATTLEFIELD or target is None or target.zone is None \
+                    or target.zone[1] != BATTLEFIELD:
+                raise IllegalActionError("only a permanent on the battlefield is attached "
+                                         "to another one")
+            host = target.id
+        params: dict[str, Any] = {"name": card.name, "zone": zone}
+        params.update(  # what a recording writes back (a judge's setup)
+            card=card.to_json(), owner=owner, player=player,
+                          controller=controller, tapped=tapped, face_down=face_down,
+                          counters=dict(counters or {}), position=position,
+                          commander=commander, token=token, attached_to=attached_to,
+            title=f"Add {card.name}")
+        with self._action("add_card", params) as box:
             box.append(self._spawn(card, owner, key, ADDED, position=position,
                                    kind="token" if token else kind, token=token,
                                    controller=controller, tapped=tapped, face_down=face_down,
                                    counters=dict(counters or {}),
                                    pile=pile if zone == EXILE else None,
                                    modifications=tuple(modifications), choices=tuple(choices),
-                                   stickers=tuple(stickers)))
+                                   stickers=tuple(stickers), attached_to=host))
             if commander:
                 cid = box[0].cid
                 assert cid is not None  # a card just added has a card id
@@ -649,9 +667,52 @@ class TableState:
             return 0
         return max(0, n - (int(position) - 1))
 
-    def add_effect(self, effect: Effect) -> None:
-        with self._action("add_effect", {"label": effect.label}):
+    def add_effect(self, effect: Effect) -> Result:
+        """A replacement effect put in force (a scenario's, or a judge's setting up)."""
+        if any(e.label == effect.label for e in self.effects):
+            raise IllegalActionError(f"an effect labelled {effect.label!r} is already in force")
+        said = effect_sentence(self, effect)
+        with self._action("add_effect", {"label": effect.label, "effect": effect.to_json(),
+                                         "title": f"Put {effect.source or effect.label} "
+                                                  f"in force"}) as box:
             self._add_effect(effect)
+            box.append(Event(EventKind.EFFECT_STARTED, text=f"In force: {said}"))
+        return Result(tuple(box))
+
+    def end_effect(self, label: str) -> Result:
+        """A replacement effect taken out of force (its source left, or a judge's setup)."""
+        i = next((i for i, e in enumerate(self.effects) if e.label == label), None)
+        if i is None:
+            raise IllegalActionError(f"no effect labelled {label!r} is in force")
+        effect = self.effects[i]
+        said = effect_sentence(self, effect)
+        with self._action("end_effect", {"label": label, "effect": effect.to_json(),
+                                         "title": f"Take {effect.source or label} out of "
+                                                  f"force"}) as box:
+            del self.effects[i]
+            self._ops.append(EffectEndOp(OP_EFFECT_END, i, effect))
+            box.append(Event(EventKind.EFFECT_ENDED, text=f"No longer in force: {said}"))
+        return Result(tuple(box))
+
+    def remove_card(self, cid: CardId) -> Result:
+        """A card taken off the table while setting it up: it leaves its zone for no
+        zone, and what was attached to it is unattached. Not a rule's doing."""
+        obj = self.live(cid)
+        if obj is None or obj.zone is None:
+            raise IllegalActionError("that card is not on the table")
+        key = obj.zone
+        with self._action("remove_card", {"cid": cid, "name": obj.card.name,
+                                          "title": f"Remove {obj.card.name}"}) as box:
+            for other in self.objs.values():
+                if other.attached_to == obj.id and other.zone is not None:
+                    self._set(other, "attached_to", None)
+            self._remove(key, obj.id)
+            self._set(obj, "zone", None)
+            if cid in self.commanders:
+                self._meta("commanders", self.commanders - {cid})
+            box.append(Event(EventKind.REMOVED, cid, obj.id, None, key, None, (), (),
+                             f"{obj.card.name} is taken off the table"))
+        return Result(tuple(box))
 
     def add_to_sideboard(self, player: str, card: Card) -> None:
         """Sideboard cards are outside the game (400.10a); they are not objects."""
@@ -671,6 +732,22 @@ class TableState:
 
     def __repr__(self) -> str:
         return f"<Table {self.edition.id} {', '.join(self.players)}: {len(self.history)} actions>"
+
+
+def effect_sentence(t: TableState, e: Effect) -> str:
+    """A replacement effect in words: "Leyline of the Void: a card of an opponent of
+    Alice's put into a graveyard is put into exile instead"."""
+    ed = t.edition
+    whose = {"any": "a card", "tokens": "a token", "nontokens": "a card that is not a token",
+             "card": "a card"}.get(e.affects)
+    if whose is None:
+        kind, _, name = e.affects.partition(":")
+        whose = {"owner": f"a card {name} owns",
+                 "opponents-of": f"a card an opponent of {name} owns"}.get(kind, "a card")
+    src = "" if e.origin == "any" else f" from {ed.zone_name(Zone(e.origin)).lower()}"
+    may = " (its owner may decline)" if e.optional else ""
+    return (f"{e.source or e.label}: {whose} put into {ed.zone_name(e.watch).lower()}{src} "
+            f"goes to {ed.zone_name(e.instead).lower()} instead{may}")
 
 
 def _lead(t: TableState, action: Action) -> str:

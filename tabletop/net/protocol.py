@@ -63,13 +63,19 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
             "ordered": (bool, False), "to": ((int, str), False), "from": (str, False),
             "shuffle": (bool, False), "face_down": (bool, False), "at": (list, False),
             "untap": (bool, False), "apply": (list, False), "onto": (int, False),
-            "on_top": (bool, False)},
+            "on_top": (bool, False),
+            # setting the table up (refused at a network table: see docs/protocol.md)
+            "owner": (str, False), "supertypes": (list, False), "controller": (str, False),
+            "counters": (list, False), "commander": (bool, False), "label": (str, False),
+            "source": (str, False), "watch": (str, False), "instead": (str, False),
+            "affects": (str, False), "optional": (bool, False), "effect": (str, False),
+            "origin": (str, False)},
     "chat": {"text": (str, True)},
     "ping": {},
 }
 # the actions of ``act``: the table's intents, one name each (engine/intents.py)
 ACTIONS = tuple(intents.INTENTS)
-LIST_FIELDS = ("types", "subtypes", "colors")  # a token's: short lists of short words
+LIST_FIELDS = ("types", "subtypes", "supertypes", "colors")  # short lists of short words
 
 
 class ProtocolError(ValueError):

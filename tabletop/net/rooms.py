@@ -302,6 +302,10 @@ class Room:
     def _may(self, seat: str, who: str | None, intent: intents.Intent) -> None:
         """Whether ``seat`` may make the intent at all (its cards are checked apart)."""
         t = self.table
+        if intent.SEAT == "setup":  # a demonstration is set up at the judge's own desk
+            raise RoomError(f"{intent.NAME}: a network table is played as dealt; cards and "
+                            f"effects are set up at the desk (the Setup menu)",
+                            Code.NOT_YOUR_SEAT)
         if intent.SEAT == "own":
             if who is None:
                 if isinstance(intent, intents.Draw | intents.Shuffle | intents.Roll

@@ -158,36 +158,16 @@ def parse(data: dict[str, Any], path: Path, edition_override: str | None = None)
             c.fail(f"card {label!r}", f"key 'attached_to': unknown label {target!r}")
 
     effects = c.typed("", "effects", data.get("effects", []), list, "an array of tables")
-    effect_labels = set()
+    effect_labels: set[str] = set()
     for n, e in enumerate(effects, 1):
         where = f"effect {n}"
         c.typed(where, "effects", e, dict, "a table")
         c.unknown(where, e, EFFECT_KEYS)
-        for key in ("label", "watch", "instead"):
-            if key not in e:
-                c.fail(where, f"key {key!r} is missing")
-        lab = c.typed(where, "label", e["label"], str, "a string")
+        check_effect(c, where, e, labels, zone_id, player)
+        lab = e["label"]
         if lab in effect_labels:
             c.fail(where, f"duplicate effect label {lab!r}")
         effect_labels.add(lab)
-        c.typed(where, "source", e.get("source", ""), str, "a string")
-        zone_id(where, "watch", e["watch"])
-        zone_id(where, "instead", e["instead"])
-        if e.get("from", "any") != "any":
-            zone_id(where, "from", e["from"])
-        c.typed(where, "optional", e.get("optional", False), bool, "true or false")
-        aff = c.typed(where, "affects", e.get("affects", "any"), str, "a string")
-        kind, _, arg = aff.partition(":")
-        if aff in ("any", "tokens", "nontokens"):
-            pass
-        elif kind in ("owner", "opponents-of") and arg:
-            player(where, "affects", arg)
-        elif kind == "card" and arg:
-            if arg not in labels:
-                c.fail(where, f"key 'affects': unknown label {arg!r}")
-        else:
-            c.fail(where, f"key 'affects': {aff!r} is not any, owner:NAME, opponents-of:NAME, "
-                          "card:LABEL, tokens or nontokens")
 
     steps_raw = c.typed("", "steps", data.get("steps", []), list, "an array of tables")
     if len(steps_raw) > MAX_STEPS:
@@ -289,7 +269,7 @@ def _card_spec(c: _Checker, where: str, spec: dict[str, Any], zone_id: KeyCheck,
 class _StepChecker:
     """What a step kind's ``validate`` may use to check a step (steps.py)."""
 
-    def __init__(self, c: _Checker, labels: set[str], effect_labels: Collection[str],
+    def __init__(self, c: _Checker, labels: set[str], effect_labels: set[str],
                  ed: Edition, zone_id: KeyCheck, player: KeyCheck) -> None:
         self.c, self.labels, self.effect_labels, self.ed = c, labels, effect_labels, ed
         self.zone_id, self.player = zone_id, player
@@ -302,6 +282,36 @@ class _StepChecker:
 
     def card_spec(self, where: str, spec: dict[str, Any], with_zone: bool) -> dict[str, Any]:
         return _card_spec(self.c, where, spec, self.zone_id, self.player, with_zone)
+
+    def effect(self, where: str, e: dict[str, Any]) -> None:
+        check_effect(self.c, where, e, self.labels, self.zone_id, self.player)
+
+
+def check_effect(c: _Checker, where: str, e: dict[str, Any], labels: Collection[str],
+                 zone_id: KeyCheck, player: KeyCheck) -> None:
+    """A replacement effect's keys (an ``[[effects]]`` table, or an ``effect`` step's)."""
+    for key in ("label", "watch", "instead"):
+        if key not in e:
+            c.fail(where, f"key {key!r} is missing")
+    c.typed(where, "label", e["label"], str, "a string")
+    c.typed(where, "source", e.get("source", ""), str, "a string")
+    zone_id(where, "watch", e["watch"])
+    zone_id(where, "instead", e["instead"])
+    if e.get("from", "any") != "any":
+        zone_id(where, "from", e["from"])
+    c.typed(where, "optional", e.get("optional", False), bool, "true or false")
+    aff = c.typed(where, "affects", e.get("affects", "any"), str, "a string")
+    kind, _, arg = aff.partition(":")
+    if aff in ("any", "tokens", "nontokens"):
+        pass
+    elif kind in ("owner", "opponents-of") and arg:
+        player(where, "affects", arg)
+    elif kind == "card" and arg:
+        if arg not in labels:
+            c.fail(where, f"key 'affects': unknown label {arg!r}")
+    else:
+        c.fail(where, f"key 'affects': {aff!r} is not any, owner:NAME, opponents-of:NAME, "
+                      "card:LABEL, tokens or nontokens")
 
 
 def _check_expect(c: _Checker, where: str, e: Any, labels: Collection[str],

@@ -6,7 +6,6 @@ under the loader, the runner and the recorder that use it."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -73,7 +72,7 @@ class StepChecker(Protocol):
 
     c: Any  # the file's checker: typed, strings, fail, unknown...
     labels: set[str]
-    effect_labels: Collection[str]
+    effect_labels: set[str]
     ed: Edition
 
     def zone_id(self, where: str, key: str, value: Any) -> str: ...
@@ -84,6 +83,8 @@ class StepChecker(Protocol):
 
     def card_spec(self, where: str, spec: dict[str, Any], with_zone: bool
                   ) -> dict[str, Any]: ...
+
+    def effect(self, where: str, e: dict[str, Any]) -> None: ...
 
 
 class Context(Protocol):

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tabletop.engine import views
+from tabletop.engine import Card, views
 from tabletop.engine.errors import InputError
 from tabletop.engine.model import CONTROLLED, ORDERED, CardId, EventKind, Zone
 from tabletop.scenario import steps
@@ -78,6 +78,7 @@ class Recorder:
         self.problems: list[str] = []
         self._capture()
         self._setup_labels = dict(self.labels)
+        self._captured = (list(self.cards), list(self.effects))
         self.seed = table.seed if isinstance(table.seed, int) else 0
         # the active player first: a file's first player is the active one
         i = table.players.index(table.active)
@@ -160,6 +161,7 @@ class Recorder:
         express. Labels of objects made during the recording are given afresh."""
         t = self.table
         self.labels = dict(self._setup_labels)
+        self.cards, self.effects = list(self._captured[0]), list(self._captured[1])
         if len(t.history) < self.start or (
                 self.start and t.history[self.start - 1] is not self._anchor):
             return [], ["actions from before the recording started were undone: the file's "
@@ -177,9 +179,14 @@ class Recorder:
             story += tried.get(n, [])
             if n < len(t.history):
                 story.append(t.history[n])
+        setting_up = True  # until the first step, cards and effects are the setup
         for i, action in enumerate(story, 1):
             if action.name == "place":
                 continue  # where a permanent sits is the table's layout: no rule, no step
+            if setting_up and not any(e.kind == EventKind.REJECTED for e in action.events) \
+                    and self._set_up(action):
+                continue
+            setting_up = False
             k = kinds.get(action.name)
             step = None
             if k is not None and k.recover is not None:
@@ -194,6 +201,60 @@ class Recorder:
                 continue
             out.append(step)
         return out, problems
+
+    def _set_up(self, action: Action) -> bool:
+        """Before the first step, a card added or taken off and an effect put in force or
+        ended change the file's setup (``[cards]``, ``[[effects]]``); False when the
+        action is not one of those, or the setup cannot say it (then it is a step)."""
+        p = action.params
+        if action.name == "add_card" and "card" in p:
+            if p.get("position", "top") not in ("top", "bottom") or (
+                    p.get("player") not in (None, p["owner"])):
+                return False  # where only a step can put it
+            cid = next((e.cid for e in action.events if e.cid is not None), None)
+            if cid is None:
+                return False
+            card = Card.from_json(p["card"])
+            d: dict[str, Any] = {"name": card.name, "types": list(card.types)}
+            for k in ("subtypes", "supertypes"):
+                if getattr(card, k):
+                    d[k] = list(getattr(card, k))
+            d["owner"], d["zone"] = p["owner"], Zone(p["zone"])
+            if p.get("controller") and p["controller"] != p["owner"]:
+                d["controller"] = p["controller"]
+            for flag in ("token", "tapped", "face_down", "commander"):
+                if p.get(flag):
+                    d[flag] = True
+            if p.get("counters"):
+                d["counters"] = dict(p["counters"])
+            if p.get("attached_to") is not None:
+                d["attached_to"] = self.label(p["attached_to"])
+            entry = (self._label(cid, card.name), d)
+            same = [n for n, (_, x) in enumerate(self.cards)
+                    if x["zone"] == d["zone"] and x["owner"] == d["owner"]]
+            if p.get("position", "top") == "top" and same and d["zone"] in ORDERED:
+                self.cards.insert(same[0], entry)  # the file lists a zone top first
+            else:
+                self.cards.append(entry)
+            return True
+        if action.name == "remove_card":
+            label = self.labels.get(p["cid"])
+            if label is None:
+                return False
+            self.cards = [(lab, {k: v for k, v in d.items()
+                                 if not (k == "attached_to" and v == label)})
+                          for lab, d in self.cards if lab != label]
+            return True
+        if action.name == "add_effect" and "effect" in p:
+            self.effects.append(dict(p["effect"]))
+            return True
+        if action.name == "end_effect":
+            kept = [e for e in self.effects if e["label"] != p["label"]]
+            if len(kept) == len(self.effects):
+                return False
+            self.effects = kept
+            return True
+        return False
 
     def _expectations(self, run: Run, rep: StepReport, step: dict[str, Any],
                       subjects: Iterable[CardId]) -> list[dict[str, Any]]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tabletop.engine import Card, Result, chooser_from_labels
-from tabletop.engine.errors import InputError, NoSuchZoneError
+from tabletop.engine.errors import IllegalActionError, InputError, NoSuchZoneError
 from tabletop.engine.model import CardId, Event, EventKind, Zone, split_pt
 from tabletop.scenario import sentences
 from tabletop.scenario.model import Context, Recording, Step, StepChecker
@@ -366,6 +366,8 @@ class WholeZone:
             step["seed"] = p["seed"]
         if p.get("position", "top") != "top":
             step["position"] = p["position"]
+        if p.get("attached_to") is not None:
+            step["attached_to"] = rec.label(p["attached_to"])
         return step
 
 
@@ -905,6 +907,188 @@ class Wish:
         return step
 
 
+# ---- setting the table up as the story goes on (a judge's workbench) ---------------
+@kind("add_card", CARD_KEYS | {"position", "player"}, {"name", "owner", "zone"},
+      engine=("add_card",), project=True)
+class AddCard:
+    """``add_card = LABEL`` with a card's keys (as ``[cards]`` has them): a card put on
+    the table partway through, as a judge sets a demonstration up (not a rule's move)."""
+
+    @staticmethod
+    def words(w: Words, step: Step) -> str:
+        a = step.args
+        w.learn(step.subject, a["name"], a["owner"], token=bool(a.get("token")))
+        w.cards[step.subject]["controller"] = a.get("controller") or a["owner"]
+        whose = a.get("player") or a["owner"]
+        into = "onto" if a["zone"] in (Zone.BATTLEFIELD, Zone.STACK) else "into"
+        extra = []
+        if a.get("controller") and a["controller"] != a["owner"]:
+            extra.append(f"{a['owner']}'s, under {a['controller']}'s control")
+        for flag, said in (("tapped", "tapped"), ("face_down", "face down")):
+            if a.get(flag):
+                extra.append(said)
+        return (f"{a['name']} is put {into} {w.place(Zone(a['zone']), whose)}"
+                + (f" ({', '.join(extra)})" if extra else "") + " to set the table up")
+
+    @staticmethod
+    def validate(v: StepChecker, where: str, subject: Any, args: Args) -> Any:
+        _new_label(v, where, subject, "add_card")
+        spec = v.card_spec(where, {k: a for k, a in args.items()
+                                   if k not in ("position", "player")}, with_zone=True)
+        if "player" in args:
+            v.player(where, "player", args["player"])
+        pos = args.get("position", "top")
+        if pos not in ("top", "bottom") and (not isinstance(pos, int) or isinstance(pos, bool)
+                                             or pos < 1):
+            v.c.fail(where, "key 'position' must be \"top\", \"bottom\" or a whole number "
+                            "from 1")
+        if spec.get("attached_to") is not None and spec["attached_to"] not in v.labels:
+            v.c.fail(where, f"key 'attached_to': unknown label {spec['attached_to']!r}")
+        v.labels.add(subject)
+        return subject
+
+    @staticmethod
+    def perform(x: Context, step: Step) -> Performed:
+        a = step.args
+        card = x.card(a, f"{x.path}: step {step.index}")
+        t = x.table
+        obj = t.add_card(card, a["owner"], Zone(a["zone"]), player=a.get("player"),
+                         controller=a.get("controller"), token=a.get("token", False),
+                         tapped=a.get("tapped", False), face_down=a.get("face_down", False),
+                         counters=a.get("counters"), position=a.get("position", "top"),
+                         commander=bool(a.get("commander", False)),
+                         attached_to=x.labels[a["attached_to"]] if a.get("attached_to")
+                         else None)
+        x.name(step.subject, obj.cid)
+        return list(t.history[-1].events), [obj.cid]
+
+    @staticmethod
+    def recover(rec: Recording, action: Action) -> Args | None:
+        p = action.params
+        if "card" not in p:
+            return None  # a save from before the setup was recorded whole
+        cid = _cid(action.events[0])
+        card = Card.from_json(p["card"])
+        step: Args = {"add_card": rec.new_label(cid, card.name), **_card_json(card, p["owner"]),
+                      "zone": p["zone"]}
+        if p.get("player") and p["player"] != p["owner"]:
+            step["player"] = p["player"]
+        if p.get("controller") and p["controller"] != p["owner"]:
+            step["controller"] = p["controller"]
+        for k in ("token", "tapped", "face_down", "commander"):
+            if p.get(k):
+                step[k] = True
+        if p.get("counters"):
+            step["counters"] = dict(p["counters"])
+        if p.get("position", "top") != "top":
+            step["position"] = p["position"]
+        return step
+
+
+@kind("remove_card", engine=("remove_card",), project=True)
+class Remove:
+    """``remove_card = LABEL``: the card is taken off the table (setting it up)."""
+
+    @staticmethod
+    def words(w: Words, step: Step) -> str:
+        return f"{w.name(step.subject)} is taken off the table"
+
+    @staticmethod
+    def validate(v: StepChecker, where: str, subject: Any, args: Args) -> Any:
+        return v.label_ref(where, subject, "remove_card")
+
+    @staticmethod
+    def perform(x: Context, step: Step) -> Performed:
+        cid = x.labels[step.subject]
+        try:
+            return _events(x.table.remove_card(cid)), [cid]
+        except IllegalActionError as e:
+            return _events(x.table.refuse(x.table.obj_of(cid), str(e))), [cid]
+
+    @staticmethod
+    def recover(rec: Recording, action: Action) -> Args | None:
+        return {"remove_card": rec.label(action.params["cid"])}
+
+
+EFFECT_STEP_KEYS = frozenset({"source", "watch", "from", "instead", "affects", "optional"})
+
+
+def _effect_json(x: Context, label: str, a: Args) -> Any:
+    from tabletop.engine.model import Effect
+    affects = a.get("affects", "any")
+    if affects.startswith("card:"):
+        affects = f"cid:{x.labels[affects[5:]]}"
+    return Effect(label=label, watch=Zone(a["watch"]), instead=Zone(a["instead"]),
+                  source=a.get("source", ""), origin=a.get("from", "any"), affects=affects,
+                  optional=a.get("optional", False))
+
+
+@kind("add_effect", EFFECT_STEP_KEYS, {"watch", "instead"}, engine=("add_effect",),
+      project=True)
+class PutEffect:
+    """``add_effect = LABEL`` with an ``[[effects]]`` table's keys: a replacement effect
+    comes into force partway through (its source arrived, or a judge sets it up)."""
+
+    @staticmethod
+    def words(w: Words, step: Step) -> str:
+        a = step.args
+        return (f"{a.get('source') or step.subject} is in force: a card put into "
+                f"{w.zone(Zone(a['watch']))} goes to {w.zone(Zone(a['instead']))} instead")
+
+    @staticmethod
+    def validate(v: StepChecker, where: str, subject: Any, args: Args) -> Any:
+        v.effect(where, {"label": subject, **args})
+        v.effect_labels.add(subject)
+        return subject
+
+    @staticmethod
+    def perform(x: Context, step: Step) -> Performed:
+        t = x.table
+        try:
+            return _events(t.add_effect(_effect_json(x, step.subject, step.args))), []
+        except IllegalActionError as e:
+            return _events(t.refuse(None, str(e))), []
+
+    @staticmethod
+    def recover(rec: Recording, action: Action) -> Args | None:
+        e = dict(action.params["effect"])
+        step: Args = {"add_effect": e.pop("label")}
+        affects = e.get("affects", "any")
+        if affects.startswith("cid:"):
+            e["affects"] = f"card:{rec.label(int(affects[4:]))}"
+        defaults = {"source": "", "from": "any", "affects": "any", "optional": False}
+        step.update({k: val for k, val in e.items() if defaults.get(k, object()) != val})
+        return step
+
+
+@kind("end_effect", engine=("end_effect",), project=True)
+class EndEffect:
+    """``end_effect = LABEL``: that replacement effect is no longer in force."""
+
+    @staticmethod
+    def words(w: Words, step: Step) -> str:
+        return f"The effect {step.subject!r} ends"
+
+    @staticmethod
+    def validate(v: StepChecker, where: str, subject: Any, args: Args) -> Any:
+        v.c.typed(where, "end_effect", subject, str, "an effect's label")
+        if subject not in v.effect_labels:
+            v.c.fail(where, f"key 'end_effect': unknown effect label {subject!r}")
+        return subject
+
+    @staticmethod
+    def perform(x: Context, step: Step) -> Performed:
+        t = x.table
+        try:
+            return _events(t.end_effect(step.subject)), []
+        except IllegalActionError as e:
+            return _events(t.refuse(None, str(e))), []
+
+    @staticmethod
+    def recover(rec: Recording, action: Action) -> Args | None:
+        return {"end_effect": action.params["label"]}
+
+
 @kind("ability", {"player", "source", "label"}, {"player", "label"}, engine=("ability",),
       project=True)
 class Ability:
@@ -1302,7 +1486,7 @@ PHASE_PROSE = {"untap": "the untap step", "upkeep": "the upkeep step", "draw": "
 
 # steps that act on an object the file labels, and so on nothing once its creation is undone
 ON_AN_OBJECT = frozenset({"move", "turn_face", "tap", "untap", "counters", "modify",
-                          "choices", "attach", "reveal", "set_pt", "note", "arrow"})
+                          "choices", "attach", "reveal", "set_pt", "note", "arrow", "remove_card"})
 
 
 def perform(x: Context, step: Step) -> Performed:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from tabletop.engine import Card, IllegalActionError, Result, Table, chooser_from_labels, views
-from tabletop.engine.model import CardId, Zone
+from tabletop.engine.model import CardId, Effect, Zone
 from tabletop.engine.views import JUDGE
 from tabletop.ui import later
 
@@ -248,11 +248,46 @@ class LocalPort:
             case intents.Look(player=whose, count=count):  # logged; named to nobody
                 whose = whose or self._player(intent)
                 return t.look(c.viewer if c.viewer is not JUDGE else whose, whose, count)
+            case intents.AddCard():  # a judge sets the table up
+                return self._add_card(intent)
+            case intents.RemoveCard(id=cid):
+                try:
+                    return t.remove_card(CardId(cid))
+                except IllegalActionError as e:
+                    return t.refuse(None, str(e))
+            case intents.AddEffect():
+                affects = intent.affects if intent.id is None else f"cid:{intent.id}"
+                if any(e.label == intent.label for e in t.effects):
+                    return t.refuse(None, f"an effect labelled {intent.label!r} is already "
+                                          f"in force")
+                return t.add_effect(Effect(intent.label, intent.watch, intent.instead,
+                                           intent.source, intent.src, affects,
+                                           intent.optional))
+            case intents.EndEffect(label=label):
+                if all(e.label != label for e in t.effects):
+                    return t.refuse(None, f"no effect labelled {label!r} is in force")
+                return t.end_effect(label)
+            case intents.Modify(id=cid, effect=effect, origin=origin):
+                return t.modify(CardId(cid), effect, origin)
             case intents.NextTurn(untap=untap):
                 return t.next_turn(untap=untap)
             case intents.Phase(phase=phase, draw=draw):
                 return t.set_phase(phase, draw=draw)
         raise IllegalActionError(f"{intent.NAME} is not an action of this table")
+
+
+    def _add_card(self, intent: intents.AddCard) -> Result:
+        t = self.c.table
+        try:
+            obj = t.add_card(intent.the_card(), intent.owner, intent.zone,
+                             player=intent.player, controller=intent.controller,
+                             tapped=intent.tapped, face_down=intent.face_down,
+                             counters=dict(intent.counters), position=intent.position,
+                             commander=intent.commander,
+                             attached_to=None if intent.host is None else CardId(intent.host))
+        except IllegalActionError as e:  # what the rules refuse (an instant on the battlefield)
+            return t.refuse(None, str(e))
+        return Result(t.history[-1].events if obj.zone is not None else ())
 
 
 class RemotePort:

@@ -161,7 +161,7 @@ def test_an_action_no_step_expresses_is_reported_not_dropped():
     t = _table("cr-2016")
     rec = Recorder(t)
     t.draw("Alice")
-    t.add_card(CARDS[0], "Alice", "hand")  # not a step of the format
+    t.add_to_sideboard("Alice", CARDS[0])  # not a step of the format
     text = rec.text()
     assert len(rec.steps) == 1 and "draw" in rec.steps[0]
     assert len(rec.problems) >= 1 and "can't be written to a scenario file" in rec.problems[0]
@@ -197,6 +197,7 @@ def test_reading_the_steps_again_keeps_what_the_replay_found():
     rec = Recorder(t)
     t.draw("Alice")
     t.add_card(CARDS[0], "Alice", "hand")  # left out: the replay ends with one card fewer
+    del t.history[-1].params["card"]  # as a save from before setups were kept whole has it
     rec.text()
     assert len(rec.steps) == 1
     assert any("the replay differs from the table" in p for p in rec.problems)
