@@ -56,6 +56,11 @@ def _card(name: str) -> Card:
     return Card.from_json(_data()[name.casefold()])
 
 
+def names() -> list[str]:
+    """The built-in cards' names."""
+    return [d.get("name", n) for n, d in _data().items()]
+
+
 def count() -> int:
     return len(_data())
 

@@ -161,6 +161,27 @@ class CardDB:
         d = self.info(name)
         return Card.from_json(d) if d is not None else None
 
+    def names_like(self, typed: str, limit: int = 30) -> list[str]:
+        """Card names for a name being typed: those that start with it first, then those
+        with it inside, sorted; built-in and imported cards, any case."""
+        typed = typed.strip()
+        if not typed:
+            return []
+        low = typed.casefold()
+        found = {n for n in builtin.names() if low in n.casefold()}
+        db = self._db()
+        if db is not None:
+            pattern = "%" + typed.replace("\\", "\\\\").replace("%", "\\%").replace(
+                "_", "\\_") + "%"
+            try:
+                rows = db.execute("SELECT name FROM cards WHERE name LIKE ? ESCAPE '\\' "
+                                  "ORDER BY name LIMIT ?", (pattern, limit * 4)).fetchall()
+            except sqlite3.Error as e:
+                raise self._problem(e) from None
+            found.update(r[0] for r in rows)
+        ranked = sorted(found, key=lambda n: (not n.casefold().startswith(low), n.casefold()))
+        return ranked[:limit]
+
     def count(self) -> int:
         row = self._query("SELECT COUNT(*) FROM cards")
         return (row[0] if row else 0) + builtin.count()

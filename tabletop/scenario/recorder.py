@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -59,6 +59,44 @@ def _toml_key(k: str) -> str:
     return k if re.fullmatch(r"[A-Za-z0-9_-]+", k) else _toml_str(k)
 
 
+def step_words(step: dict[str, Any]) -> str:
+    """A recorded step in a few words, for the list a judge watches while recording
+    ("move serra_angel to graveyard")."""
+    kind = next((k for k in step if k in steps.REGISTRY), "step")
+    subject = step.get(kind)
+    said = f"{kind.replace('_', ' ')} {', '.join(map(str, subject)) if isinstance(subject, list) else subject}"
+    for key in ("to", "zone", "instead"):
+        if key in step:
+            said += f" → {step[key]}"
+            break
+    return said
+
+
+def expectation_words(x: dict[str, Any]) -> str:
+    """An expectation the recorder proposes, in a line ("serra_angel: in exile, a new
+    object, citing 400.6, 400.7")."""
+    if "counts" in x:
+        return "cards in hands and libraries: " + ", ".join(
+            f"{k} {v}" for k, v in x["counts"].items())
+    parts = []
+    if "zone" in x:
+        parts.append("in no zone" if x["zone"] == "none" else f"in {x['zone']}")
+    if "player" in x:
+        parts.append(f"{x['player']}'s")
+    if x.get("new_object"):
+        parts.append("a new object")
+    if x.get("rejected"):
+        parts.append("refused")
+    if x.get("exists") is False:
+        parts.append("no longer exists")
+    for k in ("tapped", "face_down", "counters", "position"):
+        if k in x:
+            parts.append(f"{k.replace('_', ' ')} {x[k]}")
+    if x.get("cites"):
+        parts.append("citing " + ", ".join(x["cites"]))
+    return f"{x.get('card', 'the card')}: " + ", ".join(parts)
+
+
 class Recorder:
     """Captures the table now; every action the table records from then on becomes a
     step, recovered from ``table.history`` through the step registry (steps.py). An
@@ -72,6 +110,11 @@ class Recorder:
         self._anchor = table.history[-1] if table.history else None
         # refused attempts already made are not part of the recording
         self._refused_before = [a for _, a in table.refused]
+        self.summary = ""
+        self.says: dict[int, str] = {}  # step number (1 the first) -> its narration
+        self.wanted: dict[int, list[CardId]] = {}  # step number -> cards "Expect this" named
+        # each step's expectations as the last text() proposed them, by step number
+        self.proposed: dict[int, list[dict[str, Any]]] = {}
         self.labels: dict[CardId, str] = {}
         self.cards: list[tuple[str, dict[str, Any]]] = []
         self.skipped: list[str] = []
@@ -334,22 +377,47 @@ class Recorder:
         return out
 
     # ---- writing ------------------------------------------------------------------------
-    def text(self) -> str:
+    def expect(self, cid: CardId) -> int:
+        """"Expect this": the card's state after the last step recorded becomes one of
+        that step's expectations. Returns the step's number (0: no step yet)."""
+        n = len(self.steps)
+        if n:
+            wanted = self.wanted.setdefault(n, [])
+            if cid not in wanted:
+                wanted.append(cid)
+        return n
+
+    def text(self, keep: Callable[[int, int], bool] | None = None) -> str:
         """The scenario file: the setup, then each step with what a replay of the file
-        shows after it as its expectations (so `tabletop ruling` passes it). Where the
-        replay ends somewhere other than the table recorded, ``problems`` says so."""
+        shows after it as its expectations (so `tabletop ruling` passes it); ``keep(step,
+        i)`` drops the proposed expectations the judge did not keep (``proposed`` holds
+        them). Where the replay ends somewhere other than the table recorded,
+        ``problems`` says so."""
         from tabletop.scenario import loader
         from tabletop.scenario.runner import Session
         recovered, self.problems = self._recover()
+        for n, step in enumerate(recovered, 1):
+            if self.says.get(n):
+                step["say"] = self.says[n]
         base = self._write(recovered)
+        self.proposed = {}
         try:
             session = Session(loader.parse(tomllib.loads(base), Path("recording.toml")))
             for _ in self.opening:
                 session.advance()
-            for step in recovered:
+            for n, step in enumerate(recovered, 1):
                 rep = session.advance()
                 assert rep is not None  # one report for each step the file has
-                step["expect"] = self._expectations(session.run, rep, step, rep.subjects)
+                run_labels, mine = session.run.labels, self.labels
+                extra = [run_labels[mine[c]] for c in self.wanted.get(n, ())
+                         if c in mine and mine[c] in run_labels]
+                proposed = self._expectations(session.run, rep, step,
+                                              [*rep.subjects, *extra])
+                self.proposed[n] = proposed
+                step["expect"] = [x for i, x in enumerate(proposed)
+                                  if keep is None or keep(n, i)]
+                if not step["expect"]:
+                    del step["expect"]
             self.problems += [f"the replay differs from the table: {d}"
                               for d in self._differences(session.run)]
         except (InputError, tomllib.TOMLDecodeError) as e:
@@ -360,6 +428,7 @@ class Recorder:
     def _write(self, recovered: list[dict[str, Any]]) -> str:
         t = self.table
         out = [f"format = {_toml(FORMAT)}", f"title = {_toml(self.title)}",
+               *([f"summary = {_toml(self.summary)}"] if self.summary else []),
                f"edition = {_toml(t.edition.id)}", f"seed = {self.seed}",
                f"players = {_toml(self.players)}"]
         if t.ante:

@@ -82,11 +82,15 @@ class TableController(QObject):
         self.reset.emit()
 
     def new_table(self, edition: str | None = None, players: Iterable[str] | None = None,
-                  seed: int | None = None) -> None:
+                  seed: int | None = None, empty: bool = False) -> None:
+        """A new table with the demo decks dealt, or (``empty``) with no card at all,
+        for a judge to set a demonstration up."""
         if self._networked():
             return
         ed = edition or self.table.edition.id
-        self.set_table(demo.new_game(edition=ed, players=tuple(players or self.table.players),
+        who = tuple(players or self.table.players)
+        self.set_table(Table(who, ed, seed=seed if seed is not None else 1) if empty else
+                       demo.new_game(edition=ed, players=who,
                                      seed=seed if seed is not None else 1))
 
     def set_viewer(self, viewer: str | None) -> None:

@@ -158,7 +158,7 @@ class MainWindow(QMainWindow):
         with the edition and viewpoint, and the phase bar."""
         self._menus_built = False
         self._menus = {title: self.menuBar().addMenu(title) for title in
-                       ("&File", "&Edit", "&View", "&Card", "&Table", "&Help")}
+                       ("&File", "&Edit", "&View", "&Card", "&Table", "&Setup", "&Help")}
         bar = QToolBar("Table", self)
         bar.setObjectName("table-toolbar")
         self.addToolBar(bar)
@@ -191,7 +191,9 @@ class MainWindow(QMainWindow):
         self._menus_built = True
         menu = self._menus
         f = menu["&File"]
-        self._act(f, "&New table", self.new_table, QKeySequence.StandardKey.New)
+        self._act(f, "&New table", lambda: self.new_table(), QKeySequence.StandardKey.New)
+        self._act(f, "New &empty table (to set up)", lambda: self.new_table(empty=True),
+                  "Ctrl+Alt+Shift+N")
         self._act(f, "New &game from decks…", self.playtest.new_game, "Ctrl+Shift+N")
         self._act(f, "Ne&xt game, after sideboarding…", self.playtest.next_game)
         self._act(f, "Save &deck as…", self.playtest.save_deck_as)
@@ -304,6 +306,10 @@ class MainWindow(QMainWindow):
         self.anyone_action.setToolTip("Hot-seat play: every viewpoint may handle every card. "
                                       "Off, a player handles only their own cards and what "
                                       "they control; the judge handles everything.")
+        from tabletop.ui.workbench import SetupCommands
+        self.setup = SetupCommands(self)  # the judge's workbench
+        self.setup.fill_menu(menu["&Setup"])
+        self.scene.setup = self.setup
         h = menu["&Help"]
         self._act(h, "Rules of this &edition", self.show_rules, "F1")
         self._act(h, "&About Tabletop", self.about)
@@ -314,7 +320,7 @@ class MainWindow(QMainWindow):
     # attributes the menus make: asked for before the menus are made, they make them
     MENU_PARTS = frozenset({"recent_menu", "record_action", "undo_action", "redo_action",
                             "viewpoint_menu", "pictures_action", "presenter_keys",
-                            "untap_action", "draw_action", "anyone_action", "leave_action"})
+                            "untap_action", "draw_action", "anyone_action", "leave_action", "setup"})
 
     def __getattr__(self, name: str) -> Any:
         if name in MainWindow.MENU_PARTS and not self.__dict__.get("_menus_built", True):
@@ -611,11 +617,11 @@ class MainWindow(QMainWindow):
         if self.c.redo():
             self.show_message(f"Redone: {title}." if title else "Redone.")
 
-    def new_table(self) -> None:
+    def new_table(self, empty: bool = False) -> None:
         if not self.confirm_discard("start a new table"):
             return
         self.path = None
-        self.c.new_table()
+        self.c.new_table(empty=empty)
 
     def _edition_chosen(self, index: int) -> None:
         ed = self.edition_box.itemData(index)
@@ -641,7 +647,8 @@ class MainWindow(QMainWindow):
             self.edition_box.setCurrentIndex(self.edition_box.findData(self.c.board.edition.id))
             return
         self.path = None
-        self.c.new_table(edition=ed)
+        empty = not any(self.c.board.counts().values())  # a table being set up stays empty
+        self.c.new_table(edition=ed, empty=empty)
         settings.set_value("last_edition", ed)
 
     def toggle_full_screen(self) -> None:
@@ -821,6 +828,7 @@ class MainWindow(QMainWindow):
             panel = self._scenario_panel = ScenarioPanel(self.c)
             panel.guard = self.confirm_discard
             panel.rule_clicked.connect(self.open_rule)
+            panel.stepped.connect(self.judges.show_step)
             self.scenario_dock.setWidget(panel)
         return self._scenario_panel
 

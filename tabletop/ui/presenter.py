@@ -61,6 +61,16 @@ def ghost(scene: TableScene, scenario: Scenario, names: dict[CardId, str], step:
     return ghost_at(scene, event, step.args["to"], step.args.get("player"), mover)
 
 
+def came_from(scene: TableScene, event: Event, mover: str | None) -> list[QGraphicsItem]:
+    """For a card a step moved: a ghost of it where it was (on the battlefield, on the
+    side of ``mover``, who controlled it), and an arrow to where it is now (the Scenario
+    dock's picture of a step, outside presenter mode)."""
+    if event.src is None or event.dst is None or event.src == event.dst:
+        return []
+    items, _ = ghost_at(scene, event, event.src[1], event.src[0], mover or event.src[0])
+    return items
+
+
 def ghost_at(scene: TableScene, event: Event, zone: Zone, player: str | None,
              mover: str | None) -> tuple[list[QGraphicsItem], str | None]:
     """The ghost of ``event``'s card in ``zone`` (``player``'s, else the mover's when the

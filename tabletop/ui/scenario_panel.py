@@ -55,6 +55,7 @@ class ScenarioPanel(QWidget):
         self.c = controller
         self.scenario: Scenario | None = None
         self.session: Session | None = None  # while a scenario is open
+        self.recording_box: Any = None  # while recording: workbench.RecordingBox
         # the window's unsaved-changes guard: may ``what`` go on?
         self.guard: Callable[[str], bool] = lambda what: True
         self.title = QLabel(self.NONE)
@@ -220,7 +221,16 @@ class ScenarioPanel(QWidget):
         if not self.step():
             self.play_button.setChecked(False)
 
+    def show_player(self) -> None:
+        """The scenario player's parts are hidden while a recording fills the dock with no
+        scenario open (its buttons would all be greyed)."""
+        recording = self.recording_box is not None and self.c.recorder is not None
+        for part in (self.title, self.restart_button, self.back_button, self.step_button,
+                     self.play_button, self.steps, self.detail):
+            part.setVisible(self.session is not None or not recording)
+
     def _update_buttons(self) -> None:
+        self.show_player()
         s = self.session
         self.step_button.setEnabled(s is not None and not s.finished)
         self.back_button.setEnabled(s is not None and s.done > 0)

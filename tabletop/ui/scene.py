@@ -71,6 +71,8 @@ class TableScene(QGraphicsScene):
     def __init__(self, controller: TableController, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.c = controller
+        # the judge's workbench (workbench.SetupCommands): its entries on the menus
+        self.setup: Any = None
         self.zone_items: dict[ZoneKey, ZoneItem] = {}
         self.player_items: dict[str, PlayerItem] = {}
         self.cards: dict[ItemKey, CardItem] = {}
@@ -563,7 +565,10 @@ class TableScene(QGraphicsScene):
     def card_actions(self, item: CardItem) -> QMenu:
         """The card's menu, from what this viewer may know of it (its view entry)."""
         from tabletop.ui.card_menu import card_actions
-        return card_actions(self, item)
+        menu = card_actions(self, item)
+        if self.setup is not None and item.view is not None and item.zone_key is not None:
+            self.setup.card_menu(menu, self.cid_of(item))
+        return menu
 
     # ---- arrows and picking a target (arrows.py) ------------------------------------------
     def start_pick(self, what: str, cid: int, name: str) -> None:
@@ -588,7 +593,10 @@ class TableScene(QGraphicsScene):
     def zone_actions(self, zone_item: ZoneItem) -> QMenu:
         """A zone's menu (zone_menu.py)."""
         from tabletop.ui import zone_menu
-        return zone_menu.zone_actions(self, zone_item)
+        menu = zone_menu.zone_actions(self, zone_item)
+        if self.setup is not None:
+            self.setup.zone_menu(menu, zone_item.key[1], zone_item.key[0])
+        return menu
 
     # ---- players' panels: life and counters ----------------------------------------------
     def player_clicked(self, panel: PlayerItem, what: Region,

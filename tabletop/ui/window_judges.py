@@ -3,6 +3,7 @@ reports, recording and presenter mode."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +24,8 @@ class JudgeCommands:
         self.scenario_path: Path | None = None  # the scenario open in the Scenario dock
         self.compare_dialog: Any = None  # the last comparison shown (a CompareDialog)
         self._editions_dialog: Any = None
+        self.save_dialog: Any = None  # the save dialog of a recording, while it is open
+        self.trail: list[Any] = []  # the last step's ghost and arrow, in the Scenario dock
 
     def open_scenario_dialog(self) -> None:
         from PySide6.QtWidgets import QFileDialog
@@ -179,24 +182,54 @@ class JudgeCommands:
     def toggle_recording(self, on: bool) -> None:
         from PySide6.QtWidgets import QFileDialog
 
+        from tabletop.ui.workbench import RecordingBox, SaveRecordingDialog, save_path_default
+        panel = self.w.scenario_panel
         if on:
             self.w.c.start_recording()
-            self.w.show_message("Recording: every action from now on becomes a step. "
-                              "File > Record again to stop and save.")
+            box = getattr(panel, "recording_box", None)
+            if box is None:  # the steps so far and the narration, at the dock's top
+                box = panel.recording_box = RecordingBox(self.w, panel)
+                layout = panel.layout()
+                if layout is not None and hasattr(layout, "insertWidget"):
+                    layout.insertWidget(0, box, 1)
+            box.refresh()
+            self.w.scenario_dock.show()
+            self.w.scenario_dock.raise_()
+            self.w.show_message("Recording: cards and effects set up now are the file's "
+                                "setup; every action after them is a step. File > Record "
+                                "again (or Stop and save) to save.")
             return
         rec, self.w.c.recorder = self.w.c.recorder, None
+        box = getattr(panel, "recording_box", None)
+        if box is not None:
+            box.refresh()
         if rec is None or not rec.steps:
             self.w.show_message("Recording stopped; nothing was recorded.")
             return
+        dlg = SaveRecordingDialog(self.w.window(), rec)
+        self.save_dialog = dlg
+        if not dlg.exec():
+            self.w.c.recorder = rec  # not saved: the recording goes on
+            self.w.record_action.setChecked(True)
+            if box is not None:
+                box.refresh()
+            return
+        dlg.apply()
         out, _ = QFileDialog.getSaveFileName(self.w.window(), "Save the recorded scenario",
-                                             str(settings.documents() / "recorded.toml"),
+                                             str(save_path_default(rec.title)),
                                              "Scenarios (*.toml)")
         if out:
-            self.save_recording(rec, Path(out))
+            self.save_recording(rec, Path(out), dlg.kept)
+        else:
+            self.w.c.recorder = rec  # not saved: the recording goes on
+            self.w.record_action.setChecked(True)
+            if box is not None:
+                box.refresh()
 
-    def save_recording(self, rec: Recorder, path: Path) -> bool:
+    def save_recording(self, rec: Recorder, path: Path,
+                       keep: Callable[[int, int], bool] | None = None) -> bool:
         from tabletop.engine import files
-        text = rec.text()
+        text = rec.text(keep)
         try:
             files.atomic_write(path, text.encode("utf-8"))
         except OSError as e:
@@ -210,6 +243,38 @@ class JudgeCommands:
                          f"Saved to {path}, but:\n\n" + "\n".join(f"• {p}" for p in
                                                                  rec.problems))
         return True
+
+    def show_step(self, rep: Any) -> None:
+        """A scenario step shown in the Scenario dock: the card it moved is selected (the
+        inspector shows its lineage and the rule at once), with a ghost where it was and
+        an arrow to where it went. Presenter mode draws its own."""
+        from shiboken6 import isValid
+
+        from tabletop.engine.model import EventKind
+        from tabletop.ui.presenter import came_from
+        scene = self.w.scene
+        for item in self.trail:  # (a new table's layout may have taken them already)
+            if isValid(item) and item.scene() is scene:
+                scene.removeItem(item)
+        self.trail = []
+        if rep is None or self.w.presenting:
+            return
+        moved = (EventKind.MOVED, EventKind.REPLACED, EventKind.REDIRECTED)
+        event = next((e for e in rep.events if e.kind in moved and e.cid is not None), None)
+        cid = event.cid if event is not None else next(
+            (c for c in rep.subjects if scene.item_for_cid(c) is not None), None)
+        item = scene.item_for_cid(cid) if cid is not None else None
+        if item is None:
+            return
+        scene.clearSelection()
+        item.setSelected(True)
+        self.w.c.selection.emit(cid)
+        sess = self.w.scenario_panel.session
+        if event is not None and sess is not None:
+            step = sess.scenario.steps[rep.index - 1]
+            spec = sess.scenario.cards.get(sess.run.names.get(event.cid, ""), {})
+            mover = step.args.get("by") or spec.get("controller") or spec.get("owner")
+            self.trail = came_from(scene, event, mover)
 
     def toggle_presenter(self) -> None:
         """The judge's stage (presenter.py): large type, only the table, the steps and

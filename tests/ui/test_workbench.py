@@ -1,0 +1,209 @@
+"""Issue 34: a judge builds a demonstration in the window. From File > New empty table,
+through the Setup menu's dialogs, drags on the table, the Scenario dock's narration,
+"Expect this" on a card's menu and the save dialog, to a file that `tabletop ruling`
+passes under its edition and when comparing cr-2004 with cr-2016."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QDialogButtonBox, QFileDialog
+
+from tabletop.engine import Table
+from tabletop.engine.model import Zone
+from tabletop.ui.selftest import drag, zone_center
+from tests.helpers import run_cli
+from tests.ui.menus import card_menu_action
+
+
+def _menu(w, text: str) -> None:
+    """Choose a menu bar entry by its text, as a click would."""
+    action = next(a for a in w.findChildren(QAction) if a.text() == text)
+    assert action.isEnabled(), text
+    action.trigger()
+    QApplication.processEvents()
+
+
+def _ok(dlg) -> None:
+    dlg.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+
+
+def _add_card(name: str, owner: str, controller: str, zone: Zone = Zone.BATTLEFIELD):
+    def fill(dlg) -> None:
+        QTest.keyClicks(dlg.name, name)  # typed, as a person does (the completer offers it)
+        dlg.name.completer().popup().hide()
+        dlg.owner.setCurrentIndex(dlg.owner.findData(owner))
+        dlg.zone.setCurrentIndex(dlg.zone.findData(zone))
+        dlg.controller.setCurrentIndex(dlg.controller.findData(controller))
+        _ok(dlg)
+    return fill
+
+
+def _put_leyline_in_force(dlg) -> None:
+    dlg.source.setCurrentText("Leyline of the Void")  # a known source fills the keys in
+    assert dlg.label.text() == "leyline_of_the_void"
+    assert dlg.watch.currentData() == Zone.GRAVEYARD and dlg.instead.currentData() == Zone.EXILE
+    assert dlg.intent().affects == "opponents-of:Alice"
+    _ok(dlg)
+
+
+def _angel(t: Table, zone: Zone = Zone.BATTLEFIELD):
+    return next(o for o in t.objects_in((None, zone)) if o.card.name == "Serra Angel")
+
+
+def test_a_judge_builds_the_leyline_demonstration_in_the_window(make_window, dialogs,
+                                                               monkeypatch, tmp_path):
+    w = make_window(Table(("Alice", "Bob")))
+    _menu(w, "New &empty table (to set up)")
+    w.edition_box.setCurrentIndex(w.edition_box.findData("cr-2016"))
+    w.edition_box.activated.emit(w.edition_box.currentIndex())
+    t = w.c.table
+    assert t.edition.id == "cr-2016" and not any(t.zones.values())
+    _menu(w, "Re&cord a scenario")
+    box = w.scenario_panel.recording_box
+    assert box.isVisible() and not box.say.isEnabled()  # narration follows a step
+
+    # the setup: the Leyline's effect in force, the Leyline, Bob's Serra Angel under Alice
+    dialogs.answer("Put a replacement effect in force", _put_leyline_in_force)
+    _menu(w, "Put an &effect in force…")
+    assert [e.source for e in w.c.board.effects()] == ["Leyline of the Void"]
+    dialogs.answer("Add a card", _add_card("Leyline of the Void", "Alice", "Alice"))
+    _menu(w, "&Add a card…")
+    dialogs.answer("Add a card", _add_card("Serra Angel", "Bob", "Alice"))
+    _menu(w, "&Add a card…")
+    angel = _angel(t)
+    assert (angel.owner, angel.controller) == ("Bob", "Alice")
+    assert angel.card.types == ("Creature",)  # from the card database: no types typed
+    leyline = next(o for o in t.objects_in((None, Zone.BATTLEFIELD))
+                   if o.card.name == "Leyline of the Void")
+    assert box.steps.count() == 0  # setup, not steps
+
+    # step 1: the stolen Angel dies; the Leyline exiles it (Bob is Alice's opponent)
+    drag(w.view, w.scene.item_for_cid(angel.cid), zone_center(w.scene, ("Bob", "graveyard")))
+    assert t.live(angel.cid).zone == (None, Zone.EXILE)
+    assert box.steps.count() == 1 and box.say.isEnabled()
+    QTest.keyClicks(box.say, "With the Leyline in force, the Angel is exiled")
+    card_menu_action(w, leyline.cid, "Expect this")  # the Leyline stays where it is
+
+    # step 2: without the Leyline; step 3: another Angel; step 4: it dies to Bob's graveyard
+    dialogs.answer("Take an effect out of force", lambda d: (
+        d.setTextValue(d.comboBoxItems()[0]), d.accept()))
+    _menu(w, "Take an effect &out of force…")
+    assert w.c.board.effects() == []
+    dialogs.answer("Add a card", _add_card("Serra Angel", "Bob", "Alice"))
+    _menu(w, "&Add a card…")
+    again = _angel(t)
+    drag(w.view, w.scene.item_for_cid(again.cid), zone_center(w.scene, ("Bob", "graveyard")))
+    assert t.live(again.cid).zone == ("Bob", Zone.GRAVEYARD)  # its owner's (400.3)
+    QTest.keyClicks(box.say, "Without it, the Angel goes to its owner's graveyard")
+    assert box.steps.count() == 4
+
+    # saving: title and summary, and one proposed expectation dropped
+    out = tmp_path / "leyline.toml"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(out), ""))
+    dropped = []
+
+    def save(dlg) -> None:
+        dlg.title.setText("Leyline of the Void and a stolen Angel")
+        dlg.summary.setPlainText("Whose graveyard, and what a replacement effect changes.")
+        counts = [k for k, item in dlg.items.items()
+                  if item.text().startswith("Step 2: cards in hands")]
+        dlg.items[counts[0]].setCheckState(Qt.CheckState.Unchecked)
+        dropped.append(counts[0])
+        dlg.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Save).click()
+    dialogs.answer("Save the recorded scenario", save)
+    _menu(w, "Re&cord a scenario")
+    assert dropped and out.exists(), dialogs.seen
+    assert w.c.recorder is None and not box.isVisible()
+
+    data = tomllib.loads(out.read_text(encoding="utf-8"))
+    assert data["title"] == "Leyline of the Void and a stolen Angel"
+    assert data["summary"].startswith("Whose graveyard")
+    assert sorted(c["name"] for c in data["cards"].values()) == [
+        "Leyline of the Void", "Serra Angel"]
+    stolen = next(c for c in data["cards"].values() if c["name"] == "Serra Angel")
+    assert (stolen["owner"], stolen["controller"]) == ("Bob", "Alice")
+    assert [(e["source"], e["affects"]) for e in data["effects"]] == [
+        ("Leyline of the Void", "opponents-of:Alice")]
+    steps = data["steps"]
+    kinds = [next(k for k in s if k not in ("say", "expect")) for s in steps]
+    assert kinds == ["move", "end_effect", "add_card", "move"]
+    assert steps[0]["say"] == "With the Leyline in force, the Angel is exiled"
+    assert steps[3]["say"].startswith("Without it")
+    first = {e.get("card"): e for e in steps[0]["expect"]}
+    assert first["serra_angel"]["zone"] == "exile"
+    assert first["leyline_of_the_void"]["zone"] == "battlefield"  # Expect this
+    assert "expect" not in steps[1]  # its one proposal was dropped
+    last = next(e for e in steps[3]["expect"] if "card" in e)
+    assert (last["zone"], last["player"]) == ("graveyard", "Bob")
+
+    r = run_cli("ruling", "--json", out)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert json.loads(r.stdout)["files"][0]["passed"]
+    r = run_cli("ruling", out, "--compare", "cr-2004,cr-2016")
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_setup_commands_are_on_the_menus_and_go_through_undo(make_window, dialogs):
+    """Remove and Modify from a card's menu, Add a card from a zone's, each undone by
+    Edit > Undo; a card the database does not know asks for its types."""
+    w = make_window(Table(("Alice", "Bob")))
+    t = w.c.table
+    seen = {}
+
+    def unknown(dlg) -> None:
+        QTest.keyClicks(dlg.name, "Homebrew Wurm")
+        seen["problem"] = dlg.problem.text()
+        seen["ok"] = dlg.buttons.button(QDialogButtonBox.StandardButton.Ok).isEnabled()
+        dlg.types.setText("Creature — Wurm")
+        _ok(dlg)
+    dialogs.answer("Add a card", unknown)
+    spot = w.scene.zone_items[("Alice", Zone.HAND)]
+    menu = w.scene.zone_actions(spot)  # the hand's context menu
+    next(a for a in menu.actions() if a.text() == "Add a card here…").trigger()
+    QApplication.processEvents()
+    assert seen == {"problem": "Give its types (Creature, Land, Instant…).", "ok": False}
+    wurm = next(iter(t.objects_in(("Alice", Zone.HAND))))
+    assert (wurm.card.types, wurm.card.subtypes) == (("Creature",), ("Wurm",))
+
+    def modify(dlg) -> None:
+        dlg.text.setText("gets +2/+2")
+        dlg.origin.setCurrentIndex(dlg.origin.findData("static"))
+        dlg.accept()
+    dialogs.answer("Modify the object", modify)
+    card_menu_action(w, wurm.cid, "Setup", "Modify it…")
+    assert t.live(wurm.cid).modifications == (("gets +2/+2", "static"),)
+    card_menu_action(w, wurm.cid, "Setup", "Remove it from the table")
+    assert t.live(wurm.cid) is None and w.scene.item_for_cid(wurm.cid) is None
+    assert "Undo Remove" in w.undo_action.text()
+    w.undo_action.trigger()  # Edit > Undo
+    QApplication.processEvents()
+    assert t.live(wurm.cid) is not None and w.scene.item_for_cid(wurm.cid) is not None
+    assert "Undo Modify" in w.undo_action.text()
+    w.undo_action.trigger()
+    assert t.live(wurm.cid).modifications == ()
+
+
+def test_a_step_in_the_scenario_dock_selects_the_card_it_moved_and_shows_whence(make_window):
+    from tests.helpers import SCENARIOS
+    w = make_window(Table(("Alice", "Bob")))
+    assert w.judges.open_scenario(SCENARIOS / "400_3_stolen_creature_dies.toml")
+    panel = w.scenario_panel
+    QTest.mouseClick(panel.step_button, Qt.MouseButton.LeftButton)
+    t = w.c.table
+    giant = next(o for o in t.objs.values() if o.card.name == "Hill Giant" and o.zone)
+    assert giant.zone == ("Bob", Zone.GRAVEYARD)  # 400.3: its owner's graveyard
+    item = w.scene.item_for_cid(giant.cid)
+    assert w.scene.selected_cards() == [item]
+    text = w.inspector.toPlainText()
+    assert "Hill Giant" in text and "400.3" in text  # its lineage and the rule, at once
+    ghost, arrow = w.judges.trail
+    assert ghost.data(0) == "ghost" and arrow.data(0) == "ghost-arrow"
+    field = w.scene._spot_for((None, Zone.BATTLEFIELD), "Alice").sceneBoundingRect()
+    assert field.contains(ghost.sceneBoundingRect().center())  # where it was
+    QTest.mouseClick(panel.back_button, Qt.MouseButton.LeftButton)
+    assert w.judges.trail == [] or all(i.scene() is None for i in w.judges.trail)
