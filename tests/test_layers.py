@@ -14,7 +14,7 @@ LAYERS = ("engine", "cards", "scenario", "net", "ui", "cli")
 ORDERS = {  # within a layer, a module imports only those before it
     "engine": ("errors", "model", "files", "editions", "rulestext", "ops", "state", "views",
                "moves", "actions", "table", "intents", "saves", ""),
-    "scenario": ("model", "sentences", "steps", "loader", "runner", "recorder", "report",
+    "scenario": ("model", "sentences", "steps", "loader", "runner", "recorder", "editing", "report",
                  "ruling_report", "compare", "replay", "library", ""),
 }
 

@@ -45,6 +45,9 @@ def _toml(v: Any) -> str:
         return "true" if v else "false"
     if isinstance(v, int):
         return str(v)
+    if isinstance(v, float):
+        return repr(v) if v == v and v not in (float("inf"), float("-inf")) else \
+            ("nan" if v != v else "inf" if v > 0 else "-inf")
     if isinstance(v, str):
         return _toml_str(v)
     if isinstance(v, (list, tuple)):

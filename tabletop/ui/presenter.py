@@ -131,8 +131,14 @@ class Presenter(QObject):
     # ---- entering and leaving -------------------------------------------------------------
     def enter(self) -> None:
         w = self.w
+        # text sized for a room, and for the screen it is on: 17 pt on a 1080-line
+        # projector, 14 on a 1280x800 one, so the steps and the table both fit
+        screen = w.window().screen()
+        lines = screen.availableGeometry().height() if screen is not None else 1080
+        lines = min(lines, max(w.window().height(), 600))
+        points = max(13.0, min(17.0, lines / 1080 * 17))
         big = QFont(w.font())
-        big.setPointSizeF(17)
+        big.setPointSizeF(points)
         self.saved = {
             "state": w.saveState(),
             "menu": w.menuBar().isVisible(),
@@ -156,8 +162,15 @@ class Presenter(QObject):
         w.view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         for x in (w.scenario_panel, w.inspector):
             x.setFont(big)
-        w.scenario_panel.setStyleSheet("font-size: 17pt;")
-        w.inspector.setStyleSheet("font-size: 17pt;")
+        w.scenario_panel.setStyleSheet(f"font-size: {points:.0f}pt;")
+        w.inspector.setStyleSheet(f"font-size: {points:.0f}pt;")
+        # the banner over the table says what the step's detail would: the dock keeps
+        # its room for the list of steps
+        w.scenario_panel.detail_hidden = True
+        w.scenario_panel.show_player()
+        height = w.window().height()
+        w.resizeDocks([w.inspector_dock, w.scenario_dock],
+                      [int(height * 0.34), int(height * 0.66)], Qt.Orientation.Vertical)
         sess = w.scenario_panel.session
         self._stepped(sess.run.reports[-1] if sess is not None and sess.run.reports else None)
 
@@ -170,6 +183,8 @@ class Presenter(QObject):
         for x, (font, sheet) in s.get("fonts", {}).items():
             x.setStyleSheet(sheet)
             x.setFont(font)
+        w.scenario_panel.detail_hidden = False
+        w.scenario_panel.show_player()
         w.menuBar().setVisible(s.get("menu", True))
         w.statusBar().setVisible(s.get("status", True))
         for bar, vis in s.get("bars", {}).items():

@@ -56,6 +56,10 @@ class ScenarioPanel(QWidget):
         self.scenario: Scenario | None = None
         self.session: Session | None = None  # while a scenario is open
         self.recording_box: Any = None  # while recording: workbench.RecordingBox
+        self.raw: dict[str, Any] = {}  # the open scenario's file, as data (editing.py)
+        self.edition: str | None = None  # the edition it was opened under, if not its own
+        self.edited = False  # edits not yet saved
+        self.detail_hidden = False  # presenter mode's banner says what the detail would
         # the window's unsaved-changes guard: may ``what`` go on?
         self.guard: Callable[[str], bool] = lambda what: True
         self.title = QLabel(self.NONE)
@@ -83,6 +87,32 @@ class ScenarioPanel(QWidget):
         lay.addWidget(self.title)
         lay.addLayout(buttons)
         lay.addWidget(self.steps, 1)
+        # editing the open scenario: each edit replayed and rechecked at once
+        self.edit_bar = QWidget()
+        edits = QHBoxLayout(self.edit_bar)
+        edits.setContentsMargins(0, 0, 0, 0)
+        self.say_button = QPushButton("Narration…")
+        self.delete_button = QPushButton("Delete step")
+        self.up_button = QPushButton("Move up")
+        self.down_button = QPushButton("Move down")
+        self.save_button = QPushButton("Save as…")
+        for b, tip in ((self.say_button, "What the audience hears for the chosen step"),
+                       (self.delete_button, "Delete the chosen step (then replayed)"),
+                       (self.up_button, "Move the chosen step earlier (then replayed)"),
+                       (self.down_button, "Move the chosen step later (then replayed)"),
+                       (self.save_button, "Save the scenario as edited")):
+            b.setToolTip(tip)
+            edits.addWidget(b)
+        self.say_button.clicked.connect(self.edit_say)
+        self.delete_button.clicked.connect(self.delete_step)
+        self.up_button.clicked.connect(lambda: self.move_step(-1))
+        self.down_button.clicked.connect(lambda: self.move_step(1))
+        self.save_button.clicked.connect(self.save_as)
+        self.edit_status = QLabel()
+        self.edit_status.setWordWrap(True)
+        self.edit_status.setTextFormat(Qt.TextFormat.PlainText)
+        lay.addWidget(self.edit_bar)
+        lay.addWidget(self.edit_status)
         lay.addWidget(self.detail)
         self.restart_button.clicked.connect(self.restart)
         self.back_button.clicked.connect(self.back)
@@ -112,10 +142,18 @@ class ScenarioPanel(QWidget):
     # ---- opening ------------------------------------------------------------------------
     def open(self, path: Path | str, edition: str | None = None) -> None:
         """Load a scenario (raises InputError; nothing changes then)."""
-        from tabletop.scenario import Session, load  # when a scenario opens: not at start-up
+        from tabletop.scenario import (  # when a scenario opens: not at start-up
+            Session,
+            editing,
+            load,
+        )
         scenario = load(path, edition)
         session = Session(scenario)
+        self.raw = editing.read(Path(path))  # what an edit changes (editing.py)
+        self.edition = edition
         self.scenario = scenario
+        self.edited = False
+        self.edit_status.clear()
         self._start(session)
 
     def _start(self, session: Session) -> None:
@@ -225,9 +263,112 @@ class ScenarioPanel(QWidget):
         """The scenario player's parts are hidden while a recording fills the dock with no
         scenario open (its buttons would all be greyed)."""
         recording = self.recording_box is not None and self.c.recorder is not None
+        shown = self.session is not None or not recording
         for part in (self.title, self.restart_button, self.back_button, self.step_button,
-                     self.play_button, self.steps, self.detail):
-            part.setVisible(self.session is not None or not recording)
+                     self.play_button, self.steps):
+            part.setVisible(shown)
+        self.detail.setVisible(shown and not self.detail_hidden)
+        editing = shown and self.session is not None and not self.detail_hidden
+        self.edit_bar.setVisible(editing)
+        self.edit_status.setVisible(editing and bool(self.edit_status.text()))
+
+    # ---- editing ---------------------------------------------------------------------
+    def _chosen(self) -> int | None:
+        row = self.steps.currentRow()
+        if self.scenario is None or not 0 <= row < len(self.scenario.steps):
+            self.edit_status.setText("Choose a step in the list first.")
+            self.show_player()
+            return None
+        return row
+
+    def edit_say(self) -> None:
+        from PySide6.QtWidgets import QInputDialog
+        i = self._chosen()
+        if i is None:
+            return
+        old = str(self.raw["steps"][i].get("say", ""))
+        text, ok = QInputDialog.getText(self, "Narration", f"What the audience hears for "
+                                        f"step {i + 1}:", QLineEdit.EchoMode.Normal, old)
+        if ok and text != old:
+            from tabletop.scenario import editing
+            self._edit(editing.with_say(self.raw, i, text), f"Step {i + 1}'s narration changed",
+                       i)
+
+    def delete_step(self) -> None:
+        from tabletop.scenario import editing
+        i = self._chosen()
+        if i is not None:
+            self._edit(editing.without_step(self.raw, i), f"Step {i + 1} deleted",
+                       min(i, len(self.raw["steps"]) - 2))
+
+    def move_step(self, by: int) -> None:
+        from tabletop.engine.errors import InputError
+        from tabletop.scenario import editing
+        i = self._chosen()
+        if i is None:
+            return
+        try:
+            moved = editing.with_step_moved(self.raw, i, by)
+        except InputError as e:
+            self.edit_status.setText(str(e))
+            self.show_player()
+            return
+        self._edit(moved, f"Step {i + 1} moved {'up' if by < 0 else 'down'}", i + by)
+
+    def _edit(self, data: dict[str, Any], what: str, row: int) -> None:
+        """Take the edited file if the loader does, replay it whole to recheck every
+        expectation, and show it up to where it was shown."""
+        from tabletop.engine.errors import TabletopError
+        from tabletop.scenario import Session, editing
+        if self.scenario is None or self.session is None:
+            return
+        try:
+            scenario = editing.checked(data, self.scenario.path, self.edition)
+            whole = Session(scenario)
+            while whole.advance() is not None:
+                pass
+        except TabletopError as e:
+            from tabletop.ui import dialogs
+            dialogs.warn(self, "The scenario cannot be edited so", str(e))
+            return
+        failed = [r.index for r in whole.run.reports if not all(c.held for c in r.checks)]
+        done = min(self.session.done, len(scenario.steps))
+        self.raw, self.scenario, self.edited = data, scenario, True
+        self._replay(done)
+        n = len(scenario.steps)
+        self.edit_status.setText(
+            f"{what} (not saved yet). Replayed: "
+            + ("every expectation holds." if not failed else
+               f"step{'s' * (len(failed) > 1)} {', '.join(map(str, failed))} no longer "
+               f"hold{'s' * (len(failed) == 1)}.") + f" {n} step{'s' * (n != 1)}.")
+        if 0 <= row < self.steps.count():
+            self.steps.setCurrentRow(row)
+        self.show_player()
+
+    def save_as(self, path: Path | str | None = None) -> bool:
+        """The scenario as edited, into a file (atomic)."""
+        from tabletop.engine import files
+        from tabletop.scenario import editing
+        if self.scenario is None:
+            return False
+        if path is None:
+            from PySide6.QtWidgets import QFileDialog
+            chosen, _ = QFileDialog.getSaveFileName(self, "Save the scenario",
+                                                    str(self.scenario.path),
+                                                    "Scenarios (*.toml)")
+            if not chosen:
+                return False
+            path = chosen
+        try:
+            files.atomic_write(Path(path), editing.dump(self.raw).encode("utf-8"))
+        except OSError as e:
+            from tabletop.ui import dialogs
+            dialogs.warn(self, "Cannot save the scenario", f"{path}: {e.strerror or e}")
+            return False
+        self.edited = False
+        self.edit_status.setText(f"Saved to {path}")
+        self.show_player()
+        return True
 
     def _update_buttons(self) -> None:
         self.show_player()

@@ -247,7 +247,7 @@ class JudgeCommands:
     def show_step(self, rep: Any) -> None:
         """A scenario step shown in the Scenario dock: the card it moved is selected (the
         inspector shows its lineage and the rule at once), with a ghost where it was and
-        an arrow to where it went. Presenter mode draws its own."""
+        an arrow to where it went (presenter mode draws its own ghost and arrow)."""
         from shiboken6 import isValid
 
         from tabletop.engine.model import EventKind
@@ -257,7 +257,7 @@ class JudgeCommands:
             if isValid(item) and item.scene() is scene:
                 scene.removeItem(item)
         self.trail = []
-        if rep is None or self.w.presenting:
+        if rep is None:
             return
         moved = (EventKind.MOVED, EventKind.REPLACED, EventKind.REDIRECTED)
         event = next((e for e in rep.events if e.kind in moved and e.cid is not None), None)
@@ -270,7 +270,7 @@ class JudgeCommands:
         item.setSelected(True)
         self.w.c.selection.emit(cid)
         sess = self.w.scenario_panel.session
-        if event is not None and sess is not None:
+        if event is not None and sess is not None and not self.w.presenting:
             step = sess.scenario.steps[rep.index - 1]
             spec = sess.scenario.cards.get(sess.run.names.get(event.cid, ""), {})
             mover = step.args.get("by") or spec.get("controller") or spec.get("owner")

@@ -207,3 +207,74 @@ def test_a_step_in_the_scenario_dock_selects_the_card_it_moved_and_shows_whence(
     assert field.contains(ghost.sceneBoundingRect().center())  # where it was
     QTest.mouseClick(panel.back_button, Qt.MouseButton.LeftButton)
     assert w.judges.trail == [] or all(i.scene() is None for i in w.judges.trail)
+
+
+def test_a_scenario_is_edited_in_the_dock_replayed_at_once_and_saved(make_window, dialogs,
+                                                                     tmp_path):
+    from tabletop.scenario import editing
+    from tests.helpers import SCENARIOS
+    src = SCENARIOS / "400_6_rest_in_peace.toml"
+    path = tmp_path / "rip.toml"
+    path.write_text(src.read_text(encoding="utf-8"), encoding="utf-8")
+    before = editing.read(path)
+    w = make_window(Table(("Alice", "Bob")))
+    assert w.judges.open_scenario(path)
+    panel = w.scenario_panel
+    assert panel.edit_bar.isVisible()
+    n = panel.steps.count()
+    panel.steps.setCurrentRow(0)
+    dialogs.expect("Narration", "The Knight dies; Rest in Peace exiles it")
+    QTest.mouseClick(panel.say_button, Qt.MouseButton.LeftButton)
+    assert panel.steps.item(0).text().endswith("The Knight dies; Rest in Peace exiles it")
+    assert "every expectation holds" in panel.edit_status.text()
+    panel.steps.setCurrentRow(n - 1)
+    QTest.mouseClick(panel.up_button, Qt.MouseButton.LeftButton)
+    assert "moved up" in panel.edit_status.text() and panel.steps.currentRow() == n - 2
+    panel.steps.setCurrentRow(n - 2)
+    QTest.mouseClick(panel.delete_button, Qt.MouseButton.LeftButton)
+    assert panel.steps.count() == n - 1 and "deleted" in panel.edit_status.text()
+    assert panel.save_as(path)
+    after = editing.read(path)
+    assert after["steps"][0]["say"] == "The Knight dies; Rest in Peace exiles it"
+    assert len(after["steps"]) == n - 1
+    # the last step moved up over the one before it, then deleted: the others as they were
+    assert after["steps"][1:] == before["steps"][1:n - 1]
+    assert {k: v for k, v in after["steps"][0].items() if k != "say"} == {
+        k: v for k, v in before["steps"][0].items() if k != "say"}
+    r = run_cli("ruling", path)
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_presenter_mode_fits_a_1280_by_800_projector(make_window, qtbot):
+    """The table, the caption and the whole step list in view, nothing cut off; the
+    stepped card selected so the inspector shows it."""
+    from PySide6.QtCore import QRect
+
+    from tests.helpers import SCENARIOS
+    w = make_window(Table(("Alice", "Bob")))
+    w.resize(1280, 800)
+    qtbot.waitUntil(lambda: w.width() == 1280 and w.height() == 800, timeout=2000)
+    assert w.judges.open_scenario(SCENARIOS / "400_6_rest_in_peace.toml")
+    w.judges.toggle_presenter()
+    panel = w.scenario_panel
+    QApplication.processEvents()
+    QTest.keyClick(w.view, Qt.Key.Key_Space)
+    QTest.keyClick(w.view, Qt.Key.Key_Space)
+    QApplication.processEvents()
+    window = QRect(0, 0, w.width(), w.height())
+    banner = w.presenter.banner
+    assert banner.isVisible()
+    assert banner.height() >= banner.sizeHint().height()  # the caption is not cut off
+    top_left = banner.mapTo(w, banner.rect().topLeft())
+    assert window.contains(QRect(top_left, banner.size()))
+    view = QRect(w.view.mapTo(w, w.view.rect().topLeft()), w.view.size())
+    assert view.width() > w.width() * 0.6  # the table keeps most of the screen
+    steps = panel.steps
+    for i in range(steps.count()):  # every step's line in the list's view
+        assert steps.viewport().rect().contains(steps.visualItemRect(steps.item(i))), i
+    assert not panel.edit_bar.isVisible() and not panel.detail.isVisible()
+    assert panel.steps.font().pointSizeF() <= 15  # sized for the screen, still large
+    assert w.scene.selected_cards()  # the card the step moved
+    assert "Lightning Bolt" in w.inspector.toPlainText()
+    w.judges.toggle_presenter()
+    assert panel.edit_bar.isVisible() and panel.detail.isVisible()
