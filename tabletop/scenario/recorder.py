@@ -62,12 +62,15 @@ def _toml_key(k: str) -> str:
     return k if re.fullmatch(r"[A-Za-z0-9_-]+", k) else _toml_str(k)
 
 
-def step_words(step: dict[str, Any]) -> str:
+def step_words(step: dict[str, Any], names: dict[str, str] | None = None) -> str:
     """A recorded step in a few words, for the list a judge watches while recording
-    ("move serra_angel to graveyard")."""
+    ("move Serra Angel → graveyard"); ``names``: label -> card name."""
     kind = next((k for k in step if k in steps.REGISTRY), "step")
     subject = step.get(kind)
-    said = f"{kind.replace('_', ' ')} {', '.join(map(str, subject)) if isinstance(subject, list) else subject}"
+    named = names or {}
+    what = [named.get(str(x), str(x)) for x in (subject if isinstance(subject, list)
+                                                 else [subject])]
+    said = f"{kind.replace('_', ' ')} {', '.join(what)}"
     for key in ("to", "zone", "instead"):
         if key in step:
             said += f" → {step[key]}"

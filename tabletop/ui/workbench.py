@@ -109,6 +109,7 @@ class AddCardDialog(QDialog):
         form = QFormLayout()
         self.name = QLineEdit()
         self.name.setPlaceholderText("a card's name, e.g. Serra Angel")
+        self.name.setMaxLength(141)
         self.names = QStringListModel(self)
         comp = QCompleter(self.names, self)
         comp.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
@@ -247,6 +248,7 @@ class EffectDialog(QDialog):
         form.addRow("Its &controller:", self.player)
         self.label = QLineEdit()
         self.label.setPlaceholderText("a short name steps use, e.g. leyline")
+        self.label.setMaxLength(60)
         form.addRow("&Label:", self.label)
         self.watch = _zone_box(ed, zones, Zone.GRAVEYARD)
         form.addRow("A card put into (&watch):", self.watch)
@@ -359,6 +361,16 @@ class SetupCommands:
         finally:
             self.dialog = None
 
+    def _perform(self, intent: intents.Intent) -> Any:
+        """The intent, its values checked first (as the wire's are): a value out of range
+        is said in a dialog, and nothing is done."""
+        try:
+            intent.check()
+        except intents.IntentError as e:
+            self.w.error("Cannot set that up", str(e))
+            return None
+        return self.w.c.perform(intent)
+
     def _done(self, res: Any, said: str) -> None:
         if res is not None and res.events and not res.rejected:
             self.w.show_message(said)
@@ -378,14 +390,14 @@ class SetupCommands:
         if not self._ask(dlg):
             return
         intent = dlg.intent()
-        res = self.w.c.perform(intent)
+        res = self._perform(intent)
         self._done(res, f"Added {intent.name} ({b.edition.zone_name(intent.zone).lower()}).")
 
     def remove_card(self, cid: int | None = None) -> None:
         cid = self._card(cid) if self._at_the_desk() else None
         if cid is None:
             return
-        res = self.w.c.perform(intents.RemoveCard(intents.Ref(cid)))
+        res = self._perform(intents.RemoveCard(intents.Ref(cid)))
         self._done(res, "Took the card off the table (Edit > Undo puts it back).")
 
     def modify(self, cid: int | None = None) -> None:
@@ -397,6 +409,7 @@ class SetupCommands:
         form = QFormLayout(dlg)
         text = QLineEdit()
         text.setPlaceholderText("what the effect does, e.g. gets +2/+2 and gains flying")
+        text.setMaxLength(200)
         origin = QComboBox()
         for o, words in (("spell", "a spell (e.g. Giant Growth)"),
                          ("ability", "an activated or triggered ability"),
@@ -415,7 +428,7 @@ class SetupCommands:
         dlg.text, dlg.origin = text, origin  # type: ignore[attr-defined]  # for tests
         if not self._ask(dlg):
             return
-        res = self.w.c.perform(intents.Modify(intents.Ref(cid), text.text().strip()[:200],
+        res = self._perform(intents.Modify(intents.Ref(cid), text.text().strip()[:200],
                                               origin.currentData()))
         self._done(res, "The effect applies to it.")
 
@@ -433,7 +446,7 @@ class SetupCommands:
         if not self._ask(dlg):
             return
         intent = dlg.intent()
-        res = self.w.c.perform(intent)
+        res = self._perform(intent)
         self._done(res, f"In force: {intent.source or intent.label}.")
 
     def end_effect(self, label: str | None = None) -> None:
@@ -453,7 +466,7 @@ class SetupCommands:
             if not self._ask(dlg):
                 return
             label = effects[names.index(dlg.textValue())].label
-        res = self.w.c.perform(intents.EndEffect(label))
+        res = self._perform(intents.EndEffect(label))
         self._done(res, f"No longer in force: {label}.")
 
     # ---- menus ------------------------------------------------------------------------
@@ -561,8 +574,11 @@ class RecordingBox(QWidget):
         self.heading.setText(f"Recording — {n} step{'s' * (n != 1)} so far. "
                              f"Setup before the first step is the file's setup.")
         self.steps.clear()
+        names = {label: str(d.get("name", label)) for label, d in rec.cards}
+        names.update({str(s[k]): str(s["name"]) for s in steps for k in ("add_card",
+                      "create_token", "wish") if k in s and "name" in s})
         for i, step in enumerate(steps, 1):
-            line = f"{i}. {step_words(step)}"
+            line = f"{i}. {step_words(step, names)}"
             if rec.says.get(i):
                 line += f"\n   “{rec.says[i]}”"
             if rec.wanted.get(i):
