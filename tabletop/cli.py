@@ -257,6 +257,16 @@ def _cards(args: argparse.Namespace, db: Any) -> int:
             return 2
         _out(f"Imported {n:,} cards into {db.path}")
         return 0
+    if args.search is not None:
+        from tabletop.textsafe import terminal
+        names = db.search(args.search)  # SearchError (exit 2) names the part unread
+        if args.json:
+            _out(json.dumps([db.info(n) or {"name": n} for n in names], ensure_ascii=False,
+                            indent=1))
+        else:
+            for n in names:
+                _out(terminal(n))
+        return 0
     if not args.name:
         _out(f"{db.count():,} cards known (built-in and imported); "
              f"database: {db.path}")
@@ -360,6 +370,10 @@ def _sub_parser() -> argparse.ArgumentParser:
     cp.add_argument("--download", nargs="?", const="", metavar="URL",
                     help="download card data (default: MTGJSON's AtomicCards.json.gz), "
                          "check the SHA-256 published beside it (URL.sha256) and import it")
+    cp.add_argument("--search", metavar="QUERY",
+                    help="the cards a query finds, one name a line, sorted (Scryfall's "
+                         "syntax: words, t:, o:, c:, id:, mv, pow, tou, loy, f:, is:commander, "
+                         "\"phrases\", -negation, OR)")
     cp.add_argument("--json", action="store_true")
     cp.add_argument("--rebuild", action="store_true",
                     help="set a damaged card database aside and start a new one")

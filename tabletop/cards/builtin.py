@@ -56,6 +56,11 @@ def _card(name: str) -> Card:
     return Card.from_json(_data()[name.casefold()])
 
 
+def all_cards() -> list[dict[str, Any]]:
+    """The built-in cards' facts (as the card database keeps a card's)."""
+    return list(_data().values())
+
+
 def names() -> list[str]:
     """The built-in cards' names."""
     return [d.get("name", n) for n, d in _data().items()]

@@ -182,6 +182,29 @@ class CardDB:
         ranked = sorted(found, key=lambda n: (not n.casefold().startswith(low), n.casefold()))
         return ranked[:limit]
 
+    def search(self, query: str, limit: int | None = None) -> list[str]:
+        """The names of the cards a Scryfall-style query finds (search.py), sorted; a
+        query it cannot read raises SearchError naming the part."""
+        from tabletop.cards import search
+        search.compile_query(query)  # a query it cannot read: said before any work
+        db = self._db()
+        if db is None:  # no imported cards: the built-in ones, indexed in memory
+            db = _builtin_index()
+        else:
+            try:
+                search.ensure_index(db, self._all_imported(db), builtin.all_cards())
+            except sqlite3.Error as e:
+                raise self._problem(e) from None
+        try:
+            return search.search(db, query, limit)
+        except sqlite3.DatabaseError as e:
+            raise self._problem(e) from None
+
+    @staticmethod
+    def _all_imported(db: sqlite3.Connection) -> Iterator[dict[str, Any]]:
+        for (data,) in db.execute("SELECT data FROM cards"):
+            yield json.loads(data)
+
     def count(self) -> int:
         row = self._query("SELECT COUNT(*) FROM cards")
         return (row[0] if row else 0) + builtin.count()
@@ -213,6 +236,8 @@ class CardDB:
                                      "start with a JSON object or array)")
                 batch = []
                 db.execute("BEGIN")
+                from tabletop.cards import search
+                search.ensure_index(db, self._all_imported(db), builtin.all_cards())
                 for rec in records:
                     batch.append(rec)
                     n += 1
@@ -252,6 +277,8 @@ class CardDB:
 
 
 def _insert(db: sqlite3.Connection, batch: list[dict[str, Any]]) -> None:
+    from tabletop.cards import search
+    search.index_cards(db, batch)
     db.executemany("INSERT OR REPLACE INTO cards VALUES (?, ?)",
                    [(d["name"], json.dumps(d, separators=(",", ":"))) for d in batch])
     db.executemany("DELETE FROM faces WHERE name = ?", [(d["name"],) for d in batch])
@@ -630,11 +657,32 @@ def _text(d: dict[str, Any], text: Any) -> None:
         d["text"] = text[:MAX_CARD_TEXT]
 
 
+def _search_facts(d: dict[str, Any], mv: Any, identity: Any, legalities: Any,
+                  commander: Any) -> None:
+    """What card search reads (search.py): mana value, colour identity, the formats the
+    card is legal, banned or restricted in, and whether it can be a commander."""
+    if isinstance(mv, int | float) and not isinstance(mv, bool) and 0 <= mv < 1e6:
+        d["mv"] = float(mv)
+    if isinstance(identity, list):
+        d["identity"] = [str(x) for x in identity if str(x) in ("W", "U", "B", "R", "G")]
+    if isinstance(legalities, dict):
+        legal = {str(f)[:40].lower(): str(v).lower() for f, v in list(legalities.items())[:60]
+                 if str(v).lower() in ("legal", "banned", "restricted")}
+        if legal:
+            d["legal"] = legal
+    if commander is True:
+        d["commander"] = True
+
+
 def _from_mtgjson(name: str, faces: list[dict[str, Any]]) -> dict[str, Any]:
     first = faces[0]
     d = {**_face_mtgjson(first), "name": name, "layout": first.get("layout", "normal")}
     if len(faces) > 1:
         d["faces"] = [_face_mtgjson(f) for f in faces]
+    skills = first.get("leadershipSkills")
+    _search_facts(d, first.get("manaValue", first.get("convertedManaCost")),
+                  first.get("colorIdentity"), first.get("legalities"),
+                  skills.get("commander") if isinstance(skills, dict) else None)
     return d
 
 
@@ -668,7 +716,19 @@ def _from_scryfall(card: dict[str, Any]) -> dict[str, Any]:
         d["faces"] = [_face_scryfall(f) for f in faces]
         if not d.get("colors") and card.get("colors"):
             d["colors"] = list(card["colors"])
+    _search_facts(d, card.get("cmc"), card.get("color_identity"), card.get("legalities"),
+                  None)
     return d
+
+
+@cache
+def _builtin_index() -> sqlite3.Connection:
+    """The built-in cards' search index, in memory (while no card data is imported)."""
+    from tabletop.cards import search
+    db = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+    db.executescript(SCHEMA)
+    search.ensure_index(db, None, builtin.all_cards())
+    return db
 
 
 @cache
