@@ -303,6 +303,19 @@ def cmd_deck(args: argparse.Namespace) -> int:
     except InputError as e:
         print(f"tabletop deck: {e}", file=sys.stderr)
         return 2
+    if args.check:
+        from tabletop.cards import legality
+        from tabletop.cards.db import default
+        from tabletop.textsafe import terminal
+        problems = legality.check(deck, args.check, default().info)
+        name = terminal(deck.name)
+        if not problems:
+            _out(f"{name}: legal in {terminal(args.check)}")
+            return 0
+        _out(f"{name}: not legal in {terminal(args.check)}:")
+        for p in problems:
+            _out("  " + terminal(p.line()))
+        return 1
     if args.write or args.export:
         try:
             fmt = decks.export_format(args.write or "deck.txt", args.export)
@@ -381,6 +394,9 @@ def _sub_parser() -> argparse.ArgumentParser:
     dp = sub.add_parser("deck", help="read a deck list (text, Arena, .cod, .dek)")
     dp.add_argument("file")
     dp.add_argument("--json", action="store_true")
+    dp.add_argument("--check", metavar="FORMAT", help="whether the deck is legal in a format "
+                    "(standard, modern, commander...): each problem names the card and the "
+                    "rule; exit 1 when it is not legal")
     dp.add_argument("--write", metavar="OUT", help="write the deck to a file: its format is "
                     "--export's, else the suffix's (.txt Arena, .dek MTGO, .cod Cockatrice, "
                     ".dck Forge)")
