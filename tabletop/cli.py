@@ -486,7 +486,8 @@ def cmd_room(args: argparse.Namespace) -> int:
             print(f"tabletop room: {clean(str(e))}", file=sys.stderr)
             return 2
         decks[player] = {section: [[e.count, e.name] for e in entries]
-                         for section, entries in deck.sections.items() if entries}
+                         for section, entries in deck.sections.items()
+                         if entries and section != "maybeboard"}  # not played: not sent
     if decks and set(decks) != set(players):
         print("tabletop room: give a deck for every player (or none, for the demo decks)",
               file=sys.stderr)

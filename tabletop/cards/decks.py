@@ -19,10 +19,10 @@ from tabletop.engine.errors import InputError
 
 MAX_BYTES = 4 * 1024 * 1024
 MAX_CARDS = 10_000  # in one deck, all sections together
-SECTIONS = ("main", "sideboard", "commander", "companion")
+SECTIONS = ("main", "sideboard", "commander", "companion", "maybeboard")
 HEADERS = {"deck": "main", "main": "main", "maindeck": "main", "main deck": "main",
            "sideboard": "sideboard", "side": "sideboard", "commander": "commander",
-           "companion": "companion"}
+           "companion": "companion", "maybeboard": "maybeboard", "maybe": "maybeboard"}
 LINE = re.compile(r"^(?:(SB|sb|Sb):\s*)?(\d+)\s*[xX]?\s+(.+?)\s*$")
 SET_SUFFIX = re.compile(r"\s+\(([A-Za-z0-9_]{2,8})\)(?:\s+([A-Za-z0-9★-]+))?\s*$")
 XMAGE_SET = re.compile(r"^\[([A-Za-z0-9_]{2,8}):([A-Za-z0-9★-]+)\]")

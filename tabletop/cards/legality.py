@@ -96,14 +96,14 @@ def check(deck: Deck, fmt: str, info: Any) -> list[Problem]:
         f = facts[name]
         legal = f["legal"]
         if not f["known"]:
-            out.append(Problem(name, "the card data", "not in the card database: its "
-                               "legality cannot be checked (import card data)"))
+            out.append(Problem(name, "", "not in the card database, so its legality cannot "
+                                         "be checked: import card data"))
             continue
         if not isinstance(legal, dict):
             if f["basic"]:
                 continue  # basic lands are legal everywhere
-            out.append(Problem(name, "the card data", "the card data gives no legality for "
-                               "it (import MTGJSON or Scryfall card data)"))
+            out.append(Problem(name, "", "no legality in the card data: import MTGJSON or "
+                                         "Scryfall card data"))
             continue
         status = legal.get(fmt)
         if status == "banned":

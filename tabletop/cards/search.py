@@ -76,7 +76,7 @@ def _number(v: Any) -> float | None:
     return None
 
 
-def _mana_value(cost: str) -> float:
+def mana_value(cost: str) -> float:
     """A mana cost's mana value (202.3), where the card data does not give it."""
     mv = 0.0
     for sym in re.findall(r"\{([^}]*)\}", cost or ""):
@@ -97,7 +97,7 @@ def index_row(d: dict[str, Any]) -> tuple[tuple[Any, ...], str, str, list[tuple[
     first = faces[0] if faces else d
     mv = _number(d.get("mv"))
     if mv is None:
-        mv = _mana_value(str(d.get("mana_cost") or first.get("mana_cost") or ""))
+        mv = mana_value(str(d.get("mana_cost") or first.get("mana_cost") or ""))
     colors = set(d.get("colors") or [])
     for f in faces:
         colors |= set(f.get("colors") or [])

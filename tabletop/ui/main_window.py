@@ -197,6 +197,7 @@ class MainWindow(QMainWindow):
         self._act(f, "New &game from decks…", self.playtest.new_game, "Ctrl+Shift+N")
         self._act(f, "Ne&xt game, after sideboarding…", self.playtest.next_game)
         self._act(f, "Save &deck as…", self.playtest.save_deck_as)
+        self._act(f, "Dec&k editor…", self.playtest.deck_editor, "Ctrl+Shift+K")
         self._act(f, "&Open game…", self.open_game, QKeySequence.StandardKey.Open)
         self.recent_menu = f.addMenu("Open &recent")
         self.playtest._fill_recent()

@@ -22,6 +22,8 @@ class PlaytestCommands:
     def __init__(self, w: Window) -> None:
         self.w = w
         self._sideboard: Any = None  # the sideboard window, kept open beside the table
+        self.editor: Any = None  # the deck editor window, once opened
+        self.playtested: str | None = None  # the seat playing the editor's deck
 
     def new_game(self) -> None:
         if not self.w.confirm_discard("start a new game"):
@@ -48,11 +50,75 @@ class PlaytestCommands:
             self.w.error("Cannot start the game", str(e))
             return None
 
+    # ---- the deck editor -----------------------------------------------------------------
+    def deck_editor(self) -> Any:
+        """File > Deck editor: the editor window (one, kept), shown and raised."""
+        from tabletop.ui.deck_editor import DeckEditor
+        if self.editor is None:
+            self.editor = DeckEditor(self.w.window(), playtest=self.playtest_deck)
+        self.editor.show()
+        self.editor.raise_()
+        self.editor.activateWindow()
+        return self.editor
+
+    def playtest_deck(self, deck: Any) -> bool:
+        """The editor's Playtest: a game with this deck at once, alone or against a demo
+        deck or a deck file; Next game then picks up the deck as edited."""
+        from tabletop.cards import demo
+        from tabletop.cards.decks import load
+        from tabletop.cards.game import new_game
+        from tabletop.ui import dialogs
+        answer = dialogs.choose(self.w.window(), "Playtest",
+                                f"Play {deck.name} alone, or against another deck?",
+                                ["Alone", "Against a demo deck", "Against a deck file…"])
+        if answer is None or not self.w.confirm_discard("start a playtest game"):
+            return False
+        you = "You"
+        decks = [(you, deck)]
+        if answer == "Against a demo deck":
+            decks.append(("Opponent", demo.deck(next(iter(demo.DECKS)))))
+        elif answer == "Against a deck file…":
+            from PySide6.QtWidgets import QFileDialog
+            path, _ = QFileDialog.getOpenFileName(self.w.window(), "The opponent's deck",
+                                                  str(settings.documents()))
+            if not path:
+                return False
+            try:
+                decks.append(("Opponent", load(path)))
+            except TabletopError as e:
+                self.w.error("Cannot read the deck", str(e))
+                return False
+        try:
+            table = new_game(decks, edition=self.w.c.board.edition.id, seed=None)
+        except TabletopError as e:
+            self.w.error("Cannot start the game", str(e))
+            return False
+        self.w.path = None
+        self.w.c.set_table(table)
+        self.playtested = you
+        self.w.window().raise_()
+        self.w.show_message(f"Playtesting {deck.name}: File > Next game picks up the deck "
+                            f"as edited.")
+        return True
+
+    def _edited_decks(self, decks: dict[str, dict[str, list[Any]]]) -> None:
+        """The deck being playtested, as edited since: for the next game."""
+        editor, player = self.editor, self.playtested
+        if editor is None or player is None or player not in decks:
+            return
+        from tabletop.cards.db import default
+        from tabletop.engine import Card
+        look = default().card
+        for section in ("main", "commander", "sideboard"):
+            decks[player][section] = [look(n) or Card(n, ()) for n, k in
+                                      editor.entries(section) for _ in range(k)]
+
     def next_game(self) -> None:
         """The next game of a match: each player swaps cards between deck and sideboard,
         someone is chosen to play first, and a new game starts from the same cards."""
         from tabletop.ui.sideboard import SideboardingDialog
         decks = self.w.c.decks_in_play()
+        self._edited_decks(decks)
         if not any(d["main"] or d["commander"] for d in decks.values()):
             self.w.error("No decks", "The cards of this table make no decks to play again.")
             return

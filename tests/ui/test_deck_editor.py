@@ -1,0 +1,181 @@
+"""Issue 35, the deck editor, driven through its window: from an empty editor a legal
+60-card deck is built with search only, its curve and the odds of a named card by turn
+3 are read (against a hypergeometric value worked out by hand), a fifth copy is a
+legality problem, the deck is saved, reopened and playtested, and Next game picks up
+the deck as edited."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QDialogButtonBox, QFileDialog
+
+from tabletop.cards import stats
+from tabletop.cards.db import CardDB
+from tabletop.engine import Table
+
+EVERYWHERE = {f: "legal" for f in ("standard", "modern", "legacy", "vintage", "commander")}
+
+
+def _card(name, type_line, cost="", colors=(), cmc=0, pt=None):
+    d = {"object": "card", "name": name, "type_line": type_line, "layout": "normal",
+         "mana_cost": cost, "cmc": cmc, "colors": list(colors),
+         "color_identity": list(colors), "oracle_text": "", "legalities": EVERYWHERE}
+    if pt:
+        d["power"], d["toughness"] = pt
+    return d
+
+
+CARDS = [_card("Forest", "Basic Land — Forest"), _card("Mountain", "Basic Land — Mountain"),
+         _card("Grove Elf", "Creature — Elf", "{G}", "G", 1, ("1", "1")),
+         _card("Ember Fiend", "Creature — Elemental", "{1}{R}", "R", 2, ("3", "1"))]
+
+
+@pytest.fixture
+def db(tmp_path):
+    (tmp_path / "cards.json").write_text(json.dumps(CARDS), encoding="utf-8")
+    d = CardDB(tmp_path / "cards.sqlite3")
+    d.import_file(tmp_path / "cards.json")
+    return d
+
+
+def _menu(window, text):
+    action = next(a for a in window.findChildren(QAction) if a.text() == text)
+    action.trigger()
+    QApplication.processEvents()
+
+
+def _search(ed, query):
+    ed.search.clear()
+    QTest.keyClicks(ed.search, query)
+    QTest.keyClick(ed.search, Qt.Key.Key_Return)
+    return [ed.results.item(i).text() for i in range(ed.results.count())]
+
+
+def _add_from_search(ed, name, times):
+    row = next(i for i in range(ed.results.count()) if ed.results.item(i).text() == name)
+    ed.results.setCurrentRow(row)
+    ed.results.setFocus()
+    for _ in range(times):
+        QTest.keyClick(ed.results, Qt.Key.Key_Plus)
+
+
+def _row(ed, section, name):
+    t = ed.tables[section]
+    return next(r for r in range(t.rowCount()) if t.name_at(r) == name)
+
+
+def test_a_player_builds_checks_saves_reopens_and_playtests_a_deck(make_window, dialogs, db,
+                                                                   monkeypatch, tmp_path):
+    w = make_window(Table(("Alice", "Bob")))
+    _menu(w, "Dec&k editor…")
+    ed = w.playtest.editor
+    ed.db = db
+    assert ed.isVisible() and ed.played() == []
+
+    assert _search(ed, "t:creature (grove OR fiend)") == ["Ember Fiend", "Grove Elf"]
+    _add_from_search(ed, "Grove Elf", 4)
+    at = ed.results.visualItemRect(ed.results.item(0)).center()  # Ember Fiend's line
+    vp, left, none = ed.results.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier(0)
+    QTest.mousePress(vp, left, none, at)  # a real double-click: press, release, press...
+    QTest.mouseRelease(vp, left, none, at)
+    QTest.mouseDClick(vp, left, none, at)
+    QTest.mouseRelease(vp, left, none, at)
+    assert ed.count("main", "Ember Fiend") == 1
+    _add_from_search(ed, "Ember Fiend", 3)
+    assert _search(ed, "t:basic -t:snow (forest OR mountain)") == ["Forest", "Mountain"]
+    _add_from_search(ed, "Forest", 1)
+    _add_from_search(ed, "Mountain", 1)
+    forest = ed.tables["main"].item(_row(ed, "main", "Forest"), 0)
+    forest.setText("28")  # counts are edited in place
+    ed.tables["main"].item(_row(ed, "main", "Mountain"), 0).setText("24")
+    assert dict(ed.played()) == {"Forest": 28, "Mountain": 24, "Grove Elf": 4,
+                                 "Ember Fiend": 4}
+    assert ed.headings["main"].text() == "Main deck — 60"
+
+    s = ed.current_stats
+    assert (s.cards, s.lands, s.curve[1], s.curve[2], s.average_mv) == (60, 52, 4, 4, 1.5)
+    ed.format_box.setCurrentIndex(ed.format_box.findData("modern"))
+    assert ed.legal_out.text() == "Legal in modern."
+
+    # the odds of at least one Grove Elf by turn 3 on the play: 9 cards seen of 60, 4 elves;
+    # 1 - C(56,9)/C(60,9) = 1 - (51*50*49*48)/(60*59*58*57), by hand
+    QTest.keyClicks(ed.odds_group, "Grove Elf")
+    ed.odds_turn.setValue(3)
+    by_hand = 1 - (51 * 50 * 49 * 48) / (60 * 59 * 58 * 57)
+    assert abs(float(ed.last_odds.play) - by_hand) < 1e-12
+    assert f"By turn 3 on the play: {by_hand:.1%}" in ed.odds_out.text()
+    on_draw = 1 - (50 * 49 * 48 * 47) / (60 * 59 * 58 * 57)  # 10 cards seen
+    assert abs(float(ed.last_odds.draw) - on_draw) < 1e-12
+
+    # a fifth copy is a problem naming the card and the rule; taking it out is undone
+    ed.tables["main"].setCurrentCell(_row(ed, "main", "Grove Elf"), 1)
+    ed.tables["main"].setFocus()
+    QTest.keyClick(ed.tables["main"], Qt.Key.Key_Plus)
+    lines = [ed.problems.item(i).text() for i in range(ed.problems.count())]
+    assert any(x.startswith("Grove Elf: 5 copies; at most 4 (100.2a") for x in lines), lines
+    ed.undo_action.trigger()
+    assert ed.count("main", "Grove Elf") == 4 and ed.problems.count() == 0
+    ed.redo_action.trigger()
+    QTest.keyClick(ed.tables["main"], Qt.Key.Key_Minus)
+    assert ed.count("main", "Grove Elf") == 4
+
+    path = tmp_path / "green-red.txt"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(path), ""))
+    _menu(ed, "Save &as…")
+    assert path.exists() and ed.undo.isClean() and not ed.windowTitle().endswith("*")
+    _menu(ed, "&New deck")
+    assert ed.played() == []
+    assert ed.open_deck(path)
+    assert dict(ed.played()) == {"Forest": 28, "Mountain": 24, "Grove Elf": 4,
+                                 "Ember Fiend": 4}
+    assert str(path) in ed.recent()
+
+    dialogs.expect("Playtest", "Alone")
+    _menu(ed, "&Playtest")
+    t = w.c.table
+    assert t.players == ("You",)
+    assert sum(len(t.zones[("You", z)]) for z in ("library", "hand")) == 60
+
+    # edited after the game began: the next game is dealt from the deck as edited
+    ed.set_count("main", "Ember Fiend", 0)
+    ed.set_count("main", "Mountain", 28)
+    dialogs.answer("Sideboarding", lambda d: d.findChild(QDialogButtonBox).button(
+        QDialogButtonBox.StandardButton.Ok).click())
+    w.playtest.next_game()
+    t = w.c.table
+    names = [t.objs[o].card.name for z in ("library", "hand") for o in t.zones[("You", z)]]
+    assert len(names) == 60 and "Ember Fiend" not in names and names.count("Mountain") == 28
+
+
+def test_unsaved_changes_are_never_lost_silently(make_window, dialogs, db):
+    w = make_window(Table(("Alice", "Bob")))
+    ed = w.playtest.deck_editor()
+    ed.db = db
+    ed.change("main", "Forest", 3)
+    assert ed.windowTitle().endswith("*")
+    dialogs.expect("Unsaved changes", "Cancel")
+    ed.close()
+    assert ed.isVisible() and ed.count("main", "Forest") == 3
+    dialogs.expect("Unsaved changes", "Cancel")
+    ed.new_deck()
+    assert ed.count("main", "Forest") == 3
+    dialogs.expect("Unsaved changes", "Discard")
+    ed.close()
+    assert not ed.isVisible()
+
+
+def test_a_sample_hand_takes_london_mulligans():
+    hand = stats.SampleHand(["Forest"] * 30 + ["Grove Elf"] * 30, seed=3)
+    assert len(hand.hand) == 7
+    hand.mulligan()
+    hand.mulligan()
+    assert len(hand.hand) == 7 and hand.to_bottom == 2  # seven again, two to the bottom
+    with pytest.raises(ValueError):
+        hand.keep([0])
+    kept = hand.keep([0, 1])
+    assert len(kept) == 5 and len(hand.library) == 55
