@@ -294,6 +294,8 @@ class DeckEditor(QMainWindow):
         self.results.currentItemChanged.connect(
             lambda it, _p: self.show_card(it.text() if it else None))
         self.results.installEventFilter(self)
+        self.results.setMouseTracking(True)  # the hovered card is shown
+        self.results.itemEntered.connect(lambda it: self.show_card(it.text()))
         lay.addWidget(self.results, 1)
         split.addWidget(left)
         # the deck
@@ -315,6 +317,8 @@ class DeckEditor(QMainWindow):
             t.currentCellChanged.connect(
                 lambda r, _c, _r2, _c2, t=t: self.show_card(t.name_at(r)))
             t.installEventFilter(self)
+            t.setMouseTracking(True)
+            t.cellEntered.connect(lambda r, _c, t=t: self.show_card(t.name_at(r)))
             self.tables[section] = t
             mlay.addWidget(head)
             mlay.addWidget(t, 3 if section == "main" else 1)

@@ -179,3 +179,35 @@ def test_a_sample_hand_takes_london_mulligans():
         hand.keep([0])
     kept = hand.keep([0, 1])
     assert len(kept) == 5 and len(hand.library) == 55
+
+
+def test_cards_are_dropped_from_the_search_and_moved_between_sections(make_window, db):
+    from PySide6.QtCore import QMimeData, QPointF
+    from PySide6.QtGui import QDropEvent
+
+    from tabletop.ui.deck_editor import MIME
+    w = make_window(Table(("Alice", "Bob")))
+    ed = w.playtest.deck_editor()
+    ed.db = db
+    _search(ed, "grove")
+    data = ed.results.mimeData([ed.results.item(0)])  # what dragging the result carries
+
+    def drop(table, mime):
+        ev = QDropEvent(QPointF(10, 10), Qt.DropAction.MoveAction, mime,
+                        Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+        table.dropEvent(ev)
+    drop(ed.tables["main"], data)
+    drop(ed.tables["main"], data)
+    assert ed.count("main", "Grove Elf") == 2
+    moved = QMimeData()
+    moved.setData(MIME, b"main\nGrove Elf")  # a row dragged from the main deck
+    drop(ed.tables["sideboard"], moved)
+    assert (ed.count("main", "Grove Elf"), ed.count("sideboard", "Grove Elf")) == (1, 1)
+    ed.undo_action.trigger()  # the move is one edit
+    assert (ed.count("main", "Grove Elf"), ed.count("sideboard", "Grove Elf")) == (2, 0)
+    ed.pictures_box.click()  # results as pictures
+    assert ed.results.viewMode() == ed.results.ViewMode.IconMode
+    assert not ed.results.item(0).icon().isNull()
+    ed.tables["main"].setCurrentCell(0, 1)
+    QTest.keyClick(ed.tables["main"], Qt.Key.Key_Delete)
+    assert ed.count("main", "Grove Elf") == 0
