@@ -22,12 +22,13 @@ UNUSED_MODULES = [
     "PySide6.QtUiTools", "PySide6.QtDBus", "PySide6.QtMultimedia", "PySide6.QtWebEngineCore",
 ]
 # Qt libraries and plugins nothing here loads (the GUI needs Core, Gui, Widgets, Test,
-# Network and its TLS backends, the xcb/offscreen/wayland/windows/cocoa platforms and
+# Charts (the deck editor's, which links OpenGL and OpenGLWidgets), Network and its TLS
+# backends, the xcb/offscreen/wayland/windows/cocoa platforms and
 # the PNG, JPEG and WebP image readers: Scryfall's pictures are JPEG, a player's folder
 # may hold WebP).
 UNUSED_FILES = [
     "Qt6Qml", "Qt6Quick", "Qt6Pdf", "Qt6Sql", "Qt6Svg", "Qt6Designer",
-    "Qt6VirtualKeyboard", "Qt6OpenGLWidgets", "Qt6Concurrent", "Qt6Help", "Qt6Multimedia",
+    "Qt6VirtualKeyboard", "Qt6Concurrent", "Qt6Help", "Qt6Multimedia",
     "/translations/", "/qml/", "plugins/imageformats/libqgif",
     "plugins/imageformats/libqico", "plugins/imageformats/libqsvg", "plugins/imageformats/libqtga",
     "plugins/imageformats/libqtiff", "plugins/imageformats/libqwbmp",

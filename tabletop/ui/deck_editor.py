@@ -15,7 +15,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QMimeData, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QMargins, QMimeData, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -26,7 +26,6 @@ from PySide6.QtGui import (
     QKeyEvent,
     QKeySequence,
     QPainter,
-    QPaintEvent,
     QUndoCommand,
     QUndoStack,
 )
@@ -153,39 +152,57 @@ class SectionTable(QTableWidget):
             event.acceptProposedAction()
 
 
-class Bars(QWidget):
-    """A small bar chart (mana curve, colours, types), labelled and counted."""
+class Chart(QWidget):
+    """A small bar chart drawn with Qt's chart module (QtCharts): labelled bars, each
+    with its count. ``values``: what it shows now, (label, value, colour)."""
 
     def __init__(self, title: str) -> None:
         super().__init__()
-        self.title = title
-        self.values: list[tuple[str, int, str]] = []  # label, value, colour
-        self.setMinimumHeight(130)
+        from PySide6.QtCharts import QChart, QChartView
+        self.values: list[tuple[str, int, str]] = []
+        self.chart = QChart()
+        self.chart.setTitle(title)
+        self.chart.legend().hide()
+        self.chart.setMargins(QMargins(2, 2, 2, 2))
+        self.chart.setBackgroundRoundness(0)
+        self.view = QChartView(self.chart)
+        self.view.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.view.setMinimumHeight(150)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.view)
 
     def set_values(self, values: list[tuple[str, int, str]]) -> None:
-        self.values = values
-        self.update()
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        p = QPainter(self)
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        r = self.rect().adjusted(4, 4, -4, -4)
-        p.setPen(self.palette().text().color())
-        p.drawText(r.x(), r.y() + 12, self.title)
-        if not self.values:
+        from PySide6.QtCharts import QBarCategoryAxis, QBarSet, QStackedBarSeries, QValueAxis
+        if values == self.values:
             return
-        top, bottom = r.y() + 22, r.bottom() - 16
-        most = max(1, max(v for _, v, _ in self.values))
-        w = r.width() / len(self.values)
-        for i, (label, v, colour) in enumerate(self.values):
-            x = r.x() + i * w
-            h = (bottom - top - 14) * v / most
-            p.fillRect(QRectF(x + w * 0.15, bottom - h, w * 0.7, h), QColor(colour))
-            p.drawText(QRectF(x, bottom + 1, w, 14), Qt.AlignmentFlag.AlignHCenter, label)
-            if v:
-                p.drawText(QRectF(x, bottom - h - 14, w, 14), Qt.AlignmentFlag.AlignHCenter,
-                           str(v))
-        p.end()
+        self.values = values
+        c = self.chart
+        c.removeAllSeries()
+        for axis in c.axes():
+            c.removeAxis(axis)
+        # one set per bar, stacked on its own category: each bar keeps its own colour
+        series = QStackedBarSeries()
+        series.setLabelsVisible(True)
+        series.setLabelsPosition(QStackedBarSeries.LabelsPosition.LabelsInsideEnd)
+        for i, (label, v, colour) in enumerate(values):
+            bar = QBarSet(label)
+            for j in range(len(values)):
+                bar.append(v if j == i else 0)
+            bar.setColor(QColor(colour))
+            bar.setLabelColor(QColor("#1b1b1b"))
+            series.append(bar)
+        c.addSeries(series)
+        x = QBarCategoryAxis()
+        x.append([label for label, _, _ in values])
+        y = QValueAxis()
+        y.setRange(0, max([1, *(v for _, v, _ in values)]) * 1.15)
+        y.setLabelFormat("%d")
+        y.setTickCount(3)
+        c.addAxis(x, Qt.AlignmentFlag.AlignBottom)
+        c.addAxis(y, Qt.AlignmentFlag.AlignLeft)
+        series.attachAxis(x)
+        series.attachAxis(y)
 
 
 class DeckEditor(QMainWindow):
@@ -378,9 +395,9 @@ class DeckEditor(QMainWindow):
         self.summary = QLabel()
         self.summary.setTextFormat(Qt.TextFormat.PlainText)
         self.summary.setWordWrap(True)
-        self.curve_chart = Bars("Mana curve (nonland cards by mana value)")
-        self.color_chart = Bars("Colours (nonland cards of each colour)")
-        self.type_chart = Bars("Card types")
+        self.curve_chart = Chart("Mana curve (nonland cards by mana value)")
+        self.color_chart = Chart("Colours (nonland cards of each colour)")
+        self.type_chart = Chart("Card types")
         for x in (self.summary, self.curve_chart, self.color_chart, self.type_chart):
             lay.addWidget(x)
         box = QGroupBox("Sample opening hand (London mulligan)")

@@ -63,7 +63,8 @@ def later_parts() -> list[str]:
                  "tabletop.ui.pictures", "tabletop.ui.presenter", "tabletop.ui.rules_browser",
                  "tabletop.net.server", "websockets.asyncio.server", "PySide6.QtNetwork",
                  "websockets.sync.client", "tabletop.ui.network", "tabletop.net.discovery",
-                 "zeroconf"):
+                 "zeroconf", "PySide6.QtCharts", "tabletop.ui.deck_editor",
+                 "tabletop.cards.search"):
         try:
             importlib.import_module(name)
         except ImportError as e:

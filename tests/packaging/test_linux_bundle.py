@@ -28,7 +28,9 @@ def test_linux_bundle_builds_and_passes_its_self_test(tmp_path):
     assert "self-test passed" in r.stdout
     bundle = tmp_path / "dist" / "tabletop"
     size = sum(f.stat().st_size for f in bundle.rglob("*") if f.is_file() and not f.is_symlink())
-    assert size <= 100 * 1024 * 1024, f"bundle is {size / 2**20:.0f} MB unpacked"
+    # 100 MB before Qt's chart module (the deck editor's statistics: Charts, OpenGL and
+    # OpenGLWidgets, 4 MB) came in
+    assert size <= 105 * 1024 * 1024, f"bundle is {size / 2**20:.0f} MB unpacked"
     debs = list(tmp_path.glob("*.deb"))
     assert debs and list(tmp_path.glob("*.tar.gz"))
     listing = subprocess.run(["dpkg-deb", "-c", str(debs[0])], capture_output=True,

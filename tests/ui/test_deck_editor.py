@@ -99,6 +99,10 @@ def test_a_player_builds_checks_saves_reopens_and_playtests_a_deck(make_window, 
 
     s = ed.current_stats
     assert (s.cards, s.lands, s.curve[1], s.curve[2], s.average_mv) == (60, 52, 4, 4, 1.5)
+    # the curve as Qt's chart draws it: a bar a mana value, 4 at 1 and 4 at 2
+    bars = ed.curve_chart.chart.series()[0].barSets()
+    assert [b.label() for b in bars][:3] == ["0", "1", "2"]
+    assert [sum(b.at(i) for i in range(b.count())) for b in bars][:4] == [0, 4, 4, 0]
     ed.format_box.setCurrentIndex(ed.format_box.findData("modern"))
     assert ed.legal_out.text() == "Legal in modern."
 
