@@ -319,8 +319,15 @@ class DeckEditor(QMainWindow):
         middle = QWidget()
         mlay = QVBoxLayout(middle)
         self.deck_name = QLineEdit(self.name)
+        self.deck_name.setToolTip("The deck's name")
         self.deck_name.editingFinished.connect(self._renamed)
-        mlay.addWidget(self.deck_name)
+        top = QHBoxLayout()
+        top.addWidget(self.deck_name, 1)
+        self.playtest_button = QPushButton("Playtest ▶")
+        self.playtest_button.setToolTip("Start a game with this deck at once (Ctrl+P)")
+        self.playtest_button.clicked.connect(self.playtest)
+        top.addWidget(self.playtest_button)
+        mlay.addLayout(top)
         self.tables: dict[str, SectionTable] = {}
         self.headings: dict[str, QLabel] = {}
         for section, title in SECTIONS:
