@@ -76,13 +76,16 @@ class Action:
     An action read from a save stays as its encoded text until something needs
     it (undo, redo, the log), so loading a long game does not decode its history."""
 
-    __slots__ = ("_decode", "_events", "_name", "_ops", "_params", "raw")
+    __slots__ = ("_decode", "_events", "_name", "_ops", "_params", "raw", "told")
 
     def __init__(self, name: str | None, params: dict[str, Any] | None,
                  events: tuple[Event, ...] | None, ops: list[Op] | None,
                  raw: str | None = None, decode: Decoder | None = None) -> None:
         self._name, self._params, self._events, self._ops = name, params, events, ops
         self.raw, self._decode = raw, decode
+        # the log lines it was told in when done (None: read from a save, told afresh):
+        # undo and redo tell them again as they were, without wording them anew
+        self.told: tuple[LogEntry, ...] | None = None
 
     @classmethod
     def encoded(cls, raw: str, decode: Decoder) -> Action:
@@ -454,7 +457,23 @@ class TableState:
         return action
 
     def _journal_again(self, action: Action, tag: str) -> None:
-        """An action undone or redone: its one line as it was told, or its heading."""
+        """An action undone or redone: its one line as it was told, or its heading. Undo
+        and redo find the table as the action left it, so the lines it was told in when
+        done are its lines again, marked with the tag."""
+        told = action.told
+        if self.quiet:
+            return
+        if told:
+            if told[0].sub:  # an entry of lines under a heading: the heading
+                lead = told[0].lead
+                self.journal.append(LogEntry(tag, "action", f"{tag}: {lead}",
+                                             f"{tag}: {lead}", (), (), self.players))
+                return
+            for x in told:
+                self.journal.append(x._replace(
+                    tag=tag, text=f"{tag}: {x.text}",
+                    public=f"{tag}: {x.public}" if x.public else ""))
+            return
         lead = _lead(self, action)
         if not lead:
             self._journal(action.events, tag)
@@ -819,6 +838,8 @@ class _Recording:
                 t.redo_stack = []
             t._journal_before = len(t.journal)
             t._journal(self.box, "done", _lead(t, t.history[-1]))
+            t.history[-1].told = tuple(t.journal[t._journal_before:]) if not t.quiet \
+                else None
         elif self.box and all(e.kind == REJECTED for e in self.box):
             t.refused.append((len(t.history), Action(self.name, self.params, tuple(self.box),
                                                      [])))
