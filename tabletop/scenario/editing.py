@@ -13,7 +13,7 @@ from typing import Any
 from tabletop.engine.errors import InputError
 from tabletop.scenario import loader
 from tabletop.scenario.model import Scenario
-from tabletop.scenario.recorder import _toml, _toml_key
+from tabletop.scenario.recorder import _toml, _toml_key, toml_steps
 
 FIRST = ("format", "title", "summary", "edition", "seed", "players", "ante")
 TABLES = ("cards", "effects", "steps")
@@ -38,15 +38,7 @@ def dump(data: dict[str, Any]) -> str:
         out += [f"{_toml_key(k)} = {_toml(v)}" for k, v in card.items()]
     for e in data.get("effects", []):
         out += ["", "[[effects]]"] + [f"{_toml_key(k)} = {_toml(v)}" for k, v in e.items()]
-    for step in data.get("steps", []):
-        out += ["", "[[steps]]"]
-        for k, v in step.items():
-            if k == "expect" and isinstance(v, list):
-                out.append("expect = [")
-                out += [f"  {_toml(x)}," for x in v]
-                out.append("]")
-            else:
-                out.append(f"{_toml_key(k)} = {_toml(v)}")
+    out += toml_steps(data.get("steps", []))
     return "\n".join(out) + "\n"
 
 

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tabletop.engine import Card, views
+from tabletop.engine import views
 from tabletop.engine.errors import InputError
 from tabletop.engine.model import CONTROLLED, ORDERED, CardId, EventKind, Zone
 from tabletop.scenario import steps
@@ -60,6 +60,22 @@ def _toml(v: Any) -> str:
 
 def _toml_key(k: str) -> str:
     return k if re.fullmatch(r"[A-Za-z0-9_-]+", k) else _toml_str(k)
+
+
+def toml_steps(steps_: Iterable[dict[str, Any]]) -> list[str]:
+    """``[[steps]]`` tables as a file writes them: each key on its line, expectations one
+    a line."""
+    out: list[str] = []
+    for step in steps_:
+        out += ["", "[[steps]]"]
+        for k, v in step.items():
+            if k == "expect" and isinstance(v, list):
+                out.append("expect = [")
+                out += [f"  {_toml(x)}," for x in v]
+                out.append("]")
+            else:
+                out.append(f"{_toml_key(k)} = {_toml(v)}")
+    return out
 
 
 def step_words(step: dict[str, Any], names: dict[str, str] | None = None) -> str:
@@ -263,22 +279,8 @@ class Recorder:
             cid = next((e.cid for e in action.events if e.cid is not None), None)
             if cid is None:
                 return False
-            card = Card.from_json(p["card"])
-            d: dict[str, Any] = {"name": card.name, "types": list(card.types)}
-            for k in ("subtypes", "supertypes"):
-                if getattr(card, k):
-                    d[k] = list(getattr(card, k))
-            d["owner"], d["zone"] = p["owner"], Zone(p["zone"])
-            if p.get("controller") and p["controller"] != p["owner"]:
-                d["controller"] = p["controller"]
-            for flag in ("token", "tapped", "face_down", "commander"):
-                if p.get(flag):
-                    d[flag] = True
-            if p.get("counters"):
-                d["counters"] = dict(p["counters"])
-            if p.get("attached_to") is not None:
-                d["attached_to"] = self.label(p["attached_to"])
-            entry = (self._label(cid, card.name), d)
+            d = steps.added_card(p, self.label)
+            entry = (self._label(cid, str(d["name"])), d)
             same = [n for n, (_, x) in enumerate(self.cards)
                     if x["zone"] == d["zone"] and x["owner"] == d["owner"]]
             if p.get("position", "top") == "top" and same and d["zone"] in ORDERED:
@@ -450,13 +452,5 @@ class Recorder:
                 cid = CardId(int(e["affects"][4:]))
                 e["affects"] = f"card:{self.labels[cid]}" if cid in self.labels else "any"
             out += [f"{k} = {_toml(v)}" for k, v in e.items()]
-        for step in self.opening + recovered:
-            out += ["", "[[steps]]"]
-            for k, v in step.items():
-                if k == "expect" and isinstance(v, list):
-                    out.append("expect = [")
-                    out += [f"  {_toml(x)}," for x in v]
-                    out.append("]")
-                else:
-                    out.append(f"{_toml_key(k)} = {_toml(v)}")
+        out += toml_steps(self.opening + recovered)
         return "\n".join(out) + "\n"

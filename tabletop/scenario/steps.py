@@ -968,21 +968,29 @@ class AddCard:
         if "card" not in p:
             return None  # a save from before the setup was recorded whole
         cid = _cid(action.events[0])
-        card = Card.from_json(p["card"])
-        step: Args = {"add_card": rec.new_label(cid, card.name), **_card_json(card, p["owner"]),
-                      "zone": p["zone"]}
-        if p.get("player") and p["player"] != p["owner"]:
-            step["player"] = p["player"]
-        if p.get("controller") and p["controller"] != p["owner"]:
-            step["controller"] = p["controller"]
-        for k in ("token", "tapped", "face_down", "commander"):
-            if p.get(k):
-                step[k] = True
-        if p.get("counters"):
-            step["counters"] = dict(p["counters"])
-        if p.get("position", "top") != "top":
-            step["position"] = p["position"]
-        return step
+        label = rec.new_label(cid, str(p["card"].get("name", "card")))
+        return {"add_card": label, **added_card(p, rec.label)}
+
+
+def added_card(p: Args, label: Callable[[CardId], str]) -> Args:
+    """An ``add_card`` action's card as the format's card keys (``[cards.LABEL]``, or an
+    ``add_card`` step's), with ``player`` and ``position`` where they are not the
+    defaults; ``label`` names the card it is attached to."""
+    out: Args = {**_card_json(Card.from_json(p["card"]), p["owner"]), "zone": p["zone"]}
+    if p.get("player") and p["player"] != p["owner"]:
+        out["player"] = p["player"]
+    if p.get("controller") and p["controller"] != p["owner"]:
+        out["controller"] = p["controller"]
+    for k in ("token", "tapped", "face_down", "commander"):
+        if p.get(k):
+            out[k] = True
+    if p.get("counters"):
+        out["counters"] = dict(p["counters"])
+    if p.get("position", "top") != "top":
+        out["position"] = p["position"]
+    if p.get("attached_to") is not None:
+        out["attached_to"] = label(p["attached_to"])
+    return out
 
 
 @kind("remove_card", engine=("remove_card",), project=True)

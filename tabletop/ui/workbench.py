@@ -79,6 +79,25 @@ def _players_box(players: Sequence[str], chosen: str | None) -> QComboBox:
     return box
 
 
+def _form_dialog(dlg: QDialog, form: QFormLayout, ok: str
+                 ) -> tuple[QLabel, QDialogButtonBox]:
+    """A dialog's form, then a line saying what is missing, then OK (named ``ok``) and
+    Cancel."""
+    problem = QLabel()
+    problem.setTextFormat(Qt.TextFormat.PlainText)
+    problem.setStyleSheet("color: #b00020")
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                               | QDialogButtonBox.StandardButton.Cancel)
+    buttons.button(QDialogButtonBox.StandardButton.Ok).setText(ok)
+    buttons.accepted.connect(dlg.accept)
+    buttons.rejected.connect(dlg.reject)
+    lay = QVBoxLayout(dlg)
+    lay.addLayout(form)
+    lay.addWidget(problem)
+    lay.addWidget(buttons)
+    return problem, buttons
+
+
 def parse_counters(text: str) -> tuple[tuple[str, int], ...] | None:
     """"+1/+1=2, charge" -> (("+1/+1", 2), ("charge", 1)); None when it cannot be read."""
     out: list[tuple[str, int]] = []
@@ -153,18 +172,7 @@ class AddCardDialog(QDialog):
         self.owner.currentIndexChanged.connect(
             lambda _i: self.controller.setCurrentIndex(self.owner.currentIndex()))
         self.zone.currentIndexChanged.connect(lambda _i: self._check())
-        self.problem = QLabel()
-        self.problem.setTextFormat(Qt.TextFormat.PlainText)
-        self.problem.setStyleSheet("color: #b00020")
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                        | QDialogButtonBox.StandardButton.Cancel)
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Add")
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
-        lay = QVBoxLayout(self)
-        lay.addLayout(form)
-        lay.addWidget(self.problem)
-        lay.addWidget(self.buttons)
+        self.problem, self.buttons = _form_dialog(self, form, "Add")
         self._check()
 
     def _complete(self, typed: str) -> None:
@@ -266,18 +274,7 @@ class EffectDialog(QDialog):
         form.addRow("… of the &player:", self.whose)
         self.optional = QCheckBox("Its &owner may decline it (optional)")
         form.addRow("", self.optional)
-        self.problem = QLabel()
-        self.problem.setTextFormat(Qt.TextFormat.PlainText)
-        self.problem.setStyleSheet("color: #b00020")
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                        | QDialogButtonBox.StandardButton.Cancel)
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Put in force")
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
-        lay = QVBoxLayout(self)
-        lay.addLayout(form)
-        lay.addWidget(self.problem)
-        lay.addWidget(self.buttons)
+        self.problem, self.buttons = _form_dialog(self, form, "Put in force")
         self.source.currentTextChanged.connect(self._source)
         self.player.currentIndexChanged.connect(lambda _i: self._source(
             self.source.currentText()))

@@ -116,3 +116,17 @@ def test_a_network_seat_may_not_set_the_table_up():
             assert e.value.code == Code.NOT_YOUR_SEAT, (seat, ask)
     assert t.effects == [] and len(t.zones[(None, Zone.BATTLEFIELD)]) == 1
     assert t.live(bear.cid).modifications == ()
+
+
+def test_a_card_added_attached_after_the_first_step_is_written_attached():
+    from tabletop.scenario.recorder import Recorder
+    t = _table()
+    rec = Recorder(t, "Rancor")
+    bear = t.add_card(Card("Grizzly Bears", ("Creature",)), "Alice", Zone.BATTLEFIELD).cid
+    t.set_tapped(bear, True)  # the first step
+    t.add_card(Card("Rancor", ("Enchantment",), ("Aura",)), "Alice", Zone.BATTLEFIELD,
+               attached_to=bear)
+    data = tomllib.loads(rec.text())
+    assert rec.problems == []
+    step = data["steps"][-1]
+    assert step["add_card"] == "rancor" and step["attached_to"] == "grizzly_bears"
