@@ -275,11 +275,11 @@ class LocalPort:
                 return t.set_phase(phase, draw=draw)
         raise IllegalActionError(f"{intent.NAME} is not an action of this table")
 
-
     def _add_card(self, intent: intents.AddCard) -> Result:
+        """A named card put on the table (attached where asked): one action."""
         t = self.c.table
         try:
-            obj = t.add_card(intent.the_card(), intent.owner, intent.zone,
+            t.add_card(intent.the_card(), intent.owner, intent.zone,
                              player=intent.player, controller=intent.controller,
                              tapped=intent.tapped, face_down=intent.face_down,
                              counters=dict(intent.counters), position=intent.position,
@@ -287,7 +287,7 @@ class LocalPort:
                              attached_to=None if intent.host is None else CardId(intent.host))
         except IllegalActionError as e:  # what the rules refuse (an instant on the battlefield)
             return t.refuse(None, str(e))
-        return Result(t.history[-1].events if obj.zone is not None else ())
+        return Result(t.history[-1].events)
 
 
 class RemotePort:

@@ -132,7 +132,7 @@ class Presenter(QObject):
     def enter(self) -> None:
         w = self.w
         # text sized for a room, and for the screen it is on: 17 pt on a 1080-line
-        # projector, 14 on a 1280x800 one, so the steps and the table both fit
+        # projector, 13 on a 1280x800 one, so the steps and the table both fit
         screen = w.window().screen()
         lines = screen.availableGeometry().height() if screen is not None else 1080
         lines = min(lines, max(w.window().height(), 600))
