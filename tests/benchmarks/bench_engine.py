@@ -101,6 +101,12 @@ def main():
           "is the length when the 1,000 timed moves began)")
     for n, m, p, um, up in rows:
         print(f"{n:>7}   {m:>11.1f}   {p:>8.1f}   {um:>11.1f}   {up:>8.1f}")
+    worst = max(rows, key=lambda r: r[1])
+    # one line a figure, in issue 36's words, with its goal (a change shows run to run)
+    print(f"move median {worst[1]:.1f} us, p99 {max(r[2] for r in rows):.1f} us at up to "
+          f"100,000 actions (goal: median <= 5 us, p99 <= 30 us)")
+    print(f"undo median {max(r[3] for r in rows):.1f} us (goal: <= 1 us)")
+    print(f"save and load of 10,000 actions {save_ms + load_ms:.0f} ms (goal: <= 120 ms)")
     print(f"save {save_ms:.0f} ms + load {load_ms:.0f} ms = {save_ms + load_ms:.0f} ms at 10,000 actions "
           f"({size / 1e6:.1f} MB of JSON); the same save with json.dumps instead of the C "
           f"encoder: {plain_ms:.0f} ms")

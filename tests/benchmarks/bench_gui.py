@@ -70,7 +70,7 @@ def main():
     app, bare = start_times()
     print(f"start to first painted frame: {app * 1000:.0f} ms; a bare QMainWindow: "
           f"{bare * 1000:.0f} ms (medians of 15 started in turn); ratio {app / bare:.2f} "
-          f"(goal: at most 1.8)")
+          f"(goal: at most 1.5)")
     t0 = time.perf_counter()
     from PySide6.QtCore import QPoint, Qt
     from PySide6.QtGui import QImage, QPainter
@@ -144,7 +144,7 @@ def main():
         times.append(frame(QPoint(int(p.x()), int(p.y()))))
     times.sort()
     print(f"frame during a drag (200 permanents, half with pictures): median {statistics.median(times):.1f} ms, "
-          f"p99 {times[int(0.99 * len(times)) - 1]:.1f} ms")
+          f"p99 {times[int(0.99 * len(times)) - 1]:.1f} ms (goal: p99 <= 4 ms)")
     full = sorted(full_frame() for _ in range(20))
     print(f"whole table rendered to an image (no caches): median {statistics.median(full):.1f} ms")
     s = time.perf_counter()
@@ -187,9 +187,10 @@ def main():
     group.sort()
     print(f"frame during a group drag (20 of 200 permanents, counters on all, 20 arrows): "
           f"median {statistics.median(group):.1f} ms, p99 "
-          f"{group[int(0.99 * len(group)) - 1]:.1f} ms; drop and place: {placed:.1f} ms")
+          f"{group[int(0.99 * len(group)) - 1]:.1f} ms (goal: p99 <= 8 ms); drop and place: "
+          f"{placed:.1f} ms")
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"resident memory (peak): {rss:.0f} MB")
+    print(f"resident memory (peak): {rss:.0f} MB (the goal, 90 MB, is for start-up)")
 
 
 if __name__ == "__main__":
