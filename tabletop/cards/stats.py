@@ -29,7 +29,8 @@ class Stats:
     colors: dict[str, int] = field(default_factory=dict)  # colour -> nonland cards of it
     colorless: int = 0
     types: dict[str, int] = field(default_factory=dict)  # card type -> cards
-    average_mv: float = 0.0  # of the nonland cards
+    average_mv: float = 0.0  # of the nonland cards the card database knows
+    unknown: int = 0  # cards the card database does not know: in no chart
 
 
 def _facts(info: dict[str, Any] | None) -> tuple[list[str], float, list[str]]:
@@ -50,8 +51,12 @@ def deck_stats(entries: Iterable[tuple[str, int]],
               colors={c: 0 for c in COLOR_ORDER}, types={t: 0 for t in TYPE_ORDER})
     total_mv = 0.0
     for name, n in entries:
-        types, mv, colors = _facts(info(name))
+        known = info(name)
         s.cards += n
+        if not known:
+            s.unknown += n
+            continue
+        types, mv, colors = _facts(known)
         for t in types:
             s.types[t] = s.types.get(t, 0) + n
         if "Land" in types:
@@ -64,7 +69,7 @@ def deck_stats(entries: Iterable[tuple[str, int]],
                 s.colors[c] += n
         if not colors:
             s.colorless += n
-    nonland = s.cards - s.lands
+    nonland = s.cards - s.lands - s.unknown
     s.average_mv = total_mv / nonland if nonland else 0.0
     return s
 

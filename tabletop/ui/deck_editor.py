@@ -637,9 +637,11 @@ class DeckEditor(QMainWindow):
     def _stats(self) -> None:
         s = stats.deck_stats(self.played(), self.info)
         self.current_stats = s
+        unknown = (f"; {s.unknown} the card database does not know (in no chart)"
+                   if s.unknown else "")
         self.summary.setText(
-            f"{s.cards} cards: {s.lands} lands, {s.cards - s.lands} other cards; "
-            f"average mana value {s.average_mv:.2f} (nonland cards)")
+            f"{s.cards} cards: {s.lands} lands, {s.cards - s.lands - s.unknown} other "
+            f"cards{unknown}; average mana value {s.average_mv:.2f} (nonland cards)")
         self.curve_chart.set_values([(str(mv) if mv < stats.CURVE_TOP else f"{mv}+", n,
                                       "#7a8fa6") for mv, n in s.curve.items()])
         self.color_chart.set_values([(c, s.colors[c], COLOR_PAINT[c])

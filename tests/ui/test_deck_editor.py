@@ -215,3 +215,13 @@ def test_cards_are_dropped_from_the_search_and_moved_between_sections(make_windo
     ed.tables["main"].setCurrentCell(0, 1)
     QTest.keyClick(ed.tables["main"], Qt.Key.Key_Delete)
     assert ed.count("main", "Grove Elf") == 0
+
+
+def test_a_card_the_database_does_not_know_is_counted_apart():
+    facts = {"Forest": {"name": "Forest", "types": ["Land"], "supertypes": ["Basic"]},
+             "Grove Elf": {"name": "Grove Elf", "types": ["Creature"], "mv": 1.0,
+                           "colors": ["G"]}}
+    s = stats.deck_stats([("Forest", 20), ("Grove Elf", 4), ("Homebrew Thing", 3)],
+                         facts.get)
+    assert (s.cards, s.lands, s.unknown, s.curve[0], s.curve[1]) == (27, 20, 3, 0, 4)
+    assert s.average_mv == 1.0 and s.colorless == 0
