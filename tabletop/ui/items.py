@@ -201,6 +201,11 @@ def frame_color(card: Card | None) -> QColor:
 _UNSET = object()  # a card item not yet given a face
 
 
+_UPRIGHT_RECT = QRectF(-2, -2, CARD_W + 4, CARD_H + 4)
+_TURNED_RECT = QRectF(CARD_W / 2 - CARD_H / 2 - 2, CARD_H / 2 - CARD_W / 2 - 2, CARD_H + 4,
+                      CARD_W + 4)
+
+
 class CardItem(QGraphicsObject):
     """One card (or token, or ability) as the viewer may see it.
 
@@ -227,9 +232,9 @@ class CardItem(QGraphicsObject):
         self._rmoved = False
         self._menu_at = 0.0
         self._origin = QPointF()
+        self._turned = False  # drawn turned sideways (tapped): see turn()
         self.setAcceptHoverEvents(True)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
-        self.setTransformOriginPoint(CARD_W / 2, CARD_H / 2)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.set_face(face, card, tapped)
 
@@ -248,7 +253,7 @@ class CardItem(QGraphicsObject):
         self.card = (card or seen.card) if seen is not None else None
         tapped = bool(seen.tapped) if seen is not None else tapped
         face = seen
-        self.setRotation(90 if tapped else 0)
+        self.turn(tapped)
         note = getattr(self.view, "note", "") if self.view is not None else ""
         if face is not None and not (face.face_down and self.card is None):
             c = self.card
@@ -264,6 +269,21 @@ class CardItem(QGraphicsObject):
             self.setToolTip(plain_tooltip(f"Note: {note}") if note else "")
         self.update()
 
+    def turn(self, on: bool) -> None:
+        """Draw the card turned a quarter (tapped), about its centre. It is drawn turned
+        in paint(), not by rotating the item: Qt keeps a drawn copy of an item for the
+        screen only while the item's transformation is a plain scale (a quarter turn at
+        any zoom but 1:1 is not), so a rotated card was drawn again at every frame of a
+        drag and wherever an arrow crossed it."""
+        if on != self._turned:
+            self.prepareGeometryChange()
+            self._turned = on
+            self.update()
+
+    def rotation(self) -> float:
+        """How far the card is drawn turned: 90 (tapped) or 0."""
+        return 90.0 if self._turned else 0.0
+
     @property
     def tapped(self) -> bool:
         return bool(self.view is not None and self.view.tapped)
@@ -278,11 +298,17 @@ class CardItem(QGraphicsObject):
         return [s for s in out if s]
 
     def boundingRect(self) -> QRectF:
-        return QRectF(-2, -2, CARD_W + 4, CARD_H + 4)
+        if self._turned:  # the card turned about its centre
+            return QRectF(_TURNED_RECT)
+        return QRectF(_UPRIGHT_RECT)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
         painter.setRenderHint(painter.RenderHint.Antialiasing, True)
+        if self._turned:
+            painter.translate(CARD_W / 2, CARD_H / 2)
+            painter.rotate(90)
+            painter.translate(-CARD_W / 2, -CARD_H / 2)
         rect = QRectF(0, 0, CARD_W, CARD_H)
         # how large the scene is drawn: the words grow as it shrinks (see _font)
         self._lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(

@@ -89,7 +89,7 @@ def ghost_at(scene: TableScene, event: Event, zone: Zone, player: str | None,
     at = QPointF(*L.pile_position(r)) if zone not in (Zone.BATTLEFIELD, Zone.HAND, Zone.STACK) \
         else QPointF(r.x + r.w / 2 - L.CARD_W / 2, r.y + r.h / 2 - L.CARD_H / 2)
     g = CardItem(("ghost",), actual.oid, actual.view)
-    g.setRotation(0)
+    g.turn(False)
     g.setOpacity(0.45)
     g.setPos(at)
     g.setZValue(3900)

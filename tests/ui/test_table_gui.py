@@ -171,6 +171,13 @@ def test_tapped_card_is_drawn_turned(make_window):
     item = w.scene.item_for_cid(land.cid)
     wide = item.sceneBoundingRect()
     assert item.rotation() == 90 and wide.width() > wide.height()
+    # drawn turned, not rotated as an item: Qt keeps its drawn copy (DeviceCoordinateCache)
+    # only while the item's transformation on screen is a plain scale (issue 36: a
+    # rotated card was drawn anew at every frame of a drag)
+    from PySide6.QtGui import QTransform
+    shown = item.deviceTransform(w.view.viewportTransform())
+    assert shown.type().value <= QTransform.TransformationType.TxScale.value
+    assert item.cacheMode() == item.CacheMode.DeviceCoordinateCache
 
 
 def test_self_test_and_screenshot_commands(tmp_path):
