@@ -65,6 +65,21 @@ def _stacks(lst: list[Face], riders: dict[int, list[Face]]
     return [it for it in lst if it.id not in stacked], under
 
 
+# Each card keeps a drawn copy of itself (DeviceCoordinateCache) in Qt's pixmap cache,
+# about 60 KB at most at the sizes a table is drawn; the cache's default 10 MB holds some
+# 170, and a larger table evicted every copy before it was used again, drawing every card
+# anew on every paint. The cache grows with the table (never past 256 MB).
+CARD_COPY_KB = 60
+PIXMAP_CACHE_MAX_KB = 256 * 1024
+
+
+def _room_for_drawn_cards(cards: int) -> None:
+    from PySide6.QtGui import QPixmapCache
+    wanted = min(PIXMAP_CACHE_MAX_KB, 10 * 1024 + CARD_COPY_KB * cards)
+    if QPixmapCache.cacheLimit() < wanted:
+        QPixmapCache.setCacheLimit(wanted)
+
+
 class TableScene(QGraphicsScene):
     viewers_changed = Signal()  # a zone viewer opened or closed
 
@@ -308,6 +323,7 @@ class TableScene(QGraphicsScene):
                 else:
                     item.setPos(target)
         self.arrows.draw(wanted)
+        _room_for_drawn_cards(len(self.cards))
         for e in events:
             if e.kind in (EventKind.REDIRECTED, EventKind.REPLACED) and e.dst is not None:
                 placed = next((w for w in wanted.values() if w[2].id == e.obj), None)

@@ -296,3 +296,17 @@ def test_the_self_test_finds_a_part_a_packaged_build_left_out(qapp, monkeypatch)
     missing = selftest.later_parts()
     assert any(m.startswith("ssl (") for m in missing)
     assert "JPEG pictures (no image reader)" in missing
+
+
+def test_the_pixmap_cache_holds_a_drawn_copy_of_every_card_of_a_large_table(make_window):
+    """Issue 36: each card keeps a drawn copy of itself in Qt's pixmap cache; with the
+    default 10 MB a table of several hundred cards evicted every copy before its next
+    use, so each paint drew every card anew."""
+    from PySide6.QtGui import QPixmapCache
+
+    from tabletop.ui import scene as scene_module
+    t = Table(("Alice", "Bob"))
+    for i in range(400):
+        t.add_card(card("Forest"), "Alice" if i % 2 else "Bob", "battlefield")
+    make_window(t)
+    assert QPixmapCache.cacheLimit() >= scene_module.CARD_COPY_KB * 400
