@@ -137,6 +137,32 @@ def test_refusals_tell_others_nothing(server, clients):
     assert spells[0]["name"] in ann  # the one who tried is told why
 
 
+def test_no_seat_sets_the_table_up_over_the_network(server, clients):
+    """The workbench's setup actions (issue 34) are the desk's: a seat that sends them
+    (a card into its hand, an opponent's card taken off, an effect in force) is refused
+    with a code, the other seat is told nothing, and the room goes on."""
+    _, _, _, alice, bob = table_of_two(clients, server.url, seed=5)
+    theirs = zone(bob.view, "Alice", "hand")[0]["id"]  # a hidden card's id, as sent
+    bob.frames.clear()
+    alice.drain(0.1)
+    alice.frames.clear()
+    for ask in ({"action": "add_card", "name": "Black Lotus", "zone": "hand", "owner": "Bob",
+                 "types": ["Artifact"]},
+                {"action": "remove_card", "id": theirs},
+                {"action": "add_effect", "label": "rip", "watch": "graveyard",
+                 "instead": "exile"},
+                {"action": "end_effect", "label": "rip"},
+                {"action": "modify", "id": theirs, "effect": "gets +5/+5"}):
+        fields = {k: v for k, v in ask.items() if k != "action"}
+        with pytest.raises(ClientError) as refused:
+            bob.act(ask["action"], **fields)
+        assert refused.value.code == "not-your-seat", ask
+    alice.drain(0.2)
+    assert not any('"type":"update"' in f for f in alice.frames)  # nothing happened
+    assert len(zone(alice.view, "Alice", "hand")) == 7 and alice.view["effects"] == []
+    bob.act("roll", sides=6)  # and the room still answers
+
+
 def test_a_stranger_with_the_room_code_only_watches(server, clients):
     host, room, code, _alice, _bob = table_of_two(clients, server.url)
     stranger = clients(server.url)
