@@ -69,6 +69,7 @@ class CardDB:
     def __init__(self, path: Path | None = None):
         self.path = Path(path) if path else default_path()
         self._conn: sqlite3.Connection | None = None
+        self._indexed = False  # the search index is known to be there, on this connection
 
     def _db(self, create: bool = False) -> sqlite3.Connection | None:
         if self._conn is None:
@@ -123,6 +124,7 @@ class CardDB:
         if self._conn is not None:
             self._conn.close()
             self._conn = None
+        self._indexed = False
 
     # ---- looking up ----------------------------------------------------------------------
     def info(self, name: str) -> dict[str, Any] | None:
@@ -190,11 +192,12 @@ class CardDB:
         db = self._db()
         if db is None:  # no imported cards: the built-in ones, indexed in memory
             db = _builtin_index()
-        else:
+        elif not self._indexed:  # once a connection (an import keeps it up to date)
             try:
                 search.ensure_index(db, self._all_imported(db), builtin.all_cards())
             except sqlite3.Error as e:
                 raise self._problem(e) from None
+            self._indexed = True
         try:
             return search.search(db, query, limit)
         except sqlite3.DatabaseError as e:

@@ -251,22 +251,14 @@ class LocalPort:
             case intents.AddCard():  # a judge sets the table up
                 return self._add_card(intent)
             case intents.RemoveCard(id=cid):
-                try:
-                    return t.remove_card(CardId(cid))
-                except IllegalActionError as e:
-                    return t.refuse(None, str(e))
+                return self._or_refused(lambda: t.remove_card(CardId(cid)))
             case intents.AddEffect():
                 affects = intent.affects if intent.id is None else f"cid:{intent.id}"
-                if any(e.label == intent.label for e in t.effects):
-                    return t.refuse(None, f"an effect labelled {intent.label!r} is already "
-                                          f"in force")
-                return t.add_effect(Effect(intent.label, intent.watch, intent.instead,
-                                           intent.source, intent.src, affects,
-                                           intent.optional))
+                effect = Effect(intent.label, intent.watch, intent.instead, intent.source,
+                                intent.src, affects, intent.optional)
+                return self._or_refused(lambda: t.add_effect(effect))
             case intents.EndEffect(label=label):
-                if all(e.label != label for e in t.effects):
-                    return t.refuse(None, f"no effect labelled {label!r} is in force")
-                return t.end_effect(label)
+                return self._or_refused(lambda: t.end_effect(label))
             case intents.Modify(id=cid, effect=effect, origin=origin):
                 return t.modify(CardId(cid), effect, origin)
             case intents.NextTurn(untap=untap):
@@ -275,19 +267,25 @@ class LocalPort:
                 return t.set_phase(phase, draw=draw)
         raise IllegalActionError(f"{intent.NAME} is not an action of this table")
 
+    def _or_refused(self, act: Callable[[], Result]) -> Result:
+        """The engine's answer, or what it refused (said in the log) as a refusal."""
+        try:
+            return act()
+        except IllegalActionError as e:
+            return self.c.table.refuse(None, str(e))
+
     def _add_card(self, intent: intents.AddCard) -> Result:
         """A named card put on the table (attached where asked): one action."""
         t = self.c.table
-        try:
-            t.add_card(intent.the_card(), intent.owner, intent.zone,
-                             player=intent.player, controller=intent.controller,
-                             tapped=intent.tapped, face_down=intent.face_down,
-                             counters=dict(intent.counters), position=intent.position,
-                             commander=intent.commander,
-                             attached_to=None if intent.host is None else CardId(intent.host))
-        except IllegalActionError as e:  # what the rules refuse (an instant on the battlefield)
-            return t.refuse(None, str(e))
-        return Result(t.history[-1].events)
+
+        def add() -> Result:  # what the rules refuse (an instant on the battlefield) is said
+            t.add_card(intent.the_card(), intent.owner, intent.zone, player=intent.player,
+                       controller=intent.controller, tapped=intent.tapped,
+                       face_down=intent.face_down, counters=dict(intent.counters),
+                       position=intent.position, commander=intent.commander,
+                       attached_to=None if intent.host is None else CardId(intent.host))
+            return Result(t.history[-1].events)
+        return self._or_refused(add)
 
 
 class RemotePort:

@@ -305,6 +305,7 @@ def test_the_pixmap_cache_holds_a_drawn_copy_of_every_card_of_a_large_table(make
     from PySide6.QtGui import QPixmapCache
 
     from tabletop.ui import scene as scene_module
+    QPixmapCache.setCacheLimit(10 * 1024)  # Qt's default (an earlier test may have grown it)
     t = Table(("Alice", "Bob"))
     for i in range(400):
         t.add_card(card("Forest"), "Alice" if i % 2 else "Bob", "battlefield")
