@@ -100,8 +100,10 @@ class Client:
         return str(msg["room"]), str(msg["code"])
 
     def join(self, room: str, code: str, seat: str, token: str | None = None,
-             invite: str | None = None) -> dict[str, Any]:
+             invite: str | None = None, changes: str | None = None) -> dict[str, Any]:
         fields: dict[str, Any] = {"room": room, "code": code, "seat": seat}
+        if changes is not None:
+            fields["changes"] = changes
         if token is not None:
             fields["token"] = token
         if invite is not None:

@@ -47,7 +47,11 @@ Face = Seen | Hidden
 def merge(view: dict[str, Any], update: dict[str, Any]) -> None:
     """An ``update`` into the ``view`` it follows: its zones replace the view's, its log
     lines are added, and its small facts (life, turn, who is connected) replace them."""
-    zones = {(z["player"], z["zone"]): z for z in update["zones"]}
+    had = {(z["player"], z["zone"]): z for z in view["zones"]}
+    zones = {}
+    for z in update["zones"]:
+        key = (z["player"], z["zone"])
+        zones[key] = z if "order" not in z else whole_zone(had.get(key), z)
     view["zones"] = [zones.pop((z["player"], z["zone"]), z)
                      for z in view["zones"]] + list(zones.values())
     view["log"] = (view["log"] + update["log"])[-protocol.LOG_LINES:]
@@ -56,6 +60,24 @@ def merge(view: dict[str, Any], update: dict[str, Any]) -> None:
     for k, v in update.items():
         if k not in ("zones", "log", "chat", "type", "v", "log_from", "chat_from", "rid"):
             view[k] = v
+
+
+def whole_zone(before: dict[str, Any] | None, changed: dict[str, Any]) -> dict[str, Any]:
+    """A zone sent as its changes (a connection that joined with ``changes: "cards"``):
+    its ``order`` of ids, top first, each card the one in ``cards`` or else as the zone
+    had it; in an ordered zone each card's ``position`` is its place in the order."""
+    faces = {c["id"]: c for c in (before or {}).get("cards", ())}
+    faces.update((c["id"], c) for c in changed["cards"])
+    cards = []
+    for i, cid in enumerate(changed["order"], 1):
+        face = faces.get(cid)
+        if face is None:
+            raise ValueError(f"an update's zone {changed['zone']} names card {cid}, "
+                             f"which was never sent")
+        if changed.get("ordered") and face.get("position") != i:
+            face = {**face, "position": i}
+        cards.append(face)
+    return {"player": changed["player"], "zone": changed["zone"], "cards": cards}
 
 
 def card_of(face: dict[str, Any]) -> Card | None:

@@ -22,6 +22,13 @@ CLOSE_TIMEOUT = 2  # seconds a closing connection is given to answer (a flood ne
 MAX_RID = 64  # characters of a request id
 
 
+class Changes(StrEnum):
+    """How a connection is sent a zone that changed (``join``'s ``changes``)."""
+
+    ZONES = "zones"  # every card of the zone again (the default)
+    CARDS = "cards"  # the zone's order of ids, and only the cards new to it or changed
+
+
 class Code(StrEnum):
     """The stable codes of error frames: clients match these, never the words."""
 
@@ -51,7 +58,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
     "create": {"players": (list, True), "edition": (str, False), "seed": (int, False),
                "judge_sees_all": (bool, False), "decks": (dict, False)},
     "join": {"room": (str, True), "code": (str, True), "seat": (str, True),
-             "token": (str, False), "invite": (str, False)},
+             "token": (str, False), "invite": (str, False), "changes": (str, False)},
     "act": {"action": (str, True), "id": (int, False), "zone": (str, False),
             "player": (str, False), "position": ((str, int), False), "count": (int, False),
             "tapped": (bool, False), "sides": (int, False), "delta": (int, False),
@@ -169,6 +176,9 @@ def _check(msg: dict[str, Any]) -> dict[str, Any]:
             raise ProtocolError("create: 'judge' and 'spectator' are seats, not player names")
         if "decks" in msg:
             _check_decks(msg["decks"], players)
+    if kind == "join" and msg.get("changes", Changes.ZONES) not in tuple(Changes):
+        raise ProtocolError(f"join: field 'changes' is one of "
+                            f"{', '.join(repr(str(c)) for c in Changes)}")
     if kind == "act" and msg["action"] not in ACTIONS:
         raise ProtocolError(f"act: unknown action {msg['action'][:30]!r}")
     ids = msg.get("ids")

@@ -68,6 +68,11 @@ def same_invite(given: str, held: str) -> bool:
     return secrets.compare_digest(norm(given), norm(held))
 
 
+# each zone's cards as one connection was last sent them: by the seat's id, the card as
+# a public face is made (no id, no host, no place) and the id of its host
+Known = dict[ZoneKey, dict[int, tuple[dict[str, Any], int | None]]]
+
+
 class SeatIds:
     """The ids one seat is sent, and the objects they stand for.
 
@@ -598,12 +603,17 @@ class Room:
     def view(self, seat: str, zones: set[ZoneKey] | None = None,
              log_from: int | None = None, chat_from: int | None = None,
              public: dict[str, Any] | None = None,
-             faces: dict[Any, Any] | None = None) -> dict[str, Any]:
+             faces: dict[Any, Any] | None = None,
+             known: Known | None = None, delta: bool = False) -> dict[str, Any]:
         """Everything ``seat`` may know, as plain JSON data (only ``zones``, and the log
         from ``log_from`` and the chat from ``chat_from``, when given). Every card is
         named by the seat's own ids (``SeatIds``). ``public``: ``public_facts()`` as
         they stand, and ``faces`` an empty dict, when the caller makes every seat's
-        view of the same table at once (the facts and the public faces made once)."""
+        view of the same table at once (the facts and the public faces made once).
+
+        ``known``: each zone's cards as this connection was last sent them (updated
+        here); with ``delta``, each zone is sent as its ``order`` of ids and only the
+        ``cards`` that are new to the connection or changed (``Changes.CARDS``)."""
         t = self.table
         viewer = self.viewer(seat)
         ids = self.seat_ids(seat)
@@ -616,7 +626,10 @@ class Room:
             hidden_zone = key[1] in HIDDEN_ZONES
             if hidden_zone:
                 ids.reorder(key, oids)
-            cards = []
+            cards = []  # the zone's cards as sent (with ``delta``: those that changed)
+            order = []
+            before = {} if known is None else known.get(key, {})
+            now: dict[int, tuple[dict[str, Any], int | None]] = {}
             for i, oid in enumerate(reversed(oids), 1):
                 obj = t.objs[oid]
                 if oid in looked:  # looked at: its face, for this seat
@@ -625,26 +638,61 @@ class Room:
                     card["looked"] = True
                 elif faces is not None and not hidden_zone:
                     # a public zone: a face is the same for every seat but its ids (a
-                    # face-down one differs for its controller), made once a broadcast
-                    slot = (oid, i, viewer if obj.face_down else "")
+                    # face-down one differs for its controller), made once a broadcast;
+                    # sent as changes, its place is left out (the zone's order says it)
+                    place = None if delta or not ordered else i
+                    slot = (oid, place, viewer if obj.face_down else "")
                     made = faces.get(slot)
                     if made is None:
-                        face = views.face_of(t, obj, viewer, False, i if ordered else None)
+                        face = views.face_of(t, obj, viewer, False, place)
                         made = faces[slot] = (face, _face(face, 0, None))
                     face, base = made
+                    sid = ids.of(oid, isinstance(face, Hidden), False)
+                    host = None if face.host is None else self.id_for(seat, face.host)
+                    if delta:  # compared as made: no copy of a card that did not change
+                        order.append(sid)
+                        now[sid] = (base, host)
+                        was = before.get(sid)
+                        if was is None or was[1] != host or was[0] != base:
+                            card = dict(base)
+                            card["id"], card["host"] = sid, host
+                            card["position"] = i if ordered else None
+                            cards.append(card)
+                        continue
                     card = dict(base)
-                    card["id"] = ids.of(oid, isinstance(face, Hidden), False)
-                    if face.host is not None:
-                        card["host"] = self.id_for(seat, face.host)
+                    card["id"] = sid
+                    card["host"] = host
                 else:
                     face = views.face_of(t, obj, viewer, False, i if ordered else None)
                     host = None if face.host is None else self.id_for(seat, face.host)
                     card = _face(face, ids.of(oid, isinstance(face, Hidden), hidden_zone),
                                  host)
-                cards.append(card)
-            shown.append({"player": key[0], "zone": key[1], "cards": cards})
+                if known is None:
+                    cards.append(card)
+                    continue
+                sid, host = card["id"], card["host"]
+                # as a public face is made: no id, no host, no place
+                made = {**card, "id": 0, "host": None, "position": None}
+                now[sid] = (made, host)
+                if not delta:
+                    cards.append(card)
+                    continue
+                order.append(sid)
+                was = before.get(sid)
+                if was is None or was[1] != host or was[0] != made:
+                    cards.append(card)
+            if known is not None:
+                known[key] = now
+            if delta:
+                shown.append({"player": key[0], "zone": key[1], "ordered": ordered,
+                              "order": order, "cards": cards})
+            else:
+                shown.append({"player": key[0], "zone": key[1], "cards": cards})
         if zones is None:  # the whole table: forget what is gone
             ids.prune({o for lst in t.zones.values() for o in lst})
+            if known is not None:
+                for key in [k for k in known if k not in t.zones]:
+                    del known[key]
         start = len(t.journal) - LOG_LINES if log_from is None else log_from
         log = [line for entry in t.journal[max(0, start):]
                for line in [_line(entry, viewer)] if line is not None]
@@ -697,14 +745,15 @@ class Room:
 
     def update(self, seat: str, zones: set[ZoneKey] | None, log_from: int,
                chat_from: int | None = None, public: dict[str, Any] | None = None,
-               faces: dict[Any, Any] | None = None) -> dict[str, Any]:
+               faces: dict[Any, Any] | None = None, known: Known | None = None,
+               delta: bool = False) -> dict[str, Any]:
         """What changed for ``seat`` since it was last sent the table: the zones that
         changed (all of them when ``zones`` is None), the log lines from ``log_from``,
         the chat lines from ``chat_from``, and the small facts (life, turn, who is
         connected) in full."""
         return self.view(seat, zones=zones, log_from=log_from,
                          chat_from=self.chat_said if chat_from is None else chat_from,
-                         public=public, faces=faces)
+                         public=public, faces=faces, known=known, delta=delta)
 
     # ---- autosave -----------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:

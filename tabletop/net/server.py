@@ -25,6 +25,7 @@ import os
 import secrets
 import threading
 import time
+import zlib
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,8 +36,8 @@ from websockets.exceptions import ConnectionClosed
 from tabletop.engine import InputError, editions, files
 from tabletop.engine.files import read_bounded
 from tabletop.net import protocol
-from tabletop.net.protocol import Code
-from tabletop.net.rooms import JUDGE_SEAT, SPECTATOR, Room, RoomError, new_code
+from tabletop.net.protocol import Changes, Code
+from tabletop.net.rooms import JUDGE_SEAT, SPECTATOR, Known, Room, RoomError, new_code
 
 log = logging.getLogger("tabletop.net")
 # what reading from or sending to a connection may end with: it closed, or its socket
@@ -47,7 +48,9 @@ BURST = 60.0  # and at once
 MAX_ERRORS = 20  # error frames before the connection is closed
 MAX_ROOMS = 1000
 MAX_ROOM_FILE = 20 * 1024 * 1024
-SNAPSHOT_EVERY = 500  # intentions between two whole writes of a room (at least)
+SNAPSHOT_EVERY = 500  # intentions between two whole writes of a room (at least; each
+# room adds its own number below half of it, so rooms started together are not all
+# written at once, each write holding up every room's answers)
 # what an update carries only when it changed for that connection (zones, log and chat
 # lines are sent as they change; the rest of a view is these)
 FACTS = ("room", "seat", "edition", "players", "active", "turn", "phase", "life",
@@ -143,6 +146,8 @@ class _Conn:
     seq: int = 0  # updates sent to this connection
     asking: bool = False  # waiting for the host's answer to a request to sit
     facts: dict[str, Any] = field(default_factory=dict)  # the small facts as last sent
+    # with Changes.CARDS, each zone's cards as last sent; None: whole zones are sent
+    known: Known | None = None
 
 
 class Disk:
@@ -213,8 +218,11 @@ class Disk:
                 self.done = upto
                 ready = [w for w in self._waiters if w[0] <= upto]
                 self._waiters = [w for w in self._waiters if w[0] > upto]
+            woken: dict[Any, list[Any]] = {}  # one wake-up of each loop for all its waiters
             for _, loop, future in ready:
-                loop.call_soon_threadsafe(_settle, future)
+                woken.setdefault(loop, []).append(future)
+            for loop, futures in woken.items():
+                loop.call_soon_threadsafe(_settle, futures)
 
     def _write(self, batch: list[tuple[str, str, Any, Any]]) -> None:
         last_snapshot = {room: i for i, (kind, room, _, _) in enumerate(batch)
@@ -251,9 +259,10 @@ class Disk:
                 f.close()
 
 
-def _settle(future: Any) -> None:
-    if not future.done():
-        future.set_result(None)
+def _settle(futures: list[Any]) -> None:
+    for future in futures:
+        if not future.done():
+            future.set_result(None)
 
 
 Approver = Callable[[Room, str, str], Awaitable[bool]]
@@ -353,7 +362,8 @@ class Server:
         # every SNAPSHOT_EVERY intentions, or in a long game once the log holds half as
         # many as the history (a snapshot costs as much as the history is long)
         if room.applied - self._snapshot_at.get(room.id, 0) >= max(
-                SNAPSHOT_EVERY, len(room.table.history) // 2):
+                SNAPSHOT_EVERY + zlib.crc32(room.id.encode()) % (SNAPSHOT_EVERY // 2),
+                len(room.table.history) // 2):
             self._put_snapshot(room)
 
     async def durable(self, room: Room) -> None:
@@ -540,7 +550,9 @@ class Server:
             await self.snapshot(found)
         await conn.ws.send(protocol.encode("joined", room=found.id, seat=seat, token=token,
                                            **answer))
-        view = found.view(seat)
+        if msg.get("changes") == Changes.CARDS:
+            conn.known = {}
+        view = found.view(seat, known=conn.known)
         conn.facts = {key: view[key] for key in FACTS}
         await conn.ws.send(protocol.encode("view", **view))
         conn.log_sent = len(found.table.journal)
@@ -679,7 +691,7 @@ class Server:
                 if conn is skip or conn.seat is None:
                     continue
                 update = room.update(conn.seat, zones, conn.log_sent, conn.chat_sent,
-                                     public, faces)
+                                     public, faces, conn.known, conn.known is not None)
                 conn.log_sent, conn.chat_sent = end, said
                 for key in FACTS:  # the small facts this connection does not have yet
                     if conn.facts.get(key, _UNSENT) == update[key]:

@@ -211,8 +211,9 @@ class Session(QObject):
 
     def _opened(self) -> None:
         self.connected = True
+        # only the cards that changed, each zone's order of ids with them (mirror.merge)
         fields: dict[str, Any] = {"room": self.invitation.room, "code": self.invitation.code,
-                                  "seat": self.seat}
+                                  "seat": self.seat, "changes": protocol.Changes.CARDS}
         if self.token:
             fields["token"] = self.token
         elif self.invitation.invite and self.invitation.seat == self.seat:

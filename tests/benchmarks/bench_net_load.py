@@ -89,7 +89,7 @@ async def room_players(url: str, seed: int) -> list[Seat]:
         ws = await connect(url, max_size=None, compression=None)
         await ws.send(json.dumps({"v": 1, "type": "join", "room": created["room"],
                                   "code": created["code"], "seat": p,
-                                  "invite": created["invites"][p]}))
+                                  "invite": created["invites"][p], "changes": "cards"}))
         seats.append(Seat(ws, p))
     while not all(s.view for s in seats):
         await asyncio.sleep(0.01)

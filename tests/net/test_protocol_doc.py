@@ -95,6 +95,7 @@ def test_the_limits_in_the_document_are_the_servers():
     assert f"at most {limits.spectators} spectators" in DOC
     assert f"{limits.guesses} wrong room codes" in DOC
     assert f"every {server.SNAPSHOT_EVERY} intentions" in DOC.replace("Every", "every")
+    assert f"a number below {server.SNAPSHOT_EVERY // 2}" in DOC
 
 
 def _block_after(marker: str) -> str:

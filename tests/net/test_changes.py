@@ -1,0 +1,166 @@
+"""A connection that joins with ``changes: "cards"`` is sent each changed zone as its
+order of ids and only the cards that are new to it or changed. The contract: merged
+into its view (mirror.merge), every update gives the very view a connection sent whole
+zones has, and the very view the seat would be sent afresh, whatever happened."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tabletop.cards import demo
+from tabletop.net import mirror, protocol
+from tabletop.net.rooms import RoomError
+from tabletop.net.server import Server, _Conn
+
+
+class Socket:
+    def __init__(self) -> None:
+        self.remote_address = ("127.0.0.1", 1)
+        self.view: dict[str, Any] | None = None
+        self.frames: list[dict[str, Any]] = []
+
+    async def send(self, frame: str) -> None:
+        msg = json.loads(frame)
+        self.frames.append(msg)
+        if msg["type"] == "view":
+            self.view = msg
+        elif msg["type"] == "update" and self.view is not None:
+            mirror.merge(self.view, msg)
+
+
+def zones_of(view: dict[str, Any]) -> dict[tuple[Any, str], list[dict[str, Any]]]:
+    return {(z["player"], z["zone"]): z["cards"] for z in view["zones"]}
+
+
+def cards(view: dict[str, Any], player: Any, zone: str) -> list[dict[str, Any]]:
+    return zones_of(view).get((player, zone), [])
+
+
+async def seated(server: Server, room: Any, seat: str, changes: str | None,
+                 token: str | None = None) -> _Conn:
+    conn = _Conn(Socket(), "127.0.0.1")
+    msg: dict[str, Any] = {"type": "join", "room": room.id, "code": room.code, "seat": seat}
+    if token is not None:
+        msg["token"] = token
+    elif seat in room.invites:
+        msg["invite"] = room.invites[seat]
+    if changes is not None:
+        msg["changes"] = changes
+    await server._handle(conn, msg, None)
+    return conn
+
+
+def intention(view: dict[str, Any], seat: str, pick: int, kind: int) -> dict[str, Any]:
+    """One of many kinds of intention, on the cards ``seat`` was sent."""
+    hand = cards(view, seat, "hand")
+    mine = [c for c in cards(view, None, "battlefield") if c["controller"] == seat]
+    grave = cards(view, seat, "graveyard")
+
+    def one(pile: list[dict[str, Any]]) -> int:
+        return pile[pick % len(pile)]["id"]
+    choices: list[dict[str, Any]] = [{"action": "draw", "count": 1 + pick % 3}]
+    if hand:
+        choices += [{"action": "move", "id": one(hand), "zone": "battlefield"},
+                    {"action": "move", "id": one(hand), "zone": "graveyard"},
+                    {"action": "move", "id": one(hand), "zone": "library",
+                     "position": "top"},
+                    {"action": "move", "id": one(hand), "zone": "battlefield",
+                     "face_down": True}]
+    if mine:
+        choices += [{"action": "tap", "id": one(mine), "tapped": pick % 2 == 0},
+                    {"action": "counters", "id": one(mine), "kind": "+1/+1", "delta": 1},
+                    {"action": "note", "id": one(mine), "text": f"note {pick}"},
+                    {"action": "move", "id": one(mine), "zone": "graveyard"},
+                    {"action": "move", "id": one(mine), "zone": "hand"},
+                    {"action": "face", "id": one(mine), "down": pick % 2 == 1}]
+    if grave:
+        choices += [{"action": "move", "id": one(grave), "zone": "library",
+                     "position": "bottom"},
+                    {"action": "move", "id": one(grave), "zone": "exile"}]
+    choices += [{"action": "shuffle"}, {"action": "mill", "count": 2},
+                {"action": "token", "name": "Saproling", "types": ["Creature"],
+                 "power": "1", "toughness": "1", "count": 2},
+                {"action": "look", "count": 3}, {"action": "undo"}]
+    return choices[kind % len(choices)]
+
+
+async def play(steps: list[tuple[int, int, int]]) -> None:
+    server = Server(None)
+    room = server.add_room(demo.new_game(players=("Ann", "Ben"), seed=7))
+    ann_cards = await seated(server, room, "Ann", protocol.Changes.CARDS)
+    assert ann_cards.ws.frames[0]["type"] == "joined"
+    token = ann_cards.ws.frames[0]["token"]
+    ann_zones = await seated(server, room, "Ann", None, token=token)
+    ben_cards = await seated(server, room, "Ben", "cards")
+    ben_zones = await seated(server, room, "Ben", "zones",
+                             token=ben_cards.ws.frames[0]["token"])
+    watch_cards = await seated(server, room, "spectator", "cards")
+    watch_zones = await seated(server, room, "spectator", None)
+    pairs = [(ann_cards, ann_zones), (ben_cards, ben_zones), (watch_cards, watch_zones)]
+    before = {id(c): len(c.ws.frames) for pair in pairs for c in pair}
+    for rid, (who, pick, kind) in enumerate(steps, 1):
+        actor = (ann_zones, ben_cards)[who % 2]
+        msg = intention(actor.ws.view, actor.seat, pick, kind)
+        try:
+            await server._handle(actor, {"type": "act", "rid": rid, **msg}, rid)
+        except RoomError as e:  # a refusal (the rules, nothing to undo): no change sent
+            assert e.code in tuple(protocol.Code), e
+        for by_cards, by_zones in pairs:
+            merged = zones_of(by_cards.ws.view)
+            assert merged == zones_of(by_zones.ws.view), (msg, by_cards.seat)
+            fresh = json.loads(json.dumps(room.view(by_cards.seat)))
+            assert merged == zones_of(fresh), (msg, by_cards.seat)
+    for by_cards, by_zones in pairs:  # never more than whole zones (each card once)
+        sent_cards = sum(len(json.dumps(f["zones"])) for f in by_cards.ws.frames[
+            before[id(by_cards)]:] if f["type"] == "update")
+        sent_zones = sum(len(json.dumps(f["zones"])) for f in by_zones.ws.frames[
+            before[id(by_zones)]:] if f["type"] == "update")
+        assert sent_cards <= sent_zones + 60 * len(steps)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.integers(0, 1), st.integers(0, 60), st.integers(0, 30)),
+                min_size=1, max_size=25))
+def test_merged_card_changes_give_the_whole_view(steps):
+    asyncio.run(play(steps))
+
+
+def test_a_tap_sends_one_card_not_the_battlefield():
+    async def run() -> tuple[dict[str, Any], dict[str, Any]]:
+        server = Server(None)
+        room = server.add_room(demo.new_game(players=("Ann", "Ben"), seed=7))
+        by_cards = await seated(server, room, "Ann", "cards")
+        by_zones = await seated(server, room, "Ann", None,
+                                token=by_cards.ws.frames[0]["token"])
+        for rid, card in enumerate(cards(by_zones.ws.view, "Ann", "hand"), 1):
+            try:
+                await server._handle(by_zones, {"type": "act", "rid": rid, "action": "move",
+                                                "id": card["id"], "zone": "battlefield"}, rid)
+            except RoomError as e:  # an instant stays in hand
+                assert e.code == protocol.Code.REFUSED
+        lands = cards(by_zones.ws.view, None, "battlefield")
+        assert len(lands) >= 3
+        await server._handle(by_zones, {"type": "act", "rid": 99, "action": "tap",
+                                        "id": lands[1]["id"], "tapped": True}, 99)
+        return by_cards.ws.frames[-1], by_zones.ws.frames[-1]
+    small, whole = asyncio.run(run())
+    battlefield = next(z for z in small["zones"] if z["zone"] == "battlefield")
+    assert [c["tapped"] for c in battlefield["cards"]] == [True]
+    assert len(battlefield["order"]) >= 3
+    assert len(next(z for z in whole["zones"] if z["zone"] == "battlefield")["cards"]) == len(
+        battlefield["order"])
+
+
+def test_an_unknown_way_of_sending_changes_is_refused():
+    try:
+        protocol.parse(json.dumps({"v": 1, "type": "join", "room": "r", "code": "c",
+                                   "seat": "Ann", "changes": "diff"}))
+    except protocol.ProtocolError as e:
+        assert e.code == protocol.Code.BAD_FRAME
+    else:
+        raise AssertionError("a join with changes 'diff' was taken")
