@@ -284,7 +284,9 @@ class Server:
         self.guesses = _Window(self.limits.guesses, self.limits.guess_window)
         self.open_by: collections.Counter[str] = collections.Counter()
         self.sent_by: dict[str, _Bucket] = {}  # each address's messages
-        self._locks: dict[str, asyncio.Lock] = {}
+        # each room's frames made and not yet sent: (the disk write they wait for, frames)
+        self._outbox: dict[str, collections.deque[tuple[int, list[tuple[_Conn, str]]]]] = {}
+        self._flushing: set[str] = set()  # rooms whose frames are being sent
         self._written: dict[str, int] = {}  # room -> the number of its newest disk write
         self.disk: Disk | None = None
         if folder is not None:
@@ -488,15 +490,11 @@ class Server:
                     # is part of the game, kept like any intention (replayed, refused again)
                     self.record(room, seat, resolved)
                     await self.durable(room)
+                if self.disk is not None:  # what was made before the refusal goes first
+                    await self._flush(room.id)
                 raise
             self.record(room, seat, resolved)
         await self.broadcast(room, zones, answer=(conn, answer))
-
-    def _lock(self, room: Room) -> asyncio.Lock:
-        lock = self._locks.get(room.id)
-        if lock is None:
-            lock = self._locks[room.id] = asyncio.Lock()
-        return lock
 
     async def _create(self, conn: _Conn, msg: dict[str, Any], answer: dict[str, Any]) -> None:
         if conn.room is not None:
@@ -544,20 +542,22 @@ class Server:
             raise RoomError(f"this room has {self.limits.spectators} spectators already",
                             Code.FULL)
         conn.room, conn.seat = found, seat
-        self.members.setdefault(found.id, []).append(conn)
         found.connected[seat] = found.connected.get(seat, 0) + 1
         if found.tokens != had:  # a seat newly taken: its token must survive
             await self.snapshot(found)
         await conn.ws.send(protocol.encode("joined", room=found.id, seat=seat, token=token,
                                            **answer))
+        await self.durable(found)  # the view tells nothing that is not on the disk yet
         if msg.get("changes") == Changes.CARDS:
             conn.known = {}
         view = found.view(seat, known=conn.known)
         conn.facts = {key: view[key] for key in FACTS}
-        await conn.ws.send(protocol.encode("view", **view))
         conn.log_sent = len(found.table.journal)
         conn.chat_sent = found.chat_said
         conn.lines = len(view["log"])
+        # the updates made from now on follow the view (its bytes are queued first)
+        self.members.setdefault(found.id, []).append(conn)
+        await conn.ws.send(protocol.encode("view", **view))
         await self.broadcast(found, set(), skip=conn)
 
     async def _ask_host(self, conn: _Conn, room: Room, msg: dict[str, Any]
@@ -667,7 +667,7 @@ class Server:
         self.rooms.pop(room_id, None)
         self.members.pop(room_id, None)
         self._snapshot_at.pop(room_id, None)
-        self._locks.pop(room_id, None)
+        self._outbox.pop(room_id, None)
         self._now("forget", room_id, None)
 
     async def broadcast(self, room: Room, zones: set[Any] | None,
@@ -677,38 +677,68 @@ class Server:
         the ``zones`` that changed (None: all), the new log and chat lines, the small
         facts; ``answer``: the connection whose request this answers, and its rid.
 
-        Nobody is told of a change before it is on the disk: the room's writes are
-        waited for (the disk's thread syncs many rooms' at once, so the room's other
-        seats go on acting meanwhile), then every frame is made at once from the room
-        as it stands, and sent in order, one broadcast of a room at a time."""
-        async with self._lock(room):
-            await self.durable(room)  # no await from here until the frames are made
-            end, said = len(room.table.journal), room.chat_said
-            frames = []
-            public = room.public_facts()  # alike for every seat: made once
-            faces: dict[Any, Any] = {}  # and so are the faces in public zones
-            for conn in list(self.members.get(room.id, [])):
-                if conn is skip or conn.seat is None:
-                    continue
-                update = room.update(conn.seat, zones, conn.log_sent, conn.chat_sent,
-                                     public, faces, conn.known, conn.known is not None)
-                conn.log_sent, conn.chat_sent = end, said
-                for key in FACTS:  # the small facts this connection does not have yet
-                    if conn.facts.get(key, _UNSENT) == update[key]:
-                        del update[key]
-                    else:
-                        conn.facts[key] = update[key]
-                conn.seq += 1
-                update["seq"], update["log_from"] = conn.seq, conn.lines
-                conn.lines += len(update["log"])
-                if answer is not None and conn is answer[0]:
-                    update.update(answer[1])
-                frames.append((conn, protocol.encode("update", **update)))
-            for conn, frame in frames:
-                try:
-                    await conn.ws.send(frame)
-                except GONE as e:  # a connection closing as it is sent to
-                    log.info("update not sent: %s", type(e).__name__)
+        The frames are made at once, from the room as this change left it, and queued
+        in the room's outbox; nobody is told of a change before it is on the disk, so
+        they are sent once the room's writes so far are (the disk's thread syncs many
+        rooms' at once, and the room's other seats go on acting meanwhile). A room's
+        frames leave in the order they were made, whoever's wait ends first."""
+        frames = self._frames(room, zones, skip, answer)
+        if self.disk is None:
+            await self._send(frames)
+            return
+        written = self._written.get(room.id, 0)
+        self._outbox.setdefault(room.id, collections.deque()).append((written, frames))
+        if self.disk.done < written:
+            await self.disk.wait(written)
+        await self._flush(room.id)
+
+    def _frames(self, room: Room, zones: set[Any] | None, skip: _Conn | None,
+                answer: tuple[_Conn, dict[str, Any]] | None) -> list[tuple[_Conn, str]]:
+        end, said = len(room.table.journal), room.chat_said
+        frames = []
+        public = room.public_facts()  # alike for every seat: made once
+        faces: dict[Any, Any] = {}  # and so are the faces in public zones
+        for conn in list(self.members.get(room.id, [])):
+            if conn is skip or conn.seat is None:
+                continue
+            update = room.update(conn.seat, zones, conn.log_sent, conn.chat_sent,
+                                 public, faces, conn.known, conn.known is not None)
+            conn.log_sent, conn.chat_sent = end, said
+            for key in FACTS:  # the small facts this connection does not have yet
+                if conn.facts.get(key, _UNSENT) == update[key]:
+                    del update[key]
+                else:
+                    conn.facts[key] = update[key]
+            conn.seq += 1
+            update["seq"], update["log_from"] = conn.seq, conn.lines
+            conn.lines += len(update["log"])
+            if answer is not None and conn is answer[0]:
+                update.update(answer[1])
+            frames.append((conn, protocol.encode("update", **update)))
+        return frames
+
+    async def _flush(self, room_id: str) -> None:
+        """Send the room's queued frames whose changes are on the disk, in order (one
+        sender at a time: a send that waits does not let a later frame pass it)."""
+        if room_id in self._flushing:
+            return  # the one sending now sends these too, or their own wait will
+        box = self._outbox.get(room_id)
+        self._flushing.add(room_id)
+        try:
+            while box and self.disk is not None and box[0][0] <= self.disk.done:
+                await self._send(box.popleft()[1])
+        finally:
+            self._flushing.discard(room_id)
+        if box is not None and not box and self._outbox.get(room_id) is box:
+            del self._outbox[room_id]
+
+    @staticmethod
+    async def _send(frames: list[tuple[_Conn, str]]) -> None:
+        for conn, frame in frames:
+            try:
+                await conn.ws.send(frame)
+            except GONE as e:  # a connection closing as it is sent to
+                log.info("update not sent: %s", type(e).__name__)
 
     async def forget(self, room_id: str) -> None:
         """A room whose game is over: gone from the server and from its folder."""
@@ -720,7 +750,7 @@ class Server:
             except GONE as e:  # already gone
                 log.info("not told of the end: %s", type(e).__name__)
         self._snapshot_at.pop(room_id, None)
-        self._locks.pop(room_id, None)
+        self._outbox.pop(room_id, None)
         self._written.pop(room_id, None)
         if self.disk is not None:
             await self.disk.write("forget", room_id, None)
