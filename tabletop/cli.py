@@ -441,6 +441,9 @@ def _sub_parser() -> argparse.ArgumentParser:
                          "send together (twice as many at once; default 60)")
     sv.add_argument("--spectators", type=int, default=50, metavar="N",
                     help="spectators one room may have at once (default 50)")
+    sv.add_argument("--max-unread", type=int, default=4 * 1024 * 1024, metavar="BYTES",
+                    help="a connection with this much sent to it and not yet read is "
+                         "closed (default 4 MiB)")
     sv.add_argument("--join-timeout", type=float, default=30.0, metavar="SECONDS",
                     help="a connection that has not taken a seat by then is closed "
                          "(default 30)")
@@ -524,11 +527,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
         return 2
     from tabletop.net.server import Limits
     if min(args.rooms_per_hour, args.max_connections, args.per_address,
-           args.spectators) < 1 \
+           args.spectators, args.max_unread) < 1 \
             or not args.room_idle > 0 or not args.join_timeout > 0 \
             or not args.address_rate > 0:
         print("tabletop serve: --rooms-per-hour, --max-connections, --per-address, "
-              "--spectators, --room-idle, --join-timeout and --address-rate must be "
+              "--spectators, --max-unread, --room-idle, --join-timeout and "
+              "--address-rate must be "
               "positive", file=sys.stderr)
         return 2
     if bool(args.keyfile) and not args.certfile:
@@ -537,7 +541,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     limits = Limits(rooms_per_hour=args.rooms_per_hour, room_idle=args.room_idle * 3600,
                     connections=args.max_connections, per_address=args.per_address,
                     join_timeout=args.join_timeout, address_rate=args.address_rate,
-                    spectators=args.spectators,
+                    spectators=args.spectators, max_unread=args.max_unread,
                     trusted_proxies=tuple(args.trusted_proxy))
     return serve(args.host, args.port, paths.data_dir() / "server", args.announce, limits,
                  args.certfile, args.keyfile)

@@ -4,15 +4,17 @@ library; JSON messages (protocol.py); one engine per room (rooms.py).
 
 Every room is kept on disk in the server's folder: a snapshot (an atomic write of
 the whole room) every SNAPSHOT_EVERY intentions, and each intention that reached the
-engine appended to the room's log before anyone is told of it. The disk is written
+engine appended to the server's journal (every room's, one file) before anyone is
+told of it. The disk is written
 by a thread of its own (``Disk``), never by the event loop: it takes everything
 waiting, writes it, syncs it once, and only then are the seats told. A server started
 again reads the snapshot and carries the logged intentions out again.
 
 What one client can cost everyone else is bounded: messages per connection (a token
 bucket), connections per address and in all, rooms created per address per hour,
-wrong room codes, invitations and tokens per address, a connection that never joins
-or stops answering pings. Every refusal is an error frame with a stable code."""
+wrong room codes, invitations and tokens per address, a connection that never joins,
+stops answering pings or stops reading. Every refusal is an error frame with a stable
+code."""
 
 from __future__ import annotations
 
@@ -31,6 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from websockets.asyncio.connection import broadcast as ws_broadcast
 from websockets.exceptions import ConnectionClosed
 
 from tabletop.engine import InputError, editions, files
@@ -69,6 +72,7 @@ class Limits:
     room_idle: float = 24 * 3600.0  # seconds a room with nobody connected is kept
     join_timeout: float = 30.0  # seconds a connection has to take a seat
     spectators: int = 50  # spectators one room sends its updates to
+    max_unread: int = 4 * 1024 * 1024  # bytes sent to a connection and not yet read
     per_address: int = 32  # open connections from one address
     connections: int = 2000  # open connections in all
     guesses: int = 20  # wrong room codes, invitations or tokens per address ...
@@ -150,13 +154,24 @@ class _Conn:
     known: Known | None = None
 
 
+JOURNAL = "journal-{:06d}.log"  # the server's log of intentions, one file a segment
+SEGMENT_BYTES = 16 * 1024 * 1024  # a segment this long is closed and the next begun
+FOREVER = 2**62  # a forgotten room's lines are never needed again
+
+
 class Disk:
     """The server's writes, on a thread of their own. Log lines and snapshots are
     written in the order they were asked for; whatever is waiting is written together
     and synced once (a group commit); each ``write`` is answered when its data is on
-    the disk. A room's snapshots waiting together are written once, the newest."""
+    the disk. A room's snapshots waiting together are written once, the newest.
 
-    def __init__(self, folder: Path, fsync: bool = True) -> None:
+    Every room's intentions go to one journal (``journal-N.log``), so that a batch is
+    one append and one sync however many rooms it holds. A segment that grew past
+    SEGMENT_BYTES is closed and the next one begun; a closed segment is removed once
+    every room with lines in it has a snapshot past them (``pinning`` names the rooms
+    that do not yet, for the server to write again)."""
+
+    def __init__(self, folder: Path, fsync: bool = True, segment: int = 1) -> None:
         self.folder = folder
         self.fsync = fsync
         self._queue: collections.deque[tuple[str, str, Any, Any]] = collections.deque()
@@ -165,18 +180,33 @@ class Disk:
         self.seq = 0  # writes asked for so far
         self.done = 0  # of which this many are on the disk
         self._waiters: list[tuple[int, Any, Any]] = []  # (seq, loop, future)
+        self.segment = segment  # the journal's segment written now
+        self._journal: Any = None  # its open file
+        self._lines: dict[int, dict[str, int]] = {}  # segment -> room -> its newest line
+        self._covered: dict[str, int] = {}  # room -> the line its newest snapshot holds
+        # (loop, callback): called on that loop after each batch, before its waiters
+        self.on_written: tuple[Any, Callable[[], None]] | None = None
         self._thread = threading.Thread(target=self._run, name="tabletop-disk", daemon=True)
         self._thread.start()
 
     def put(self, kind: str, room: str, data: Any, done: Any = None) -> int:
-        """``kind``: "line" (bytes appended to the room's log), "snapshot" (the room's
-        JSON bytes; the log starts over) or "forget" (both files removed). ``done()``
-        is called on this thread once it is written. Its number, for ``wait``."""
+        """``kind``: "line" ((bytes, n): the room's intention numbered n, appended to
+        the journal), "snapshot" ((bytes, n): the room's JSON, holding its intentions
+        up to n), "forget" (the room's file removed, its lines never read again) or
+        "drop" (every journal segment before number ``data`` removed: the rooms they
+        held have been written since). ``done()`` is called on this thread once it is
+        written. Its number, for ``wait``."""
         with self._cv:
             self.seq += 1
             self._queue.append((kind, room, data, done))
             self._cv.notify()
             return self.seq
+
+    def pinning(self) -> list[str]:
+        """The rooms whose lines keep a closed segment of the journal on the disk."""
+        with self._cv:
+            return sorted({room for seg, rooms in self._lines.items() if seg < self.segment
+                           for room, n in rooms.items() if self._covered.get(room, 0) < n})
 
     async def wait(self, seq: int) -> None:
         """Until the write numbered ``seq``, and every one before it, is on the disk."""
@@ -196,6 +226,8 @@ class Disk:
             self._stop = True
             self._cv.notify()
         self._thread.join(timeout=10)
+        if self._journal is not None:
+            self._journal.close()
 
     def _run(self) -> None:
         while True:
@@ -219,47 +251,95 @@ class Disk:
                 ready = [w for w in self._waiters if w[0] <= upto]
                 self._waiters = [w for w in self._waiters if w[0] > upto]
             woken: dict[Any, list[Any]] = {}  # one wake-up of each loop for all its waiters
+            hook = self.on_written
+            if hook is not None:
+                woken[hook[0]] = []
             for _, loop, future in ready:
                 woken.setdefault(loop, []).append(future)
             for loop, futures in woken.items():
-                loop.call_soon_threadsafe(_settle, futures)
+                try:
+                    loop.call_soon_threadsafe(_settle, futures, hook[1] if hook is not None
+                                              and hook[0] is loop else None)
+                except RuntimeError:  # that loop has closed: nobody waits there any more
+                    if hook is not None and hook[0] is loop:
+                        self.on_written = None
+
+    def _append(self, data: bytes) -> None:
+        if self._journal is None:
+            # kept open from one batch to the next, closed when the segment is full
+            self._journal = open(self.folder / JOURNAL.format(self.segment), "ab")  # noqa: SIM115
+        self._journal.write(data)
 
     def _write(self, batch: list[tuple[str, str, Any, Any]]) -> None:
         last_snapshot = {room: i for i, (kind, room, _, _) in enumerate(batch)
                          if kind == "snapshot"}
-        open_logs: dict[str, Any] = {}
-        try:
-            for i, (kind, room, data, _) in enumerate(batch):
-                path = self.folder / f"room-{room}.log"
-                if kind == "line":
-                    f = open_logs.get(room)
-                    if f is None:
-                        # open for the whole batch, closed in the finally below
-                        f = open_logs[room] = open(path, "ab")  # noqa: SIM115
-                    f.write(data)
-                elif kind == "snapshot" and last_snapshot[room] == i:
-                    f = open_logs.pop(room, None)
-                    if f is not None:
-                        f.close()
-                    files.atomic_write(self.folder / f"room-{room}.json", data)
-                    with open(path, "wb"):
-                        pass  # the log starts over: its lines are in the snapshot
-                elif kind == "forget":
-                    f = open_logs.pop(room, None)
-                    if f is not None:
-                        f.close()
-                    for suffix in (".json", ".log"):
-                        (self.folder / f"room-{room}{suffix}").unlink(missing_ok=True)
-            for f in open_logs.values():
-                f.flush()
-                if self.fsync:
-                    os.fsync(f.fileno())
-        finally:
-            for f in open_logs.values():
-                f.close()
+        lines = self._lines.setdefault(self.segment, {})
+        appended = False
+        for i, (kind, room, data, _) in enumerate(batch):
+            if kind == "line":
+                self._append(data[0])
+                appended = True
+                with self._cv:
+                    lines[room] = data[1]
+            elif kind == "snapshot" and last_snapshot[room] == i:
+                files.atomic_write(self.folder / f"room-{room}.json", data[0])
+                # a server before the journal kept a log a room: its lines are in this
+                (self.folder / f"room-{room}.log").unlink(missing_ok=True)
+                with self._cv:
+                    self._covered[room] = data[1]
+            elif kind == "forget":
+                for suffix in (".json", ".log"):
+                    (self.folder / f"room-{room}{suffix}").unlink(missing_ok=True)
+                # read again, the journal forgets the room's lines before this one
+                self._append(json.dumps({"room": room, "forget": True}).encode() + b"\n")
+                appended = True
+                with self._cv:
+                    self._covered[room] = FOREVER
+            elif kind == "drop":
+                for path in self.folder.glob("journal-*.log"):
+                    if _segment_of(path) < data:
+                        path.unlink(missing_ok=True)
+        if appended and self._journal is not None:
+            self._journal.flush()
+            if self.fsync:
+                os.fsync(self._journal.fileno())
+            if self._journal.tell() >= SEGMENT_BYTES:
+                self._journal.close()
+                self._journal = None
+                with self._cv:
+                    self.segment += 1
+        self._drop_covered()
+
+    def _drop_covered(self) -> None:
+        """Remove the closed segments, oldest first, whose rooms were all written since."""
+        for seg in sorted(self._lines):
+            if seg >= self.segment:
+                return
+            with self._cv:
+                rooms = self._lines[seg]
+                if any(self._covered.get(room, 0) < n for room, n in rooms.items()):
+                    return
+                del self._lines[seg]
+            (self.folder / JOURNAL.format(seg)).unlink(missing_ok=True)
 
 
-def _settle(futures: list[Any]) -> None:
+def _log_lines(path: Path, limit: int) -> list[str]:
+    """A log's lines (none when it cannot be read)."""
+    try:
+        return read_bounded(path, limit).decode("utf-8", "replace").splitlines()
+    except InputError:
+        return []
+
+
+def _segment_of(path: Path) -> int:
+    """The number of a journal segment's file (0 for a name that is not one)."""
+    digits = path.stem.removeprefix("journal-")
+    return int(digits) if digits.isdigit() else 0
+
+
+def _settle(futures: list[Any], first: Callable[[], None] | None = None) -> None:
+    if first is not None:
+        first()
     for future in futures:
         if not future.done():
             future.set_result(None)
@@ -289,9 +369,16 @@ class Server:
         self._flushing: set[str] = set()  # rooms whose frames are being sent
         self._written: dict[str, int] = {}  # room -> the number of its newest disk write
         self.disk: Disk | None = None
+        self._rewrite: set[str] = set()  # rooms restored with logged intentions
+        self._segments_read = 0  # the journal's newest segment when the server started
         if folder is not None:
             self.restore()
-            self.disk = Disk(folder, self.limits.fsync)
+            self.disk = Disk(folder, self.limits.fsync, self._segments_read + 1)
+            # the restored rooms written whole again: the journal read is no longer needed
+            for room_id in sorted(self._rewrite):
+                self._put_snapshot(self.rooms[room_id])
+            if self._segments_read:
+                self.disk.put("drop", "", self._segments_read + 1)
 
     # ---- autosave ---------------------------------------------------------------------
     def restore(self) -> None:
@@ -309,15 +396,36 @@ class Server:
             except (InputError, ValueError) as e:
                 log.warning("room file left as it is: %s", e)
                 continue
-            self._replay(room, p.with_suffix(".log"))
+            legacy = p.with_suffix(".log")  # a room's own log, from before the journal
+            if legacy.exists() and self._replay(room, _log_lines(legacy, MAX_ROOM_FILE)):
+                self._rewrite.add(room.id)
             self.rooms[room.id] = room
             self._snapshot_at[room.id] = room.applied
+        pending: dict[str, list[str]] = {}
+        segments = sorted(self.folder.glob("journal-*.log"), key=_segment_of)
+        for path in segments:
+            with open(path, "rb") as f:  # the server's own file: read a line at a time
+                for raw in f:
+                    try:
+                        line = raw.decode("utf-8")
+                        rec = json.loads(line)
+                        room_id = str(rec["room"])
+                    except (ValueError, KeyError, TypeError):
+                        break  # a line cut short by a kill: the end of what was written
+                    if rec.get("forget"):
+                        pending.pop(room_id, None)
+                    elif room_id in self.rooms:
+                        pending.setdefault(room_id, []).append(line)
+        for room_id, lines in pending.items():
+            found = self.rooms.get(room_id)
+            if found is not None and self._replay(found, lines):
+                self._rewrite.add(room_id)
+        self._segments_read = max((_segment_of(p) for p in segments), default=0)
 
-    def _replay(self, room: Room, path: Path) -> None:
-        try:
-            lines = read_bounded(path, MAX_ROOM_FILE).decode("utf-8").splitlines()
-        except (InputError, UnicodeDecodeError):
-            return  # no log yet (or none readable): the snapshot is the room
+    def _replay(self, room: Room, lines: list[str]) -> bool:
+        """The logged intentions after the room's snapshot carried out again; whether
+        there were any."""
+        replayed = False
         for line in lines:
             try:
                 rec = json.loads(line)
@@ -334,6 +442,8 @@ class Server:
             except (RoomError, KeyError, TypeError, ValueError):
                 pass  # refused again, as it was the first time (its log line is back)
             room.applied = n
+            replayed = True
+        return replayed
 
     def _room_bytes(self, room: Room) -> bytes:
         return json.dumps(room.to_json(), ensure_ascii=False,
@@ -349,7 +459,8 @@ class Server:
     def _put_snapshot(self, room: Room) -> None:
         assert self.disk is not None
         self._snapshot_at[room.id] = room.applied
-        self._written[room.id] = self.disk.put("snapshot", room.id, self._room_bytes(room))
+        self._written[room.id] = self.disk.put("snapshot", room.id,
+                                               (self._room_bytes(room), room.applied))
 
     def record(self, room: Room, seat: str, msg: dict[str, Any]) -> None:
         """One intention that reached the room, handed to the disk's thread to append to
@@ -358,9 +469,10 @@ class Server:
         room.applied += 1
         if self.disk is None:
             return
-        line = json.dumps({"n": room.applied, "seat": seat, "msg": msg},
+        line = json.dumps({"room": room.id, "n": room.applied, "seat": seat, "msg": msg},
                           ensure_ascii=False, separators=(",", ":")) + "\n"
-        self._written[room.id] = self.disk.put("line", room.id, line.encode("utf-8"))
+        self._written[room.id] = self.disk.put("line", room.id,
+                                               (line.encode("utf-8"), room.applied))
         # every SNAPSHOT_EVERY intentions, or in a long game once the log holds half as
         # many as the history (a snapshot costs as much as the history is long)
         if room.applied - self._snapshot_at.get(room.id, 0) >= max(
@@ -659,7 +771,7 @@ class Server:
         """``open_table`` for the window, before it starts hosting."""
         room = self.add_room(table, judge_sees_all)
         self._snapshot_at[room.id] = room.applied
-        self._now("snapshot", room.id, self._room_bytes(room))
+        self._now("snapshot", room.id, (self._room_bytes(room), room.applied))
         return room
 
     def forget_now(self, room_id: str) -> None:
@@ -717,6 +829,45 @@ class Server:
             frames.append((conn, protocol.encode("update", **update)))
         return frames
 
+    def attach(self) -> None:
+        """Called on the loop serving real connections: from now on a batch on the disk
+        sends the frames it made durable at once, from the disk's own wake-up."""
+        if self.disk is not None:
+            self.disk.on_written = (asyncio.get_running_loop(), self._flush_written)
+
+    def detach(self) -> None:
+        """The serving loop stops: frames are no longer sent from the disk's wake-up."""
+        if self.disk is not None:
+            self.disk.on_written = None
+
+    def _flush_written(self) -> None:
+        """Every room's queued frames now on the disk, written to their connections
+        without waiting (a room whose frames are being sent by ``_flush`` is left to
+        it, so that nothing passes what it sends)."""
+        assert self.disk is not None
+        done = self.disk.done
+        for room_id, box in list(self._outbox.items()):
+            if room_id in self._flushing:
+                continue
+            while box and box[0][0] <= done:
+                for conn, frame in box.popleft()[1]:
+                    self._push(conn, frame)
+            if not box:
+                del self._outbox[room_id]
+
+    def _push(self, conn: _Conn, frame: str) -> None:
+        """A frame written to a connection now. One that has not read what it was sent
+        (``max_unread`` bytes waiting) is closed: it would otherwise hold its room up,
+        or the server's memory."""
+        ws = conn.ws
+        transport = ws.transport
+        if transport.get_write_buffer_size() > self.limits.max_unread:
+            log.info("connection closed: %d bytes it did not read",
+                     transport.get_write_buffer_size())
+            transport.abort()
+            return
+        ws_broadcast([ws], frame)
+
     async def _flush(self, room_id: str) -> None:
         """Send the room's queued frames whose changes are on the disk, in order (one
         sender at a time: a send that waits does not let a later frame pass it)."""
@@ -732,9 +883,11 @@ class Server:
         if box is not None and not box and self._outbox.get(room_id) is box:
             del self._outbox[room_id]
 
-    @staticmethod
-    async def _send(frames: list[tuple[_Conn, str]]) -> None:
+    async def _send(self, frames: list[tuple[_Conn, str]]) -> None:
         for conn, frame in frames:
+            if self.disk is not None and self.disk.on_written is not None:
+                self._push(conn, frame)  # a real connection: never waits for a slow one
+                continue
             try:
                 await conn.ws.send(frame)
             except GONE as e:  # a connection closing as it is sent to
@@ -764,6 +917,10 @@ class Server:
                 log.info("room %s closed: nobody there for %.0f s", room.id,
                          now - room.idle_since)
                 await self.forget(room.id)
+        if self.disk is not None:  # rooms whose lines keep an old segment of the journal
+            for room_id in self.disk.pinning():
+                if room_id in self.rooms:
+                    self._put_snapshot(self.rooms[room_id])
         self.created.sweep()
         self.guesses.sweep()
         for address in [a for a, b in self.sent_by.items() if b.idle()]:
@@ -859,6 +1016,7 @@ async def serve(host: str, port: int, folder: Path | None, ready: Any = None,
     from websockets.asyncio.server import serve as ws_serve
     raise_file_limit()
     server = Server(folder, limits)
+    server.attach()
     keeper = asyncio.ensure_future(server.keep())
     try:
         async with ws_serve(server.handler, host, port, ssl=tls,
@@ -874,6 +1032,7 @@ async def serve(host: str, port: int, folder: Path | None, ready: Any = None,
                     announcer.close()
     finally:
         keeper.cancel()
+        server.detach()
         server.close()
 
 

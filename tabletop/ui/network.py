@@ -471,6 +471,7 @@ class Host:
     async def _serve(self, address: str, port: int, ready: threading.Event) -> None:
         from websockets.asyncio.server import serve as ws_serve
         self._stop = asyncio.get_running_loop().create_future()
+        self.server.attach()  # frames leave as soon as the disk has their change
         keeper = asyncio.ensure_future(self.server.keep())
         async with ws_serve(self.server.handler, address, port,
                             **self.server.ws_options()) as ws_server:
@@ -480,6 +481,7 @@ class Host:
                 await self._stop
             finally:
                 keeper.cancel()
+                self.server.detach()
 
     def announce(self, title: str, room: Room) -> str | None:
         """Announce the game on the local network (mDNS); None, or why it could not."""

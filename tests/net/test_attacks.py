@@ -493,3 +493,91 @@ def test_a_room_has_a_limited_number_of_spectators(tmp_path):
         for c in made:
             c.close()
         s.kill()
+
+
+def _silent_spectator(url: str, room: str, code: str):
+    """A connection that takes a spectator's seat and then never reads a byte: a raw
+    socket with a small receive buffer, the WebSocket handshake and one masked frame
+    written by hand (RFC 6455, 4.1 and 5.3)."""
+    import base64
+    import os
+    import socket
+    import struct
+    host, port = url.removeprefix("ws://").split(":")
+    s = socket.socket()
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    s.connect((host, int(port)))
+    key = base64.b64encode(os.urandom(16)).decode()
+    s.sendall(f"GET / HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
+              f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+              f"Sec-WebSocket-Version: 13\r\n\r\n".encode())
+    answer = b""
+    while b"\r\n\r\n" not in answer:
+        answer += s.recv(1)  # the handshake's answer, and not a byte more
+    assert b" 101 " in answer.split(b"\r\n")[0]
+    payload = json.dumps({"v": 1, "type": "join", "room": room, "code": code,
+                          "seat": "spectator"}).encode()
+    mask = os.urandom(4)
+    s.sendall(bytes([0x81, 0x80 | 126]) + struct.pack("!H", len(payload)) + mask
+              + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+    return s
+
+
+def test_a_connection_that_never_reads_holds_nobody_up(tmp_path):
+    """A spectator that reads nothing while the players play: every action is still
+    answered at once, and once it has more than --max-unread waiting it is closed."""
+    s = ServerProcess(tmp_path / "data")
+    s.extra = ["--max-unread", "65536", "--address-rate", "1000"]
+    s.start()
+    made: list[Client] = []
+    silent = None
+    try:
+        def client(url: str) -> Client:
+            made.append(Client(url, timeout=10))
+            return made[-1]
+        _host, room, code, alice, bob = table_of_two(client, s.url)
+        silent = _silent_spectator(s.url, room, code)
+        for _ in range(3):  # a wide battlefield: each tap sends it whole to the spectator
+            alice.act("token", name="Saproling", types=["Creature"], power="1",
+                      toughness="1", count=50)
+        mine = [c["id"] for c in zone(alice.view, None, "battlefield")]
+        assert len(mine) >= 100  # (the answer to the last may still be on its way)
+        def answered(c: Client, rid: int, **fields: object) -> float:
+            """Seconds until the answer to this request (its rid) came back."""
+            start = time.monotonic()
+            c.send("act", rid=rid, **fields)
+            while c.recv().get("rid") != rid:
+                pass
+            return time.monotonic() - start
+        slowest = 0.0
+        for i in range(300):  # some 7 MB for the spectator, more than the kernel holds
+            if i % 2:
+                took = answered(bob, i, action="life", delta=-1)
+            else:
+                took = answered(alice, i, action="tap", id=mine[i % len(mine)],
+                                tapped=i % 4 == 0)
+            slowest = max(slowest, took)
+            time.sleep(1 / 50)  # within each connection's allowance
+        assert slowest < 2.0, slowest
+        # it was closed: what it was sent ends in a reset or an end, not in more waiting
+        silent.settimeout(10)
+        ended = False
+        got = 0
+        try:
+            while True:
+                chunk = silent.recv(65536)
+                got += len(chunk)
+                if not chunk:
+                    break
+            ended = True
+        except (TimeoutError, ConnectionResetError) as e:
+            ended = isinstance(e, ConnectionResetError)
+        assert ended, got
+        answered(bob, 1000, action="life", delta=1)
+        assert bob.view["life"]["Bob"] == 20 - 150 + 1
+    finally:
+        for c in made:
+            c.close()
+        if silent is not None:
+            silent.close()
+        s.kill()

@@ -277,8 +277,9 @@ def test_a_long_game_survives_a_kill_from_its_snapshot_and_log(server, clients):
     alice.drain()
     before = clients(server.url).join(room, code, "Alice", token=alice.token)
     files = sorted(p.name for p in server.folder.joinpath("server").iterdir())
-    assert files == [f"room-{room}.json", f"room-{room}.log"]
-    assert server.folder.joinpath("server", f"room-{room}.log").read_text().strip()
+    assert files == ["journal-000001.log", f"room-{room}.json"]
+    logged = server.folder.joinpath("server", "journal-000001.log").read_text().splitlines()
+    assert logged and all(json.loads(line)["room"] == room for line in logged)
     server.kill()
     server.start(server.port)
     after = clients(server.url).join(room, code, "Alice", token=alice.token)
