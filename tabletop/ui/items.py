@@ -199,6 +199,11 @@ def frame_color(card: Card | None) -> QColor:
 
 
 _UNSET = object()  # a card item not yet given a face
+# faces drawn once for the screen's pixels, shared by every card that looks the same
+# (CardItem._paint_drawn_face): (the copy, where its title ends)
+_DRAWN: dict[tuple[Any, ...], tuple[QPixmap, float]] = {}
+_DRAWN_MAX = 600
+_MARGIN = 2.0  # scene units drawn around a face (its frame's pen reaches past it)
 
 
 _UPRIGHT_RECT = QRectF(-2, -2, CARD_W + 4, CARD_H + 4)
@@ -319,7 +324,7 @@ class CardItem(QGraphicsObject):
         if face is None or face.face_down:  # face down: its back, named for who may know
             self._paint_back(painter, rect)
         else:
-            self._paint_face(painter, rect, face)
+            self._paint_drawn_face(painter, rect, face)
         self._paint_marks(painter, rect)
         if selected:
             painter.setPen(QPen(QColor("#ffd54a"), 3))
@@ -327,6 +332,44 @@ class CardItem(QGraphicsObject):
             painter.drawRoundedRect(rect.adjusted(-1, -1, 1, 1), 7, 7)
         if self.badge:
             self._paint_badge(painter, rect)
+
+    def _paint_drawn_face(self, painter: QPainter, rect: QRectF, face: Seen) -> None:
+        """The face as ``_paint_face`` draws it, from a copy drawn once for every card
+        that looks the same at this size (forty Forests, two hundred Soldier tokens):
+        drawn for the screen's pixels, then set down on them one to one."""
+        t = painter.worldTransform()
+        device = painter.device()
+        scale = math.hypot(t.m11(), t.m12()) * (device.devicePixelRatioF() if device else 1.0)
+        if not 0.05 <= scale <= 16:  # a size no table is drawn at: drawn as it is
+            self._paint_face(painter, rect, face)
+            return
+        card = self.card
+        pix = picture(face.name, face.printing)
+        key = (face.name, face.printing, 0 if pix is None else pix.cacheKey(),
+               None if card is None else (card.type_line, card.mana_cost, card.colors,
+                                          card.types),
+               face.pt, face.token, round(self._lod, 4), round(scale, 4))
+        drawn = _DRAWN.get(key)
+        if drawn is None:
+            from PySide6.QtGui import QPainter as Painter
+            from PySide6.QtGui import QPixmap as Pixmap
+            size = (math.ceil((rect.width() + 2 * _MARGIN) * scale),
+                    math.ceil((rect.height() + 2 * _MARGIN) * scale))
+            copy = Pixmap(*size)
+            copy.fill(Qt.GlobalColor.transparent)
+            p = Painter(copy)
+            p.setRenderHint(p.RenderHint.Antialiasing, True)
+            p.scale(scale, scale)
+            p.translate(_MARGIN, _MARGIN)
+            self._paint_face(p, rect, face)
+            p.end()
+            if len(_DRAWN) >= _DRAWN_MAX:  # (a zoom changes every size: begin again)
+                _DRAWN.clear()
+            drawn = _DRAWN[key] = (copy, self._title_bottom)
+        copy, self._title_bottom = drawn
+        painter.drawPixmap(QRectF(rect.x() - _MARGIN, rect.y() - _MARGIN,
+                                  copy.width() / scale, copy.height() / scale),
+                           copy, QRectF(0, 0, copy.width(), copy.height()))
 
     def _paint_back(self, painter: QPainter, rect: QRectF) -> None:
         grad = QLinearGradient(rect.topLeft(), rect.bottomRight())
