@@ -60,13 +60,16 @@ def ask(parent: QWidget | None, title: str, text: str, default_yes: bool = True)
     return box.exec() == B.Yes
 
 
-def save_discard_cancel(parent: QWidget | None, what: str) -> str:
+def save_discard_cancel(parent: QWidget | None, what: str,
+                        title: str = "Unsaved changes",
+                        unsaved: str = "The game has changes that are not saved to a file."
+                        ) -> str:
     """The unsaved-changes guard: "save", "discard" or "cancel"."""
     from PySide6.QtWidgets import QMessageBox
     B = QMessageBox.StandardButton
-    box = _box(parent, QMessageBox.Icon.Warning, "Unsaved changes",
-               f"The game has changes that are not saved to a file.\n\n"
-               f"Save them before you {what}?", B.Save | B.Discard | B.Cancel, B.Save)
+    box = _box(parent, QMessageBox.Icon.Warning, title,
+               f"{unsaved}\n\nSave them before you {what}?", B.Save | B.Discard | B.Cancel,
+               B.Save)
     box.setEscapeButton(B.Cancel)
     answer = box.exec()
     if answer == B.Save:

@@ -476,10 +476,20 @@ class MainWindow(QMainWindow):
             self.show_message(self.autosave.error or "The game could not be kept.")
 
     def confirm_discard(self, what: str) -> bool:
-        """The unsaved-changes guard: True when the current game may be replaced."""
+        """The unsaved-changes guard: True when the current game may be replaced (and
+        with it the scenario open in the dock, whose edits are asked about first)."""
+        from tabletop.ui import dialogs
+        panel = self._scenario_panel
+        if panel is not None and panel.edited and panel.scenario is not None:
+            answer = dialogs.save_discard_cancel(
+                self, what, "Unsaved scenario edits",
+                f"The scenario “{panel.scenario.title}” has edits that are not saved to "
+                f"its file.")
+            if answer == "cancel" or (answer == "save" and not panel.save_as()):
+                return False
+            panel.edited = False  # kept, or given up: the player said which
         if not self.c.dirty:
             return True
-        from tabletop.ui import dialogs
         answer = dialogs.save_discard_cancel(self, what)
         if answer == "save":
             return self.save_game()

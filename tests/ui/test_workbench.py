@@ -278,3 +278,45 @@ def test_presenter_mode_fits_a_1280_by_800_projector(make_window, qtbot):
     assert "Lightning Bolt" in w.inspector.toPlainText()
     w.judges.toggle_presenter()
     assert panel.edit_bar.isVisible() and panel.detail.isVisible()
+
+
+def test_unsaved_edits_of_a_scenario_are_asked_about_before_they_go(make_window, dialogs,
+                                                                    tmp_path, monkeypatch):
+    """Edits made in the dock and not saved: opening another scenario asks first;
+    Cancel keeps them, Save writes them, Discard gives them up."""
+    from tabletop.scenario import editing
+    from tests.helpers import SCENARIOS
+    path = tmp_path / "rip.toml"
+    path.write_text((SCENARIOS / "400_6_rest_in_peace.toml").read_text(encoding="utf-8"),
+                    encoding="utf-8")
+    other = SCENARIOS / "400_7_new_object.toml"
+    if not other.exists():
+        other = next(p for p in sorted(SCENARIOS.glob("*.toml")) if p.name != path.name)
+    w = make_window(Table(("Alice", "Bob")))
+    assert w.judges.open_scenario(path)
+    panel = w.scenario_panel
+    n = panel.steps.count()
+    panel.steps.setCurrentRow(n - 1)
+    QTest.mouseClick(panel.delete_button, Qt.MouseButton.LeftButton)
+    assert panel.edited and panel.steps.count() == n - 1
+    dialogs.expect("Unsaved scenario edits", "Cancel")
+    assert not w.judges.open_scenario(other)
+    assert "Unsaved scenario edits" in dialogs.titles()
+    assert panel.edited and panel.steps.count() == n - 1  # kept, still open
+    # Save: written where the player says, then the other scenario opens
+    saved = tmp_path / "rip-edited.toml"  # the file the player names in the save dialog
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(saved), ""))
+    dialogs.expect("Unsaved scenario edits", "Save")
+    assert w.judges.open_scenario(other)
+    assert len(editing.read(saved)["steps"]) == n - 1
+    assert not panel.edited and panel.scenario is not None
+    assert panel.scenario.path == other
+    # Discard: an edit of the other one given up, and nothing written
+    panel.steps.setCurrentRow(panel.steps.count() - 1)
+    QTest.mouseClick(panel.delete_button, Qt.MouseButton.LeftButton)
+    assert panel.edited
+    before = other.read_bytes()
+    dialogs.expect("Unsaved scenario edits", "Discard")
+    assert w.judges.open_scenario(path)
+    assert other.read_bytes() == before
+    assert len(editing.read(path)["steps"]) == n  # the first file was never changed
