@@ -195,8 +195,8 @@ class Disk:
         """``kind``: "line" ((bytes, n): the room's intention numbered n, appended to
         the journal), "snapshot" ((bytes, n): the room's JSON, holding its intentions
         up to n), "forget" (the room's file removed, its lines never read again) or
-        "drop" (every journal segment before number ``data`` removed: the rooms they
-        held have been written since). ``done()`` is called on this thread once it is
+        "drop" ((N, {room: n}): every journal segment before number N removed, once
+        each of those rooms is written whole up to n). ``done()`` is called on this thread once it is
         written. Its number, for ``wait``."""
         with self._cv:
             self.seq += 1
@@ -298,8 +298,11 @@ class Disk:
                 with self._cv:
                     self._covered[room] = FOREVER
             elif kind == "drop":
+                before, needed = data
+                with self._cv:  # only once those rooms are written whole: else kept
+                    written = all(self._covered.get(r, -1) >= n for r, n in needed.items())
                 for path in self.folder.glob("journal-*.log"):
-                    if _segment_of(path) < data:
+                    if written and _segment_of(path) < before:
                         path.unlink(missing_ok=True)
         if appended and self._journal is not None:
             self._journal.flush()
@@ -380,7 +383,8 @@ class Server:
             for room_id in sorted(self._rewrite):
                 self._put_snapshot(self.rooms[room_id])
             if self._segments_read:
-                self.disk.put("drop", "", self._segments_read + 1)
+                self.disk.put("drop", "", (self._segments_read + 1, {
+                    room_id: self.rooms[room_id].applied for room_id in self._rewrite}))
 
     # ---- autosave ---------------------------------------------------------------------
     def restore(self) -> None:

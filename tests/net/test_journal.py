@@ -185,3 +185,26 @@ def test_a_rooms_own_log_from_an_older_server_is_read(tmp_path: Path) -> None:
     finally:
         again.close()
     assert not (folder / f"room-{a_id}.log").exists()  # written whole since
+
+
+def test_an_old_journal_goes_only_once_its_rooms_are_written_whole(tmp_path: Path) -> None:
+    """The journal a server started from is removed only after every room replayed
+    from it is in a snapshot (a snapshot that failed to be written keeps it)."""
+    folder = tmp_path / "server"
+    folder.mkdir()
+    old = folder / "journal-000001.log"
+    old.write_text('{"room": "r", "n": 5, "seat": "Ann", "msg": {"text": "hi"}}\n')
+    disk = server_mod.Disk(folder, fsync=False, segment=2)
+    try:
+        async def run() -> None:
+            await disk.write("drop", "", (2, {"r": 5}))  # room r not written yet: kept
+            assert old.exists()
+            await disk.write("snapshot", "r", (b"{}", 4))  # written, but not up to 5
+            await disk.write("drop", "", (2, {"r": 5}))
+            assert old.exists()
+            await disk.write("snapshot", "r", (b"{}", 5))
+            await disk.write("drop", "", (2, {"r": 5}))
+            assert not old.exists()
+        asyncio.run(run())
+    finally:
+        disk.close()
