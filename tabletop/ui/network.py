@@ -200,6 +200,9 @@ class Session(QObject):
         # called with (invitation, seat, token) when a seat is taken
         self.on_token: Callable[[Invitation, str, str], None] | None = None
         self.port = RemotePort(self)  # where the controller's intents go meanwhile
+        # sent only the cards that change (join's ``changes``), unless the host is of a
+        # version that does not know the field: it refuses the join, which is asked again
+        self.card_changes = True
 
     # ---- the connection ---------------------------------------------------------------
     def start(self) -> None:
@@ -211,9 +214,10 @@ class Session(QObject):
 
     def _opened(self) -> None:
         self.connected = True
-        # only the cards that changed, each zone's order of ids with them (mirror.merge)
         fields: dict[str, Any] = {"room": self.invitation.room, "code": self.invitation.code,
-                                  "seat": self.seat, "changes": protocol.Changes.CARDS}
+                                  "seat": self.seat}
+        if self.card_changes:  # each zone's order of ids and the cards that changed
+            fields["changes"] = protocol.Changes.CARDS
         if self.token:
             fields["token"] = self.token
         elif self.invitation.invite and self.invitation.seat == self.seat:
@@ -294,6 +298,11 @@ class Session(QObject):
             self.ended.emit(str(msg.get("message", "the game ended")))
         elif kind == "error":
             text = str(msg.get("message", ""))
+            if not self.ever_joined and self.card_changes and not self.joined \
+                    and msg.get("code") == protocol.Code.BAD_FRAME:
+                self.card_changes = False  # a host from before ``changes``: whole zones
+                self._opened()
+                return
             if not self.ever_joined:
                 self.stop()
                 self.ended.emit(text)

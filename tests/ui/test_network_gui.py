@@ -772,3 +772,40 @@ def test_cards_another_seat_reveals_open_in_a_window_and_places_are_shared(
     placed = _zone(bob.view, None, "battlefield")
     assert len(placed) == 1 and placed[0]["place"] is not None
     assert placed[0]["place"][0] > r.w * 0.6  # far to the right, for Bob too
+
+
+def test_a_host_from_before_card_changes_is_joined_with_whole_zones(qapp):
+    """A host whose protocol does not know join's ``changes`` refuses the join as a bad
+    frame: the window asks again without it, once; any other refusal ends the session."""
+    from tabletop.ui.network import Invitation, Session
+
+    class Conn:
+        def __init__(self) -> None:
+            self.sent: list[tuple[str, dict]] = []
+
+        def send(self, kind: str, **fields) -> None:
+            self.sent.append((kind, fields))
+
+        def close(self) -> None:
+            pass
+
+    class Controller:
+        class message:  # (the controller's signal)
+            @staticmethod
+            def emit(text: str) -> None:
+                pass
+
+    s = Session(Controller(), Invitation("ws://127.0.0.1:1", "r", "c", "Ann", "INV"), "Ann")
+    ended: list[str] = []
+    s.ended.connect(ended.append)
+    s.conn = conn = Conn()
+    s._opened()
+    assert conn.sent[-1] == ("join", {"room": "r", "code": "c", "seat": "Ann",
+                                      "changes": "cards", "invite": "INV"})
+    s._received({"v": 1, "type": "error", "code": "bad-frame",
+                 "message": "join: unknown field 'changes'"})
+    assert conn.sent[-1] == ("join", {"room": "r", "code": "c", "seat": "Ann",
+                                      "invite": "INV"})
+    assert ended == []
+    s._received({"v": 1, "type": "error", "code": "bad-frame", "message": "still no"})
+    assert len(conn.sent) == 2 and ended == ["still no"]
