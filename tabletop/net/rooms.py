@@ -652,8 +652,7 @@ class Room:
                     if delta:  # compared as made: no copy of a card that did not change
                         order.append(sid)
                         now[sid] = (base, host)
-                        was = before.get(sid)
-                        if was is None or was[1] != host or was[0] != base:
+                        if before.get(sid) != (base, host):
                             card = dict(base)
                             card["id"], card["host"] = sid, host
                             card["position"] = i if ordered else None
@@ -678,8 +677,7 @@ class Room:
                     cards.append(card)
                     continue
                 order.append(sid)
-                was = before.get(sid)
-                if was is None or was[1] != host or was[0] != made:
+                if before.get(sid) != (made, host):
                     cards.append(card)
             if known is not None:
                 known[key] = now

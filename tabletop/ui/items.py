@@ -202,7 +202,8 @@ _UNSET = object()  # a card item not yet given a face
 # faces drawn once for the screen's pixels, shared by every card that looks the same
 # (CardItem._paint_drawn_face): (the copy, where its title ends)
 _DRAWN: dict[tuple[Any, ...], tuple[QPixmap, float]] = {}
-_DRAWN_MAX = 600
+_DRAWN_BYTES = 48 * 1024 * 1024  # at most this much of them (a zoomed-in card is large)
+_drawn_bytes = 0
 _MARGIN = 2.0  # scene units drawn around a face (its frame's pen reaches past it)
 
 
@@ -363,8 +364,11 @@ class CardItem(QGraphicsObject):
             p.translate(_MARGIN, _MARGIN)
             self._paint_face(p, rect, face)
             p.end()
-            if len(_DRAWN) >= _DRAWN_MAX:  # (a zoom changes every size: begin again)
+            global _drawn_bytes
+            _drawn_bytes += size[0] * size[1] * 4
+            if _drawn_bytes > _DRAWN_BYTES:  # (a zoom changes every size: begin again)
                 _DRAWN.clear()
+                _drawn_bytes = size[0] * size[1] * 4
             drawn = _DRAWN[key] = (copy, self._title_bottom)
         copy, self._title_bottom = drawn
         painter.drawPixmap(QRectF(rect.x() - _MARGIN, rect.y() - _MARGIN,

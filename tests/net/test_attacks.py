@@ -31,24 +31,27 @@ def ids_in(msg, player=None, zones=None):
     return out
 
 
-def table_of_two(clients, url, **create):
+def table_of_two(clients, url, bob_changes=None, **create):
     host = clients(url)
     room, code = host.create(["Alice", "Bob"], **create)
     alice, bob = clients(url), clients(url)
     alice.join(room, code, "Alice", invite=host.invites["Alice"])
-    bob.join(room, code, "Bob", invite=host.invites["Bob"])
+    bob.join(room, code, "Bob", invite=host.invites["Bob"], changes=bob_changes)
     alice.drain(0.1)
     bob.drain(0.1)
     return host, room, code, alice, bob
 
 
-def test_bob_cannot_name_alices_hand_from_ids(server, clients):
+@pytest.mark.parametrize("changes", [None, "cards"])
+def test_bob_cannot_name_alices_hand_from_ids(server, clients, changes):
     """The attack that named 9 of 9 cards: Bob keeps every id he is sent, with a name when
     the card was public, and where each hidden id sat in Alice's library when the game
     began (ids once followed the deck list's order). Alice shuffles, draws, puts cards
     back and shuffles again. No id Bob is sent for a card in her hand or library was ever
-    sent to him before it got there, so none can be linked to a name or a place."""
-    _, _room, _code, alice, bob = table_of_two(clients, server.url, seed=11)
+    sent to him before it got there, so none can be linked to a name or a place; the
+    same when Bob is sent only the cards that change (a zone's ``order`` of ids)."""
+    _, _room, _code, alice, bob = table_of_two(clients, server.url, bob_changes=changes,
+                                               seed=11)
     bob.frames.clear()
     start_library = [c["id"] for c in zone(bob.view, "Alice", "library")]
     named: dict[int, str] = {}  # every id Bob ever saw with a name
@@ -71,6 +74,7 @@ def test_bob_cannot_name_alices_hand_from_ids(server, clients):
                 for c in z["cards"]:
                     if not c["hidden"]:
                         named[c["id"]] = c["name"]
+                seen_before |= set(z.get("order", ()))  # every id an update names
         bob.frames.clear()
         theirs = ids_in(bob.view, "Alice", ("hand",))
         linked += len(theirs & (set(named) | set(start_library)))

@@ -58,6 +58,18 @@ async def settle(server: Server) -> None:
     await server.disk.wait(server.disk.seq)
 
 
+async def one_room(folder: Path, turns: int) -> tuple[Any, str]:
+    """A server with one room played ``turns`` times, stopped as a killed one is
+    (nothing more written): the room as it was, and its id."""
+    s = Server(folder)
+    a = await s.open_table(demo.new_game(players=("Ann", "Ben"), seed=1))
+    await play(s, await seated(s, "Ann", a.id), turns)
+    await settle(s)
+    was = state(s, a.id)
+    s.close()
+    return was, a.id
+
+
 def test_rooms_share_one_journal_and_come_back_from_it(tmp_path: Path) -> None:
     folder = tmp_path / "server"
 
@@ -85,15 +97,7 @@ def test_rooms_share_one_journal_and_come_back_from_it(tmp_path: Path) -> None:
 
 def test_a_journal_cut_mid_line_is_read_to_its_last_whole_line(tmp_path: Path) -> None:
     folder = tmp_path / "server"
-
-    async def run() -> tuple[Any, str, Server]:
-        s = Server(folder)
-        a = await s.open_table(demo.new_game(players=("Ann", "Ben"), seed=1))
-        await play(s, await seated(s, "Ann", a.id), 10)
-        await settle(s)
-        return state(s, a.id), a.id, s
-    before, a_id, s = asyncio.run(run())
-    s.close()
+    before, a_id = asyncio.run(one_room(folder, 10))
     journal = folder / "journal-000001.log"
     whole = journal.read_bytes()
     journal.write_bytes(whole + b'{"room": "' + a_id.encode() + b'", "n": 11, "se')
@@ -165,15 +169,7 @@ def test_full_segments_are_removed_once_their_rooms_are_written_again(
 def test_a_rooms_own_log_from_an_older_server_is_read(tmp_path: Path) -> None:
     """A folder written before the journal: a snapshot and the room's own log."""
     folder = tmp_path / "server"
-
-    async def run() -> tuple[Any, str, Server]:
-        s = Server(folder)
-        a = await s.open_table(demo.new_game(players=("Ann", "Ben"), seed=1))
-        await play(s, await seated(s, "Ann", a.id), 9)
-        await settle(s)
-        return state(s, a.id), a.id, s
-    before, a_id, s = asyncio.run(run())
-    s.close()
+    before, a_id = asyncio.run(one_room(folder, 9))
     journal = folder / "journal-000001.log"
     own = [json.loads(x) for x in journal.read_text().splitlines()]
     (folder / f"room-{a_id}.log").write_text("".join(
