@@ -21,6 +21,9 @@ EDITION_IDS = ("cr-1999", "cr-2004", "cr-2005", "cr-2012", "cr-2016", "cr-2025")
 NEWEST = "cr-2025"
 
 
+_TOWARD: dict[tuple[str, str, str | None], str] = {}  # Edition.toward's words, made once
+
+
 class Edition(NamedTuple):
     id: str
     title: str
@@ -69,9 +72,16 @@ class Edition(NamedTuple):
         return f"{player}'s {name}" if player else f"the {name}"
 
     def toward(self, zone: Zone, player: str | None = None) -> str:
-        """"into play", "to Bob's graveyard"."""
-        place = self.place(zone, player)
-        return "into play" if place == "play" else f"to {place}"
+        """"into play", "to Bob's graveyard" (worded once for each edition, zone and
+        player: the log words every move with it)."""
+        key = (self.id, zone, player)
+        words = _TOWARD.get(key)
+        if words is None:
+            place = self.place(zone, player)
+            words = "into play" if place == "play" else f"to {place}"
+            if len(_TOWARD) < 4096:  # player names are a game's: bounded all the same
+                _TOWARD[key] = words
+        return words
 
     def within(self, zone: Zone) -> str:
         """"in play", "on the battlefield", "in the graveyard"."""

@@ -743,8 +743,7 @@ class MovePipeline:
 
     def _attached_to(self, oid: ObjId) -> list[Obj]:
         bf = self.t.zones.get((None, BATTLEFIELD), ())
-        objs = self.t.objs
-        return [objs[i] for i in bf if objs[i].attached_to == oid]
+        return [o for o in map(self.t.objs.__getitem__, bf) if o.attached_to == oid]
 
     def _token_check(self, obj: Obj, dst: ZoneKey) -> list[Event]:
         """State-based check that belongs to zones: a token off the battlefield ceases."""

@@ -436,7 +436,7 @@ class TableState:
         # once, by its heading ("undone: Alice mulligans")
         self._journal_again(action, "undone")
         try:
-            self._replay(reversed(action.ops), self._revert, self._apply)
+            self._replay(action.ops, backwards=True)
         except InputError:
             del self.journal[told:]
             raise
@@ -449,7 +449,7 @@ class TableState:
         if not self.redo_stack:
             return None
         action = self.redo_stack[-1]
-        self._replay(action.ops, self._apply, self._revert)
+        self._replay(action.ops, backwards=False)
         self.redo_stack.pop()
         action.raw = None
         self.history.append(action)
@@ -470,9 +470,9 @@ class TableState:
                                              f"{tag}: {lead}", (), (), self.players))
                 return
             for x in told:
-                self.journal.append(x._replace(
-                    tag=tag, text=f"{tag}: {x.text}",
-                    public=f"{tag}: {x.public}" if x.public else ""))
+                self.journal.append(LogEntry(
+                    tag, x.kind, f"{tag}: {x.text}", f"{tag}: {x.public}" if x.public else "",
+                    x.cites, x.notes, x.knowers, x.lead, x.sub))
             return
         lead = _lead(self, action)
         if not lead:
@@ -492,36 +492,44 @@ class TableState:
         ``lead``: they are one entry under this heading (a move of several cards)."""
         if self.quiet:
             return
-        players = self.players
         prefix = "" if tag in ("done", "refused") else f"{tag}: "
-        sub = bool(lead)
-        lead = prefix + lead if lead else ""
+        if not lead:  # each event a line of its own (most actions: one event)
+            for e in events:
+                if e.kind != ADDED:
+                    text, public, knowers = self._told(e, prefix)
+                    self.journal.append(LogEntry(tag, e.kind, text, public, tuple(e.cites),
+                                                 tuple(e.notes), knowers))
+            return
+        lead = prefix + lead
         events = [e for e in events if e.kind != ADDED]
-        if lead and events and events[0].kind == REJECTED:  # the heading goes first on a
-            events.sort(key=lambda e: e.kind == REJECTED)  # line that every player reads
+        if events and events[0].kind == REJECTED:  # the heading goes first on a line
+            events.sort(key=lambda e: e.kind == REJECTED)  # that every player reads
         lines: list[list[Any]] = []
-        for e in events:
-            text = self.describe(e) if sub else prefix + self.describe(e)
-            knowers = tuple(p for p in players if self.names_card(e, p))
-            # everyone's words only when every player knows them and nobody chose who may:
-            # cards shown to the players at a table of two are still not a spectator's
-            if len(knowers) == len(players) and e.audience is None:
-                public = text
-            elif e.kind == REJECTED:  # a refusal of a card some may not see: told to
-                public = ""  # who knows it only (its kind would show what it is)
-            else:
-                public = ("" if sub else prefix) + self.unnamed(e)
-            line = [e.kind, text, public, tuple(e.cites), tuple(e.notes), knowers]
-            if sub and lines and lines[-1][:6] == line:  # forty tokens: one line, ×40
+        for e in events:  # lines under the heading: the tag is the heading's
+            line = [e.kind, *self._told(e, ""), tuple(e.cites), tuple(e.notes)]
+            if lines and lines[-1][:6] == line:  # forty tokens: one line, ×40
                 lines[-1][6] += 1
             else:
                 lines.append([*line, 1])
-        for kind, text, public, cites, notes, knowers, n in lines:
+        for kind, text, public, knowers, cites, notes, n in lines:
             if n > 1:
                 text, public = f"{text} ×{n}", f"{public} ×{n}" if public else public
             self.journal.append(LogEntry(tag, kind, text, public, cites, notes, knowers, lead,
-                                         sub))
+                                         True))
             lead = ""  # the heading goes on the entry's first line only
+
+    def _told(self, e: Event, prefix: str) -> tuple[str, str, tuple[str, ...]]:
+        """An event's line: (its sentence, the sentence for players who may not know its
+        card, the players who may)."""
+        text = prefix + self.describe(e)
+        knowers = self.knowers(e)
+        # everyone's words only when every player knows them and nobody chose who may:
+        # cards shown to the players at a table of two are still not a spectator's
+        if len(knowers) == len(self.players) and e.audience is None:
+            return text, text, knowers
+        if e.kind == REJECTED:  # a refusal of a card some may not see: told to who
+            return text, "", knowers  # knows it only (its kind would show what it is)
+        return text, prefix + self.unnamed(e), knowers
 
     def describe(self, e: Event) -> str:  # the move pipeline (moves.py) words events
         raise NotImplementedError
@@ -531,7 +539,7 @@ class TableState:
                  allowed_by: str | None = None) -> bool:  # the move pipeline's check
         raise NotImplementedError
 
-    def names_card(self, e: Event, player: str) -> bool:  # what players know (views.py)
+    def knowers(self, e: Event) -> tuple[str, ...]:  # who may know its card (views.py)
         raise NotImplementedError
 
     def unnamed(self, e: Event) -> str:  # an event told without its card (views.py)
@@ -584,18 +592,27 @@ class TableState:
             self.rng.setstate(mark[3])
         return action
 
-    def _replay(self, ops: Iterable[Op], do: Callable[[Op], None],
-                undo: Callable[[Op], None]) -> None:
-        """Apply recorded ops; if one does not fit the table (a damaged save), take back
-        those already applied and say so: the table stays as it was."""
-        done = []
+    def _replay(self, ops: list[Op], backwards: bool) -> None:
+        """Apply recorded ops (``backwards``: take them back, last first); if one does
+        not fit the table (a damaged save), take back those already applied and say so:
+        the table stays as it was."""
+        n = 0
         try:
-            for op in ops:
-                do(op)
-                done.append(op)
+            if backwards:
+                for op in reversed(ops):
+                    op.revert(self)
+                    n += 1
+            else:
+                for op in ops:
+                    op.apply(self)
+                    n += 1
         except (KeyError, IndexError, ValueError):  # ids or places the table lacks
-            for op in reversed(done):
-                undo(op)
+            if backwards:
+                for op in ops[len(ops) - n:]:
+                    op.apply(self)
+            else:
+                for op in reversed(ops[:n]):
+                    op.revert(self)
             raise InputError("the saved history does not fit this table: a change in it "
                              "names an object, a zone or a place the table does not have"
                              ) from None
@@ -772,21 +789,22 @@ def effect_sentence(t: TableState, e: Effect) -> str:
 def _lead(t: TableState, action: Action) -> str:
     """The heading of an action logged as one entry with lines: a move of several cards
     (public: it names no card)."""
-    p = action.params
-    if action.name == "token" and p.get("count", 1) > 1:
+    events, p, name = action.events, action.params, action.name
+    if name == "token" and p.get("count", 1) > 1:
         return f"{p['controller']} creates {p['count']} {p['name']} tokens"
-    if action.name == "draw" and len(action.events) > 1:  # one entry, "Bob draws 3 cards"
-        n = sum(1 for e in action.events if e.dst is not None)
+    several = len(events) > 1
+    if name == "draw" and several:  # one entry, "Bob draws 3 cards"
+        n = sum(1 for e in events if e.dst is not None)
         return f"{p['player']} draws {n} card{'s' * (n != 1)}"
-    if action.name in ("mulligan", "move_all", "cleanup") and len(action.events) > 1:
+    if name in ("mulligan", "move_all", "cleanup") and several:
         title = p.get("title")  # "Alice mulligans", "Alice: hand into library": no card
         return title if isinstance(title, str) else ""
-    if action.name == "move" and len(p.get("cids", ())) > 1:
+    if name == "move" and len(p.get("cids", ())) > 1:
         who = f"{p['by']} moves" if p.get("by") else "Move"
         whose = None if p["zone"] in (BATTLEFIELD, STACK) else p.get("player")
         title = p.get("title")
         # the cards that moved: how many were refused is not everyone's to know
-        n = sum(1 for e in action.events if e.kind != REJECTED and e.cid is not None)
+        n = sum(1 for e in events if e.kind != REJECTED and e.cid is not None)
         n = n or len(p["cids"])
         return title if isinstance(title, str) and title else \
             f"{who} {n} card{'s' * (n != 1)} {t.edition.toward(p['zone'], whose)}"

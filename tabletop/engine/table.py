@@ -78,8 +78,8 @@ class Table(TableState):
     describe = _Part("pipeline", MovePipeline.describe)
 
     # ---- what each player knows of an event (views.py) ------------------------------
-    def names_card(self, e: Event, player: str) -> bool:
-        return views.event_names_card(self, e, player)
+    def knowers(self, e: Event) -> tuple[str, ...]:
+        return views.knowers(self, e)
 
     def unnamed(self, e: Event) -> str:
         return views.hidden_sentence(self, e)

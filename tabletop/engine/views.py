@@ -198,6 +198,19 @@ def event_names_card(table: TableState, event: Event, viewer: str | None) -> boo
             and not was.face_down)
 
 
+def knowers(table: TableState, event: Event) -> tuple[str, ...]:
+    """The players ``event_names_card`` lets name the event's card, in seat order:
+    worked out once for all of them (the log asks it of every event)."""
+    players = table.players
+    if event.audience is None and event.obj is not None:
+        obj = table.objs.get(event.obj)
+        # a face-up object in a zone that is not a library or a hand: everyone sees it
+        if obj is None or (obj.zone is not None and not obj.face_down
+                           and obj.zone[1] not in (LIBRARY, HAND)):
+            return players
+    return tuple(p for p in players if event_names_card(table, event, p))
+
+
 # ---- telling a viewer what happened ---------------------------------------------------
 class Told(NamedTuple):
     """An event as one viewer may know it."""

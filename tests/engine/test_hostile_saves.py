@@ -122,6 +122,28 @@ def test_a_failed_undo_leaves_the_table_exactly_as_before():
     assert after == before  # zones, objects, history, journal: all as they were
 
 
+@pytest.mark.parametrize("bad_last", [True, False])
+@pytest.mark.parametrize("way", ["undo", "redo"])
+def test_a_change_that_does_not_fit_takes_back_the_ones_made_before_it(way, bad_last):
+    """Undo takes an action's changes back last first, redo makes them first first; a
+    change that does not fit, met after good ones, takes those back too."""
+    t = _game()
+    t.draw("Alice", 3)  # one action of three changes
+    if way == "redo":
+        t.undo()
+    action = (t.history if way == "undo" else t.redo_stack)[-1]
+    ops = list(action.ops)
+    assert len(ops) > 1
+    bad = DeleteOp("del", ("Nobody", "hand"), 0, 12345)
+    met_last_at_end = way == "redo"  # where the change met last stands in the list
+    ops.insert(len(ops) if bad_last == met_last_at_end else 0, bad)
+    action._ops = ops
+    before = saves.to_json(t)
+    with pytest.raises(InputError):
+        getattr(t, way)()
+    assert saves.to_json(t) == before
+
+
 def test_no_save_is_written_from_a_table_that_fails_its_check(tmp_path):
     t = _game()
     p = tmp_path / "game.tabletop"

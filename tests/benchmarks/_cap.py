@@ -1,0 +1,230 @@
+"""Network load benchmark (by hand: python3 tests/benchmarks/bench_net_load.py
+[ROOMS] [SECONDS] [IDLE]).
+
+Starts `tabletop serve` on 127.0.0.1 (its writes synced to the disk, as always; its
+limits per address lifted: every client here stands for another player's machine) and
+opens ROOMS rooms (50) of 4 players each, every player a connection with one request
+in flight at a time for SECONDS (20): rolls, life changes, taps and lands played, each
+answered by the update that carries its request id. Players act at their own moments,
+not in step, with gaps between 0.5 and 1.5 times the mean.
+
+Two runs, each reporting the round trip (p50, p99, max) and the actions answered a
+second. The goal run: each player 5 requests a second (1,000 a second in all, every
+table of four acting 20 times a second, far past any game played by people); goal on
+a 2-core machine: p99 <= 50 ms, max <= 200 ms. The capacity run: each player at the
+server's allowance, 25 a second (5,000 a second asked, more than the two cores can
+answer with these clients on them too): what the server then answers, and how long
+it takes. Then IDLE (1,000) connections that take a spectator's seat and wait, with
+the server's resident memory before and after."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import json
+import os
+import random
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from tabletop.net import mirror
+
+PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
+WHEN: list[tuple[float, float]] = []  # (when sent, round trip)
+GOAL_PACE = 5.0  # requests a second from one player in the goal run
+CAPACITY_PACE = 25.0  # and in the capacity run (the server allows 30)
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def cpu_s(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+class Seat:
+    """One player's connection: a reader that keeps the view and answers requests."""
+
+    def __init__(self, ws, name: str) -> None:
+        self.ws, self.name = ws, name
+        self.view: dict = {}
+        self.waiting: dict[int, asyncio.Future] = {}
+        self.reader = asyncio.ensure_future(self._read())
+
+    async def _read(self) -> None:
+        async for frame in self.ws:
+            msg = json.loads(frame)
+            kind = msg.get("type")
+            if kind == "view":
+                self.view = msg
+            elif kind == "update" and self.view:
+                mirror.merge(self.view, msg)
+            rid = msg.get("rid")
+            if rid in self.waiting and kind in ("update", "error"):
+                self.waiting.pop(rid).set_result(kind)
+
+    async def ask(self, rid: int, **fields) -> str:
+        future = asyncio.get_running_loop().create_future()
+        self.waiting[rid] = future
+        await self.ws.send(json.dumps({"v": 1, "type": "act", "rid": rid, **fields}))
+        return await future
+
+
+def zone(view, player, name):
+    return next((z["cards"] for z in view.get("zones", [])
+                 if z["player"] == player and z["zone"] == name), [])
+
+
+async def room_players(url: str, seed: int) -> list[Seat]:
+    from websockets.asyncio.client import connect
+    host = await connect(url, max_size=None)
+    await host.send(json.dumps({"v": 1, "type": "create", "players": PLAYERS}))
+    created = json.loads(await host.recv())
+    await host.close()
+    seats = []
+    for p in PLAYERS:
+        ws = await connect(url, max_size=None, compression=None)
+        await ws.send(json.dumps({"v": 1, "type": "join", "room": created["room"],
+                                  "code": created["code"], "seat": p,
+                                  "invite": created["invites"][p], "changes": "cards"}))
+        seats.append(Seat(ws, p))
+    while not all(s.view for s in seats):
+        await asyncio.sleep(0.01)
+    return seats
+
+
+async def player(seat: Seat, until: float, seed: int, times: list[float],
+                 pace: float) -> None:
+    rng = random.Random(seed)
+    rid = 0
+    # players do not act in step: each starts at its own moment, and its next request
+    # is sent between 0.5 and 1.5 of the mean gap after the last one was
+    await asyncio.sleep(rng.random() / pace)
+    sent = 0.0
+    while time.monotonic() < until:
+        rid += 1
+        hand = zone(seat.view, seat.name, "hand")
+        mine = [x for x in zone(seat.view, None, "battlefield") if x["controller"] == seat.name]
+        r = rng.random()
+        if r < 0.15 and hand:
+            land = [x for x in hand if "Land" in x.get("types", [])]
+            msg = {"action": "move", "id": rng.choice(land or hand)["id"], "zone": "battlefield"}
+        elif r < 0.4 and mine:
+            x = rng.choice(mine)
+            msg = {"action": "tap", "id": x["id"], "tapped": not x["tapped"]}
+        elif r < 0.7:
+            msg = {"action": "roll", "sides": 20}
+        else:
+            msg = {"action": "life", "delta": rng.choice([-1, 1])}
+        wait = sent + rng.uniform(0.5, 1.5) / pace - time.perf_counter()
+        if wait > 0:
+            await asyncio.sleep(wait)
+        start = sent = time.perf_counter()
+        await seat.ask(rid, **msg)
+        times.append(time.perf_counter() - start)
+        WHEN.append((start, times[-1]))
+
+
+async def load(url: str, rooms: int, seconds: float, pace: float
+               ) -> tuple[list[float], float]:
+    tables = [await room_players(url, 100 + i) for i in range(rooms)]
+    # the load's own collector pauses would be counted as the server's round trips
+    gc.collect()
+    gc.freeze()
+    gc.disable()
+    times: list[float] = []
+    t0 = time.monotonic()
+    until = t0 + seconds
+    await asyncio.gather(*(player(s, until, 1000 * i + j, times, pace)
+                           for i, seats in enumerate(tables) for j, s in enumerate(seats)))
+    wall = time.monotonic() - t0
+    gc.enable()
+    for seats in tables:
+        for s in seats:
+            await s.ws.close()
+    return times, wall
+
+
+async def idle(url: str, count: int) -> list:
+    """``count`` connections watching one room as spectators."""
+    from websockets.asyncio.client import connect
+    host = await connect(url)
+    await host.send(json.dumps({"v": 1, "type": "create", "players": PLAYERS}))
+    created = json.loads(await host.recv())
+    await host.close()
+    conns = []
+    for _ in range(count):
+        ws = await connect(url, max_size=None, compression=None)
+        await ws.send(json.dumps({"v": 1, "type": "join", "room": created["room"],
+                                  "code": created["code"], "seat": "spectator"}))
+        await ws.recv()  # joined
+        await ws.recv()  # view
+        conns.append(ws)
+    return conns
+
+
+def main() -> None:
+    rooms = int(sys.argv[1]) if len(sys.argv) > 1 else 50
+    seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 20.0
+    idle_count = int(sys.argv[3]) if len(sys.argv) > 3 else 1000
+    _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    data = Path(tempfile.mkdtemp(prefix="tabletop-bench-load-"))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tabletop", "--data-dir", str(data), "serve", "--port", "0",
+         "--rooms-per-hour", "100000", "--per-address", "100000", "--address-rate", "1e9",
+         "--spectators", "100000",
+         "--max-connections", "100000"],
+        cwd=ROOT, stdout=subprocess.PIPE, text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    try:
+        url = proc.stdout.readline().split("listening on ")[1].split()[0]
+        for name, pace in (("capacity", CAPACITY_PACE),):
+            if os.environ.get("SPY"): subprocess.Popen([ROOT / ".venv/bin/py-spy", "record", "--nonblocking", "-r", "200", "-d", "18", "-f", "raw", "-o", "/tmp/srv.txt", "-p", str(proc.pid)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            WHEN.clear()
+            cpu0, mine0 = cpu_s(proc.pid), resource.getrusage(resource.RUSAGE_SELF)
+            times, wall = asyncio.run(load(url, rooms, seconds, pace))
+            mine1 = resource.getrusage(resource.RUSAGE_SELF)
+            times.sort()
+            ms = [t * 1000 for t in times]
+            print(f"{name} run: {rooms} rooms x 4 players, one request in flight each, "
+                  f"{pace:g} a second each, {seconds:g} s, fsync on: {len(ms)} answered, "
+                  f"{len(ms) / wall:.0f} actions/s")
+            print(f"  CPU: server {cpu_s(proc.pid) - cpu0:.1f} s, these clients "
+                  f"{mine1.ru_utime + mine1.ru_stime - mine0.ru_utime - mine0.ru_stime:.1f} "
+                  f"s, in {wall:.1f} s on {os.cpu_count()} cores")
+            goal = " (goal: p99 <= 50, max <= 200)" if name == "goal" else ""
+            print(f"  round trip: p50 {ms[len(ms) // 2]:.1f} ms, p99 "
+                  f"{ms[int(len(ms) * 0.99)]:.1f} ms, max {ms[-1]:.1f} ms{goal}")
+            t0 = min(w for w, _ in WHEN)
+            worst = sorted(WHEN, key=lambda x: -x[1])[:5]
+            print("  slowest: " + ", ".join(f"{rtt * 1000:.0f} ms at {w - t0:.1f} s"
+                                            for w, rtt in worst))
+        before = rss_mb(proc.pid)
+
+        async def hold() -> None:
+            conns = await idle(url, idle_count)
+            await asyncio.sleep(2)
+            print(f"{len(conns)} idle connections: server {before:.0f} MB before, "
+                  f"{rss_mb(proc.pid):.0f} MB with them")
+            for ws in conns:
+                await ws.close()
+        asyncio.run(hold())
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+if __name__ == "__main__":
+    main()
