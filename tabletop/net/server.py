@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import collections
-import gc
 import ipaddress
 import json
 import logging
@@ -37,6 +36,7 @@ from typing import Any
 from websockets.asyncio.connection import broadcast as ws_broadcast
 from websockets.exceptions import ConnectionClosed
 
+from tabletop import collector
 from tabletop.engine import InputError, editions, files
 from tabletop.engine.files import read_bounded
 from tabletop.net import protocol
@@ -51,7 +51,6 @@ RATE = 30.0  # messages a second a connection may send, on average
 BURST = 60.0  # and at once
 MAX_ERRORS = 20  # error frames before the connection is closed
 MAX_ROOMS = 1000
-FULL_COLLECTION = 600.0  # seconds between two walks of every object (tend_memory)
 MAX_ROOM_FILE = 20 * 1024 * 1024
 SNAPSHOT_EVERY = 500  # intentions between two whole writes of a room (at least; each
 # room adds its own number below half of it, so rooms started together are not all
@@ -943,18 +942,12 @@ class Server:
         """``tabletop serve`` only (the collector is the whole process's): Python's
         full collection walks every object there is, and with many rooms that held the
         event loop for tens of milliseconds at a time, more as games grew. So what has
-        lived a second is set aside (``gc.freeze``: the collector no longer walks it,
-        and what is not in a cycle is still freed when it is no longer used), and
-        everything is walked once every FULL_COLLECTION seconds, for the cycles that
-        became garbage after being set aside (closed connections, forgotten rooms)."""
-        last_full = time.monotonic()
+        lived a second is set aside, and everything is walked once in a while
+        (``collector.Tender``)."""
+        tender = collector.Tender()
         while True:
             await asyncio.sleep(1.0)
-            if time.monotonic() - last_full >= FULL_COLLECTION:
-                gc.unfreeze()
-                gc.collect()
-                last_full = time.monotonic()
-            gc.freeze()
+            tender.tick()
 
     async def end_all(self, why: str) -> None:
         """Tell every connection the game is over (an ``ended`` message: no rejoining),
@@ -1040,6 +1033,7 @@ async def serve(host: str, port: int, folder: Path | None, ready: Any = None,
     raise_file_limit()
     server = Server(folder, limits)
     server.attach()
+    collector.tune()
     keeper = asyncio.ensure_future(server.keep())
     tender = asyncio.ensure_future(server.tend_memory())
     try:

@@ -86,6 +86,21 @@ def set_icon(app: QApplication) -> None:
     app.setWindowIcon(QIcon(str(resources.path("icons", "tabletop-256.png"))))
 
 
+def tend_collector(app: QApplication) -> None:
+    """The collector as Tabletop's processes run it (tabletop/collector.py): the
+    youngest objects walked less often, and what has lived a second set aside, so a
+    long game is not held up by walks of everything it holds."""
+    from PySide6.QtCore import QTimer
+
+    from tabletop import collector
+    collector.tune()
+    tender = collector.Tender()
+    timer = QTimer(app)
+    timer.setObjectName("collector")
+    timer.timeout.connect(tender.tick)
+    timer.start(1000)
+
+
 def run_gui(args: argparse.Namespace) -> int:
     args.game = None
     if getattr(args, "file", None):  # `tabletop FILE`, as the desktop file's Exec=tabletop %f
@@ -186,6 +201,7 @@ def run_gui(args: argparse.Namespace) -> int:
         window._autosave()
     # once the table is on screen: a signal before that has no game to save
     window.after_first_frame(lambda: handle_termination(app, window))
+    window.after_first_frame(lambda: tend_collector(app))
     if args.game:
         from pathlib import Path
 

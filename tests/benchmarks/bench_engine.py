@@ -3,10 +3,16 @@
 A table of 4 players x 100 cards, random legal moves. Reports the median and
 p99 latency of one move at history lengths of 1,000, 10,000 and 100,000
 actions, undo latency, save and load at 10,000 actions, peak memory, and the
-wall time of `tabletop ruling` over every bundled scenario."""
+wall time of `tabletop ruling` over every bundled scenario.
+
+The collector runs as in the window and `tabletop serve` (``collector.tune()``; their
+timer that sets aside what has lived a second is not here: a walk of everything still
+comes as the game grows, and is reported with the others). Python's defaults, for
+comparison: ``python3 tests/benchmarks/bench_engine.py --python-collector``."""
 
 from __future__ import annotations
 
+import gc
 import random
 import statistics
 import subprocess
@@ -18,6 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from tabletop import collector
 from tabletop.engine import Card, Table, saves
 
 ZONES = ("hand", "battlefield", "graveyard", "exile", "library", "stack")
@@ -55,7 +62,22 @@ def pct(xs, q):
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
+PAUSES: list[tuple[int, float]] = []  # (generation, ms) of each walk of the collector
+
+
+def _walks(phase: str, info: dict) -> None:
+    if phase == "start":
+        _walks.began = time.perf_counter()  # type: ignore[attr-defined]
+    else:
+        PAUSES.append((info["generation"],
+                       (time.perf_counter() - _walks.began) * 1000))  # type: ignore[attr-defined]
+
+
 def main():
+    if "--python-collector" not in sys.argv:
+        collector.tune()
+    print(f"collector thresholds {gc.get_threshold()}")
+    gc.callbacks.append(_walks)
     t = make_table()
     cids = list(t.current)
     rng = random.Random(2)
@@ -106,6 +128,11 @@ def main():
     print(f"move median {worst[1]:.1f} us, p99 {max(r[2] for r in rows):.1f} us at up to "
           f"100,000 actions (goal: median <= 5 us, p99 <= 30 us)")
     print(f"undo median {max(r[3] for r in rows):.1f} us (goal: <= 1 us)")
+    for g in (0, 1, 2):
+        ms = sorted(p for gen, p in PAUSES if gen == g)
+        if ms:
+            print(f"collector walks of generation {g} so far: {len(ms)}, median "
+                  f"{statistics.median(ms):.2f} ms, max {ms[-1]:.1f} ms")
     print(f"save and load of 10,000 actions {save_ms + load_ms:.0f} ms (goal: <= 120 ms)")
     print(f"save {save_ms:.0f} ms + load {load_ms:.0f} ms = {save_ms + load_ms:.0f} ms at 10,000 actions "
           f"({size / 1e6:.1f} MB of JSON); the same save with json.dumps instead of the C "

@@ -1,0 +1,48 @@
+"""The collector as Tabletop's long-lived processes run it (tabletop/collector.py)."""
+
+from __future__ import annotations
+
+import gc
+import weakref
+
+from tabletop import collector
+
+
+class _Node:
+    def __init__(self) -> None:
+        self.other: _Node | None = None
+
+
+def _cycle() -> weakref.ref[_Node]:
+    a, b = _Node(), _Node()
+    a.other, b.other = b, a
+    return weakref.ref(a)
+
+
+def test_what_lived_a_tick_is_set_aside_and_freed_at_the_next_full_walk():
+    now = [0.0]
+    was, enabled = gc.get_threshold(), gc.isenabled()
+    gc.disable()  # no walk of its own between making the garbage and setting it aside
+    try:
+        collector.tune()
+        assert gc.get_threshold()[0] == collector.YOUNG
+        tender = collector.Tender(clock=lambda: now[0])
+        gone = _cycle()  # garbage only once set aside: no walk but the full one frees it
+        kept = _Node()
+        tender.tick()
+        assert gc.get_freeze_count() > 0
+        gc.collect()
+        assert gone() is not None  # set aside: the walks leave it
+        now[0] += collector.FULL_EVERY - 1
+        tender.tick()
+        assert gone() is not None
+        now[0] += 1
+        tender.tick()  # the full walk
+        assert gone() is None
+        assert isinstance(kept, _Node)  # what is still used stays
+        assert gc.get_freeze_count() > 0  # and is set aside again
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*was)
+        if enabled:
+            gc.enable()
