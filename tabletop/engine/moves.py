@@ -122,9 +122,14 @@ def _move_params(cids: list[CardId], zone: Zone, player: str | None, position: P
                  plans: list[Plan]) -> dict[str, Any]:
     """What a move was asked to do, in full: a recording writes it back as a step."""
     d: dict[str, Any] = {"cids": cids, "zone": zone}
-    for k, v in (("player", player), ("by", by), ("pile", pile), ("allowed_by", allowed_by)):
-        if v is not None:
-            d[k] = v
+    if player is not None:
+        d["player"] = player
+    if by is not None:
+        d["by"] = by
+    if pile is not None:
+        d["pile"] = pile
+    if allowed_by is not None:
+        d["allowed_by"] = allowed_by
     if position != "top":
         d["position"] = position
     if order:
@@ -132,9 +137,12 @@ def _move_params(cids: list[CardId], zone: Zone, player: str | None, position: P
     if face_down:
         d["face_down"] = True
     applied: list[str] = []
+    declined = False
     for p in plans:
-        applied += [x for x in p.applied if x not in applied]
-    if applied or any(p.declined for p in plans):
+        if p.applied:
+            applied += [x for x in p.applied if x not in applied]
+        declined = declined or p.declined
+    if applied or declined:
         d["apply"] = applied
     return d
 
@@ -282,8 +290,8 @@ class MovePipeline:
             candidates = [e for e in self.t.effects
                           if e.label not in plan.applied and e.label not in declined
                           and e.watch == zone and e.origin in ("any", src[1])
-                          and self._affects(e, obj)]
-            rule = self._commander_rule(obj, zone)
+                          and self._affects(e, obj)] if self.t.effects else []
+            rule = self._commander_rule(obj, zone) if zone in ed.commander_replace else None
             if rule is not None and rule.label not in plan.applied and rule.label not in declined:
                 candidates.append(rule)  # the rules' own, after the effects in force
             if not candidates:

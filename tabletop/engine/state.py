@@ -347,13 +347,22 @@ class TableState:
 
     def _new_obj(self, cid: CardId, card: Card, owner: str, *, kind: str = "card",
                  token: bool = False, prev: ObjId | None = None, current: bool = True,
-                 **attrs: Any) -> Obj:
+                 controller: str | None = None, tapped: bool = False,
+                 face_down: bool = False, counters: dict[str, int] | None = None,
+                 attached_to: ObjId | None = None,
+                 modifications: tuple[tuple[str, str], ...] = (),
+                 choices: tuple[Any, ...] = (), pile: str | None = None,
+                 revealed: bool = False, pt: str | None = None, note: str = "",
+                 place: tuple[float, float] | None = None,
+                 stickers: tuple[str, ...] = ()) -> Obj:
         """A new object, not yet in a zone (the counter never goes back). With
         ``current=False`` the card is pointed at it later, by ``_replace_obj``."""
         oid = ObjId(self.next_id)
         self.next_id += 1
-        obj = Obj(id=oid, cid=cid, card=card, owner=owner, zone=None, kind=kind,
-                  token=token, prev=prev, **attrs)
+        # (Obj's fields in their order: a move makes one, and keywords cost it a third)
+        obj = Obj(oid, cid, card, owner, None, controller, tapped, face_down, counters,
+                  attached_to, modifications, choices, token, kind, pile, revealed, prev, pt,
+                  note, place, stickers)
         self.objs[oid] = obj
         if current:
             old = self.current.get(cid)
@@ -789,7 +798,8 @@ def effect_sentence(t: TableState, e: Effect) -> str:
 def _lead(t: TableState, action: Action) -> str:
     """The heading of an action logged as one entry with lines: a move of several cards
     (public: it names no card)."""
-    events, p, name = action.events, action.params, action.name
+    action._load()
+    events, p, name = action._events or (), action._params or {}, action._name
     if name == "token" and p.get("count", 1) > 1:
         return f"{p['controller']} creates {p['count']} {p['name']} tokens"
     several = len(events) > 1

@@ -208,6 +208,11 @@ def knowers(table: TableState, event: Event) -> tuple[str, ...]:
         if obj is None or (obj.zone is not None and not obj.face_down
                            and obj.zone[1] not in (LIBRARY, HAND)):
             return players
+        # or everyone saw it leave a public zone face up
+        was = table.objs.get(event.prev) if event.prev is not None else None
+        src = event.src
+        if src is not None and src[1] not in (LIBRARY, HAND) and not (was or obj).face_down:
+            return players
     return tuple(p for p in players if event_names_card(table, event, p))
 
 

@@ -121,3 +121,36 @@ def test_a_hidden_cards_event_is_on_the_battlefield_and_in_a_hand():
     hand = t.add_card(BEARS, "Alice", "hand")
     e = Event("revealed", hand.cid, hand.id, None, hand.zone, hand.zone)
     assert views.hidden_sentence(t, e) == "a hidden card in Alice's hand: revealed"
+
+
+ZONE_NAMES = ("hand", "battlefield", "graveyard", "exile", "library", "stack", "command")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 39), st.sampled_from(ZONE_NAMES),
+                          st.sampled_from(("Ann", "Ben", "Cat")), st.booleans(),
+                          st.sampled_from(("move", "face", "reveal"))),
+                min_size=1, max_size=40))
+def test_who_may_name_an_events_card_is_worked_out_alike_for_all_at_once(steps):
+    """The log asks, for every event, which players may name its card, all at once
+    (views.knowers); the answer is the rule's, asked of each player in turn
+    (event_names_card), whatever the card went through."""
+    from tabletop.engine import Table, views
+    from tabletop.engine.errors import TabletopError
+    t = Table(("Ann", "Ben", "Cat"))
+    for i in range(40):
+        t.add_card(Card(f"Card {i}", ("Creature",)), ("Ann", "Ben", "Cat")[i % 3], "library")
+    cids = list(t.current)
+    for i, zone, player, flag, what in steps:
+        try:
+            if what == "move":
+                res = t.move(cids[i], zone, player, face_down=flag)
+            elif what == "face":
+                res = t.turn_face(cids[i], flag)
+            else:
+                res = t.reveal(cids[i], flag)
+        except TabletopError:
+            continue
+        for e in res.events:
+            assert views.knowers(t, e) == tuple(
+                p for p in t.players if views.event_names_card(t, e, p)), e
