@@ -157,6 +157,9 @@ def _checked_places(at: Mapping[int, Any] | None) -> dict[int, tuple[float, floa
         raise IllegalActionError(str(e)) from None
 
 
+_VERBS = {REDIRECTED: "goes instead", REPLACED: "is put instead"}  # (describe) else "moves"
+
+
 def _ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
@@ -617,9 +620,10 @@ class MovePipeline:
         if src[1] == BATTLEFIELD:
             for other in self._attached_to(obj.id):
                 self.t._set(other, "attached_to", None)
+        cited = tuple(cites)  # the lineage's entry and the event cite the same rules
         self.t._replace_obj(obj, new, dst, index, LineageEntry(
-            new.id, dst, plan.kind, tuple(cites), tuple(kept), tuple(forgotten)))
-        events.append(Event(plan.kind, obj.cid, new.id, obj.id, src, dst, tuple(cites),
+            new.id, dst, plan.kind, cited, tuple(kept), tuple(forgotten)))
+        events.append(Event(plan.kind, obj.cid, new.id, obj.id, src, dst, cited,
                             tuple(notes), plan.text))
         if old_top is not None:
             events += self._covered(old_top, dst)
@@ -679,8 +683,7 @@ class MovePipeline:
             if e.dst[0] is None and e.dst[1] in CONTROLLED and obj is not None \
                     and obj.controller:
                 toward += f" under {obj.controller}'s control"
-            verb = {"redirected": "goes instead", "replaced": "is put instead"}.get(
-                e.kind, "moves")
+            verb = _VERBS.get(e.kind, "moves")
             if e.kind == REPLACED:
                 toward = "into" + toward[4:] if toward.startswith("into") else \
                     "into " + toward[3:]
