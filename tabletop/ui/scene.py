@@ -97,6 +97,7 @@ class TableScene(QGraphicsScene):
         self._preview: CardPreview | None = None  # the hover preview
         self._dragging: CardItem | None = None
         self._group: list[CardItem] = []  # the cards a drag carries (the selection)
+        self._syncs = 0  # how many times the table has been drawn anew (sync)
         from tabletop.ui.arrows import Arrows
         self.arrows = Arrows(self)  # the players' arrows, and picking what is clicked next
         self.animations = True
@@ -271,6 +272,7 @@ class TableScene(QGraphicsScene):
 
     # ---- drawing the engine's state --------------------------------------------------
     def sync(self, result: Result | None = None, animate: bool | None = None) -> None:
+        self._syncs += 1
         animate = self.animations if animate is None else animate
         wanted = self._placements()
         events = result.events if result is not None else ()
@@ -430,12 +432,14 @@ class TableScene(QGraphicsScene):
                 if self.c.session is not None:
                     self.sync(None)  # the host answers later: meanwhile, as it stands
                 return
+        drawn = self._syncs
         if len(group) > 1:  # the engine checks each card; one action, one undo
             self.c.drop_many([self.cid_of(i) for i in group], zone, player, position,
                              at=offsets or None)
         else:
             self.c.drop(self.cid_of(item), zone, player, position, at=offsets or None)
-        self.sync(None)  # a card no one moved (refused by etiquette) goes back
+        if self._syncs == drawn:  # nothing drawn anew: a card no one moved (refused by
+            self.sync(None)  # etiquette, or a host yet to answer) goes back
 
     def arrange(self, key: ZoneKey) -> None:
         """Tidy a battlefield: every card back in the rows (one action, undone as one)."""

@@ -311,3 +311,31 @@ def test_the_pixmap_cache_holds_a_drawn_copy_of_every_card_of_a_large_table(make
         t.add_card(card("Forest"), "Alice" if i % 2 else "Bob", "battlefield")
     make_window(t)
     assert QPixmapCache.cacheLimit() >= scene_module.CARD_COPY_KB * 400
+
+
+def test_a_drop_draws_the_table_once_and_a_card_no_one_moved_goes_back(make_window):
+    """A drop draws the table anew once (the action's own redraw), not twice: a table
+    of a thousand permanents feels each one. A card the table does not let this
+    viewpoint move is still put back where it was."""
+    t = Table(("Alice", "Bob"))
+    bear = t.add_card(card("Grizzly Bears"), "Alice", "hand")
+    plow = t.add_card(card("Plow Under"), "Alice", "hand")
+    theirs = t.add_card(card("Forest"), "Bob", "battlefield")
+    t.history.clear()
+    w = make_window(t)
+    w.c.set_viewer("Alice")
+    drawn = []
+    original = w.scene.sync
+    w.scene.sync = lambda *a, **k: (drawn.append(1), original(*a, **k))
+    for cid in (bear.cid, plow.cid):  # accepted; refused by the rules (400.4a)
+        drawn.clear()
+        drag(w.view, w.scene.item_for_cid(cid), zone_center(w.scene, ("Alice", "battlefield")))
+        assert len(drawn) == 1
+    assert t.obj_of(bear.cid).zone == (None, "battlefield")
+    assert t.obj_of(plow.cid).zone == ("Alice", "hand")
+    item = w.scene.item_for_cid(theirs.cid)
+    before = (item.pos(), item.zone_key)
+    drawn.clear()
+    drag(w.view, item, zone_center(w.scene, ("Bob", "graveyard")))
+    assert t.obj_of(theirs.cid).zone == (None, "battlefield")  # not Alice's to move
+    assert len(drawn) == 1 and (item.pos(), item.zone_key) == before
