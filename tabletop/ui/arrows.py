@@ -126,9 +126,12 @@ class Arrows:
             if a.scene() is scene:
                 scene.removeItem(a)
         self.items = []
+        arrows = scene.c.board.arrows()
+        if not arrows:  # (most of the time: no card's centre is needed)
+            return
         centre = {face.id: QPointF(pos[0] + L.CARD_W / 2, pos[1] + L.CARD_H / 2)
                   for _spot, pos, face in wanted.values()}
-        for arrow in scene.c.board.arrows():
+        for arrow in arrows:
             start = centre.get(arrow.source)
             if arrow.target is not None:
                 end = centre.get(arrow.target)

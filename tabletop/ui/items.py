@@ -793,6 +793,9 @@ class ZoneItem(QGraphicsObject):
         self.setZValue(-10)
         self.setPos(spot.rect.x, spot.rect.y)
         self.setAcceptedMouseButtons(Qt.MouseButton.RightButton)
+        # a panel's rounded, translucent fill is slow to draw at the size of a crowded
+        # battlefield (10 ms for a table's panels): drawn once, until it changes
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def boundingRect(self) -> QRectF:
         r = self.spot.rect

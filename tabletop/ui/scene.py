@@ -292,6 +292,7 @@ class TableScene(QGraphicsScene):
                     self._fade_out(old, gone.src)
                 else:
                     self.removeItem(old)
+        piles: dict[Zone, bool] = {}  # each zone drawn as a pile or not (_pile)
         for z, (key, (spot_key, pos, face)) in enumerate(wanted.items(), 1):
             target = QPointF(*pos)
             item = self.cards.get(key)
@@ -310,8 +311,11 @@ class TableScene(QGraphicsScene):
                 item.set_face(face)
             item.zone_key = spot_key
             zone = spot_key[1]
+            pile = piles.get(zone)
+            if pile is None:
+                pile = piles[zone] = self._pile(zone)
             count = self.zone_items[spot_key].count if spot_key in self.zone_items else 0
-            badge = str(count) if self._pile(zone) else (
+            badge = str(count) if pile else (
                 str(face.position or "") if zone == Zone.STACK else
                 self._stack_badges.get(key, "") if zone == Zone.BATTLEFIELD else "")
             if item.badge != badge:
