@@ -247,13 +247,14 @@ class TableScene(QGraphicsScene):
             if spot is None:
                 continue
             lst, under = _stacks(lst, riders)
-            mine = {h.id: [(r.id, r.tapped) for r in riders.get(h.id, ())] for h in lst}
+            # what is attached to each permanent that has anything attached
+            mine = {h.id: [(r.id, r.tapped) for r in riders[h.id]] for h in lst
+                    if riders.get(h.id)}
             rect, mirrored = spot.spot.rect, spot.spot.mirrored
             placed = {it.id: L.unsnap(rect, it.place, mirrored)  # where a player put it
                       for it in lst if it.place is not None}
             pos = L.field_positions(rect, [
-                (it.id, it.row == "lands", it.tapped) for it in lst], mirrored,
-                {k: v for k, v in mine.items() if v}, placed)
+                (it.id, it.row == "lands", it.tapped) for it in lst], mirrored, mine, placed)
             for it in lst:
                 for r in riders.get(it.id, ()):  # behind their host: placed (and drawn) first
                     out[self._key(r)] = ((r.controller, Zone.BATTLEFIELD), pos[r.id], r)
