@@ -69,6 +69,9 @@ class Table(TableState):
         super().__init__(players, edition, seed, ante, max_hand, life)
         self.pipeline = MovePipeline(self)
         self.actions = Actions(self, self.pipeline)
+        # each part's method bound once, here: a call then skips _Part.__get__
+        for name, part, method in _PARTS:
+            self.__dict__[name] = getattr(getattr(self, part), method)
 
     # ---- moving (moves.py) ----------------------------------------------------------
     plan_move = _Part("pipeline", MovePipeline.plan_move)
@@ -122,3 +125,7 @@ class Table(TableState):
     commander_returns = _Part("actions", Actions.commander_returns)
     add_sticker = _Part("actions", Actions.add_sticker)
     merge = _Part("actions", Actions.merge)
+
+
+# (name on the Table, the part holding it, its name there), for Table.__init__
+_PARTS = tuple((name, p.part, p.name) for name, p in vars(Table).items() if isinstance(p, _Part))
