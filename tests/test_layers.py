@@ -9,8 +9,8 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent / "tabletop"
-BASE = ("tabletop", "tabletop.collector", "tabletop.paths", "tabletop.resources",
-        "tabletop.textsafe")
+BASE = ("tabletop", "tabletop.collector", "tabletop.jsontext", "tabletop.paths",
+        "tabletop.resources", "tabletop.textsafe")
 LAYERS = ("engine", "cards", "scenario", "net", "ui", "cli")
 ORDERS = {  # within a layer, a module imports only those before it
     "engine": ("errors", "model", "files", "editions", "rulestext", "ops", "state", "views",

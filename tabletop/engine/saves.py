@@ -44,6 +44,7 @@ from tabletop.engine.ops import (
 )
 from tabletop.engine.state import LOG_TAGS
 from tabletop.engine.table import Action, LogEntry, Table
+from tabletop.jsontext import compact
 
 FORMAT = "tabletop-save"
 VERSION = 2  # 2: the log's lines in short forms (version 1 saves still open)
@@ -52,26 +53,6 @@ MAX_BYTES = 64 * 1024 * 1024  # a 100,000-action game is about 45 MB
 _TUPLE_ATTRS = {"modifications", "choices", "stickers"}
 OBJ_FIELDS = 18  # the most fields an object's row has (trailing defaults are left out)
 MAX_NOTE = 300
-_SEP = (",", ":")
-
-try:  # the json module's C encoder, built once: a save takes about a fifth less time than
-    # with json.dumps (tests/benchmarks/bench_engine.py measures both)
-    from json.encoder import (  # type: ignore[attr-defined]
-        c_encode_basestring,
-        c_make_encoder,
-    )
-    _c_encoder = c_make_encoder(None, None, c_encode_basestring, None, ":", ",", False, False,
-                                True) if c_make_encoder and c_encode_basestring else None
-except ImportError:  # pragma: no cover - a Python built without the json accelerator
-    _c_encoder = None
-
-
-def _encode(value: Any) -> str:
-    """Compact JSON of plain data (lists, dicts with string keys, str, int, bool, None)."""
-    if _c_encoder is not None:
-        return "".join(_c_encoder(value, 0))
-    return json.dumps(value, separators=_SEP, ensure_ascii=False)
-
 
 class _Codec:
     """Compact encoding for one table: zones are numbered in the table's order."""
@@ -295,7 +276,7 @@ class _Codec:
                     events.append(i)  # the event says no more than the move it made
                 else:
                     events.append(self.event(e))
-            a.raw = _encode([a.name, a.params, events, [self.op(op) for op in ops], extra])
+            a.raw = compact([a.name, a.params, events, [self.op(op) for op in ops], extra])
         return a.raw
 
     def unaction(self, raw: str) -> tuple[str, dict[str, Any], tuple[Event, ...], list[Op]]:
@@ -925,7 +906,7 @@ def dumps(t: Table) -> str:
     """The save's text; a table that fails its consistency check is never written."""
     check(t)
     with _no_gc():
-        return json.dumps(to_json(t), separators=_SEP, ensure_ascii=False)
+        return compact(to_json(t))
 
 
 def _no_constant(name: str) -> float:

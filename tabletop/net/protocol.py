@@ -12,6 +12,7 @@ from typing import Any
 
 from tabletop.engine import intents
 from tabletop.engine.model import MAX_PLACE, check_place
+from tabletop.jsontext import compact
 
 VERSION = 1
 MAX_FRAME = 64 * 1024  # bytes: a client's message is small
@@ -257,8 +258,7 @@ def _all_text(value: Any, depth: int = 0) -> bool:
 
 def encode(kind: str, /, **fields: Any) -> str:
     """A server message as its frame."""
-    return json.dumps({"v": VERSION, "type": kind, **fields}, ensure_ascii=False,
-                      separators=(",", ":"))
+    return compact({"v": VERSION, "type": kind, **fields})
 
 
 def error(text: str, code: Code = Code.BAD_FRAME, rid: Any = None) -> str:

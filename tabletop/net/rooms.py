@@ -160,6 +160,9 @@ class Room:
     chat_base: int = 0  # chat lines said before the first one kept
     idle_since: float = field(default_factory=time.time)  # nobody connected since then
     ids: dict[str, SeatIds] = field(default_factory=dict)  # what each seat's ids stand for
+    # each viewer's sideboards as sent, for the table's sideboards as they are (replaced
+    # whole when they change, never changed in place): made once, not at every update
+    _sides: tuple[Any, dict[Any, dict[str, Any]]] = field(default=(None, {}), repr=False)
 
     def __post_init__(self) -> None:
         if not self.invites:
@@ -708,14 +711,25 @@ class Room:
             # no ids: a face tied to a hidden card's id would follow that card after
             "cards": [_face(f, 0, None) for f in revealed.cards]}
         return {**(self.public_facts() if public is None else public), "seat": seat,
-                # each sideboard's cards for its player (and a judge who sees all), else
-                # how many there are (400.10a)
-                "sideboards": {p: [c.to_json() for c in side] if isinstance(side, list)
-                               else side for p in t.players
-                               for side in [views.sideboard(t, p, viewer)]},
+                "sideboards": self._sideboards(viewer),
                 "arrows": arrows, "zones": shown, "log": log, "shown": shown_now,
                 "chat": [[s_, x] for s_, x in chat], "chat_from": first,
                 "can_undo": bool(t.history) and (seat == JUDGE_SEAT or last == seat)}
+
+    def _sideboards(self, viewer: str | None) -> dict[str, Any]:
+        """Each sideboard's cards for its player (and a judge who sees all), else how
+        many there are (400.10a)."""
+        t = self.table
+        held, made = self._sides
+        if held is not t.sideboards:
+            made = {}
+            self._sides = (t.sideboards, made)
+        sides = made.get(viewer)
+        if sides is None:
+            sides = made[viewer] = {
+                p: [c.to_json() for c in side] if isinstance(side, list) else side
+                for p in t.players for side in [views.sideboard(t, p, viewer)]}
+        return sides
 
     def public_facts(self) -> dict[str, Any]:
         """The facts of a view every seat is told alike."""

@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tabletop import collector
+from tabletop import collector, jsontext
 from tabletop.engine import Card, Table, saves
 
 ZONES = ("hand", "battlefield", "graveyard", "exile", "library", "stack")
@@ -109,15 +109,15 @@ def main():
             save_ms, load_ms = statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)
             size = len(text)
             # does the json module's private C encoder earn its place? (issue 15)
-            c_encoder, plain = saves._c_encoder, []
-            saves._c_encoder = None
+            c_encoder, plain = jsontext._c_encoder, []
+            jsontext._c_encoder = None
             for _ in range(3):
                 for a in t.history + t.redo_stack:
                     a.raw = None
                 s = time.perf_counter()
                 saves.dumps(t)
                 plain.append((time.perf_counter() - s) * 1000)
-            saves._c_encoder = c_encoder
+            jsontext._c_encoder = c_encoder
             plain_ms = statistics.median(plain)
     print("history   move median   move p99   undo median   undo p99  (microseconds; history "
           "is the length when the 1,000 timed moves began)")

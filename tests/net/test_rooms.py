@@ -298,6 +298,10 @@ def test_a_sideboard_is_its_players_and_a_card_of_it_comes_into_the_game():
     assert [c["name"] for c in room.view("Ann")["sideboards"]["Ann"]] == ["Naturalize"]
     assert [c["name"] for c in _zone_of(room.view("Ann"), "Ann", "hand")] == ["Shock"]
     assert room.view("Ben")["log"][-1]["text"] == "a hidden card in Ann's hand: brought in"
+    assert room.view("Ben")["sideboards"] == {"Ann": 1, "Ben": []}
+    room.act("Ann", {"action": "undo"})  # the sideboard as it was comes back, to each seat
+    assert [c["name"] for c in room.view("Ann")["sideboards"]["Ann"]] == ["Naturalize", "Shock"]
+    assert room.view("Ben")["sideboards"] == {"Ann": 2, "Ben": []}
 
 
 def test_a_refused_card_in_a_group_does_not_send_its_zone_again():
