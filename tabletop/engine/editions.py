@@ -21,7 +21,8 @@ EDITION_IDS = ("cr-1999", "cr-2004", "cr-2005", "cr-2012", "cr-2016", "cr-2025")
 NEWEST = "cr-2025"
 
 
-_TOWARD: dict[tuple[str, str, str | None], str] = {}  # Edition.toward's words, made once
+# Edition.toward's words, made once for each zone's name, zone and player
+_TOWARD: dict[tuple[str, str, str | None], str] = {}
 
 
 class Edition(NamedTuple):
@@ -74,7 +75,7 @@ class Edition(NamedTuple):
     def toward(self, zone: Zone, player: str | None = None) -> str:
         """"into play", "to Bob's graveyard" (worded once for each edition, zone and
         player: the log words every move with it)."""
-        key = (self.id, zone, player)
+        key = (self.names.get(zone, zone), zone, player)  # all that place() reads
         words = _TOWARD.get(key)
         if words is None:
             place = self.place(zone, player)
