@@ -162,7 +162,8 @@ class Room:
     ids: dict[str, SeatIds] = field(default_factory=dict)  # what each seat's ids stand for
     # each viewer's sideboards as sent, for the table's sideboards as they are (replaced
     # whole when they change, never changed in place): made once, not at every update
-    _sides: tuple[Any, dict[Any, dict[str, Any]]] = field(default=(None, {}), repr=False)
+    _sides: tuple[Any, dict[Any, dict[str, Any]]] = field(
+        default_factory=lambda: (None, {}), init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.invites:
