@@ -164,6 +164,13 @@ class Room:
     # whole when they change, never changed in place): made once, not at every update
     _sides: tuple[Any, dict[Any, dict[str, Any]]] = field(
         default_factory=lambda: (None, {}), init=False, repr=False, compare=False)
+    # the faces of cards in public zones as last made, each with what it was made from
+    # (_stamp), for the table's printings and commanders as they are: a card that has
+    # not changed is not made again at the next update (nor compared beyond identity)
+    _faces: dict[Any, tuple[Any, Any]] = field(default_factory=dict, init=False,
+                                               repr=False, compare=False)
+    _faces_for: tuple[Any, Any] = field(default=(None, None), init=False, repr=False,
+                                        compare=False)
 
     def __post_init__(self) -> None:
         if not self.invites:
@@ -648,10 +655,12 @@ class Room:
                     slot = (oid, place, viewer if obj.face_down else "")
                     made = faces.get(slot)
                     if made is None:
-                        face = views.face_of(t, obj, viewer, False, place)
-                        made = faces[slot] = (face, _face(face, 0, None))
+                        made = faces[slot] = self._public_face(obj, slot, viewer)
                     face, base = made
-                    sid = ids.of(oid, isinstance(face, Hidden), False)
+                    hidden = isinstance(face, Hidden)
+                    sid = ids.out.get(oid)
+                    if sid is None or ids.hidden[oid] is not hidden:  # (else: as it was)
+                        sid = ids.of(oid, hidden, False)
                     host = None if face.host is None else self.id_for(seat, face.host)
                     if delta:  # compared as made: no copy of a card that did not change
                         order.append(sid)
@@ -716,6 +725,25 @@ class Room:
                 "arrows": arrows, "zones": shown, "log": log, "shown": shown_now,
                 "chat": [[s_, x] for s_, x in chat], "chat_from": first,
                 "can_undo": bool(t.history) and (seat == JUDGE_SEAT or last == seat)}
+
+    def _public_face(self, obj: Obj, slot: Any, viewer: str | None
+                     ) -> tuple[Seen | Hidden, dict[str, Any]]:
+        """A card in a public zone as ``viewer`` sees it, and as it is sent without its
+        ids: made again only when something it is made from has changed."""
+        t = self.table
+        if self._faces_for[0] is not t.printings or self._faces_for[1] is not t.commanders:
+            self._faces, self._faces_for = {}, (t.printings, t.commanders)
+        stamp = _stamp(t, obj)
+        kept = self._faces.get(slot)
+        if kept is not None and kept[0] == stamp:
+            made: tuple[Seen | Hidden, dict[str, Any]] = kept[1]
+            return made
+        if len(self._faces) >= MAX_FACES:  # cards long gone: made again when needed
+            self._faces.clear()
+        face = views.face_of(t, obj, viewer, False, slot[1])
+        made = (face, _face(face, 0, None))
+        self._faces[slot] = (stamp, made)
+        return made
 
     def _sideboards(self, viewer: str | None) -> dict[str, Any]:
         """Each sideboard's cards for its player (and a judge who sees all), else how
@@ -856,6 +884,20 @@ def _line(entry: LogEntry, viewer: str | None) -> dict[str, Any] | None:
         if entry.lead:
             line["lead"] = entry.lead
     return line
+
+
+MAX_FACES = 20_000  # faces a room keeps from one update to the next (Room._public_face)
+
+
+def _stamp(t: Table, o: Obj) -> tuple[Any, ...]:
+    """All that ``views.face_of`` reads of an object and of what it is attached to
+    (with the seat, its place in the zone, and the table's printings and commanders):
+    the same stamp, the same face."""
+    h = o.attached_to
+    host = None if h is None else t.objs.get(h)
+    return (o.zone, o.cid, o.card, o.owner, o.controller, o.face_down, o.tapped,
+            o.counters, o.token, o.pile, o.revealed, o.pt, o.note, o.place, o.stickers,
+            h, host is not None and host.zone is not None)
 
 
 def _face(f: Seen | Hidden, sid: int, host: int | None) -> dict[str, Any]:

@@ -18,14 +18,13 @@ import multiprocessing
 import os
 import resource
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import bench_net_load as load  # noqa: E402  (its clients, pace and figures)
+import bench_net_load as load  # (its clients, pace and figures)
 
 PAD = "x" * 150  # an update's usual size (a log line's words), as a room's are
 

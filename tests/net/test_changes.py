@@ -77,7 +77,14 @@ def intention(view: dict[str, Any], seat: str, pick: int, kind: int) -> dict[str
                     {"action": "note", "id": one(mine), "text": f"note {pick}"},
                     {"action": "move", "id": one(mine), "zone": "graveyard"},
                     {"action": "move", "id": one(mine), "zone": "hand"},
-                    {"action": "face", "id": one(mine), "down": pick % 2 == 1}]
+                    {"action": "face", "id": one(mine), "down": pick % 2 == 1},
+                    {"action": "pt", "id": one(mine), "text": f"{pick % 5}/{pick % 7}"},
+                    {"action": "place", "ids": [one(mine)], "at": [[pick % 9, pick % 4]]}]
+        everyone = cards(view, None, "battlefield")
+        if len(everyone) > 1:  # onto any permanent the seat sees, or off it
+            host = everyone[(pick + 1) % len(everyone)]["id"]
+            choices += [{"action": "attach", "id": one(mine),
+                         "host": None if pick % 3 == 0 else host}]
     if grave:
         choices += [{"action": "move", "id": one(grave), "zone": "library",
                      "position": "bottom"},
