@@ -9,13 +9,12 @@ newer versions."""
 
 from __future__ import annotations
 
-import gc
 import json
-from collections.abc import Collection, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Collection, Iterable
 from pathlib import Path
 from typing import Any
 
+from tabletop import collector
 from tabletop.engine.actions import PHASES
 from tabletop.engine.errors import InputError
 from tabletop.engine.files import atomic_write, read_bounded
@@ -340,8 +339,21 @@ def to_json(t: Table) -> dict[str, Any]:
                   for p, sections in t.decks.items()},
         "history": history,
         "redo": redo,
-        "journal": [e.to_json(t.players) for e in t.journal],
+        "journal": _journal_json(t),
     }
+
+
+def _journal_json(t: Table) -> list[Any]:
+    """The log as a save writes it, each line made once: the log grows at its end (a
+    line taken back, and the log of another game, are made again)."""
+    kept, journal = t.saved_lines, t.journal
+    i, same = 0, min(len(kept), len(journal))
+    while i < same and kept[i][0] is journal[i]:
+        i += 1
+    del kept[i:]
+    players = t.players
+    kept.extend((e, e.to_json(players)) for e in journal[i:])
+    return [line for _, line in kept]
 
 
 def _in_words(e: BaseException) -> str:
@@ -889,23 +901,10 @@ def check(t: Table) -> None:
         raise InputError(f"the table failed its consistency check ({e}): not saved") from None
 
 
-@contextmanager
-def _no_gc() -> Iterator[None]:
-    """Bulk encoding and decoding make many small containers and no cycles:
-    the cycle collector would only slow them down."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
-
-
 def dumps(t: Table) -> str:
     """The save's text; a table that fails its consistency check is never written."""
     check(t)
-    with _no_gc():
+    with collector.paused():
         return compact(to_json(t))
 
 
@@ -921,7 +920,7 @@ def _finite(text: str) -> float:
 
 
 def loads(text: str, source: str = "save") -> Table:
-    with _no_gc():
+    with collector.paused():
         return from_json(_parsed(text, source), source)
 
 
@@ -946,7 +945,7 @@ def load(path: str | Path) -> Table:
     except UnicodeDecodeError:
         raise InputError(f"{path}: not a Tabletop save file (not UTF-8 text)") from None
     del raw  # the bytes, then the text, let go as soon as what is made of them is made:
-    with _no_gc():  # a large save's peak memory
+    with collector.paused():  # a large save's peak memory
         d = _parsed(text, str(path))
         del text
         return from_json(d, str(path), consume=True)

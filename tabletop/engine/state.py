@@ -246,6 +246,8 @@ class TableState:
         # those made after actions since undone go when a new action is recorded.
         self.refused: list[tuple[int, Action]] = []
         self.journal: list[LogEntry] = []  # the log: append-only
+        # its lines as a save writes them, each made once (saves.py): the line and its form
+        self.saved_lines: list[tuple[LogEntry, list[Any]]] = []
         self.quiet = False  # a scratch table (checking a save) writes no log
         self._journal_before = 0  # the journal's length before the last recorded action
         self.next_id = 1

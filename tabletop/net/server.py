@@ -39,6 +39,7 @@ from websockets.exceptions import ConnectionClosed
 from tabletop import collector
 from tabletop.engine import InputError, editions, files
 from tabletop.engine.files import read_bounded
+from tabletop.jsontext import compact
 from tabletop.net import protocol
 from tabletop.net.protocol import Changes, Code
 from tabletop.net.rooms import JUDGE_SEAT, SPECTATOR, Known, Room, RoomError, new_code
@@ -451,8 +452,8 @@ class Server:
         return replayed
 
     def _room_bytes(self, room: Room) -> bytes:
-        return json.dumps(room.to_json(), ensure_ascii=False,
-                          separators=(",", ":")).encode("utf-8")
+        with collector.paused():
+            return compact(room.to_json()).encode("utf-8")
 
     async def snapshot(self, room: Room) -> None:
         """The whole room, atomically (then its log starts again); made here, written

@@ -84,3 +84,22 @@ def test_a_version_1_save_with_its_log_in_full_still_opens():
     back = saves.loads(json.dumps(d))
     assert back.journal == t.journal
     assert saves.loads(saves.dumps(t)).journal == t.journal
+
+
+def test_the_log_saved_is_the_log_as_it_stands_after_lines_were_taken_back():
+    """Each log line is made into its saved form once; a line taken back (a dialog that
+    followed its action was cancelled), or a log begun again, is never saved as it was."""
+    from tabletop.cards import demo
+    t = demo.new_game()
+    t.draw("Alice")
+    saves.dumps(t)  # every line made into its saved form
+    mark = t.mark()
+    t.draw("Alice", 2)
+    saves.dumps(t)
+    t.take_back(mark)  # its lines go
+    t.draw("Bob")
+    back = saves.loads(saves.dumps(t))
+    assert [(e.tag, e.text) for e in back.journal] == [(e.tag, e.text) for e in t.journal]
+    assert "Bob" in back.journal[-1].text
+    t.start_here()  # a log begun again
+    assert saves.loads(saves.dumps(t)).journal == []
