@@ -70,6 +70,7 @@ class Saves:
         for a in self.t.history:
             if hasattr(a, "raw"):
                 a.raw = None  # a first save: nothing encoded yet
+        self.t.__dict__.get("saved_lines", []).clear()  # (nor the log, where it is kept)
         saves.dumps(self.t)
 
     def time_load(self) -> None:
