@@ -58,7 +58,7 @@ SNAPSHOT_EVERY = 500  # intentions between two whole writes of a room (at least;
 # written at once, each write holding up every room's answers)
 # what an update carries only when it changed for that connection (zones, log and chat
 # lines are sent as they change; the rest of a view is these)
-FACTS = ("room", "seat", "edition", "players", "active", "turn", "phase", "life",
+FACTS = ("room", "seat", "edition", "effects", "players", "active", "turn", "phase", "life",
          "player_counters", "mulligans", "sideboards", "arrows", "connected", "can_undo",
          "undo_request", "look_request", "seed", "last_roll", "shown")
 _UNSENT = object()

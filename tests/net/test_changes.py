@@ -161,6 +161,10 @@ def test_a_tap_sends_one_card_not_the_battlefield():
     assert len(battlefield["order"]) >= 3
     assert len(next(z for z in whole["zones"] if z["zone"] == "battlefield")["cards"]) == len(
         battlefield["order"])
+    # and of the view's other fields only those that changed: not the effects in force,
+    # the players or the room, sent with the view
+    for update in (small, whole):
+        assert not {"effects", "players", "room", "edition", "seed"} & set(update), update
 
 
 def test_an_unknown_way_of_sending_changes_is_refused():
