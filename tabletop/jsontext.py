@@ -1,7 +1,7 @@
 """Compact JSON text of plain data (lists, dicts with string keys, str, int, float,
 bool, None), made by the json module's C encoder, built once. ``json.dumps`` with its
 options builds an encoder for every call: a save of 10,000 actions took about a fifth
-longer, and a server's frames, a few hundred bytes each, about twice as long."""
+longer, and a server's frame of 500 bytes half as long again (7.2 us, not 4.8)."""
 
 from __future__ import annotations
 
