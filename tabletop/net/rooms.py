@@ -171,6 +171,7 @@ class Room:
                                                repr=False, compare=False)
     _faces_for: tuple[Any, Any] = field(default=(None, None), init=False, repr=False,
                                         compare=False)
+    _faces_limit: int = field(default=1000, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.invites:
@@ -738,8 +739,11 @@ class Room:
         if kept is not None and kept[0] == stamp:
             made: tuple[Seen | Hidden, dict[str, Any]] = kept[1]
             return made
-        if len(self._faces) >= MAX_FACES:  # cards long gone: made again when needed
-            self._faces.clear()
+        if len(self._faces) >= self._faces_limit:  # the faces of objects now gone go
+            objs = t.objs
+            self._faces = {k: v for k, v in self._faces.items()
+                           if (o := objs.get(k[0])) is not None and o.zone is not None}
+            self._faces_limit = max(FACES_KEPT, 2 * len(self._faces))
         face = views.face_of(t, obj, viewer, False, slot[1])
         made = (face, _face(face, 0, None))
         self._faces[slot] = (stamp, made)
@@ -886,7 +890,9 @@ def _line(entry: LogEntry, viewer: str | None) -> dict[str, Any] | None:
     return line
 
 
-MAX_FACES = 20_000  # faces a room keeps from one update to the next (Room._public_face)
+# faces a room keeps from one update to the next (Room._public_face) before those of
+# objects that are gone are let go (then twice as many as are left, at least this)
+FACES_KEPT = 1000
 
 
 def _stamp(t: Table, o: Obj) -> tuple[Any, ...]:

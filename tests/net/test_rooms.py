@@ -494,3 +494,29 @@ def test_a_sticker_a_merge_or_a_return_aimed_at_a_hidden_card_names_nothing():
     for seat in ("Ann", "Ben", "spectator"):
         said += [line["text"] for line in room.view(seat)["log"]]
     assert said and not any("Secret" in x or "Library Card" in x for x in said), said
+
+
+def test_the_faces_a_room_keeps_between_updates_are_those_of_objects_still_there():
+    """Each zone change makes a new object, and a room keeps each public card's face
+    from one update to the next: those of objects gone are let go, so a long game does
+    not fill the server's memory with them."""
+    import random
+
+    from tabletop.engine import Card, Table
+    from tabletop.net.rooms import FACES_KEPT
+    t = Table(("Ann", "Ben"))
+    cids = [t.add_card(Card(f"Bear {i}", ("Creature",)), "Ann", "battlefield").cid
+            for i in range(40)]
+    t.start_here()
+    room = Room("r", "CODE", t)
+    known: dict = {}
+    rng = random.Random(1)
+    most = 0
+    for _ in range(6000):
+        t.move(rng.choice(cids), rng.choice(("battlefield", "graveyard", "exile")))
+        room.update("Ann", None, len(t.journal), public=room.public_facts(), faces={},
+                    known=known, delta=True)
+        most = max(most, len(room._faces))
+    assert 40 <= most <= 2 * FACES_KEPT  # 6,000 objects made, the faces of 40 needed
+    fresh = json.loads(json.dumps(room.view("Ann")))["zones"]
+    assert {c["name"] for z in fresh for c in z["cards"]} == {f"Bear {i}" for i in range(40)}
