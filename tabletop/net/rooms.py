@@ -135,6 +135,11 @@ class SeatIds:
             self.drop(oid)
 
 
+# faces a room keeps from one update to the next (Room._public_face) before those of
+# objects that are gone are let go (then twice as many as are left, at least this)
+FACES_KEPT = 256
+
+
 @dataclass
 class Room:
     id: str
@@ -171,7 +176,7 @@ class Room:
                                                repr=False, compare=False)
     _faces_for: tuple[Any, Any] = field(default=(None, None), init=False, repr=False,
                                         compare=False)
-    _faces_limit: int = field(default=1000, init=False, repr=False, compare=False)
+    _faces_limit: int = field(default=FACES_KEPT, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.invites:
@@ -888,11 +893,6 @@ def _line(entry: LogEntry, viewer: str | None) -> dict[str, Any] | None:
         if entry.lead:
             line["lead"] = entry.lead
     return line
-
-
-# faces a room keeps from one update to the next (Room._public_face) before those of
-# objects that are gone are let go (then twice as many as are left, at least this)
-FACES_KEPT = 1000
 
 
 def _stamp(t: Table, o: Obj) -> tuple[Any, ...]:
