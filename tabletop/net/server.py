@@ -453,7 +453,11 @@ class Server:
 
     def _room_bytes(self, room: Room) -> bytes:
         with collector.paused():
-            return compact(room.to_json()).encode("utf-8")
+            data = compact(room.to_json()).encode("utf-8")
+        # the log's saved form is kept for a window's autosave after every action; a
+        # snapshot comes every few hundred, and a server holds many rooms: not kept
+        room.table.saved_lines.clear()
+        return data
 
     async def snapshot(self, room: Room) -> None:
         """The whole room, atomically (then its log starts again); made here, written
