@@ -479,8 +479,7 @@ class Server:
         room.applied += 1
         if self.disk is None:
             return
-        line = json.dumps({"room": room.id, "n": room.applied, "seat": seat, "msg": msg},
-                          ensure_ascii=False, separators=(",", ":")) + "\n"
+        line = compact({"room": room.id, "n": room.applied, "seat": seat, "msg": msg}) + "\n"
         self._written[room.id] = self.disk.put("line", room.id,
                                                (line.encode("utf-8"), room.applied))
         # every SNAPSHOT_EVERY intentions, or in a long game once the log holds half as
