@@ -46,3 +46,23 @@ def test_what_lived_a_tick_is_set_aside_and_freed_at_the_next_full_walk():
         gc.set_threshold(*was)
         if enabled:
             gc.enable()
+
+
+def test_the_window_tends_the_collector_every_second(qapp):
+    from PySide6.QtCore import QTimer
+
+    from tabletop.ui.app import tend_collector
+    was = gc.get_threshold()
+    try:
+        tend_collector(qapp)
+        timer = qapp.findChild(QTimer, "collector")
+        assert timer is not None and timer.isActive() and timer.interval() == 1000
+        assert gc.get_threshold()[0] == collector.YOUNG
+        timer.timeout.emit()  # a tick: what lives now is set aside
+        assert gc.get_freeze_count() > 0
+    finally:
+        if timer is not None:
+            timer.stop()
+            timer.deleteLater()
+        gc.unfreeze()
+        gc.set_threshold(*was)

@@ -97,7 +97,9 @@ def tend_collector(app: QApplication) -> None:
     tender = collector.Tender()
     timer = QTimer(app)
     timer.setObjectName("collector")
-    timer.timeout.connect(tender.tick)
+    # (a function holding the tender: Qt keeps only a weak hold of a bound method's
+    # object, and the tender would go with this function's frame)
+    timer.timeout.connect(lambda: tender.tick())
     timer.start(1000)
 
 
