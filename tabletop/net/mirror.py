@@ -47,19 +47,26 @@ Face = Seen | Hidden
 def merge(view: dict[str, Any], update: dict[str, Any]) -> None:
     """An ``update`` into the ``view`` it follows: its zones replace the view's, its log
     lines are added, and its small facts (life, turn, who is connected) replace them."""
-    had = {(z["player"], z["zone"]): z for z in view["zones"]}
-    zones = {}
-    for z in update["zones"]:
-        key = (z["player"], z["zone"])
-        zones[key] = z if "order" not in z else whole_zone(had.get(key), z)
-    view["zones"] = [zones.pop((z["player"], z["zone"]), z)
-                     for z in view["zones"]] + list(zones.values())
-    view["log"] = (view["log"] + update["log"])[-protocol.LOG_LINES:]
-    # the chat lines said since the last message (an update never repeats old ones)
-    view["chat"] = (list(view.get("chat") or []) + list(update.get("chat") or []))[-200:]
+    if update["zones"]:  # (most updates change no zone: a life total, a roll, a line)
+        changed = {(z["player"], z["zone"]): z for z in update["zones"]}
+        zones = []
+        for z in view["zones"]:
+            new = changed.pop((z["player"], z["zone"]), None)
+            zones.append(z if new is None else new if "order" not in new
+                         else whole_zone(z, new))
+        zones.extend(z if "order" not in z else whole_zone(None, z)
+                     for z in changed.values())
+        view["zones"] = zones
+    if update["log"]:
+        view["log"] = (view["log"] + update["log"])[-protocol.LOG_LINES:]
+    if update.get("chat"):  # the lines said since the last message (never old ones)
+        view["chat"] = (list(view.get("chat") or []) + list(update["chat"]))[-200:]
     for k, v in update.items():
-        if k not in ("zones", "log", "chat", "type", "v", "log_from", "chat_from", "rid"):
+        if k not in _MERGED:
             view[k] = v
+
+
+_MERGED = frozenset(("zones", "log", "chat", "type", "v", "log_from", "chat_from", "rid"))
 
 
 def whole_zone(before: dict[str, Any] | None, changed: dict[str, Any]) -> dict[str, Any]:
