@@ -9,6 +9,9 @@ any characteristic. Pure logic: the server (server.py) carries the frames."""
 
 from __future__ import annotations
 
+import itertools
+import operator
+import os
 import secrets
 import time
 from collections.abc import Sequence
@@ -83,7 +86,7 @@ class SeatIds:
     or reordered, or a card the seat saw becoming hidden again in a hand or library. An
     id is never given twice to a seat, so an old id can never name another card."""
 
-    __slots__ = ("back", "hidden", "out", "sent", "used")
+    __slots__ = ("_at", "_pool", "back", "hidden", "out", "sent", "used")
 
     def __init__(self) -> None:
         self.out: dict[int, int] = {}  # object id -> the id this seat knows it by
@@ -91,6 +94,20 @@ class SeatIds:
         self.hidden: dict[int, bool] = {}  # object id -> hidden from the seat when sent
         self.sent: dict[ZoneKey, tuple[int, ...]] = {}  # hidden zones, as last sent
         self.used: set[int] = set()
+        self._pool, self._at = b"", 0  # bytes from the system's random source, unused
+
+    def _draw(self) -> int:
+        """A number from 1 to ID_SPACE, each as likely, from the system's random source
+        (as ``secrets.randbelow``), which is asked for a few hundred at a time: every
+        move gives each seat a new id, and a system call for each cost more than the
+        view it is sent in."""
+        while True:
+            if self._at >= len(self._pool):
+                self._pool, self._at = os.urandom(3 * 256), 0
+            n = int.from_bytes(self._pool[self._at:self._at + 3], "big") & 0xFFFFF
+            self._at += 3
+            if n < ID_SPACE:  # 20 bits, the few past the range drawn again: uniform
+                return n + 1
 
     def of(self, oid: int, hidden: bool, hidden_zone: bool) -> int:
         sid = self.out.get(oid)
@@ -100,9 +117,9 @@ class SeatIds:
         if sid is None:
             if len(self.used) > ID_SPACE // 2:  # a very long game: forget the oldest
                 self.used = set(self.back)
-            sid = secrets.randbelow(ID_SPACE) + 1
+            sid = self._draw()
             while sid in self.used:
-                sid = secrets.randbelow(ID_SPACE) + 1
+                sid = self._draw()
             self.used.add(sid)
             self.out[oid], self.back[sid] = sid, oid
         self.hidden[oid] = hidden
@@ -636,9 +653,10 @@ class Room:
         ids = self.seat_ids(seat)
         looked = set(self.looked.get(seat, ()))
         shown = []
-        for key, oids in t.zones.items():
-            if zones is not None and key not in zones:
-                continue
+        # an update's few zones are looked up, not found among the table's many
+        todo = t.zones.items() if zones is None else [
+            (key, t.zones[key]) for key in sorted(zones, key=_zone_order) if key in t.zones]
+        for key, oids in todo:
             ordered = key[1] in ORDERED
             hidden_zone = key[1] in HIDDEN_ZONES
             if hidden_zone:
@@ -646,7 +664,30 @@ class Room:
             cards = []  # the zone's cards as sent (with ``delta``: those that changed)
             order = []
             before = {} if known is None else known.get(key, {})
-            now: dict[int, tuple[dict[str, Any], int | None]] = {}
+            plain = None
+            if delta and faces is not None and not hidden_zone:
+                plain = self._plain_zone(key, oids, faces)
+                if plain is not None and looked and not looked.isdisjoint(plain[0]):
+                    plain = None
+            if plain is not None and isinstance(before, _Sent) and before.oids == plain[0]:
+                # the same cards in the same order as this seat was last sent: only
+                # those whose faces were made again are looked at
+                assert known is not None
+                mades = plain[1]
+                for i in itertools.compress(range(len(mades)),
+                                            map(operator.is_not, before.mades, mades)):
+                    base = mades[i][1]
+                    was = before.order[i]
+                    before[was] = (base, None)
+                    card = dict(base)
+                    card["id"], card["host"] = was, None
+                    card["position"] = i + 1 if ordered else None
+                    cards.append(card)
+                before.oids, before.mades = plain
+                shown.append({"player": key[0], "zone": key[1], "ordered": ordered,
+                              "order": before.order, "cards": cards})
+                continue
+            now = _Sent()
             for i, oid in enumerate(reversed(oids), 1):
                 obj = t.objs[oid]
                 if oid in looked:  # looked at: its face, for this seat
@@ -700,6 +741,9 @@ class Room:
                     cards.append(card)
             if known is not None:
                 known[key] = now
+                if plain is not None:  # the next update may look only at what changed
+                    now.oids, now.mades = plain
+                    now.order = order
             if delta:
                 shown.append({"player": key[0], "zone": key[1], "ordered": ordered,
                               "order": order, "cards": cards})
@@ -731,6 +775,34 @@ class Room:
                 "arrows": arrows, "zones": shown, "log": log, "shown": shown_now,
                 "chat": [[s_, x] for s_, x in chat], "chat_from": first,
                 "can_undo": bool(t.history) and (seat == JUDGE_SEAT or last == seat)}
+
+    def _plain_zone(self, key: ZoneKey, oids: Sequence[int], faces: dict[Any, Any]
+                    ) -> tuple[tuple[int, ...], list[Any]] | None:
+        """A public zone whose cards every seat sees alike (none face down, none attached,
+        none hidden): its objects and their faces as made (``_public_face``), top first,
+        made once a broadcast; None for a zone whose cards some seat sees otherwise."""
+        slot = ("zone", key)
+        if slot in faces:
+            made: tuple[tuple[int, ...], list[Any]] | None = faces[slot]
+            return made
+        t = self.table
+        mades = []
+        made = None
+        for oid in reversed(oids):
+            obj = t.objs[ObjId(oid)]
+            if obj.face_down or obj.attached_to is not None:
+                break
+            one = (oid, None, "")
+            face = faces.get(one)
+            if face is None:
+                face = faces[one] = self._public_face(obj, one, None)
+            if isinstance(face[0], Hidden) or face[0].host is not None:
+                break
+            mades.append(face)
+        else:
+            made = (tuple(oids), mades)
+        faces[slot] = made
+        return made
 
     def _public_face(self, obj: Obj, slot: Any, viewer: str | None
                      ) -> tuple[Seen | Hidden, dict[str, Any]]:
@@ -893,6 +965,25 @@ def _line(entry: LogEntry, viewer: str | None) -> dict[str, Any] | None:
         if entry.lead:
             line["lead"] = entry.lead
     return line
+
+
+class _Sent(dict[int, tuple[dict[str, Any], int | None]]):
+    """A zone's cards as a connection was last sent them (its ids -> (face as made,
+    host)); for a zone every seat sees alike (``Room._plain_zone``), also its objects,
+    their faces as made and the ids they were sent by, in the zone's order."""
+
+    __slots__ = ("mades", "oids", "order")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.oids: tuple[int, ...] | None = None
+        self.mades: list[Any] = []
+        self.order: list[int] = []
+
+
+def _zone_order(key: ZoneKey) -> tuple[str, str]:
+    """An update's zones in an order that does not change from one run to the next."""
+    return (key[0] or "", key[1])
 
 
 def _stamp(t: Table, o: Obj) -> tuple[Any, ...]:

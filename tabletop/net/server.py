@@ -61,6 +61,7 @@ SNAPSHOT_EVERY = 500  # intentions between two whole writes of a room (at least;
 FACTS = ("room", "seat", "edition", "effects", "players", "active", "turn", "phase", "life",
          "player_counters", "mulligans", "sideboards", "arrows", "connected", "can_undo",
          "undo_request", "look_request", "seed", "last_roll", "shown")
+SEAT_FACTS = ("seat", "sideboards", "arrows", "can_undo", "shown")  # the rest: public
 _UNSENT = object()
 
 
@@ -152,6 +153,9 @@ class _Conn:
     seq: int = 0  # updates sent to this connection
     asking: bool = False  # waiting for the host's answer to a request to sit
     facts: dict[str, Any] = field(default_factory=dict)  # the small facts as last sent
+    # the facts alike for every seat, as the last update this connection was sent had
+    # them (None: not since it joined): each update then carries only those that changed
+    public: dict[str, Any] | None = None
     # with Changes.CARDS, each zone's cards as last sent; None: whole zones are sent
     known: Known | None = None
 
@@ -819,13 +823,24 @@ class Server:
         frames = []
         public = room.public_facts()  # alike for every seat: made once
         faces: dict[Any, Any] = {}  # and so are the faces in public zones
+        # and what changed of them since the last update: compared once, not a seat
+        changed: dict[int, dict[str, Any]] = {}
         for conn in list(self.members.get(room.id, [])):
             if conn is skip or conn.seat is None:
                 continue
+            before = conn.public
+            told: dict[str, Any] | None = public
+            keys: tuple[str, ...] = FACTS
+            if before is not None:
+                told = changed.get(id(before))
+                if told is None:
+                    told = changed[id(before)] = {
+                        k: v for k, v in public.items() if before.get(k, _UNSENT) != v}
+                keys = SEAT_FACTS
             update = room.update(conn.seat, zones, conn.log_sent, conn.chat_sent,
-                                 public, faces, conn.known, conn.known is not None)
-            conn.log_sent, conn.chat_sent = end, said
-            for key in FACTS:  # the small facts this connection does not have yet
+                                 told, faces, conn.known, conn.known is not None)
+            conn.log_sent, conn.chat_sent, conn.public = end, said, public
+            for key in keys:  # the small facts this connection does not have yet
                 if conn.facts.get(key, _UNSENT) == update[key]:
                     del update[key]
                 else:

@@ -520,3 +520,31 @@ def test_the_faces_a_room_keeps_between_updates_are_those_of_objects_still_there
     assert 40 <= most <= 2 * FACES_KEPT  # 6,000 objects made, the faces of 40 needed
     fresh = json.loads(json.dumps(room.view("Ann")))["zones"]
     assert {c["name"] for z in fresh for c in z["cards"]} == {f"Bear {i}" for i in range(40)}
+
+
+def test_a_seats_ids_are_drawn_evenly_from_the_whole_range_and_never_alike():
+    """Ids come from the system's random source a few hundred at a time: still every
+    number from 1 to ID_SPACE, each as likely, and two seats never draw the same."""
+    from tabletop.net.rooms import ID_SPACE, SeatIds
+    ann, ben = SeatIds(), SeatIds()
+    drawn = [ann._draw() for _ in range(100_000)]
+    assert all(1 <= n <= ID_SPACE for n in drawn)
+    tenths = [0] * 10
+    for n in drawn:
+        tenths[(n - 1) * 10 // ID_SPACE] += 1
+    # 10,000 expected in each tenth, its standard deviation 95: 600 off is 6 of them
+    assert all(abs(k - 10_000) < 600 for k in tenths), tenths
+    assert [ben._draw() for _ in range(50)] != drawn[:50]
+    assert len({ann.of(oid, False, False) for oid in range(5_000)}) == 5_000
+
+
+def test_the_facts_an_update_compares_once_are_those_alike_for_every_seat():
+    """An update carries only the facts that changed: those alike for every seat are
+    compared once a broadcast, the seat's own (SEAT_FACTS) for each seat. Together they
+    are every fact a view has."""
+    from tabletop.net.server import FACTS, SEAT_FACTS
+    room = Room("r", "CODE", demo.new_game(players=("Ann", "Ben")))
+    public = set(room.public_facts())
+    assert public.isdisjoint(SEAT_FACTS)
+    assert public | set(SEAT_FACTS) == set(FACTS)
+    assert set(FACTS) <= set(room.view("Ann"))
