@@ -113,8 +113,12 @@ def parse(frame: str | bytes) -> dict[str, Any]:
         raise ProtocolError("a message must be a JSON object") from None
     if not isinstance(msg, dict):
         raise ProtocolError("a message must be a JSON object")
+    # ASCII with no \u escape holds no lone surrogate, and nine brackets nest no
+    # deeper than _all_text allows: most frames need not be walked for either
+    plain = frame.isascii() and "\\u" not in frame \
+        and frame.count("{") + frame.count("[") <= 9
     try:
-        return _check(msg)
+        return _check(msg, plain)
     except ProtocolError as e:
         if _rid_ok(msg.get("rid")) and _all_text(msg.get("rid")):
             e.rid = msg["rid"]
@@ -138,7 +142,9 @@ def _rid_ok(rid: Any) -> bool:
         rid, int) and not isinstance(rid, bool) and abs(rid) <= 2**53)
 
 
-def _check(msg: dict[str, Any]) -> dict[str, Any]:
+def _check(msg: dict[str, Any], plain: bool = False) -> dict[str, Any]:
+    """``msg`` checked (``plain``: its text is known to be ASCII with no escapes and
+    its brackets few: ``_all_text`` is true of it)."""
     if msg.get("v") != VERSION:
         raise ProtocolError(f"this server speaks version {VERSION} of the protocol")
     kind = msg.get("type")
@@ -148,7 +154,7 @@ def _check(msg: dict[str, Any]) -> dict[str, Any]:
     if "rid" in msg and not _rid_ok(msg["rid"]):
         raise ProtocolError(f"{kind}: field 'rid' is a number or a string of at most "
                             f"{MAX_RID} characters")
-    if not _all_text(msg):
+    if not plain and not _all_text(msg):
         raise ProtocolError(f"{kind}: text that is not valid Unicode (a lone surrogate), "
                             f"or nested deeper than any message")
     for key in msg:

@@ -825,6 +825,7 @@ class Server:
         faces: dict[Any, Any] = {}  # and so are the faces in public zones
         # and what changed of them since the last update: compared once, not a seat
         changed: dict[int, dict[str, Any]] = {}
+        last: tuple[dict[str, Any], str] | None = None  # an update made and its text
         for conn in list(self.members.get(room.id, [])):
             if conn is skip or conn.seat is None:
                 continue
@@ -845,12 +846,20 @@ class Server:
                     del update[key]
                 else:
                     conn.facts[key] = update[key]
+            # seats are often sent the same update (a roll, a life total): made into
+            # text once, each seat's numbers (and the answer's rid) put at its end
+            if last is not None and update == last[0]:
+                text = last[1]
+            else:
+                text = protocol.encode("update", **update)
+                last = (update, text)
             conn.seq += 1
-            update["seq"], update["log_from"] = conn.seq, conn.lines
+            tail = f',"seq":{conn.seq},"log_from":{conn.lines}'
             conn.lines += len(update["log"])
             if answer is not None and conn is answer[0]:
-                update.update(answer[1])
-            frames.append((conn, protocol.encode("update", **update)))
+                for key, value in answer[1].items():
+                    tail += f",{compact(key)}:{compact(value)}"
+            frames.append((conn, f"{text[:-1]}{tail}}}"))
         return frames
 
     def attach(self) -> None:

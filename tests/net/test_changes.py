@@ -26,7 +26,7 @@ class Socket:
 
     async def send(self, frame: str) -> None:
         msg = json.loads(frame)
-        self.frames.append(msg)
+        self.frames.append(json.loads(frame))  # as sent (``view`` has updates merged in)
         if msg["type"] == "view":
             self.view = msg
         elif msg["type"] == "update" and self.view is not None:
@@ -175,3 +175,35 @@ def test_an_unknown_way_of_sending_changes_is_refused():
         assert e.code == protocol.Code.BAD_FRAME
     else:
         raise AssertionError("a join with changes 'diff' was taken")
+
+
+def test_an_answer_carries_its_rid_to_the_asker_alone_and_each_seat_its_own_numbers():
+    """Seats are often sent the same update (a roll): each still gets its own ``seq``
+    (1, 2, ... a connection) and ``log_from`` (the lines it was sent before), and only
+    the asker the ``rid`` of its request."""
+    async def go() -> list[_Conn]:
+        server = Server(None)
+        room = server.add_room(demo.new_game(players=("Ann", "Ben"), seed=7))
+        ann = await seated(server, room, "Ann", "cards")
+        ben = await seated(server, room, "Ben", None)
+        watch = await seated(server, room, "spectator", "cards")
+        await server._handle(ben, {"type": "chat", "text": "hi"}, None)
+        for rid in ("r-1", 7, "r-1"):
+            await server._handle(ann, {"type": "act", "rid": rid, "action": "roll",
+                                       "sides": 6}, rid)
+        await server._handle(ben, {"type": "act", "rid": 9, "action": "life",
+                                   "delta": -1}, 9)
+        return [ann, ben, watch]
+    conns = asyncio.run(go())
+    for conn in conns:
+        view = next(f for f in conn.ws.frames if f["type"] == "view")
+        updates = [f for f in conn.ws.frames if f["type"] == "update"]
+        assert [u["seq"] for u in updates] == list(range(1, len(updates) + 1))
+        lines = len(view["log"])
+        for u in updates:
+            assert u["log_from"] == lines
+            lines += len(u["log"])
+        rids = [u.get("rid") for u in updates[-4:]]
+        assert rids == (["r-1", 7, "r-1", None] if conn.seat == "Ann" else
+                        [None, None, None, 9] if conn.seat == "Ben" else [None] * 4)
+        assert all("rid" not in u for u in updates[:-4])

@@ -68,3 +68,21 @@ def test_decks_for_every_player_are_read():
     msg = parse(create(decks={"Ann": {"main": [[20, "Forest"]], "sideboard": [[2, "Shock"]]},
                               "Ben": {"main": [[20, "Mountain"]]}}))
     assert msg["decks"]["Ann"]["sideboard"] == [[2, "Shock"]]
+
+
+@pytest.mark.parametrize("frame", [
+    '{"v":1,"type":"chat","text":"a\\ud800b"}',  # an escaped lone surrogate, all ASCII
+    '{"v":1,"type":"chat","text":"\u00e9\\udfff"}',  # and in text that is not ASCII
+    '{"v":1,"type":"chat","text":"\\udbff"}',
+])
+def test_text_that_cannot_be_sent_back_is_refused(frame):
+    with pytest.raises(ProtocolError) as e:
+        parse(frame)
+    assert str(e.value.code) == "bad-frame"
+
+
+def test_a_plain_frame_and_a_frame_with_harmless_escapes_are_read():
+    assert parse('{"v":1,"type":"chat","text":"caf\\u00e9 \\ud83d\\ude00"}')["text"] \
+        == "caf\u00e9 \U0001F600"  # a surrogate pair is one character, not two
+    assert parse('{"v":1,"type":"chat","text":"[[[[{{{{"}')["text"] == "[[[[{{{{"
+    assert parse(act(action="tap", id=3, tapped=True))["id"] == 3
