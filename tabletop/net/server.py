@@ -824,7 +824,7 @@ class Server:
         public = room.public_facts()  # alike for every seat: made once
         faces: dict[Any, Any] = {}  # and so are the faces in public zones
         # and what changed of them since the last update: compared once, not a seat
-        changed: dict[int, dict[str, Any]] = {}
+        changed: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}  # (before, told)
         last: tuple[dict[str, Any], str] | None = None  # an update made and its text
         for conn in list(self.members.get(room.id, [])):
             if conn is skip or conn.seat is None:
@@ -833,10 +833,12 @@ class Server:
             told: dict[str, Any] | None = public
             keys: tuple[str, ...] = FACTS
             if before is not None:
-                told = changed.get(id(before))
-                if told is None:
-                    told = changed[id(before)] = {
-                        k: v for k, v in public.items() if before.get(k, _UNSENT) != v}
+                hit = changed.get(id(before))
+                if hit is not None and hit[0] is before:
+                    told = hit[1]
+                else:
+                    told = {k: v for k, v in public.items() if before.get(k, _UNSENT) != v}
+                    changed[id(before)] = (before, told)
                 keys = SEAT_FACTS
             update = room.update(conn.seat, zones, conn.log_sent, conn.chat_sent,
                                  told, faces, conn.known, conn.known is not None)
