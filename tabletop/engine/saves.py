@@ -252,10 +252,21 @@ class _Codec:
             raise ValueError(f"unknown table setting {str(name)[:30]!r}")
         return v
 
+    def quoted(self, a: Action, done: bool = True) -> str:
+        """An action as a save writes it: the JSON string of its text (``action``).
+        Made once and kept, in place of the text, until undo or redo changes which of
+        its objects exist: a save after every action then puts it in as it is."""
+        q = a.quoted
+        if q is None:
+            q = a.quoted = compact(self.action(a, done))
+            a.raw = None
+        return q
+
     def action(self, a: Action, done: bool = True) -> str:
         """An action as JSON text, carrying the objects it names that the saved
-        state leaves out (those that no longer exist). Encoded once and kept
-        until undo or redo changes which of its objects exist."""
+        state leaves out (those that no longer exist)."""
+        if a.quoted is not None:
+            return json.loads(a.quoted)  # type: ignore[no-any-return]
         if a.raw is None:
             objs = self.t.objs
             extra = [self.obj(objs[i]) for i in sorted(self._ended(a.ops, done) - self.kept)]
@@ -299,15 +310,53 @@ OLD_NAMES = {"turn_face": "face", "power_toughness": "pt", "create_token": "toke
 
 
 def to_json(t: Table) -> dict[str, Any]:
+    """The save as data (what ``text`` writes, read back)."""
+    return json.loads(text(t))  # type: ignore[no-any-return]
+
+
+def text(t: Table) -> str:
+    """The save's JSON text. Only the table as it stands is encoded afresh: each
+    action and each log line is put in as its kept text (made at the first save that
+    held it), so a save after every action costs little more than the table."""
     codec = _Codec(t)
     kept = {i for ids in t.zones.values() for i in ids}
     kept.update(t.current.values())
     kept.update(a for a in (t.objs[i].attached_to for i in list(kept)) if a is not None)
     codec.kept = kept
+    quoted = codec.quoted
+    # (the actions first: the cards their objects show are numbered as they are encoded)
+    history = ",".join([a.quoted or quoted(a) for a in t.history])
+    redo = ",".join([a.quoted or quoted(a, done=False) for a in t.redo_stack])
+    lineage = _lineage_text(t, codec)
+    journal = ",".join(_journal_texts(t))
+    return (f'{compact(_state(t, codec))[:-1]},"lineage":[{lineage}],'
+            f'"history":[{history}],"redo":[{redo}],"journal":[{journal}]}}')
+
+
+def _lineage_text(t: Table, codec: _Codec) -> str:
+    """Every card's lineage as a save writes it, each card's made again only when its
+    lineage changed. A lineage only grows and shrinks at its end, and as the history
+    does (undo takes back the newest entries, redo puts the same ones back): one of the
+    same length ending in the very entry it ended in is the one the text was made of."""
+    kept = t.saved_lineage
+    out = []
+    for cid, entries in t.lineage.items():
+        if not entries:
+            out.append(f"[{cid},[]]")
+            continue
+        was = kept.get(cid)
+        if was is None or was[0] != len(entries) or was[1] is not entries[-1]:
+            was = kept[cid] = (len(entries), entries[-1],
+                               compact([cid, [codec.entry(e) for e in entries]]))
+        out.append(was[2])
+    return ",".join(out)
+
+
+def _state(t: Table, codec: _Codec) -> dict[str, Any]:
+    """The save's fields but the lineage, the history, the redo list and the log (the
+    objects ``codec.kept``, and the cards it numbered)."""
     objs = t.objs
-    state_objs = [codec.obj(objs[i]) for i in sorted(kept) if i in objs]
-    history = [codec.action(a) for a in t.history]
-    redo = [codec.action(a, done=False) for a in t.redo_stack]
+    state_objs = [codec.obj(objs[i]) for i in sorted(codec.kept) if i in objs]
     from tabletop import __version__
     st = t.rng.getstate()
     return {
@@ -320,7 +369,6 @@ def to_json(t: Table) -> dict[str, Any]:
         "cards": [c.to_json() for c in codec.cards],
         "objects": state_objs,
         "current": [[c, o] for c, o in t.current.items()],
-        "lineage": [[c, [codec.entry(e) for e in es]] for c, es in t.lineage.items()],
         "zones": [list(v) for v in t.zones.values()],
         "effects": [e.to_json() for e in t.effects],
         "revealed_tops": sorted(t.revealed_tops),
@@ -337,22 +385,21 @@ def to_json(t: Table) -> dict[str, Any]:
         "sideboards": {p: [c.to_json() for c in cs] for p, cs in t.sideboards.items()},
         "decks": {p: {k: [c.to_json() for c in cs] for k, cs in sections.items()}
                   for p, sections in t.decks.items()},
-        "history": history,
-        "redo": redo,
-        "journal": _journal_json(t),
     }
 
 
-def _journal_json(t: Table) -> list[Any]:
-    """The log as a save writes it, each line made once: the log grows at its end (a
-    line taken back, and the log of another game, are made again)."""
+def _journal_texts(t: Table) -> list[str]:
+    """The log's lines as a save writes them, each made once: the log grows at its end
+    (a line taken back, and the log of another game, are made again)."""
     kept, journal = t.saved_lines, t.journal
     i, same = 0, min(len(kept), len(journal))
+    if same and same == len(kept) and journal[same - 1] is kept[-1][0]:
+        i = same  # (lines go only from the end, and new ones are new objects)
     while i < same and kept[i][0] is journal[i]:
         i += 1
     del kept[i:]
     players = t.players
-    kept.extend((e, e.to_json(players)) for e in journal[i:])
+    kept.extend((e, compact(e.to_json(players))) for e in journal[i:])
     return [line for _, line in kept]
 
 
@@ -905,7 +952,7 @@ def dumps(t: Table) -> str:
     """The save's text; a table that fails its consistency check is never written."""
     check(t)
     with collector.paused():
-        return compact(to_json(t))
+        return text(t)
 
 
 def _no_constant(name: str) -> float:

@@ -9,6 +9,7 @@ never goes back, so an undone object's id is never handed out again.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Iterable, Sequence
 from types import TracebackType
@@ -74,15 +75,18 @@ class Action:
     """One recorded action: what was asked, what happened, the changes made.
 
     An action read from a save stays as its encoded text until something needs
-    it (undo, redo, the log), so loading a long game does not decode its history."""
+    it (undo, redo, the log), so loading a long game does not decode its history.
+    A save keeps that text as it writes it (``quoted``: the JSON string of the text,
+    put in the save as it is), and then only that form."""
 
-    __slots__ = ("_decode", "_events", "_name", "_ops", "_params", "raw", "told")
+    __slots__ = ("_decode", "_events", "_name", "_ops", "_params", "quoted", "raw", "told")
 
     def __init__(self, name: str | None, params: dict[str, Any] | None,
                  events: tuple[Event, ...] | None, ops: list[Op] | None,
                  raw: str | None = None, decode: Decoder | None = None) -> None:
         self._name, self._params, self._events, self._ops = name, params, events, ops
         self.raw, self._decode = raw, decode
+        self.quoted: str | None = None
         # the log lines it was told in when done (None: read from a save, told afresh):
         # undo and redo tell them again as they were, without wording them anew
         self.told: tuple[LogEntry, ...] | None = None
@@ -93,8 +97,9 @@ class Action:
 
     def _load(self) -> None:
         if self._ops is None:
-            assert self._decode is not None and self.raw is not None
-            self._name, self._params, self._events, self._ops = self._decode(self.raw)
+            raw = self.raw if self.quoted is None else json.loads(self.quoted)
+            assert self._decode is not None and raw is not None
+            self._name, self._params, self._events, self._ops = self._decode(raw)
 
     @property
     def name(self) -> str:
@@ -246,8 +251,10 @@ class TableState:
         # those made after actions since undone go when a new action is recorded.
         self.refused: list[tuple[int, Action]] = []
         self.journal: list[LogEntry] = []  # the log: append-only
-        # its lines as a save writes them, each made once (saves.py): the line and its form
-        self.saved_lines: list[tuple[LogEntry, list[Any]]] = []
+        # its lines as a save writes them, each made once (saves.py): the line and its text
+        self.saved_lines: list[tuple[LogEntry, str]] = []
+        # and each card's lineage: its length and last entry when made, and its text
+        self.saved_lineage: dict[CardId, tuple[int, LineageEntry, str]] = {}
         self.quiet = False  # a scratch table (checking a save) writes no log
         self._journal_before = 0  # the journal's length before the last recorded action
         self.next_id = 1
@@ -452,7 +459,8 @@ class TableState:
             del self.journal[told:]
             raise
         self.history.pop()
-        action.raw = None  # which of its objects exist has changed: encode it afresh
+        # which of its objects exist has changed: encode it afresh
+        action.raw = action.quoted = None
         self.redo_stack.append(action)
         return action
 
@@ -462,7 +470,7 @@ class TableState:
         action = self.redo_stack[-1]
         self._replay(action.ops, backwards=False)
         self.redo_stack.pop()
-        action.raw = None
+        action.raw = action.quoted = None
         self.history.append(action)
         self._journal_again(action, "redone")
         return action

@@ -10,6 +10,7 @@ any characteristic. Pure logic: the server (server.py) carries the frames."""
 from __future__ import annotations
 
 import itertools
+import json
 import operator
 import os
 import secrets
@@ -30,6 +31,7 @@ from tabletop.engine import (
 from tabletop.engine.model import ORDERED, Card, CardId, EventKind, Obj, ObjId, Zone, ZoneKey
 from tabletop.engine.state import LogEntry, Result
 from tabletop.engine.views import Hidden, Seen
+from tabletop.jsontext import compact
 from tabletop.net import protocol
 from tabletop.net.protocol import Code
 
@@ -879,6 +881,15 @@ class Room:
 
     # ---- autosave -----------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
+        """The room as its snapshot holds it (``text``, read back)."""
+        return json.loads(self.text())  # type: ignore[no-any-return]
+
+    def text(self) -> str:
+        """The room's snapshot: its own fields, then the table's save (saves.text: the
+        history and the log put in as kept)."""
+        return f'{compact(self._fields())[:-1]},"table":{saves.text(self.table)}}}'
+
+    def _fields(self) -> dict[str, Any]:
         return {"id": self.id, "code": self.code, "judge_sees_all": self.judge_sees_all,
                 "tokens": dict(self.tokens), "actors": list(self.actors),
                 "chat": [list(c) for c in self.chat], "applied": self.applied,
@@ -888,8 +899,7 @@ class Room:
                 "invites": dict(self.invites), "seed": self.seed,
                 "look_request": None if self.look_request is None else list(
                     self.look_request),
-                "chat_base": self.chat_base, "idle_since": self.idle_since,
-                "table": saves.to_json(self.table)}
+                "chat_base": self.chat_base, "idle_since": self.idle_since}
 
     @classmethod
     def from_json(cls, d: Any, source: str) -> Room:

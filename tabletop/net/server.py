@@ -457,7 +457,7 @@ class Server:
 
     def _room_bytes(self, room: Room) -> bytes:
         with collector.paused():
-            data = compact(room.to_json()).encode("utf-8")
+            data = room.text().encode("utf-8")
         # the log's saved form is kept for a window's autosave after every action; a
         # snapshot comes every few hundred, and a server holds many rooms: not kept
         room.table.saved_lines.clear()

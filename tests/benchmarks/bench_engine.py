@@ -99,7 +99,7 @@ def main():
             runs = []
             for _ in range(3):
                 for a in t.history + t.redo_stack:
-                    a.raw = None  # measure a first save, with nothing encoded yet
+                    a.raw = a.quoted = None  # measure a first save, with nothing encoded yet
                 t.saved_lines.clear()  # (nor the log)
                 s = time.perf_counter()
                 text = saves.dumps(t)
@@ -114,7 +114,7 @@ def main():
             jsontext._c_encoder = None
             for _ in range(3):
                 for a in t.history + t.redo_stack:
-                    a.raw = None
+                    a.raw = a.quoted = None
                 t.saved_lines.clear()
                 s = time.perf_counter()
                 saves.dumps(t)

@@ -165,6 +165,38 @@ class EngineMachine(RuleBasedStateMachine):
     def redo(self):
         self.t.redo()
 
+    @rule(data=st.data())
+    def move_taken_back(self, data):
+        """A move whose dialog was cancelled: taken back, as if never made (its log lines
+        too), perhaps after the window's autosave had kept them."""
+        done = len(self.t.history)
+        self.move(data)
+        if len(self.t.history) > done:
+            if data.draw(st.booleans()):
+                saves.dumps(self.t)
+            self.t.take_back()
+
+    @rule()
+    def saved_as_if_made_afresh(self):
+        """A save puts in what earlier saves kept (each action's text, each log line's,
+        each card's lineage): it is the very save made with nothing kept. The kept forms
+        stay afterwards, so later saves in this run build on them."""
+        t = self.t
+        kept = saves.dumps(t)
+        actions = t.history + t.redo_stack
+        forms = [(a.raw, a.quoted) for a in actions]
+        lines, lineage = list(t.saved_lines), dict(t.saved_lineage)
+        for a in actions:
+            a.raw = a.quoted = None
+        t.saved_lines.clear()
+        t.saved_lineage.clear()
+        assert saves.dumps(t) == kept
+        for a, (raw, quoted) in zip(actions, forms, strict=True):
+            a.raw, a.quoted = raw, quoted
+        t.saved_lines[:] = lines
+        t.saved_lineage.clear()
+        t.saved_lineage.update(lineage)
+
     @rule()
     def save_and_load(self):
         before = fingerprint(self.t)

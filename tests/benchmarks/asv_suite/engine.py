@@ -70,6 +70,8 @@ class Saves:
         for a in self.t.history:
             if hasattr(a, "raw"):
                 a.raw = None  # a first save: nothing encoded yet
+            if hasattr(a, "quoted"):
+                a.quoted = None  # (in the form a save puts it in, either)
         self.t.__dict__.get("saved_lines", []).clear()  # (nor the log, where it is kept)
         saves.dumps(self.t)
 
