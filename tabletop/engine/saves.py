@@ -43,7 +43,7 @@ from tabletop.engine.ops import (
 )
 from tabletop.engine.state import LOG_TAGS
 from tabletop.engine.table import Action, LogEntry, Table
-from tabletop.jsontext import compact
+from tabletop.jsontext import compact, quote
 
 FORMAT = "tabletop-save"
 VERSION = 2  # 2: the log's lines in short forms (version 1 saves still open)
@@ -52,6 +52,17 @@ MAX_BYTES = 64 * 1024 * 1024  # a 100,000-action game is about 45 MB
 _TUPLE_ATTRS = {"modifications", "choices", "stickers"}
 OBJ_FIELDS = 18  # the most fields an object's row has (trailing defaults are left out)
 MAX_NOTE = 300
+
+_KINDS = {k.value: k for k in EventKind}
+
+
+def _kind(value: Any) -> EventKind:
+    """An event's kind from its saved name (ValueError for a name that is none)."""
+    kind = _KINDS.get(value) if type(value) is str else None
+    if kind is None:
+        raise ValueError(f"{str(value)[:20]!r} is not a kind of event")
+    return kind
+
 
 class _Codec:
     """Compact encoding for one table: zones are numbered in the table's order."""
@@ -94,6 +105,8 @@ class _Codec:
         return r
 
     def unobj(self, r: list[Any]) -> Obj:
+        if len(r) == 7:  # the common case: nothing but defaults after the controller
+            return Obj(r[0], r[1], self.cards[r[2]], r[3], self.unz(r[5]), r[6], prev=r[4])
         r = r + [None] * (OBJ_FIELDS - len(r))
         flags = r[7] or 0
         return Obj(id=r[0], cid=r[1], card=self.cards[r[2]], owner=r[3], prev=r[4],
@@ -180,7 +193,7 @@ class _Codec:
             if type(d[9]) is not list or not all(type(p) is str for p in d[9]):
                 raise ValueError("an event's audience must be a list of players")
             audience = tuple(d[9])
-        return Event(EventKind(d[0]), d[1], d[2], d[3], self.unz(d[4]), self.unz(d[5]),
+        return Event(_kind(d[0]), d[1], d[2], d[3], self.unz(d[4]), self.unz(d[5]),
                      tuple(d[6]),
                      tuple(d[7]), d[8], audience)
 
@@ -189,7 +202,7 @@ class _Codec:
         if not isinstance(op, MoveOp):
             raise ValueError("an event names a change that is not a move")
         _, cid, old, new, src, _, dst, _, entry = op
-        return Event(EventKind(entry.event), cid, new, old, src, dst, entry.cites)
+        return Event(_kind(entry.event), cid, new, old, src, dst, entry.cites)
 
     def entry(self, e: LineageEntry) -> list[Any]:
         z = self.z(e.zone)
@@ -258,7 +271,7 @@ class _Codec:
         its objects exist: a save after every action then puts it in as it is."""
         q = a.quoted
         if q is None:
-            q = a.quoted = compact(self.action(a, done))
+            q = a.quoted = quote(self.action(a, done))
             a.raw = None
         return q
 
@@ -291,7 +304,9 @@ class _Codec:
 
     def unaction(self, raw: str) -> tuple[str, dict[str, Any], tuple[Event, ...], list[Op]]:
         try:
-            d = json.loads(raw)
+            d, end = _ACTION.raw_decode(raw)
+            if end != len(raw):
+                raise ValueError("an action's text goes on after its end")
             objs = self.t.objs
             for r in d[4]:
                 if r[0] not in objs:
@@ -964,6 +979,10 @@ def _finite(text: str) -> float:
     if v != v or v in (float("inf"), float("-inf")):
         raise ValueError(f"{text[:20]} is not a number a save holds")
     return v
+
+
+# each action's text is read as the save is (no NaN or Infinity, no number past a float)
+_ACTION = json.JSONDecoder(parse_constant=_no_constant, parse_float=_finite)
 
 
 def loads(text: str, source: str = "save") -> Table:

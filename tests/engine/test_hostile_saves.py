@@ -101,6 +101,19 @@ def test_json_numbers_no_game_holds_are_refused(tmp_path, literal):
     assert "not a number a save holds" in str(e.value) or "Alice's life" in str(e.value)
 
 
+@pytest.mark.parametrize("literal", ["Infinity", "NaN", "1e999"])
+def test_json_numbers_no_game_holds_are_refused_inside_an_action_too(tmp_path, literal):
+    """An action's own text is read as strictly as the save around it: a game holding
+    such a number could only be written as a save no Tabletop opens."""
+    d = copy.deepcopy(BASE)
+    d["history"][-1] = d["history"][-1].replace("{", '{"n":' + literal + ",", 1)
+    p = tmp_path / "game.tabletop"
+    p.write_text(json.dumps(d), encoding="utf-8")
+    with pytest.raises(InputError) as e:
+        saves.load(p)
+    assert str(e.value).startswith(str(p)) and "not a number a save holds" in str(e.value)
+
+
 def test_5000_digit_integers_are_refused(tmp_path):
     p = tmp_path / "game.tabletop"
     p.write_text(json.dumps(BASE).replace('"next_id":', '"next_id": 1' + "0" * 5000 + ', "x":', 1))

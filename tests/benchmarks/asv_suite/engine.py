@@ -73,6 +73,7 @@ class Saves:
             if hasattr(a, "quoted"):
                 a.quoted = None  # (in the form a save puts it in, either)
         self.t.__dict__.get("saved_lines", []).clear()  # (nor the log, where it is kept)
+        self.t.__dict__.get("saved_lineage", {}).clear()  # (nor each card's lineage)
         saves.dumps(self.t)
 
     def time_load(self) -> None:
