@@ -135,6 +135,9 @@ class Action:
 LOG_TAGS = ("done", "undone", "redone", "refused", "step")  # step: a scenario step's heading
 
 
+_entry = tuple.__new__  # a LogEntry made from its fields in order, without a call between
+
+
 class LogEntry(NamedTuple):
     """One line of the table's journal, written when its event happened and never
     changed: undo and redo add lines of their own."""
@@ -488,10 +491,13 @@ class TableState:
                 self.journal.append(LogEntry(tag, "action", f"{tag}: {lead}",
                                              f"{tag}: {lead}", (), (), self.players))
                 return
+            add, head = self.journal.append, tag + ": "
             for x in told:
-                self.journal.append(LogEntry(
-                    tag, x.kind, f"{tag}: {x.text}", f"{tag}: {x.public}" if x.public else "",
-                    x.cites, x.notes, x.knowers, x.lead, x.sub))
+                text = head + x.text
+                # (a line everyone reads alike stays one text; made as the tuple it is)
+                public = text if x.public == x.text else head + x.public if x.public else ""
+                add(_entry(LogEntry, (tag, x.kind, text, public, x.cites, x.notes,
+                                      x.knowers, x.lead, x.sub)))
             return
         lead = _lead(self, action)
         if not lead:
