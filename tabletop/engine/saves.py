@@ -54,6 +54,8 @@ OBJ_FIELDS = 18  # the most fields an object's row has (trailing defaults are le
 MAX_NOTE = 300
 
 _KINDS = {k.value: k for k in EventKind}
+# a named tuple made from all its fields in order, without the call its class makes
+_made = tuple.__new__
 
 
 def _kind(value: Any) -> EventKind:
@@ -151,6 +153,8 @@ class _Codec:
 
     def unkey(self, i: Any) -> ZoneKey:
         """A zone an op names: one there must be."""
+        if type(i) is int:
+            return self.keys[i]
         key = self.unz(i)
         if key is None:
             raise ValueError("a change names no zone")
@@ -202,7 +206,8 @@ class _Codec:
         if not isinstance(op, MoveOp):
             raise ValueError("an event names a change that is not a move")
         _, cid, old, new, src, _, dst, _, entry = op
-        return Event(_kind(entry.event), cid, new, old, src, dst, entry.cites)
+        return _made(Event, (_kind(entry.event), cid, new, old, src, dst, entry.cites, (), "",
+                             None))
 
     def entry(self, e: LineageEntry) -> list[Any]:
         z = self.z(e.zone)
@@ -213,9 +218,11 @@ class _Codec:
         return [e.obj, z, e.event, e.cites]
 
     def unentry(self, d: list[Any]) -> LineageEntry:
-        return LineageEntry(d[0], self.unz(d[1]), d[2], tuple(d[3]),
-                            tuple(tuple(k) for k in d[4]) if len(d) > 4 else (),
-                            tuple(tuple(f) for f in d[5]) if len(d) > 5 else ())
+        z, n = d[1], len(d)
+        return _made(LineageEntry, (d[0], self.keys[z] if type(z) is int else self.unz(z),
+                                    d[2], tuple(d[3]),
+                                    tuple(tuple(k) for k in d[4]) if n > 4 else (),
+                                    tuple(tuple(f) for f in d[5]) if n > 5 else ()))
 
     def op(self, op: Op) -> list[Any]:
         return op.encode(self)
