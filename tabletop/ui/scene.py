@@ -322,7 +322,8 @@ class TableScene(QGraphicsScene):
             if item.badge != badge:
                 item.badge = badge
                 item.update()
-            item.setZValue(z)
+            if item.zValue() != z:
+                item.setZValue(z)
             item.stop_sliding()
             if item.pos() != target:
                 if animate:
