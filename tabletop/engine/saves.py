@@ -901,20 +901,22 @@ def _object_fields(r: Any, d: dict[str, Any], n_cards: int) -> None:
 
 def _check_consistent(t: Table) -> None:
     seen = set()
+    objs = t.objs
     for key, ids in t.zones.items():
         for i in ids:
-            if i in seen or i not in t.objs or t.objs[i].zone != key:
+            o = objs.get(i)
+            if o is None or i in seen or o.zone != key:
                 raise ValueError(f"object {i} is not where its zone says")
             seen.add(i)
-    if any(o.zone is not None and o.id not in seen for o in t.objs.values()):
-        raise ValueError("an object is in no zone list")
-    if any(o not in t.objs for o in t.current.values()):
+    if any(o not in objs for o in t.current.values()):
         raise ValueError("a card points to an object that is not saved")
-    players = t.players
+    players = frozenset(t.players)
     for p, v in t.life.items():
         if type(v) is not int or abs(v) > BIG:
             raise ValueError(f"{p}'s life is not a whole number")
-    for o in t.objs.values():
+    for o in objs.values():  # every object, those gone from the table too
+        if o.zone is not None and o.id not in seen:
+            raise ValueError("an object is in no zone list")
         if o.owner not in players or (o.controller is not None and o.controller not in players):
             raise ValueError(f"object {o.id} belongs to a player not at the table")
         if type(o.card.name) is not str:
