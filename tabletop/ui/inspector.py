@@ -6,13 +6,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QUrl, Signal
+from PySide6.QtCore import QEvent, QObject, QRect, QSize, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QGuiApplication, QPalette
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QListWidget,
+    QListWidgetItem,
     QPushButton,
     QSizePolicy,
     QTextBrowser,
@@ -236,6 +237,14 @@ class LogView(QWidget):
         self.filter.setPlaceholderText("Filter by card or rule (e.g. Rancor, 400.3)")
         self.list = QListWidget()
         self.list.setWordWrap(True)
+        # Each line is given its height, wrapped at the list's width: left to measure
+        # them itself, the list measures every line again for each line added (50 ms a
+        # line in a log of 5,000). Measured again, all of them, when the width changes.
+        self._hint_width = -1  # the width the lines' heights were measured at
+        self._box = QRect()  # and the text's box inside a line at that width
+        self._rehint = QTimer(self, singleShot=True, interval=80)
+        self._rehint.timeout.connect(self._measure_all)
+        self._watching = False  # the list's width watched (from the first line: not at start)
         copy = QPushButton("Copy")
         copy.clicked.connect(self.copy)
         top = QHBoxLayout()
@@ -307,7 +316,45 @@ class LogView(QWidget):
         needle = self.filter.text().strip().lower()
         for line in lines:
             if not needle or needle in line.lower():
-                self.list.addItem(line)
+                item = QListWidgetItem(line)
+                item.setSizeHint(self._size(line))
+                self.list.addItem(item)
+
+    def _size(self, line: str) -> QSize:
+        """A line's size in the list, as the list itself would measure it: the width of
+        its viewport, the height of the text wrapped inside the item's margins."""
+        if self._fit_width() and self.list.count():
+            self._rehint.start()  # the lines already there: measured again soon
+        height = self.list.fontMetrics().boundingRect(self._box, Qt.TextFlag.TextWordWrap,
+                                                      line).height()
+        return QSize(self._hint_width, height)
+
+    def _fit_width(self) -> bool:
+        """Lines are measured at the list's width now: True when it was another."""
+        width = self.list.viewport().width()
+        if width == self._hint_width:
+            return False
+        if not self._watching:
+            self.list.viewport().installEventFilter(self)
+            self._watching = True
+        self._hint_width = width
+        from PySide6.QtWidgets import QStyle
+        margin = self.list.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin,
+                                               None, self.list) + 1
+        self._box = QRect(0, 0, max(1, width - 2 * margin), 1 << 20)
+        return True
+
+    def _measure_all(self) -> None:
+        self._fit_width()
+        for i in range(self.list.count()):
+            item = self.list.item(i)
+            item.setSizeHint(self._size(item.text()))
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize and obj is self.list.viewport() \
+                and self.list.viewport().width() != self._hint_width:
+            self._rehint.start()  # (once the width settles: a dock dragged wider)
+        return False
 
     def refresh(self) -> None:
         journal = self.c.board.journal

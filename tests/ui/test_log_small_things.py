@@ -119,3 +119,52 @@ def test_undo_does_not_name_a_card_the_viewpoint_may_not_see(make_window, dialog
     assert "Hill Giant" in w.undo_action.text()  # Alice controls it: she knows it
     w.c.set_viewer("Bob")
     assert "Hill Giant" not in w.undo_action.text() and "a card" in w.undo_action.text()
+
+
+def _heights_as_the_list_measures_them(lst):
+    """The oracle: the same lines in a plain list of the same font and width, left to
+    measure them itself."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QListWidget
+    ref = QListWidget()
+    ref.setWordWrap(True)
+    ref.setFont(lst.font())
+    ref.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    ref.resize(lst.viewport().width() + 2 * ref.frameWidth(), 300)
+    for i in range(lst.count()):
+        ref.addItem(lst.item(i).text())
+    ref.show()
+    QApplication.processEvents()
+    assert ref.viewport().width() == lst.viewport().width()
+    heights = [ref.visualItemRect(ref.item(i)).height() for i in range(ref.count())]
+    ref.close()
+    return heights
+
+
+def test_each_log_line_is_as_tall_as_its_words_wrapped_at_the_docks_width(make_window,
+                                                                           qtbot):
+    """The log gives each line its height, so that a line added does not make the list
+    measure every line again (50 ms a line in a log of 5,000): each height is the one the
+    list itself would find, and they follow when the dock is made narrower."""
+    from PySide6.QtCore import Qt
+    t = demo.new_game(players=("Alice", "Bob"), edition="cr-2016", seed=5)
+    w = make_window(t)
+    for _ in range(3):
+        w.c.draw("Alice")
+    for o in t.objects_in(("Alice", "hand"))[:4]:  # words of many lengths, and rules
+        w.c.drop(o.cid, "graveyard", None)
+    w.c.note(t.objects_in(("Alice", "graveyard"))[0].cid, "a long note " * 12)
+    lst = w.log.list
+    assert lst.count() >= 8
+
+    def shown():
+        return [lst.visualItemRect(lst.item(i)).height() for i in range(lst.count())]
+    assert shown() == _heights_as_the_list_measures_them(lst)
+    assert max(shown()) > min(shown())  # some lines wrap
+    before = lst.viewport().width()
+    for width in range(220, 300, 9):  # a line's last word goes over at one of them
+        w.resizeDocks([w.log_dock], [width], Qt.Orientation.Horizontal)
+        qtbot.waitUntil(lambda was=before: lst.viewport().width() != was, timeout=2000)
+        before = lst.viewport().width()
+        qtbot.waitUntil(lambda: shown() == _heights_as_the_list_measures_them(lst),
+                        timeout=2000)
