@@ -329,6 +329,11 @@ class LogView(QWidget):
                                                       line).height()
         return QSize(self._hint_width, height)
 
+    def ready(self) -> None:
+        """Measure lines from now on (the first line added would otherwise begin it)."""
+        if self._fit_width() and self.list.count():
+            self._rehint.start()
+
     def _fit_width(self) -> bool:
         """Lines are measured at the list's width now: True when it was another."""
         width = self.list.viewport().width()

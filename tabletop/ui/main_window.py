@@ -83,6 +83,7 @@ class MainWindow(QMainWindow):
         self.inspector_dock = self._dock("Inspector", opening_words(self.c.board),
                                          Qt.DockWidgetArea.RightDockWidgetArea)
         self.after_first_frame(lambda: self.inspector)
+        self.after_first_frame(self.log.ready)  # (so the first action's line waits on nothing)
         # the table's intents (ui/controller.py): made before the first action, not frame
         self.after_first_frame(lambda: later.module("tabletop.engine.intents").INTENTS)
         self.log_dock = self._dock("Log", self.log, Qt.DockWidgetArea.RightDockWidgetArea)
