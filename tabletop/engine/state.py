@@ -495,7 +495,7 @@ class TableState:
             for x in told:
                 text = head + x.text
                 # (a line everyone reads alike stays one text; made as the tuple it is)
-                public = text if x.public == x.text else head + x.public if x.public else ""
+                public = (text if x.public == x.text else head + x.public) if x.public else ""
                 add(_entry(LogEntry, (tag, x.kind, text, public, x.cites, x.notes,
                                       x.knowers, x.lead, x.sub)))
             return
