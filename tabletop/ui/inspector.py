@@ -323,14 +323,15 @@ class LogView(QWidget):
     def _size(self, line: str) -> QSize:
         """A line's size in the list, as the list itself would measure it: the width of
         its viewport, the height of the text wrapped inside the item's margins."""
-        if self._fit_width() and self.list.count():
-            self._rehint.start()  # the lines already there: measured again soon
+        self.ready()
         height = self.list.fontMetrics().boundingRect(self._box, Qt.TextFlag.TextWordWrap,
                                                       line).height()
         return QSize(self._hint_width, height)
 
     def ready(self) -> None:
-        """Measure lines from now on (the first line added would otherwise begin it)."""
+        """Measure lines at the list's width from now on (done just after the first
+        frame: the first line added would otherwise begin it); the lines already there
+        are measured again soon when that width is another."""
         if self._fit_width() and self.list.count():
             self._rehint.start()
 
