@@ -157,6 +157,8 @@ class SeatIds:
 # faces a room keeps from one update to the next (Room._public_face) before those of
 # objects that are gone are let go (then twice as many as are left, at least this)
 FACES_KEPT = 256
+# keys of what one broadcast makes once for every seat, beside its cards' faces (``view``)
+_TODO, _LOG, _ARROWS, _SHOWS = ("todo",), ("log",), ("arrows",), ("shows",)
 
 
 @dataclass
@@ -645,7 +647,9 @@ class Room:
         from ``log_from`` and the chat from ``chat_from``, when given). Every card is
         named by the seat's own ids (``SeatIds``). ``public``: ``public_facts()`` as
         they stand, and ``faces`` an empty dict, when the caller makes every seat's
-        view of the same table at once (the facts and the public faces made once).
+        view of the same table at once: what is alike for every seat is then made once
+        and kept there (the public faces, the zones looked up, the log's lines for the
+        seats that read them alike, the arrows).
 
         ``known``: each zone's cards as this connection was last sent them (updated
         here); with ``delta``, each zone is sent as its ``order`` of ids and only the
@@ -656,8 +660,15 @@ class Room:
         looked = set(self.looked.get(seat, ()))
         shown = []
         # an update's few zones are looked up, not found among the table's many
-        todo = t.zones.items() if zones is None else [
-            (key, t.zones[key]) for key in sorted(zones, key=_zone_order) if key in t.zones]
+        if zones is None:
+            todo: Any = t.zones.items()
+        else:
+            todo = None if faces is None else faces.get(_TODO)
+            if todo is None:
+                todo = [(key, t.zones[key]) for key in sorted(zones, key=_zone_order)
+                        if key in t.zones]
+                if faces is not None:
+                    faces[_TODO] = todo
         for key, oids in todo:
             ordered = key[1] in ORDERED
             hidden_zone = key[1] in HIDDEN_ZONES
@@ -757,16 +768,40 @@ class Room:
                 for key in [k for k in known if k not in t.zones]:
                     del known[key]
         start = len(t.journal) - LOG_LINES if log_from is None else log_from
-        log = [line for entry in t.journal[max(0, start):]
-               for line in [_line(entry, viewer)] if line is not None]
+        if faces is None:
+            log = [line for entry in t.journal[max(0, start):]
+                   for line in [_line(entry, viewer)] if line is not None]
+        else:  # a line is made once a broadcast for the seats that read it alike
+            log = []
+            journal = t.journal
+            for n in range(max(0, start), len(journal)):
+                entry = journal[n]
+                slot = (_LOG, n, viewer is None or entry.public == entry.text
+                        or viewer in entry.knowers)
+                line = faces.get(slot, _LOG)
+                if line is _LOG:
+                    line = faces[slot] = _line(entry, viewer)
+                if line is not None:
+                    log.append(line)
         last = self.actors[-1] if self.actors and len(self.actors) == len(t.history) else None
         first = max(0, self.chat_said - 50) if chat_from is None else chat_from
         chat = self.chat[max(0, first - self.chat_base):]
+        drawn = None if faces is None else faces.get(_ARROWS)
+        if drawn is None:
+            drawn = views.arrows(t)
+            if faces is not None:
+                faces[_ARROWS] = drawn
         arrows = []
-        for a in views.arrows(t):  # ends the seat was sent (an arrow's ends are public)
+        for a in drawn:  # ends the seat was sent (an arrow's ends are public)
             to: Any = a.target_player if a.target is None else self.id_for(seat, a.target)
             arrows.append([a.player, self.id_for(seat, a.source), to])
-        revealed = views.shown(t, viewer)  # what the last action showed this seat
+        shows = None if faces is None else faces.get(_SHOWS)
+        if shows is None:  # (views.shown says None unless the last action was a show)
+            shows = bool(t.history) and t.history[-1].name == "show"
+            if faces is not None:
+                faces[_SHOWS] = shows
+        # what the last action showed this seat
+        revealed = views.shown(t, viewer) if shows else None
         shown_now = None if revealed is None else {
             "by": revealed.by, "to": revealed.to, "title": revealed.title,
             "action": len(t.history),

@@ -843,20 +843,22 @@ class Server:
             update = room.update(conn.seat, zones, conn.log_sent, conn.chat_sent,
                                  told, faces, conn.known, conn.known is not None)
             conn.log_sent, conn.chat_sent, conn.public = end, said, public
-            for key in keys:  # the small facts this connection does not have yet
-                if conn.facts.get(key, _UNSENT) == update[key]:
-                    del update[key]
-                else:
-                    conn.facts[key] = update[key]
+            tail = ""
+            for key in keys:  # the small facts this connection does not have yet: put
+                value = update.pop(key)  # at the end, for the rest to be alike
+                if conn.facts.get(key, _UNSENT) != value:
+                    conn.facts[key] = value
+                    tail += f',"{key}":{compact(value)}'
             # seats are often sent the same update (a roll, a life total): made into
-            # text once, each seat's numbers (and the answer's rid) put at its end
+            # text once, each seat's own facts and numbers (and the answer's rid) put
+            # at its end
             if last is not None and update == last[0]:
                 text = last[1]
             else:
                 text = protocol.encode("update", **update)
                 last = (update, text)
             conn.seq += 1
-            tail = f',"seq":{conn.seq},"log_from":{conn.lines}'
+            tail += f',"seq":{conn.seq},"log_from":{conn.lines}'
             conn.lines += len(update["log"])
             if answer is not None and conn is answer[0]:
                 for key, value in answer[1].items():
