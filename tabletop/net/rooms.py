@@ -776,11 +776,11 @@ class Room:
             journal = t.journal
             for n in range(max(0, start), len(journal)):
                 entry = journal[n]
-                slot = (_LOG, n, viewer is None or entry.public == entry.text
+                said = (_LOG, n, viewer is None or entry.public == entry.text
                         or viewer in entry.knowers)
-                line = faces.get(slot, _LOG)
+                line = faces.get(said, _LOG)
                 if line is _LOG:
-                    line = faces[slot] = _line(entry, viewer)
+                    line = faces[said] = _line(entry, viewer)
                 if line is not None:
                     log.append(line)
         last = self.actors[-1] if self.actors and len(self.actors) == len(t.history) else None
