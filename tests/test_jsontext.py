@@ -1,0 +1,57 @@
+"""tabletop.jsontext.compact: the JSON text every save, snapshot and frame is made of.
+
+It is written by orjson when that is installed, else by the json module. Either way a
+reader must get back exactly the value written, and the text must be the json module's
+own (compact, text not escaped to ASCII) but for how a float's exponent is spelled."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tabletop import jsontext
+from tabletop.jsontext import compact
+
+TEXT = st.text(st.characters(blacklist_categories=("Cs",)))  # any text UTF-8 can hold
+SCALARS = st.none() | st.booleans() | st.integers(-2**63, 2**63 - 1) | TEXT | st.floats(
+    allow_nan=False, allow_infinity=False)
+VALUES = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=5)
+                      | st.dictionaries(TEXT, inner, max_size=5), max_leaves=30)
+
+
+def stdlib(value):
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+@given(VALUES)
+def test_what_is_written_reads_back_as_it_was(value):
+    assert json.loads(compact(value)) == value
+
+
+@given(st.recursive(st.none() | st.booleans() | st.integers(-2**63, 2**63 - 1) | TEXT,
+                    lambda inner: st.lists(inner, max_size=5)
+                    | st.dictionaries(TEXT, inner, max_size=5), max_leaves=30))
+def test_with_no_floats_the_text_is_the_json_modules(value):
+    assert compact(value) == stdlib(value)
+
+
+@pytest.mark.parametrize("value", [
+    2**70,  # past 64 bits
+    {1: "a", "b": 2},  # a key that is not text: the json module writes it as text
+    ["\ud800"],  # a lone surrogate (a save cannot hold it; the caller finds out)
+])
+def test_what_orjson_will_not_write_is_written_as_the_json_module_does(value):
+    assert compact(value) == stdlib(value)
+
+
+def test_a_tuple_is_a_list():
+    assert compact({"place": (1.5, 2)}) == '{"place":[1.5,2]}'
+
+
+def test_orjson_writes_when_installed():
+    """The dependency is declared: a fresh install writes with it (the speed of every
+    frame and save rests on it)."""
+    assert jsontext._orjson is not None
