@@ -29,6 +29,7 @@ from tabletop.engine import (
     views,
 )
 from tabletop.engine.model import ORDERED, Card, CardId, EventKind, Obj, ObjId, Zone, ZoneKey
+from tabletop.engine.ops import CurrentOp, DeleteOp, InsertOp, MoveOp, SetOp
 from tabletop.engine.state import LogEntry, Result
 from tabletop.engine.views import Hidden, Seen
 from tabletop.jsontext import compact
@@ -157,8 +158,10 @@ class SeatIds:
 # faces a room keeps from one update to the next (Room._public_face) before those of
 # objects that are gone are let go (then twice as many as are left, at least this)
 FACES_KEPT = 256
+CHANGED_KEPT = 4096  # objects marked changed (Room._changed) before all are looked at
 # keys of what one broadcast makes once for every seat, beside its cards' faces (``view``)
-_TODO, _LOG, _ARROWS, _SHOWS = ("todo",), ("log",), ("arrows",), ("shows",)
+_TODO, _LOG, _ARROWS, _SHOWS, _STALE = ("todo",), ("log",), ("arrows",), ("shows",), \
+    ("stale",)
 
 
 @dataclass
@@ -193,11 +196,22 @@ class Room:
     # the faces of cards in public zones as last made, each with what it was made from
     # (_stamp), for the table's printings and commanders as they are: a card that has
     # not changed is not made again at the next update (nor compared beyond identity)
-    _faces: dict[Any, tuple[Any, Any]] = field(default_factory=dict, init=False,
+    _faces: dict[Any, tuple[Any, Any, int]] = field(default_factory=dict, init=False,
                                                repr=False, compare=False)
     _faces_for: tuple[Any, Any] = field(default=(None, None), init=False, repr=False,
                                         compare=False)
     _faces_limit: int = field(default=FACES_KEPT, init=False, repr=False, compare=False)
+    # what changed since a face was kept, so that a card nothing changed is not even
+    # stamped: the room's actions are counted (_gen); each object an action's changes
+    # name is marked with its count (_changed), and when anything may have changed (an
+    # undo, a change made past the room) every face made before is looked at (_all_at).
+    # A kept face holds the count it was checked at. _marker: the table's history as the
+    # room last left it, to see a change made past it.
+    _gen: int = field(default=0, init=False, repr=False, compare=False)
+    _all_at: int = field(default=0, init=False, repr=False, compare=False)
+    _changed: dict[int, int] = field(default_factory=dict, init=False, repr=False,
+                                     compare=False)
+    _marker: tuple[Any, ...] = field(default=(), init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.invites:
@@ -319,6 +333,7 @@ class Room:
             raise RoomError("a spectator watches: it cannot act", Code.SPECTATOR)
         t = self.table
         before = len(t.history)
+        marker = self._table_marker()
         who = None if seat == JUDGE_SEAT else seat
         moved: set[ZoneKey] = set()  # zones changed with no event to say so (places)
         try:
@@ -327,6 +342,7 @@ class Room:
             res = self._carry_out(seat, who, intent, cids, moved)
         except (IllegalActionError, InputError) as e:
             raise RoomError(str(e)) from None
+        self._note_changes(before, marker, res is None)
         if res is None:  # an undo (anything may have changed), or a request asked
             return None if isinstance(intent, intents.Undo | intents.AgreeUndo
                                       | intents.RefuseUndo) else set()
@@ -341,6 +357,50 @@ class Room:
                             Code.REFUSED)
         out = touched(t, res.events)
         return out | moved if out is not None else None
+
+    def _note_changes(self, before: int, marker: tuple[Any, ...], anything: bool) -> None:
+        """After one intent: the objects the changes of the actions it added (from the
+        history's ``before``) name are marked changed; with ``anything`` (an undo, a
+        redo), or a table the room did not leave as it was (``marker``: as the intent
+        found it), every object is."""
+        t = self.table
+        self._gen += 1
+        gen = self._gen
+        if anything or self._marker != marker or len(self._changed) > CHANGED_KEPT:
+            self._all_at = gen
+            self._changed.clear()
+        else:
+            changed = self._changed
+            for action in t.history[before:]:
+                for op in action.ops:
+                    match op:
+                        case SetOp() | InsertOp() | DeleteOp():
+                            changed[op.oid] = gen
+                        case MoveOp() | CurrentOp():
+                            changed[op.new] = gen
+                            if op.old is not None:
+                                changed[op.old] = gen
+        self._marker = self._table_marker()
+
+    def _table_marker(self) -> tuple[Any, ...]:
+        """The table's history, log and what may be redone, as they stand: any change
+        to the table (an action, an undo, a redo) leaves another."""
+        t = self.table
+        return (len(t.history), len(t.journal), len(t.redo_stack),
+                id(t.history[-1]) if t.history else None,
+                id(t.redo_stack[-1]) if t.redo_stack else None)
+
+    def _stale(self) -> int:
+        """A kept face checked before this count may be out of date. A change made
+        past the room (its table acted on, undone or redone directly) makes every face
+        kept so far out of date."""
+        marker = self._table_marker()
+        if marker != self._marker:
+            self._gen += 1
+            self._all_at = self._gen
+            self._changed.clear()
+            self._marker = marker
+        return self._all_at
 
     def _may(self, seat: str, who: str | None, intent: intents.Intent) -> None:
         """Whether ``seat`` may make the intent at all (its cards are checked apart)."""
@@ -715,7 +775,7 @@ class Room:
                     slot = (oid, place, viewer if obj.face_down else "")
                     made = faces.get(slot)
                     if made is None:
-                        made = faces[slot] = self._public_face(obj, slot, viewer)
+                        made = faces[slot] = self._public_face(obj, slot, viewer, faces)
                     face, base = made
                     hidden = isinstance(face, Hidden)
                     sid = ids.out.get(oid)
@@ -832,7 +892,7 @@ class Room:
             one = (oid, None, "")
             face = faces.get(one)
             if face is None:
-                face = faces[one] = self._public_face(obj, one, None)
+                face = faces[one] = self._public_face(obj, one, None, faces)
             if isinstance(face[0], Hidden) or face[0].host is not None:
                 break
             mades.append(face)
@@ -841,17 +901,28 @@ class Room:
         faces[slot] = made
         return made
 
-    def _public_face(self, obj: Obj, slot: Any, viewer: str | None
-                     ) -> tuple[Seen | Hidden, dict[str, Any]]:
+    def _public_face(self, obj: Obj, slot: Any, viewer: str | None,
+                     faces: dict[Any, Any]) -> tuple[Seen | Hidden, dict[str, Any]]:
         """A card in a public zone as ``viewer`` sees it, and as it is sent without its
-        ids: made again only when something it is made from has changed."""
+        ids: made again only when something it is made from has changed (``faces``:
+        the broadcast's)."""
         t = self.table
         if self._faces_for[0] is not t.printings or self._faces_for[1] is not t.commanders:
             self._faces, self._faces_for = {}, (t.printings, t.commanders)
-        stamp = _stamp(t, obj)
         kept = self._faces.get(slot)
+        if kept is not None and obj.attached_to is None:
+            # kept since nothing changed its object (``_gen``): as it was, not stamped
+            # (an attached card's face also follows its host: that one is stamped)
+            stale = faces.get(_STALE)
+            if stale is None:
+                stale = faces[_STALE] = self._stale()
+            if kept[2] >= stale and kept[2] >= self._changed.get(obj.id, 0):
+                made: tuple[Seen | Hidden, dict[str, Any]] = kept[1]
+                return made
+        stamp = _stamp(t, obj)
         if kept is not None and kept[0] == stamp:
-            made: tuple[Seen | Hidden, dict[str, Any]] = kept[1]
+            made = kept[1]
+            self._faces[slot] = (stamp, made, self._gen)
             return made
         if len(self._faces) >= self._faces_limit:  # the faces of objects now gone go
             objs = t.objs
@@ -860,7 +931,7 @@ class Room:
             self._faces_limit = max(FACES_KEPT, 2 * len(self._faces))
         face = views.face_of(t, obj, viewer, False, slot[1])
         made = (face, _face(face, 0, None))
-        self._faces[slot] = (stamp, made)
+        self._faces[slot] = (stamp, made, self._gen)
         return made
 
     def _sideboards(self, viewer: str | None) -> dict[str, Any]:

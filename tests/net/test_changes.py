@@ -167,6 +167,94 @@ def test_a_tap_sends_one_card_not_the_battlefield():
         assert not {"effects", "players", "room", "edition", "seed"} & set(update), update
 
 
+def test_a_card_changed_past_the_room_or_by_an_undo_is_sent_changed():
+    """A public card's face is kept from one update to the next, and a card nothing
+    changed is not looked at again. Changed by a seat's action, by an undo and a redo,
+    or by the table itself past the room, the next update still sends it as it is."""
+    async def run() -> None:
+        server = Server(None)
+        room = server.add_room(demo.new_game(players=("Ann", "Ben"), seed=7))
+        t = room.table
+        ann = await seated(server, room, "Ann", None)
+        ben = await seated(server, room, "Ben", "cards")
+        for rid, card in enumerate(cards(ann.ws.view, "Ann", "hand"), 1):
+            try:
+                await server._handle(ann, {"type": "act", "rid": rid, "action": "move",
+                                           "id": card["id"], "zone": "battlefield"}, rid)
+            except RoomError:  # an instant stays in hand
+                pass
+        land = cards(ann.ws.view, None, "battlefield")[0]
+        cid = t.objs[room.seat_ids("Ann").back[land["id"]]].cid
+        battlefield = {(None, "battlefield")}
+
+        def tapped() -> bool:
+            merged = zones_of(ben.ws.view)
+            assert merged == zones_of(json.loads(json.dumps(room.view("Ben"))))
+            return next(c["tapped"] for c in merged[(None, "battlefield")]
+                        if c["name"] == land["name"] and c["id"] == room.id_for(
+                            "Ben", t.obj_of(cid).id))
+
+        async def tap(down: bool) -> None:
+            await server._handle(ann, {"type": "act", "action": "tap", "id": land["id"],
+                                       "tapped": down}, None)
+
+        async def roll() -> None:  # an action that names no card
+            await server._handle(ann, {"type": "act", "action": "roll", "sides": 6}, None)
+        await roll()
+        assert tapped() is False
+        await tap(True)
+        assert tapped() is True
+        await server._handle(ann, {"type": "act", "action": "undo"}, None)
+        assert tapped() is False
+        await roll()
+        await tap(True)
+        assert tapped() is True
+        t.undo()  # past the room, which then sends the zone again
+        await server.broadcast(room, battlefield)
+        assert tapped() is False
+        t.redo()
+        await server.broadcast(room, battlefield)
+        assert tapped() is True
+        t.set_tapped(cid, False)
+        await server.broadcast(room, battlefield)
+        assert tapped() is False
+        await roll()
+        assert tapped() is False
+        await tap(True)
+        assert tapped() is True
+    asyncio.run(run())
+
+
+def test_an_attached_card_is_sent_changed_when_its_host_leaves():
+    """An Aura's face names what it is attached to: when the host leaves, the Aura is
+    sent again, though nothing the action changed was the Aura itself."""
+    from tabletop.engine import Table
+    from tabletop.engine.model import Card
+
+    async def run() -> None:
+        t = Table(("Ann", "Ben"), edition="cr-2025")
+        bears = t.add_card(Card("Grizzly Bears", types=("Creature",)), "Ann", "battlefield")
+        rancor = t.add_card(Card("Rancor", types=("Enchantment",), subtypes=("Aura",)),
+                            "Ann", "battlefield")
+        t.attach(rancor.cid, bears.cid)
+        server = Server(None)
+        room = server.add_room(t)
+        ann = await seated(server, room, "Ann", "cards")
+        ben = await seated(server, room, "Ben", "cards")
+        for rid, sides in enumerate((6, 20), 1):  # faces kept, and kept again
+            await server._handle(ann, {"type": "act", "action": "roll", "sides": sides},
+                                 rid)
+        await server._handle(ann, {"type": "act", "action": "move", "zone": "graveyard",
+                                   "id": room.id_for("Ann", t.obj_of(bears.cid).id)}, 3)
+        for conn in (ann, ben):
+            assert zones_of(conn.ws.view) == zones_of(json.loads(json.dumps(
+                room.view(conn.seat))))
+        aura = next(c for c in cards(ben.ws.view, None, "battlefield")
+                    if c["name"] == "Rancor")
+        assert aura["host"] is None
+    asyncio.run(run())
+
+
 def test_an_unknown_way_of_sending_changes_is_refused():
     try:
         protocol.parse(json.dumps({"v": 1, "type": "join", "room": "r", "code": "c",
