@@ -10,6 +10,8 @@ import json
 from enum import StrEnum
 from typing import Any
 
+import orjson as _orjson
+
 from tabletop.engine import intents
 from tabletop.engine.model import MAX_PLACE, check_place
 from tabletop.jsontext import compact
@@ -107,10 +109,13 @@ def parse(frame: str | bytes) -> dict[str, Any]:
             raise ProtocolError("a message must be UTF-8 JSON text") from None
     if len(frame) > MAX_FRAME:
         raise ProtocolError(f"a message must be at most {MAX_FRAME} bytes")
-    try:
-        msg = json.loads(frame, parse_constant=_no_constant)
-    except (ValueError, RecursionError):
-        raise ProtocolError("a message must be a JSON object") from None
+    try:  # orjson reads most frames; the json module says what is wrong with the rest
+        msg = _orjson.loads(frame)
+    except ValueError:
+        try:
+            msg = json.loads(frame, parse_constant=_no_constant)
+        except (ValueError, RecursionError):
+            raise ProtocolError("a message must be a JSON object") from None
     if not isinstance(msg, dict):
         raise ProtocolError("a message must be a JSON object")
     # ASCII with no \u escape holds no lone surrogate, and nine brackets nest no
@@ -157,22 +162,8 @@ def _check(msg: dict[str, Any], plain: bool = False) -> dict[str, Any]:
     if not plain and not _all_text(msg):
         raise ProtocolError(f"{kind}: text that is not valid Unicode (a lone surrogate), "
                             f"or nested deeper than any message")
-    for key in msg:
-        if key not in ("v", "type", "rid") and key not in fields:
-            raise ProtocolError(f"{kind}: unknown field {str(key)[:30]!r}")
-    for key, (typ, required) in fields.items():
-        if key not in msg:
-            if required:
-                raise ProtocolError(f"{kind}: field {key!r} is missing")
-            continue
-        value = msg[key]
-        if not isinstance(value, typ) or (typ is int and isinstance(value, bool)):
-            raise ProtocolError(f"{kind}: field {key!r} has the wrong type")
-        if isinstance(value, str) and len(value) > MAX_TEXT:
-            raise ProtocolError(f"{kind}: field {key!r} is too long")
-        if isinstance(value, int) and not isinstance(value, bool) \
-                and not -1_000_000 <= value <= 1_000_000:
-            raise ProtocolError(f"{kind}: field {key!r} is out of range")
+    if not _fields_ok(msg, fields, _REQUIRED[kind]):  # then said here: what is wrong
+        _fields_wrong(kind, msg, fields)
     if kind == "create":
         players = msg["players"]
         if not 1 <= len(players) <= 8 or not all(
@@ -204,6 +195,59 @@ def _check(msg: dict[str, Any], plain: bool = False) -> dict[str, Any]:
             raise ProtocolError(f"{kind}: field {key!r} must be at most 8 words of 1 to "
                                 f"40 characters")
     return msg
+
+
+_ENVELOPE = ("v", "type", "rid")
+# each message's required fields
+_REQUIRED = {kind: tuple(k for k, (_, required) in fields.items() if required)
+             for kind, fields in CLIENT_MESSAGES.items()}
+
+
+def _fields_ok(msg: dict[str, Any], fields: dict[str, tuple[Any, bool]],
+               required: tuple[str, ...]) -> bool:
+    """Whether each of the message's fields is one its type has, of its type and size,
+    and each required one is there: a look at the fields it has, not at every field
+    ``act`` may have (``_fields_wrong`` then says what is wrong)."""
+    for key in required:
+        if key not in msg:
+            return False
+    for key, value in msg.items():
+        spec = fields.get(key)
+        if spec is None:
+            if key in _ENVELOPE:
+                continue
+            return False
+        typ = spec[0]
+        if not isinstance(value, typ) or (typ is int and isinstance(value, bool)):
+            return False
+        if isinstance(value, str):
+            if len(value) > MAX_TEXT:
+                return False
+        elif isinstance(value, int) and not isinstance(value, bool) \
+                and not -1_000_000 <= value <= 1_000_000:
+            return False
+    return True
+
+
+def _fields_wrong(kind: str, msg: dict[str, Any],
+                  fields: dict[str, tuple[Any, bool]]) -> None:
+    """ProtocolError naming the first field that is not as the message's type has it."""
+    for key in msg:
+        if key not in ("v", "type", "rid") and key not in fields:
+            raise ProtocolError(f"{kind}: unknown field {str(key)[:30]!r}")
+    for key, (typ, required) in fields.items():
+        if key not in msg:
+            if required:
+                raise ProtocolError(f"{kind}: field {key!r} is missing")
+            continue
+        value = msg[key]
+        if not isinstance(value, typ) or (typ is int and isinstance(value, bool)):
+            raise ProtocolError(f"{kind}: field {key!r} has the wrong type")
+        if isinstance(value, str) and len(value) > MAX_TEXT:
+            raise ProtocolError(f"{kind}: field {key!r} is too long")
+        if isinstance(value, int) and not isinstance(value, bool) \
+                and not -1_000_000 <= value <= 1_000_000:
+            raise ProtocolError(f"{kind}: field {key!r} is out of range")
 
 
 def _is_place(v: Any) -> bool:

@@ -82,3 +82,65 @@ def test_any_values_in_any_fields_are_answered_and_the_room_keeps_working(msg):
     answers = [m for m in ws.sent[2:] if m.get("rid") == "last"]
     assert answers and answers[-1]["type"] == "update", ws.sent[-3:]
     assert all("code" in m for m in ws.sent if m["type"] == "error")
+
+
+
+def near(typ: Any) -> Any:
+    """Values on either side of what a field of type ``typ`` takes: at and past its
+    length and range, a bool where a number goes, another type."""
+    kinds = typ if isinstance(typ, tuple) else (typ,)
+    edges: list[Any] = [None, True, 1.5, [], {}, "x"]
+    for k in kinds:
+        if k is str:
+            edges += ["", "x" * 500, "x" * 501]
+        elif k is int:
+            edges += [0, -1_000_000, 1_000_000, -1_000_001, 1_000_001, False]
+        elif k is list:
+            edges += [["a"], [1]]
+        elif k is dict:
+            edges.append({"a": 1})
+    return st.sampled_from(edges)
+
+
+RIGHT = {str: "x", int: 1, bool: True, list: ["a"], dict: {"a": 1}}
+
+
+@st.composite
+def near_messages(draw: Any) -> dict[str, Any]:
+    """A message right but for at most one field (or one missing, or one unknown)."""
+    kind = draw(st.sampled_from(sorted(protocol.CLIENT_MESSAGES)))
+    fields = protocol.CLIENT_MESSAGES[kind]
+    msg: dict[str, Any] = {"v": 1, "type": kind}
+    for name in draw(st.lists(st.sampled_from(sorted(fields)), unique=True, max_size=3)) \
+            if fields else []:
+        typ = fields[name][0]
+        msg[name] = RIGHT[typ[0] if isinstance(typ, tuple) else typ]
+    for name, (typ, required) in fields.items():
+        if required:
+            msg[name] = RIGHT[typ]  # type: ignore[index]
+    flaw = draw(st.integers(0, 9))
+    if flaw == 0:
+        msg["unknown"] = 1
+    elif flaw == 1 and any(required for _, required in fields.values()):
+        del msg[draw(st.sampled_from([n for n, (_, r) in fields.items() if r]))]
+    elif flaw > 1 and fields:
+        name = draw(st.sampled_from(sorted(fields)))
+        msg[name] = draw(near(fields[name][0]))
+    return msg
+
+
+@settings(max_examples=400, deadline=None)
+@given(near_messages())
+def test_the_quick_look_at_a_messages_fields_agrees_with_the_whole_check(msg):
+    """The server looks only at the fields a message has; whenever that finds nothing
+    wrong, the field-by-field check of every field its type may have finds nothing
+    either, and whenever it finds something, that check names it."""
+    kind = msg["type"]
+    fields = protocol.CLIENT_MESSAGES[kind]
+    quick = protocol._fields_ok(msg, fields, protocol._REQUIRED[kind])
+    try:
+        protocol._fields_wrong(kind, msg, fields)
+    except protocol.ProtocolError:
+        assert not quick, msg
+    else:
+        assert quick, msg
