@@ -716,6 +716,20 @@ class Room:
         ``cards`` that are new to the connection or changed (``Changes.CARDS``)."""
         t = self.table
         viewer = self.viewer(seat)
+        start = len(t.journal) - LOG_LINES if log_from is None else log_from
+        first = max(0, self.chat_said - 50) if chat_from is None else chat_from
+        shown = self.zone_cards(seat, zones, faces, known, delta)  # (ids made first)
+        return {**(self.public_facts() if public is None else public),
+                **self.seat_facts(seat, faces), "zones": shown,
+                "log": self.log_lines(viewer, start, faces),
+                "chat": self.chat_lines(first), "chat_from": first}
+
+    def zone_cards(self, seat: str, zones: set[ZoneKey] | None,
+                   faces: dict[Any, Any] | None, known: Known | None,
+                   delta: bool) -> list[dict[str, Any]]:
+        """The ``zones`` (None: all) as ``seat`` is sent them (see ``view``)."""
+        t = self.table
+        viewer = self.viewer(seat)
         ids = self.seat_ids(seat)
         looked = set(self.looked.get(seat, ()))
         shown = []
@@ -827,25 +841,39 @@ class Room:
             if known is not None:
                 for key in [k for k in known if k not in t.zones]:
                     del known[key]
-        start = len(t.journal) - LOG_LINES if log_from is None else log_from
+        return shown
+
+    def log_lines(self, viewer: str | None, start: int,
+                  faces: dict[Any, Any] | None) -> list[dict[str, Any]]:
+        """The log's lines from ``start`` as ``viewer`` reads them (``faces``: the
+        broadcast's, where a line is made once for the seats that read it alike)."""
+        t = self.table
         if faces is None:
-            log = [line for entry in t.journal[max(0, start):]
-                   for line in [_line(entry, viewer)] if line is not None]
-        else:  # a line is made once a broadcast for the seats that read it alike
-            log = []
-            journal = t.journal
-            for n in range(max(0, start), len(journal)):
-                entry = journal[n]
-                said = (_LOG, n, viewer is None or entry.public == entry.text
-                        or viewer in entry.knowers)
-                line = faces.get(said, _LOG)
-                if line is _LOG:
-                    line = faces[said] = _line(entry, viewer)
-                if line is not None:
-                    log.append(line)
+            return [line for entry in t.journal[max(0, start):]
+                    for line in [_line(entry, viewer)] if line is not None]
+        log = []
+        journal = t.journal
+        for n in range(max(0, start), len(journal)):
+            entry = journal[n]
+            said = (_LOG, n, viewer is None or entry.public == entry.text
+                    or viewer in entry.knowers)
+            line = faces.get(said, _LOG)
+            if line is _LOG:
+                line = faces[said] = _line(entry, viewer)
+            if line is not None:
+                log.append(line)
+        return log
+
+    def chat_lines(self, first: int) -> list[list[str]]:
+        """The chat's lines from the ``first`` said (those still kept)."""
+        return [[s_, x] for s_, x in self.chat[max(0, first - self.chat_base):]]
+
+    def seat_facts(self, seat: str, faces: dict[Any, Any] | None) -> dict[str, Any]:
+        """The facts of a view that are the seat's own: its name, the sideboards and
+        arrows as it is sent them, what was shown to it, whether it may undo."""
+        t = self.table
+        viewer = self.viewer(seat)
         last = self.actors[-1] if self.actors and len(self.actors) == len(t.history) else None
-        first = max(0, self.chat_said - 50) if chat_from is None else chat_from
-        chat = self.chat[max(0, first - self.chat_base):]
         drawn = None if faces is None else faces.get(_ARROWS)
         if drawn is None:
             drawn = views.arrows(t)
@@ -867,10 +895,8 @@ class Room:
             "action": len(t.history),
             # no ids: a face tied to a hidden card's id would follow that card after
             "cards": [_face(f, 0, None) for f in revealed.cards]}
-        return {**(self.public_facts() if public is None else public), "seat": seat,
-                "sideboards": self._sideboards(viewer),
-                "arrows": arrows, "zones": shown, "log": log, "shown": shown_now,
-                "chat": [[s_, x] for s_, x in chat], "chat_from": first,
+        return {"seat": seat, "sideboards": self._sideboards(viewer), "arrows": arrows,
+                "shown": shown_now,
                 "can_undo": bool(t.history) and (seat == JUDGE_SEAT or last == seat)}
 
     def _plain_zone(self, key: ZoneKey, oids: Sequence[int], faces: dict[Any, Any]
@@ -883,16 +909,26 @@ class Room:
             made: tuple[tuple[int, ...], list[Any]] | None = faces[slot]
             return made
         t = self.table
+        objs = t.objs
+        if self._faces_for[0] is not t.printings or self._faces_for[1] is not t.commanders:
+            self._faces, self._faces_for = {}, (t.printings, t.commanders)
+        kept_faces, changed = self._faces, self._changed
+        stale = faces.get(_STALE)
+        if stale is None:
+            stale = faces[_STALE] = self._stale()
         mades = []
         made = None
         for oid in reversed(oids):
-            obj = t.objs[ObjId(oid)]
+            obj = objs[ObjId(oid)]
             if obj.face_down or obj.attached_to is not None:
                 break
             one = (oid, None, "")
             face = faces.get(one)
-            if face is None:
-                face = faces[one] = self._public_face(obj, one, None, faces)
+            if face is None:  # a face kept since nothing changed it is as it was
+                kept = kept_faces.get(one)
+                face = faces[one] = kept[1] if kept is not None and kept[2] >= stale \
+                    and kept[2] >= changed.get(oid, 0) else self._public_face(
+                        obj, one, None, faces)
             if isinstance(face[0], Hidden) or face[0].host is not None:
                 break
             mades.append(face)

@@ -822,48 +822,52 @@ class Server:
         end, said = len(room.table.journal), room.chat_said
         frames = []
         public = room.public_facts()  # alike for every seat: made once
-        faces: dict[Any, Any] = {}  # and so are the faces in public zones
+        faces: dict[Any, Any] = {}  # and so is what else every seat is sent alike
         # and what changed of them since the last update: compared once, not a seat
         changed: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}  # (before, told)
-        last: tuple[dict[str, Any], str] | None = None  # an update made and its text
+        # the part of an update seats are sent alike (the public facts that changed, the
+        # log and chat lines), made into text once: a seat's cards and its own facts and
+        # numbers (and the answer's rid) are put at its end
+        alike: dict[tuple[Any, ...], str] = {}
+        kept: list[Any] = []  # (what the keys of ``alike`` name stays while it is used)
+        cards_changed = zones is None or bool(zones)
         for conn in list(self.members.get(room.id, [])):
-            if conn is skip or conn.seat is None:
+            seat = conn.seat
+            if conn is skip or seat is None:
                 continue
             before = conn.public
-            told: dict[str, Any] | None = public
-            keys: tuple[str, ...] = FACTS
-            if before is not None:
+            if before is None:  # the first update since its view: what that did not have
+                told = {k: v for k, v in public.items() if conn.facts.get(k, _UNSENT) != v}
+                kept.append(told)
+            else:
                 hit = changed.get(id(before))
                 if hit is not None and hit[0] is before:
                     told = hit[1]
                 else:
                     told = {k: v for k, v in public.items() if before.get(k, _UNSENT) != v}
                     changed[id(before)] = (before, told)
-                keys = SEAT_FACTS
-            update = room.update(conn.seat, zones, conn.log_sent, conn.chat_sent,
-                                 told, faces, conn.known, conn.known is not None)
+            cards = room.zone_cards(seat, zones, faces, conn.known, conn.known is not None) \
+                if cards_changed else []
+            log = room.log_lines(room.viewer(seat), conn.log_sent, faces)
+            key = (id(told), conn.chat_sent, *map(id, log))
+            text = alike.get(key)
+            if text is None:
+                text = alike[key] = protocol.encode(
+                    "update", **told, log=log, chat=room.chat_lines(conn.chat_sent),
+                    chat_from=conn.chat_sent)[:-1]
             conn.log_sent, conn.chat_sent, conn.public = end, said, public
-            tail = ""
-            for key in keys:  # the small facts this connection does not have yet: put
-                value = update.pop(key)  # at the end, for the rest to be alike
-                if conn.facts.get(key, _UNSENT) != value:
-                    conn.facts[key] = value
-                    tail += f',"{key}":{compact(value)}'
-            # seats are often sent the same update (a roll, a life total): made into
-            # text once, each seat's own facts and numbers (and the answer's rid) put
-            # at its end
-            if last is not None and update == last[0]:
-                text = last[1]
-            else:
-                text = protocol.encode("update", **update)
-                last = (update, text)
+            tail = f',"zones":{compact(cards)}' if cards else ',"zones":[]'
+            for fact, value in room.seat_facts(seat, faces).items():
+                if conn.facts.get(fact, _UNSENT) != value:  # the seat's own facts, when
+                    conn.facts[fact] = value  # they changed for this connection
+                    tail += f',"{fact}":{compact(value)}'
             conn.seq += 1
             tail += f',"seq":{conn.seq},"log_from":{conn.lines}'
-            conn.lines += len(update["log"])
+            conn.lines += len(log)
             if answer is not None and conn is answer[0]:
-                for key, value in answer[1].items():
-                    tail += f",{compact(key)}:{compact(value)}"
-            frames.append((conn, f"{text[:-1]}{tail}}}"))
+                for name, value in answer[1].items():
+                    tail += f",{compact(name)}:{compact(value)}"
+            frames.append((conn, f"{text}{tail}}}"))
         return frames
 
     def attach(self) -> None:
