@@ -57,8 +57,11 @@ def merge(view: dict[str, Any], update: dict[str, Any]) -> None:
         zones.extend(z if "order" not in z else whole_zone(None, z)
                      for z in changed.values())
         view["zones"] = zones
-    if update["log"]:
-        view["log"] = (view["log"] + update["log"])[-protocol.LOG_LINES:]
+    if update["log"]:  # (added in place: the view's own list, a few lines at a time)
+        log = view["log"]
+        log += update["log"]
+        if len(log) > protocol.LOG_LINES:
+            del log[:len(log) - protocol.LOG_LINES]
     if update.get("chat"):  # the lines said since the last message (never old ones)
         view["chat"] = (list(view.get("chat") or []) + list(update["chat"]))[-200:]
     for k, v in update.items():
@@ -73,10 +76,21 @@ def whole_zone(before: dict[str, Any] | None, changed: dict[str, Any]) -> dict[s
     """A zone sent as its changes (a connection that joined with ``changes: "cards"``):
     its ``order`` of ids, top first, each card the one in ``cards`` or else as the zone
     had it; in an ordered zone each card's ``position`` is its place in the order."""
-    faces = {c["id"]: c for c in (before or {}).get("cards", ())}
+    order = changed["order"]
+    was = (before or {}).get("cards", ())
+    if len(was) == len(order) and all(c["id"] == i for c, i in zip(was, order, strict=True)):
+        # the same cards in the same order (a card tapped, a counter added): the changed
+        # ones put in their places
+        new = {c["id"]: c for c in changed["cards"]}
+        cards = list(was) if not new else [new.get(c["id"], c) for c in was]
+        if changed.get("ordered"):
+            cards = [c if c.get("position") == i else {**c, "position": i}
+                     for i, c in enumerate(cards, 1)]
+        return {"player": changed["player"], "zone": changed["zone"], "cards": cards}
+    faces = {c["id"]: c for c in was}
     faces.update((c["id"], c) for c in changed["cards"])
     cards = []
-    for i, cid in enumerate(changed["order"], 1):
+    for i, cid in enumerate(order, 1):
         face = faces.get(cid)
         if face is None:
             raise ValueError(f"an update's zone {changed['zone']} names card {cid}, "

@@ -281,13 +281,18 @@ class Disk:
                          if kind == "snapshot"}
         lines = self._lines.setdefault(self.segment, {})
         appended = False
+        run: list[bytes] = []  # lines one after another: appended in one write
+        newest: dict[str, int] = {}
         for i, (kind, room, data, _) in enumerate(batch):
             if kind == "line":
-                self._append(data[0])
+                run.append(data[0])
+                newest[room] = data[1]
+                continue
+            if run:
+                self._append(b"".join(run))
+                run.clear()
                 appended = True
-                with self._cv:
-                    lines[room] = data[1]
-            elif kind == "snapshot" and last_snapshot[room] == i:
+            if kind == "snapshot" and last_snapshot[room] == i:
                 files.atomic_write(self.folder / f"room-{room}.json", data[0])
                 # a server before the journal kept a log a room: its lines are in this
                 (self.folder / f"room-{room}.log").unlink(missing_ok=True)
@@ -308,6 +313,12 @@ class Disk:
                 for path in self.folder.glob("journal-*.log"):
                     if written and _segment_of(path) < before:
                         path.unlink(missing_ok=True)
+        if run:
+            self._append(b"".join(run))
+            appended = True
+        if newest:
+            with self._cv:
+                lines.update(newest)
         if appended and self._journal is not None:
             self._journal.flush()
             if self.fsync:
@@ -563,7 +574,7 @@ class Server:
                 except protocol.ProtocolError as e:
                     await self._refuse(conn, str(e), e.code, e.rid)
                 except RoomError as e:
-                    await ws.send(protocol.error(str(e), e.code, rid))
+                    await self._answer(conn, protocol.error(str(e), e.code, rid))
         except GONE as e:  # a dropped connection, a closed socket
             log.info("connection ended: %s", type(e).__name__)
         finally:
@@ -580,9 +591,17 @@ class Server:
             self._closing.add(task)  # kept until done (the loop holds tasks weakly)
             task.add_done_callback(self._closing.discard)
 
+    async def _answer(self, conn: _Conn, frame: str) -> None:
+        """A frame to this connection alone (an error): written now, without waiting
+        for a slow reader, on a real connection."""
+        if self.disk is not None and self.disk.on_written is not None:
+            self._push(conn, frame)
+        else:
+            await conn.ws.send(frame)
+
     async def _refuse(self, conn: _Conn, text: str, code: Code, rid: Any) -> None:
         conn.errors += 1
-        await conn.ws.send(protocol.error(text, code, rid))
+        await self._answer(conn, protocol.error(text, code, rid))
         if conn.errors >= MAX_ERRORS:
             await conn.ws.close(code=1008, reason="too many bad messages")
 
