@@ -825,13 +825,21 @@ class Server:
         in the room's outbox; nobody is told of a change before it is on the disk, so
         they are sent once the room's writes so far are (the disk's thread syncs many
         rooms' at once, and the room's other seats go on acting meanwhile). A room's
-        frames leave in the order they were made, whoever's wait ends first."""
+        frames leave in the order they were made, whoever's wait ends first. On real
+        connections nothing waits here: the disk's wake-up after the write sends them."""
         frames = self._frames(room, zones, skip, answer)
         if self.disk is None:
             await self._send(frames)
             return
         written = self._written.get(room.id, 0)
-        self._outbox.setdefault(room.id, collections.deque()).append((written, frames))
+        box = self._outbox.setdefault(room.id, collections.deque())
+        box.append((written, frames))
+        if self.disk.on_written is not None and room.id not in self._flushing:
+            # real connections: the disk's wake-up after the write sends them, and
+            # nothing here waits for it (already written, they are sent now)
+            if self.disk.done >= written:
+                self._push_written(room.id, box)
+            return
         if self.disk.done < written:
             await self.disk.wait(written)
         await self._flush(room.id)
@@ -904,16 +912,21 @@ class Server:
         """Every room's queued frames now on the disk, written to their connections
         without waiting (a room whose frames are being sent by ``_flush`` is left to
         it, so that nothing passes what it sends)."""
+        for room_id, box in list(self._outbox.items()):
+            if room_id not in self._flushing:
+                self._push_written(room_id, box)
+
+    def _push_written(self, room_id: str, box: collections.deque[
+            tuple[int, list[tuple[_Conn, str]]]]) -> None:
+        """The room's queued frames now on the disk, in order, written to their
+        connections without waiting."""
         assert self.disk is not None
         done = self.disk.done
-        for room_id, box in list(self._outbox.items()):
-            if room_id in self._flushing:
-                continue
-            while box and box[0][0] <= done:
-                for conn, frame in box.popleft()[1]:
-                    self._push(conn, frame)
-            if not box:
-                del self._outbox[room_id]
+        while box and box[0][0] <= done:
+            for conn, frame in box.popleft()[1]:
+                self._push(conn, frame)
+        if not box and self._outbox.get(room_id) is box:
+            del self._outbox[room_id]
 
     def _push(self, conn: _Conn, frame: str) -> None:
         """A frame written to a connection now. One that has not read what it was sent
