@@ -56,33 +56,85 @@ def cpu_s(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-class Seat:
-    """One player's connection: a reader that keeps the view and answers requests."""
+class Seat(asyncio.Protocol):
+    """One player's connection, read as frames come: it keeps the view and answers
+    requests. A load generator on the machine it measures must cost little: the
+    WebSocket protocol is websockets' own (its sans-I/O ``ClientProtocol``), each frame
+    read as it comes in (parsed as JSON, merged into the view as the window merges it:
+    ``mirror.merge``), with no task woken for a frame that answers nothing."""
 
-    def __init__(self, ws, name: str) -> None:
-        self.ws, self.name = ws, name
+    def __init__(self, url: str, name: str) -> None:
+        from websockets.client import ClientProtocol
+        from websockets.uri import parse_uri
+        self.name = name
+        self.protocol = ClientProtocol(parse_uri(url), max_size=None)
         self.view: dict = {}
         self.waiting: dict[int, asyncio.Future] = {}
-        self.reader = asyncio.ensure_future(self._read())
+        self.opened = asyncio.get_running_loop().create_future()
+        self.transport: asyncio.Transport | None = None
 
-    async def _read(self) -> None:
-        async for frame in self.ws:
-            msg = orjson.loads(frame)  # (the load's own work is kept small: it shares
-            # the machine with the server it measures)
-            kind = msg.get("type")
-            if kind == "view":
-                self.view = msg
-            elif kind == "update" and self.view:
-                mirror.merge(self.view, msg)
-            rid = msg.get("rid")
-            if rid in self.waiting and kind in ("update", "error"):
-                self.waiting.pop(rid).set_result(kind)
+    def connection_made(self, transport) -> None:
+        self.transport = transport
+        self.protocol.send_request(self.protocol.connect())
+        self._write()
+
+    def data_received(self, data: bytes) -> None:
+        from websockets.frames import Opcode
+        self.protocol.receive_data(data)
+        for event in self.protocol.events_received():
+            if not hasattr(event, "opcode"):  # the handshake's answer
+                if not self.opened.done():
+                    self.opened.set_result(None)
+            elif event.opcode is Opcode.TEXT:
+                self._frame(orjson.loads(event.data))
+        self._write()
+
+    def connection_lost(self, exc) -> None:
+        for future in self.waiting.values():
+            if not future.done():
+                future.set_exception(ConnectionError("the server closed the connection"))
+
+    def _frame(self, msg: dict) -> None:
+        kind = msg.get("type")
+        if kind == "view":
+            self.view = msg
+        elif kind == "update" and self.view:
+            mirror.merge(self.view, msg)
+        rid = msg.get("rid")
+        if rid in self.waiting and kind in ("update", "error"):
+            self.waiting.pop(rid).set_result(kind)
+
+    def _write(self) -> None:
+        assert self.transport is not None
+        for data in self.protocol.data_to_send():
+            if data:
+                self.transport.write(data)
+            else:
+                self.transport.write_eof()
+
+    def send(self, msg: dict) -> None:
+        self.protocol.send_text(json.dumps(msg).encode())
+        self._write()
 
     async def ask(self, rid: int, **fields) -> str:
         future = asyncio.get_running_loop().create_future()
         self.waiting[rid] = future
-        await self.ws.send(json.dumps({"v": 1, "type": "act", "rid": rid, **fields}))
+        self.send({"v": 1, "type": "act", "rid": rid, **fields})
         return await future
+
+    async def close(self) -> None:
+        self.protocol.send_close()
+        self._write()
+        if self.transport is not None:
+            self.transport.close()
+
+
+async def seat_at(url: str, name: str) -> Seat:
+    host, port = url.removeprefix("ws://").split("/")[0].rsplit(":", 1)
+    _, seat = await asyncio.get_running_loop().create_connection(
+        lambda: Seat(url, name), host, int(port))
+    await seat.opened
+    return seat
 
 
 def zone(view, player, name):
@@ -98,11 +150,10 @@ async def room_players(url: str, seed: int) -> list[Seat]:
     await host.close()
     seats = []
     for p in PLAYERS:
-        ws = await connect(url, max_size=None, compression=None)
-        await ws.send(json.dumps({"v": 1, "type": "join", "room": created["room"],
-                                  "code": created["code"], "seat": p,
-                                  "invite": created["invites"][p], "changes": "cards"}))
-        seats.append(Seat(ws, p))
+        seat = await seat_at(url, p)
+        seat.send({"v": 1, "type": "join", "room": created["room"], "code": created["code"],
+                   "seat": p, "invite": created["invites"][p], "changes": "cards"})
+        seats.append(seat)
     while not all(s.view for s in seats):
         await asyncio.sleep(0.01)
     return seats
@@ -158,7 +209,7 @@ async def load(url: str, rooms: int, seconds: float, pace: float
     gc.enable()
     for seats in tables:
         for s in seats:
-            await s.ws.close()
+            await s.close()
     return times, wall
 
 
