@@ -35,6 +35,7 @@ from typing import Any
 
 from websockets.asyncio.connection import broadcast as ws_broadcast
 from websockets.exceptions import ConnectionClosed
+from websockets.protocol import OPEN as WS_OPEN
 
 from tabletop import collector
 from tabletop.engine import InputError, editions, files
@@ -922,16 +923,28 @@ class Server:
         connections without waiting."""
         assert self.disk is not None
         done = self.disk.done
-        while box and box[0][0] <= done:
-            for conn, frame in box.popleft()[1]:
-                self._push(conn, frame)
+        if box and box[0][0] <= done:
+            ready = box.popleft()[1]
+            if box and box[0][0] <= done:  # several changes of the room written at once:
+                by_conn: dict[int, tuple[_Conn, list[str]]] = {}  # each connection's
+                while True:  # frames go in one write, in order
+                    for conn, frame in ready:
+                        by_conn.setdefault(id(conn), (conn, []))[1].append(frame)
+                    if not (box and box[0][0] <= done):
+                        break
+                    ready = box.popleft()[1]
+                for conn, frames in by_conn.values():
+                    self._push(conn, *frames)
+            else:
+                for conn, frame in ready:
+                    self._push(conn, frame)
         if not box and self._outbox.get(room_id) is box:
             del self._outbox[room_id]
 
-    def _push(self, conn: _Conn, frame: str) -> None:
-        """A frame written to a connection now. One that has not read what it was sent
-        (``max_unread`` bytes waiting) is closed: it would otherwise hold its room up,
-        or the server's memory."""
+    def _push(self, conn: _Conn, *frames: str) -> None:
+        """Frames written to a connection now, in one write. One that has not read what
+        it was sent (``max_unread`` bytes waiting) is closed: it would otherwise hold its
+        room up, or the server's memory."""
         ws = conn.ws
         transport = ws.transport
         if transport.get_write_buffer_size() > self.limits.max_unread:
@@ -939,7 +952,24 @@ class Server:
                      transport.get_write_buffer_size())
             transport.abort()
             return
-        ws_broadcast([ws], frame)
+        if len(frames) == 1:
+            ws_broadcast([ws], frames[0])
+            return
+        if ws.protocol.state is not WS_OPEN:  # closing: nothing more is sent (as
+            return  # broadcast does)
+        for frame in frames:  # framed by websockets, sent as one piece
+            ws.protocol.send_text(frame.encode())
+        data = ws.protocol.data_to_send()
+        if all(data):
+            transport.write(b"".join(data))
+            return
+        for piece in data:  # (an end of the stream among them: as websockets sends it)
+            if piece:
+                transport.write(piece)
+            elif transport.can_write_eof():
+                transport.write_eof()
+            else:
+                transport.close()
 
     async def _flush(self, room_id: str) -> None:
         """Send the room's queued frames whose changes are on the disk, in order (one

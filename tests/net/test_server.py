@@ -373,3 +373,49 @@ def test_a_served_room_is_announced_on_the_local_network(tmp_path):
         assert code not in repr(game)
     finally:
         s.kill()
+
+
+def test_updates_written_together_arrive_whole_and_in_order(server, clients):
+    """Four players send many intentions at once, without waiting: the server writes a
+    connection's updates that became durable together in one piece. Each connection
+    still gets every update, each once and in order (seq 1, 2, 3 ...), and its view,
+    merged from them, is the view a new connection of the same seat is sent."""
+    players = ("Ann", "Ben", "Cat", "Dan")
+    host = clients(server.url)
+    room, code = host.create(list(players), seed=5)
+    seats = {}
+    for p in players:
+        c = clients(server.url)
+        c.join(room, code, p, invite=host.invites[p], changes="cards")
+        seats[p] = c
+    for c in seats.values():
+        c.drain()
+    sent_before = {p: len(c.frames) for p, c in seats.items()}
+    asked = 0
+    played: set[int] = set()
+    for i in range(15):  # every seat's intentions go out before any answer is read
+        for p, c in seats.items():
+            lands = [x for x in zone(c.view, p, "hand") if "Land" in x.get("types", [])
+                     and x["id"] not in played]
+            if i % 3 == 0 and lands:
+                played.add(lands[0]["id"])
+                c.send("act", rid=f"{p}{i}", action="move", id=lands[0]["id"],
+                       zone="battlefield")
+            else:
+                c.send("act", rid=f"{p}{i}", action="roll" if i % 2 else "life",
+                       **({"sides": 20} if i % 2 else {"delta": -1}))
+            asked += 1
+    answered = 0
+    for p, c in seats.items():
+        c.drain(1.0)
+        frames = [json.loads(f) for f in c.frames[sent_before[p]:]]
+        updates = [f for f in frames if f["type"] == "update"]
+        answered += sum(1 for f in frames if str(f.get("rid", "")).startswith(p))
+        seqs = [u["seq"] for u in updates]
+        assert seqs == list(range(seqs[0], seqs[0] + len(seqs))), (p, seqs)
+        assert len(updates) == asked  # every seat hears of every intention
+    assert answered == asked
+    for p, c in seats.items():  # merged, as a fresh join of the seat is sent the table
+        fresh = clients(server.url)
+        view = fresh.join(room, code, p, token=c.token, changes="cards")
+        assert without_ids(c.view["zones"]) == without_ids(view["zones"]), p
