@@ -167,10 +167,13 @@ FOREVER = 2**62  # a forgotten room's lines are never needed again
 
 
 class Disk:
-    """The server's writes, on a thread of their own. Log lines and snapshots are
+    """The server's writes, on two threads of their own. The journal's lines are
     written in the order they were asked for; whatever is waiting is written together
-    and synced once (a group commit); each ``write`` is answered when its data is on
-    the disk. A room's snapshots waiting together are written once, the newest.
+    and synced once (a group commit), and ``wait`` ends when a line and every one
+    before it is on the disk. Snapshots (and the files a forgotten room leaves) are
+    written by a thread of their own, in their order, so that a room's snapshot never
+    holds up every room's lines: each is told done by its ``done`` callback. A room's
+    snapshots waiting together are written once, the newest.
 
     Every room's intentions go to one journal (``journal-N.log``), so that a batch is
     one append and one sync however many rooms it holds. A segment that grew past
@@ -193,8 +196,16 @@ class Disk:
         self._covered: dict[str, int] = {}  # room -> the line its newest snapshot holds
         # (loop, callback): called on that loop after each batch, before its waiters
         self.on_written: tuple[Any, Callable[[], None]] | None = None
+        # the snapshots' own queue: (kind, room, data, [done callbacks])
+        self._files: collections.deque[tuple[str, str, Any, list[Any]]] = collections.deque()
+        self._files_cv = threading.Condition()
+        self._files_busy = False  # a snapshot being written now
+        self._drop_lock = threading.Lock()  # segments are removed by one thread at a time
         self._thread = threading.Thread(target=self._run, name="tabletop-disk", daemon=True)
         self._thread.start()
+        self._files_thread = threading.Thread(target=self._run_files,
+                                              name="tabletop-snapshots", daemon=True)
+        self._files_thread.start()
 
     def put(self, kind: str, room: str, data: Any, done: Any = None) -> int:
         """``kind``: "line" ((bytes, n): the room's intention numbered n, appended to
@@ -202,7 +213,26 @@ class Disk:
         up to n), "forget" (the room's file removed, its lines never read again) or
         "drop" ((N, {room: n}): every journal segment before number N removed, once
         each of those rooms is written whole up to n). ``done()`` is called on this thread once it is
-        written. Its number, for ``wait``."""
+        written (a forget: once its files are gone). Its number, for ``wait`` (for a
+        snapshot or a drop, the journal's number when it was asked for: their ``done``
+        says when they are written)."""
+        if kind in ("snapshot", "drop", "forget"):
+            with self._files_cv:
+                dones = [] if done is None else [done]
+                for i in range(len(self._files) - 1, -1, -1) if kind == "snapshot" else ():
+                    item = self._files[i]
+                    if item[0] == "drop":  # (a drop waits for the snapshots before it)
+                        break
+                    if item[0] == "snapshot" and item[1] == room:  # one of the room's
+                        dones = item[3] + dones  # waiting: the newest is written instead,
+                        del self._files[i]  # and answers both
+                        break
+                self._files.append((kind, room, data, dones))
+                self._files_cv.notify()
+            if kind != "forget":
+                with self._cv:
+                    return self.seq
+            done = None  # (a forgotten room's line in the journal: told by its files')
         with self._cv:
             self.seq += 1
             self._queue.append((kind, room, data, done))
@@ -226,15 +256,70 @@ class Disk:
         await future
 
     async def write(self, kind: str, room: str, data: Any) -> None:
-        await self.wait(self.put(kind, room, data))
+        """Until that write is on the disk (a forget: its line, and its files gone)."""
+        if kind not in ("snapshot", "drop", "forget"):
+            await self.wait(self.put(kind, room, data))
+            return
+        loop = asyncio.get_running_loop()
+        told: asyncio.Future[None] = loop.create_future()
+
+        def done() -> None:
+            loop.call_soon_threadsafe(_settle, [told])
+        await self.wait(self.put(kind, room, data, done))
+        await told
+
+    async def idle(self) -> None:
+        """Until everything asked for so far is written, snapshots too."""
+        await self.wait(self.seq)
+        await self.write("drop", "", (0, {}))  # (after them in their order: removes nothing)
 
     def close(self) -> None:
+        with self._files_cv:
+            self._stop = True
+            self._files_cv.notify()
+        self._files_thread.join(timeout=10)
         with self._cv:
             self._stop = True
             self._cv.notify()
         self._thread.join(timeout=10)
         if self._journal is not None:
             self._journal.close()
+
+    def _run_files(self) -> None:
+        while True:
+            with self._files_cv:
+                while not self._files and not self._stop:
+                    self._files_cv.wait()
+                if not self._files and self._stop:
+                    return
+                kind, room, data, dones = self._files.popleft()
+            try:
+                self._file(kind, room, data)
+            except Exception:  # a full disk: said in the server's log, the game goes on
+                log.exception("the server's folder could not be written")
+            self._drop_covered()
+            for done in dones:
+                done()
+
+    def _file(self, kind: str, room: str, data: Any) -> None:
+        if kind == "snapshot":
+            files.atomic_write(self.folder / f"room-{room}.json", data[0])
+            # a server before the journal kept a log a room: its lines are in this
+            (self.folder / f"room-{room}.log").unlink(missing_ok=True)
+            with self._cv:
+                self._covered[room] = data[1]
+        elif kind == "forget":
+            for suffix in (".json", ".log"):
+                (self.folder / f"room-{room}{suffix}").unlink(missing_ok=True)
+            with self._cv:
+                self._covered[room] = FOREVER
+        elif kind == "drop":
+            before, needed = data
+            with self._cv:  # only once those rooms are written whole: else kept
+                written = all(self._covered.get(r, -1) >= n for r, n in needed.items())
+            for path in self.folder.glob("journal-*.log"):
+                if written and _segment_of(path) < before:
+                    path.unlink(missing_ok=True)
 
     def _run(self) -> None:
         while True:
@@ -278,13 +363,11 @@ class Disk:
         self._journal.write(data)
 
     def _write(self, batch: list[tuple[str, str, Any, Any]]) -> None:
-        last_snapshot = {room: i for i, (kind, room, _, _) in enumerate(batch)
-                         if kind == "snapshot"}
         lines = self._lines.setdefault(self.segment, {})
         appended = False
         run: list[bytes] = []  # lines one after another: appended in one write
         newest: dict[str, int] = {}
-        for i, (kind, room, data, _) in enumerate(batch):
+        for kind, room, data, _ in batch:
             if kind == "line":
                 run.append(data[0])
                 newest[room] = data[1]
@@ -293,27 +376,10 @@ class Disk:
                 self._append(b"".join(run))
                 run.clear()
                 appended = True
-            if kind == "snapshot" and last_snapshot[room] == i:
-                files.atomic_write(self.folder / f"room-{room}.json", data[0])
-                # a server before the journal kept a log a room: its lines are in this
-                (self.folder / f"room-{room}.log").unlink(missing_ok=True)
-                with self._cv:
-                    self._covered[room] = data[1]
-            elif kind == "forget":
-                for suffix in (".json", ".log"):
-                    (self.folder / f"room-{room}{suffix}").unlink(missing_ok=True)
+            if kind == "forget":  # (its files go on the snapshots' thread)
                 # read again, the journal forgets the room's lines before this one
                 self._append(json.dumps({"room": room, "forget": True}).encode() + b"\n")
                 appended = True
-                with self._cv:
-                    self._covered[room] = FOREVER
-            elif kind == "drop":
-                before, needed = data
-                with self._cv:  # only once those rooms are written whole: else kept
-                    written = all(self._covered.get(r, -1) >= n for r, n in needed.items())
-                for path in self.folder.glob("journal-*.log"):
-                    if written and _segment_of(path) < before:
-                        path.unlink(missing_ok=True)
         if run:
             self._append(b"".join(run))
             appended = True
@@ -332,16 +398,18 @@ class Disk:
         self._drop_covered()
 
     def _drop_covered(self) -> None:
-        """Remove the closed segments, oldest first, whose rooms were all written since."""
-        for seg in sorted(self._lines):
-            if seg >= self.segment:
-                return
-            with self._cv:
-                rooms = self._lines[seg]
-                if any(self._covered.get(room, 0) < n for room, n in rooms.items()):
-                    return
-                del self._lines[seg]
-            (self.folder / JOURNAL.format(seg)).unlink(missing_ok=True)
+        """Remove the closed segments, oldest first, whose rooms were all written since
+        (on either thread: after lines, after snapshots)."""
+        with self._drop_lock:
+            for seg in sorted(self._lines):
+                with self._cv:
+                    if seg >= self.segment:
+                        return
+                    rooms = self._lines[seg]
+                    if any(self._covered.get(room, 0) < n for room, n in rooms.items()):
+                        return
+                    del self._lines[seg]
+                (self.folder / JOURNAL.format(seg)).unlink(missing_ok=True)
 
 
 def _log_lines(path: Path, limit: int) -> list[str]:
@@ -476,17 +544,20 @@ class Server:
         return data
 
     async def snapshot(self, room: Room) -> None:
-        """The whole room, atomically (then its log starts again); made here, written
-        on the disk's thread."""
+        """The whole room, atomically, until it is on the disk, and every line of the
+        room before it (a seat's new token: the view waits for it); made here, written
+        on the snapshots' thread."""
         if self.disk is not None:
-            self._put_snapshot(room)
+            self._snapshot_at[room.id] = room.applied
+            await self.disk.write("snapshot", room.id, (self._room_bytes(room), room.applied))
             await self.durable(room)
 
     def _put_snapshot(self, room: Room) -> None:
+        """The whole room, written when the snapshots' thread comes to it: nobody waits
+        for it (the journal holds the room's lines meanwhile)."""
         assert self.disk is not None
         self._snapshot_at[room.id] = room.applied
-        self._written[room.id] = self.disk.put("snapshot", room.id,
-                                               (self._room_bytes(room), room.applied))
+        self.disk.put("snapshot", room.id, (self._room_bytes(room), room.applied))
 
     def record(self, room: Room, seat: str, msg: dict[str, Any]) -> None:
         """One intention that reached the room, handed to the disk's thread to append to

@@ -55,7 +55,7 @@ async def play(server: Server, conn: _Conn, turns: int) -> None:
 
 async def settle(server: Server) -> None:
     assert server.disk is not None
-    await server.disk.wait(server.disk.seq)
+    await server.disk.idle()
 
 
 async def one_room(folder: Path, turns: int) -> tuple[Any, str]:
@@ -204,3 +204,53 @@ def test_an_old_journal_goes_only_once_its_rooms_are_written_whole(tmp_path: Pat
         asyncio.run(run())
     finally:
         disk.close()
+
+
+def test_a_snapshot_being_written_holds_up_no_rooms_answers(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rooms are written whole now and then, by a thread of their own: while one room's
+    snapshot is on its way to the disk (held here), every room's actions are still
+    answered once their lines are in the journal; killed then, the server comes back
+    with every answered action, and once the snapshot is written, with it too."""
+    import threading
+
+    from tabletop.engine import files
+    monkeypatch.setattr(server_mod, "SNAPSHOT_EVERY", 4)
+    folder = tmp_path / "server"
+    release, holding = threading.Event(), threading.Event()
+    real = files.atomic_write
+
+    def held(path: Path, data: bytes) -> None:
+        if path.name.startswith("room-") and data and b'"applied":0' not in data:
+            holding.set()  # a snapshot after actions: held until the test lets it go
+            release.wait(10)
+        real(path, data)
+    monkeypatch.setattr(files, "atomic_write", held)
+
+    async def run() -> tuple[Any, Any, str, str, Server]:
+        s = Server(folder)
+        a = await s.open_table(demo.new_game(players=("Ann", "Ben"), seed=1))
+        b = await s.open_table(demo.new_game(players=("Cat", "Dan"), seed=2))
+        ann, cat = await seated(s, "Ann", a.id), await seated(s, "Cat", b.id)
+        await play(s, ann, 8)  # past SNAPSHOT_EVERY: room a's snapshot is asked for
+        assert await asyncio.to_thread(holding.wait, 10)
+        answered = len(cat.ws.frames)
+        await asyncio.wait_for(play(s, cat, 6), 5)  # answered while it is held
+        await asyncio.wait_for(play(s, ann, 3), 5)
+        assert len(cat.ws.frames) > answered
+        await s.disk.wait(s.disk.seq)
+        return state(s, a.id), state(s, b.id), a.id, b.id, s
+    before_a, before_b, a_id, b_id, s = asyncio.run(run())
+    # killed with the snapshot still held: the journal has every answered action
+    killed = tmp_path / "killed"
+    import shutil
+    shutil.copytree(folder, killed, ignore=shutil.ignore_patterns(".*.tmp"))
+    release.set()
+    asyncio.run(s.disk.idle())
+    s.close()
+    for where in (killed, folder):
+        again = Server(where)
+        try:
+            assert state(again, a_id) == before_a and state(again, b_id) == before_b, where
+        finally:
+            again.close()
