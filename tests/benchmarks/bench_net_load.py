@@ -113,7 +113,7 @@ class Seat(asyncio.Protocol):
                 self.transport.write_eof()
 
     def send(self, msg: dict) -> None:
-        self.protocol.send_text(json.dumps(msg).encode())
+        self.protocol.send_text(orjson.dumps(msg))
         self._write()
 
     async def ask(self, rid: int, **fields) -> str:
