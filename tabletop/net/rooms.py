@@ -390,16 +390,27 @@ class Room:
                 id(t.history[-1]) if t.history else None,
                 id(t.redo_stack[-1]) if t.redo_stack else None)
 
-    def _stale(self) -> int:
-        """A kept face checked before this count may be out of date. A change made
-        past the room (its table acted on, undone or redone directly) makes every face
-        kept so far out of date."""
+    def _kept_faces(self) -> dict[Any, tuple[Any, Any, int]]:
+        """The faces kept, for the table's printings and commanders as they are."""
+        t = self.table
+        if self._faces_for[0] is not t.printings or self._faces_for[1] is not t.commanders:
+            self._faces, self._faces_for = {}, (t.printings, t.commanders)
+        return self._faces
+
+    def _stale(self, faces: dict[Any, Any]) -> int:
+        """A kept face checked before this count may be out of date (worked out once a
+        broadcast: ``faces``). A change made past the room (its table acted on, undone or
+        redone directly) makes every face kept so far out of date."""
+        stale: int | None = faces.get(_STALE)
+        if stale is not None:
+            return stale
         marker = self._table_marker()
         if marker != self._marker:
             self._gen += 1
             self._all_at = self._gen
             self._changed.clear()
             self._marker = marker
+        faces[_STALE] = self._all_at
         return self._all_at
 
     def _may(self, seat: str, who: str | None, intent: intents.Intent) -> None:
@@ -910,12 +921,7 @@ class Room:
             return made
         t = self.table
         objs = t.objs
-        if self._faces_for[0] is not t.printings or self._faces_for[1] is not t.commanders:
-            self._faces, self._faces_for = {}, (t.printings, t.commanders)
-        kept_faces, changed = self._faces, self._changed
-        stale = faces.get(_STALE)
-        if stale is None:
-            stale = faces[_STALE] = self._stale()
+        kept_faces, changed, stale = self._kept_faces(), self._changed, self._stale(faces)
         mades = []
         made = None
         for oid in reversed(oids):
@@ -943,15 +949,11 @@ class Room:
         ids: made again only when something it is made from has changed (``faces``:
         the broadcast's)."""
         t = self.table
-        if self._faces_for[0] is not t.printings or self._faces_for[1] is not t.commanders:
-            self._faces, self._faces_for = {}, (t.printings, t.commanders)
-        kept = self._faces.get(slot)
+        kept = self._kept_faces().get(slot)
         if kept is not None and obj.attached_to is None:
             # kept since nothing changed its object (``_gen``): as it was, not stamped
             # (an attached card's face also follows its host: that one is stamped)
-            stale = faces.get(_STALE)
-            if stale is None:
-                stale = faces[_STALE] = self._stale()
+            stale = self._stale(faces)
             if kept[2] >= stale and kept[2] >= self._changed.get(obj.id, 0):
                 made: tuple[Seen | Hidden, dict[str, Any]] = kept[1]
                 return made
