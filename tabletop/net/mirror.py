@@ -49,14 +49,15 @@ def merge(view: dict[str, Any], update: dict[str, Any]) -> None:
     lines are added, and its small facts (life, turn, who is connected) replace them."""
     if update["zones"]:  # (most updates change no zone: a life total, a roll, a line)
         changed = {(z["player"], z["zone"]): z for z in update["zones"]}
-        zones = []
-        for z in view["zones"]:
-            new = changed.pop((z["player"], z["zone"]), None)
-            zones.append(z if new is None else new if "order" not in new
-                         else whole_zone(z, new))
+        zones = view["zones"] = list(view["zones"])  # (a new list: the old one is kept
+        for i, z in enumerate(zones):  # by whoever drew from it) with the changed zones
+            new = changed.pop((z["player"], z["zone"]), None)  # in their places
+            if new is not None:
+                zones[i] = new if "order" not in new else whole_zone(z, new)
+                if not changed:
+                    break
         zones.extend(z if "order" not in z else whole_zone(None, z)
                      for z in changed.values())
-        view["zones"] = zones
     if update["log"]:  # (added in place: the view's own list, a few lines at a time)
         log = view["log"]
         log += update["log"]
@@ -78,7 +79,7 @@ def whole_zone(before: dict[str, Any] | None, changed: dict[str, Any]) -> dict[s
     had it; in an ordered zone each card's ``position`` is its place in the order."""
     order = changed["order"]
     was = (before or {}).get("cards", ())
-    if len(was) == len(order) and all(c["id"] == i for c, i in zip(was, order, strict=True)):
+    if len(was) == len(order) and [c["id"] for c in was] == order:
         # the same cards in the same order (a card tapped, a counter added): the changed
         # ones put in their places
         new = {c["id"]: c for c in changed["cards"]}

@@ -160,7 +160,7 @@ class SeatIds:
 FACES_KEPT = 256
 CHANGED_KEPT = 4096  # objects marked changed (Room._changed) before all are looked at
 # keys of what one broadcast makes once for every seat, beside its cards' faces (``view``)
-_TODO, _LOG, _ARROWS, _SHOWS, _STALE = ("todo",), ("log",), ("arrows",), ("shows",), \
+_TODO, _LOG, _ALIKE, _SEATS, _STALE = ("todo",), ("log",), ("alike",), ("seats",), \
     ("stale",)
 
 
@@ -193,6 +193,11 @@ class Room:
     # whole when they change, never changed in place): made once, not at every update
     _sides: tuple[Any, dict[Any, dict[str, Any]]] = field(
         default_factory=lambda: (None, {}), init=False, repr=False, compare=False)
+    # each seat's own facts as last made, with what they were made of (its sideboards
+    # as made, whether it may undo), while no arrow is drawn and nothing is shown: the
+    # same facts are the same object, which an update compares no further
+    _facts: dict[str, tuple[Any, bool, dict[str, Any]]] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
     # the faces of cards in public zones as last made, each with what it was made from
     # (_stamp), for the table's printings and commanders as they are: a card that has
     # not changed is not made again at the next update (nor compared beyond identity)
@@ -730,9 +735,10 @@ class Room:
         start = len(t.journal) - LOG_LINES if log_from is None else log_from
         first = max(0, self.chat_said - 50) if chat_from is None else chat_from
         shown = self.zone_cards(seat, zones, faces, known, delta)  # (ids made first)
+        facts = self.seat_facts(seat, faces)  # (kept and shared: copied, as the log is)
         return {**(self.public_facts() if public is None else public),
-                **self.seat_facts(seat, faces), "zones": shown,
-                "log": self.log_lines(viewer, start, faces),
+                **facts, "arrows": [list(a) for a in facts["arrows"]], "zones": shown,
+                "log": list(self.log_lines(viewer, start, faces)),
                 "chat": self.chat_lines(first), "chat_from": first}
 
     def zone_cards(self, seat: str, zones: set[ZoneKey] | None,
@@ -862,18 +868,28 @@ class Room:
         if faces is None:
             return [line for entry in t.journal[max(0, start):]
                     for line in [_line(entry, viewer)] if line is not None]
-        log = []
         journal = t.journal
-        for n in range(max(0, start), len(journal)):
-            entry = journal[n]
-            said = (_LOG, n, viewer is None or entry.public == entry.text
-                    or viewer in entry.knowers)
-            line = faces.get(said, _LOG)
-            if line is _LOG:
-                line = faces[said] = _line(entry, viewer)
-            if line is not None:
-                log.append(line)
-        return log
+        start = max(0, start)
+        alike = faces.get((_ALIKE, start))
+        if alike is None:  # from ``start``, lines every seat reads alike (the usual):
+            # made once a broadcast for them all (False: some seat reads one otherwise)
+            alike = faces[(_ALIKE, start)] = all(
+                journal[n].public == journal[n].text for n in range(start, len(journal)))
+        if alike is True or alike is False:
+            log = []
+            for n in range(start, len(journal)):
+                entry = journal[n]
+                said = (_LOG, n, viewer is None or entry.public == entry.text
+                        or viewer in entry.knowers)
+                line = faces.get(said, _LOG)
+                if line is _LOG:
+                    line = faces[said] = _line(entry, viewer)
+                if line is not None:
+                    log.append(line)
+            if alike is False:
+                return log
+            faces[(_ALIKE, start)] = alike = log
+        return alike  # type: ignore[no-any-return]
 
     def chat_lines(self, first: int) -> list[list[str]]:
         """The chat's lines from the ``first`` said (those still kept)."""
@@ -884,21 +900,28 @@ class Room:
         arrows as it is sent them, what was shown to it, whether it may undo."""
         t = self.table
         viewer = self.viewer(seat)
-        last = self.actors[-1] if self.actors and len(self.actors) == len(t.history) else None
-        drawn = None if faces is None else faces.get(_ARROWS)
-        if drawn is None:
-            drawn = views.arrows(t)
+        alike = None if faces is None else faces.get(_SEATS)
+        if alike is None:  # what every seat's facts are made of: once a broadcast
+            last = self.actors[-1] if self.actors and len(self.actors) == len(t.history) \
+                else None
+            # (views.shown says None unless the last action was a show)
+            alike = (last, views.arrows(t), bool(t.history) and t.history[-1].name == "show")
             if faces is not None:
-                faces[_ARROWS] = drawn
+                faces[_SEATS] = alike
+        last, drawn, shows = alike
+        can_undo = bool(t.history) and (seat == JUDGE_SEAT or last == seat)
+        sides = self._sideboards(viewer)
+        # in a broadcast (``faces``), with no arrow and nothing shown: as last made, if
+        # made of the same (a view made whole is made afresh)
+        keep = faces is not None and not drawn and not shows
+        if keep:
+            kept = self._facts.get(seat)
+            if kept is not None and kept[0] is sides and kept[1] == can_undo:
+                return kept[2]
         arrows = []
         for a in drawn:  # ends the seat was sent (an arrow's ends are public)
             to: Any = a.target_player if a.target is None else self.id_for(seat, a.target)
             arrows.append([a.player, self.id_for(seat, a.source), to])
-        shows = None if faces is None else faces.get(_SHOWS)
-        if shows is None:  # (views.shown says None unless the last action was a show)
-            shows = bool(t.history) and t.history[-1].name == "show"
-            if faces is not None:
-                faces[_SHOWS] = shows
         # what the last action showed this seat
         revealed = views.shown(t, viewer) if shows else None
         shown_now = None if revealed is None else {
@@ -906,9 +929,11 @@ class Room:
             "action": len(t.history),
             # no ids: a face tied to a hidden card's id would follow that card after
             "cards": [_face(f, 0, None) for f in revealed.cards]}
-        return {"seat": seat, "sideboards": self._sideboards(viewer), "arrows": arrows,
-                "shown": shown_now,
-                "can_undo": bool(t.history) and (seat == JUDGE_SEAT or last == seat)}
+        facts = {"seat": seat, "sideboards": sides, "arrows": arrows, "shown": shown_now,
+                 "can_undo": can_undo}
+        if keep:
+            self._facts[seat] = (sides, can_undo, facts)
+        return facts
 
     def _plain_zone(self, key: ZoneKey, oids: Sequence[int], faces: dict[Any, Any]
                     ) -> tuple[tuple[int, ...], list[Any]] | None:

@@ -157,6 +157,7 @@ class _Conn:
     # the facts alike for every seat, as the last update this connection was sent had
     # them (None: not since it joined): each update then carries only those that changed
     public: dict[str, Any] | None = None
+    own: dict[str, Any] | None = None  # the seat's own facts the last update was made of
     # with Changes.CARDS, each zone's cards as last sent; None: whole zones are sent
     known: Known | None = None
 
@@ -767,7 +768,7 @@ class Server:
         if msg.get("changes") == Changes.CARDS:
             conn.known = {}
         view = found.view(seat, known=conn.known)
-        conn.facts = {key: view[key] for key in FACTS}
+        conn.facts, conn.own = {key: view[key] for key in FACTS}, None
         conn.log_sent = len(found.table.journal)
         conn.chat_sent = found.chat_said
         conn.lines = len(view["log"])
@@ -956,10 +957,13 @@ class Server:
                     chat_from=conn.chat_sent)[:-1]
             conn.log_sent, conn.chat_sent, conn.public = end, said, public
             tail = f',"zones":{compact(cards)}' if cards else ',"zones":[]'
-            for fact, value in room.seat_facts(seat, faces).items():
-                if conn.facts.get(fact, _UNSENT) != value:  # the seat's own facts, when
-                    conn.facts[fact] = value  # they changed for this connection
-                    tail += f',"{fact}":{compact(value)}'
+            own = room.seat_facts(seat, faces)
+            if own is not conn.own:  # (the same facts as last made: none changed)
+                conn.own = own
+                for fact, value in own.items():
+                    if conn.facts.get(fact, _UNSENT) != value:  # the seat's own facts,
+                        conn.facts[fact] = value  # when they changed for this connection
+                        tail += f',"{fact}":{compact(value)}'
             conn.seq += 1
             tail += f',"seq":{conn.seq},"log_from":{conn.lines}'
             conn.lines += len(log)

@@ -38,6 +38,12 @@ def zones_of(view: dict[str, Any]) -> dict[tuple[Any, str], list[dict[str, Any]]
     return {(z["player"], z["zone"]): z["cards"] for z in view["zones"]}
 
 
+def facts_of(view: dict[str, Any]) -> dict[str, Any]:
+    """A view but its zones and what only numbers its frames."""
+    return {k: v for k, v in view.items()
+            if k not in ("zones", "type", "v", "seq", "rid", "log_from", "chat_from")}
+
+
 def cards(view: dict[str, Any], player: Any, zone: str) -> list[dict[str, Any]]:
     return zones_of(view).get((player, zone), [])
 
@@ -86,10 +92,18 @@ def intention(view: dict[str, Any], seat: str, pick: int, kind: int) -> dict[str
             host = everyone[(pick + 1) % len(everyone)]["id"]
             choices += [{"action": "attach", "id": one(mine),
                          "host": None if pick % 3 == 0 else host}]
+        choices += [{"action": "arrow", "id": one(mine), "to": "Ann" if pick % 2 else
+                     everyone[pick % len(everyone)]["id"]}, {"action": "clear_arrows"}]
+    if hand:  # (shown to one player, or to everyone)
+        choices += [{"action": "show", "ids": [one(hand)],
+                     **({"to": "Ben" if seat == "Ann" else "Ann"} if pick % 2 else {})}]
     if grave:
         choices += [{"action": "move", "id": one(grave), "zone": "library",
                      "position": "bottom"},
                     {"action": "move", "id": one(grave), "zone": "exile"}]
+    side = view.get("sideboards", {}).get(seat)
+    if side and isinstance(side, list):  # a card of the seat's sideboard wished for
+        choices += [{"action": "bring_in", "name": side[pick % len(side)]["name"]}]
     choices += [{"action": "shuffle"}, {"action": "mill", "count": 2},
                 {"action": "token", "name": "Saproling", "types": ["Creature"],
                  "power": "1", "toughness": "1", "count": 2},
@@ -99,7 +113,10 @@ def intention(view: dict[str, Any], seat: str, pick: int, kind: int) -> dict[str
 
 async def play(steps: list[tuple[int, int, int]]) -> None:
     server = Server(None)
-    room = server.add_room(demo.new_game(players=("Ann", "Ben"), seed=7))
+    game = demo.new_game(players=("Ann", "Ben"), seed=7)
+    some = [o.card for o in game.objs.values()][:6]  # sideboards to wish from
+    game.sideboards = {"Ann": some[:3], "Ben": some[3:]}
+    room = server.add_room(game)
     ann_cards = await seated(server, room, "Ann", protocol.Changes.CARDS)
     assert ann_cards.ws.frames[0]["type"] == "joined"
     token = ann_cards.ws.frames[0]["token"]
@@ -114,17 +131,25 @@ async def play(steps: list[tuple[int, int, int]]) -> None:
     for rid, (who, pick, kind) in enumerate(steps, 1):
         actor = (ann_zones, ben_cards)[who % 2]
         msg = intention(actor.ws.view, actor.seat, pick, kind)
+        refused = False
         try:
             await server._handle(actor, {"type": "act", "rid": rid, **msg}, rid)
         except RoomError as e:  # a refusal (the rules, nothing to undo): no change sent
             assert e.code in tuple(protocol.Code), e
+            refused = True  # (its line in the log comes with the next update)
         for by_cards, by_zones in pairs:
             merged = zones_of(by_cards.ws.view)
             assert merged == zones_of(by_zones.ws.view), (msg, by_cards.seat)
             fresh = json.loads(json.dumps(room.view(by_cards.seat)))
             assert merged == zones_of(fresh), (msg, by_cards.seat)
+            for conn in (by_cards, by_zones) if not refused else ():  # and every other
+                # fact of the view too:
+                # the seat's own (arrows, sideboards, whether it may undo), the log's
+                # lines as the seat reads them, the public facts
+                assert facts_of(conn.ws.view) == facts_of(fresh), (msg, conn.seat)
     for by_cards, by_zones in pairs:  # never more than whole zones (each card once)
-        sent_cards = sum(len(json.dumps(f["zones"])) for f in by_cards.ws.frames[
+        sent_cards = sum(len(json.dumps([{k: v for k, v in z.items() if k != "order"}
+                                         for z in f["zones"]])) for f in by_cards.ws.frames[
             before[id(by_cards)]:] if f["type"] == "update")
         sent_zones = sum(len(json.dumps(f["zones"])) for f in by_zones.ws.frames[
             before[id(by_zones)]:] if f["type"] == "update")
