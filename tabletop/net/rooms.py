@@ -889,7 +889,7 @@ class Room:
             if alike is False:
                 return log
             faces[(_ALIKE, start)] = alike = log
-        return alike  # type: ignore[no-any-return]
+        return alike
 
     def chat_lines(self, first: int) -> list[list[str]]:
         """The chat's lines from the ``first`` said (those still kept)."""
