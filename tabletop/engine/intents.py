@@ -112,16 +112,32 @@ def _schema(cls: type[Intent]) -> tuple[tuple[str, str, Any, bool], ...]:
     if known is None:
         hints = get_type_hints(cls)
         known = _SCHEMAS[cls.NAME] = tuple(
-            (f.name, cls.WIRE.get(f.name, f.name), hints[f.name],
+            (f.name, cls.WIRE.get(f.name, f.name), _given(hints[f.name]),
              f.default is dataclasses.MISSING)
             for f in dataclasses.fields(cls) if f.name not in cls.LOCAL)
     return known
 
 
+def _given(hint: Any) -> Any:
+    """A field's type as a value given for it is read: an optional one's other type
+    (a field sent as None, or not sent, is left unset before its type is looked at)."""
+    if get_origin(hint) in (Union, types.UnionType):
+        options = [a for a in get_args(hint) if a is not type(None)]
+        if len(options) == 1:
+            return options[0]
+    return hint
+
+
+def _wrong(action: str, key: str) -> IntentError:
+    return IntentError(f"{action}: field {key!r} has the wrong type")
+
+
 def _typed(action: str, key: str, value: Any, hint: Any) -> Any:
     """``value`` as the field's type, or IntentError."""
-    def wrong() -> IntentError:
-        return IntentError(f"{action}: field {key!r} has the wrong type")
+    if hint is Ref or hint is int:  # (the plain types first: most fields are one)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise _wrong(action, key)
+        return value
     origin = get_origin(hint)
     if origin in (Union, types.UnionType):
         if value is None and type(None) in get_args(hint):
@@ -132,22 +148,18 @@ def _typed(action: str, key: str, value: Any, hint: Any) -> Any:
                 return _typed(action, key, value, option)
             except IntentError:
                 continue
-        raise wrong()
-    if hint is Ref or hint is int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise wrong()
-        return value
+        raise _wrong(action, key)
     if hint is float:
         if isinstance(value, bool) or not isinstance(value, int | float):
-            raise wrong()
+            raise _wrong(action, key)
         return float(value)
     if hint is bool:
         if not isinstance(value, bool):
-            raise wrong()
+            raise _wrong(action, key)
         return value
     if hint is str:
         if not isinstance(value, str):
-            raise wrong()
+            raise _wrong(action, key)
         return value
     if hint is Zone:
         if not isinstance(value, str) or value not in ZONE_IDS:
@@ -157,13 +169,13 @@ def _typed(action: str, key: str, value: Any, hint: Any) -> Any:
     if origin is tuple:
         args = get_args(hint)
         if not isinstance(value, list | tuple):
-            raise wrong()
+            raise _wrong(action, key)
         if len(args) == 2 and args[1] is Ellipsis:
             return tuple(_typed(action, key, v, args[0]) for v in value)
         if len(value) != len(args):
-            raise wrong()
+            raise _wrong(action, key)
         return tuple(_typed(action, key, v, a) for v, a in zip(value, args, strict=True))
-    raise wrong()
+    raise _wrong(action, key)
 
 
 def _place(action: str, at: Place | None) -> None:

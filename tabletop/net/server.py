@@ -33,7 +33,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from websockets.asyncio.connection import broadcast as ws_broadcast
 from websockets.exceptions import ConnectionClosed
 from websockets.protocol import OPEN as WS_OPEN
 
@@ -138,6 +137,19 @@ class _Bucket:
         return self.allowance + (time.monotonic() - self.last) * self.rate >= self.burst
 
 
+def text_frame(text: str) -> bytes:
+    """A whole text frame from the server, as websockets writes it when no extension is
+    agreed (RFC 6455 5.2: FIN and the text opcode, the payload's length in 7, 16 or 64
+    bits, no mask), made without its frame objects: an update's frames are many."""
+    data = text.encode()
+    n = len(data)
+    if n < 126:
+        return bytes((0x81, n)) + data
+    if n < 65536:
+        return b"\x81\x7e" + n.to_bytes(2, "big") + data
+    return b"\x81\x7f" + n.to_bytes(8, "big") + data
+
+
 @dataclass
 class _Conn:
     ws: Any
@@ -188,6 +200,7 @@ class Disk:
         self._queue: collections.deque[tuple[str, str, Any, Any]] = collections.deque()
         self._cv = threading.Condition()
         self._stop = False
+        self._asleep = False  # the writing thread waits for lines (put wakes it)
         self.seq = 0  # writes asked for so far
         self.done = 0  # of which this many are on the disk
         self._waiters: list[tuple[int, Any, Any]] = []  # (seq, loop, future)
@@ -237,7 +250,8 @@ class Disk:
         with self._cv:
             self.seq += 1
             self._queue.append((kind, room, data, done))
-            self._cv.notify()
+            if self._asleep:  # (a thread writing takes what waits when it is done)
+                self._cv.notify()
             return self.seq
 
     def pinning(self) -> list[str]:
@@ -326,7 +340,9 @@ class Disk:
         while True:
             with self._cv:
                 while not self._queue and not self._stop:
+                    self._asleep = True
                     self._cv.wait()
+                    self._asleep = False
                 if not self._queue and self._stop:
                     return
                 batch = list(self._queue)
@@ -1027,11 +1043,11 @@ class Server:
                      transport.get_write_buffer_size())
             transport.abort()
             return
-        if len(frames) == 1:
-            ws_broadcast([ws], frames[0])
-            return
         if ws.protocol.state is not WS_OPEN:  # closing: nothing more is sent (as
-            return  # broadcast does)
+            return  # websockets' own broadcast does)
+        if not ws.protocol.extensions:  # (none is agreed: compression is off)
+            transport.write(b"".join(map(text_frame, frames)))
+            return
         for frame in frames:  # framed by websockets, sent as one piece
             ws.protocol.send_text(frame.encode())
         data = ws.protocol.data_to_send()

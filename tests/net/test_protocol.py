@@ -86,3 +86,16 @@ def test_a_plain_frame_and_a_frame_with_harmless_escapes_are_read():
         == "caf\u00e9 \U0001F600"  # a surrogate pair is one character, not two
     assert parse('{"v":1,"type":"chat","text":"[[[[{{{{"}')["text"] == "[[[[{{{{"
     assert parse(act(action="tap", id=3, tapped=True))["id"] == 3
+
+
+def test_the_servers_text_frames_are_framed_as_websockets_frames_them():
+    """The server writes its updates' frames itself (RFC 6455 5.2): byte for byte what
+    websockets writes with no extension agreed, at each size the length is told in
+    7, 16 or 64 bits, for text of one byte a letter and of several."""
+    from websockets.frames import Frame, Opcode
+
+    from tabletop.net.server import text_frame
+    for n in (0, 1, 125, 126, 127, 65535, 65536, 70_000):
+        for text in ("a" * n, "é" * (n // 2) + "a" * (n % 2), "🂡" * (n // 4)):
+            want = Frame(Opcode.TEXT, text.encode()).serialize(mask=False, extensions=[])
+            assert text_frame(text) == want, (n, len(text.encode()))
