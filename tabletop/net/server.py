@@ -965,7 +965,8 @@ class Server:
             cards = room.zone_cards(seat, zones, faces, conn.known, conn.known is not None) \
                 if cards_changed else []
             log = room.log_lines(room.viewer(seat), conn.log_sent, faces)
-            key = (id(told), conn.chat_sent, *map(id, log))
+            key = (id(told), conn.chat_sent, id(log))  # (a log alike for the seats that
+            kept.append(log)  # read it alike is one list, kept by ``faces``)
             text = alike.get(key)
             if text is None:
                 text = alike[key] = protocol.encode(

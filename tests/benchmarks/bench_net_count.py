@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import compileall
+import json
 import os
 import random
 import re
@@ -35,8 +36,26 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench_net_load as load  # (its players)
 
 
+async def seated(url: str, seed: int) -> list[load.Seat]:
+    """A room of four dealt from ``seed`` (the same game at every run), its players."""
+    from websockets.asyncio.client import connect
+    async with connect(url) as host:
+        await host.send(json.dumps({"v": 1, "type": "create", "players": load.PLAYERS,
+                                    "seed": seed}))
+        created = json.loads(await host.recv())
+    seats = []
+    for p in load.PLAYERS:
+        seat = await load.seat_at(url, p)
+        seat.send({"v": 1, "type": "join", "room": created["room"], "code": created["code"],
+                   "seat": p, "invite": created["invites"][p], "changes": "cards"})
+        seats.append(seat)
+    while not all(s.view for s in seats):
+        await asyncio.sleep(0.01)
+    return seats
+
+
 async def play(url: str, actions: int, rooms: int = 5) -> None:
-    tables = [await load.room_players(url, 100 + i) for i in range(rooms)]
+    tables = [await seated(url, 100 + i) for i in range(rooms)]
     seats = [s for seats in tables for s in seats]
     rng = random.Random(5)
     for rid in range(1, actions + 1):
