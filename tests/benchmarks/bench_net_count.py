@@ -5,11 +5,11 @@ bench_net_load.py's figures move by up to a third from one minute to the next on
 shared machine, more than most changes to the server's hot path. This counts instead:
 `tabletop serve` runs under valgrind's cachegrind (instructions only, no cache model),
 once with no action and once with ACTIONS (1,500) intentions sent one after another
-by the load benchmark's players (5 rooms of 4: rolls, life changes, taps, lands
-played, each waited for), and prints the instructions of the server's process per
-action, its start-up taken off. The count is the same to about 1% from run to run,
-whatever else the machine does, so two commits' counts show what a change costs
-or saves. It counts every thread of the server (the disk's too), and the time the
+by the load benchmark's players (5 rooms of 4, each dealt from a seed: the same games
+at every run; rolls, life changes, taps, lands played, each waited for), and prints
+the instructions of the server's process per action, its start-up taken off. The
+count is the same to about 0.1% from run to run, whatever else the machine does, so
+two commits' counts show what a change costs or saves. It counts every thread of the server (the disk's too), and the time the
 kernel spends for it not at all; a change that writes or reads less often (fewer
 sends) saves more than its count says."""
 
