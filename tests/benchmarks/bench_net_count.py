@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import compileall
-import json
 import os
 import random
 import re
@@ -36,46 +35,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench_net_load as load  # (its players)
 
 
-async def seated(url: str, seed: int) -> list[load.Seat]:
-    """A room of four dealt from ``seed`` (the same game at every run), its players."""
-    from websockets.asyncio.client import connect
-    async with connect(url) as host:
-        await host.send(json.dumps({"v": 1, "type": "create", "players": load.PLAYERS,
-                                    "seed": seed}))
-        created = json.loads(await host.recv())
-    seats = []
-    for p in load.PLAYERS:
-        seat = await load.seat_at(url, p)
-        seat.send({"v": 1, "type": "join", "room": created["room"], "code": created["code"],
-                   "seat": p, "invite": created["invites"][p], "changes": "cards"})
-        seats.append(seat)
-    while not all(s.view for s in seats):
-        await asyncio.sleep(0.01)
-    return seats
-
-
 async def play(url: str, actions: int, rooms: int = 5) -> None:
-    tables = [await seated(url, 100 + i) for i in range(rooms)]
+    tables = [await load.room_players(url, 100 + i, deal=True) for i in range(rooms)]
     seats = [s for seats in tables for s in seats]
     rng = random.Random(5)
     for rid in range(1, actions + 1):
         seat = seats[rid % len(seats)]
-        r = rng.random()
-        hand = load.zone(seat.view, seat.name, "hand") if r < 0.15 else []
-        mine = [x for x in load.zone(seat.view, None, "battlefield")
-                if x["controller"] == seat.name] if r < 0.4 else []
-        if r < 0.15 and hand:
-            land = [x for x in hand if "Land" in x.get("types", [])]
-            msg = {"action": "move", "id": rng.choice(land or hand)["id"],
-                   "zone": "battlefield"}
-        elif r < 0.4 and mine:
-            x = rng.choice(mine)
-            msg = {"action": "tap", "id": x["id"], "tapped": not x["tapped"]}
-        elif r < 0.7:
-            msg = {"action": "roll", "sides": 20}
-        else:
-            msg = {"action": "life", "delta": rng.choice([-1, 1])}
-        await seat.ask(rid, **msg)
+        await seat.ask(rid, **load.intention(seat, rng))
     for seat in seats:
         await seat.close()
 

@@ -142,10 +142,13 @@ def zone(view, player, name):
                  if z["player"] == player and z["zone"] == name), [])
 
 
-async def room_players(url: str, seed: int) -> list[Seat]:
+async def room_players(url: str, seed: int, deal: bool = False) -> list[Seat]:
+    """A room's four players, seated; ``deal``: the room dealt from ``seed`` (the same
+    game at every run), else as the server deals."""
     from websockets.asyncio.client import connect
     host = await connect(url, max_size=None)
-    await host.send(json.dumps({"v": 1, "type": "create", "players": PLAYERS}))
+    await host.send(json.dumps({"v": 1, "type": "create", "players": PLAYERS,
+                                **({"seed": seed} if deal else {})}))
     created = json.loads(await host.recv())
     await host.close()
     seats = []
@@ -159,6 +162,25 @@ async def room_players(url: str, seed: int) -> list[Seat]:
     return seats
 
 
+def intention(seat: Seat, rng: random.Random) -> dict:
+    """A player's next request: a land played (15%), a permanent tapped or untapped
+    (25%), a die rolled (30%), a life total changed (30%); what it cannot do, it rolls."""
+    r = rng.random()
+    # a player's cards are looked for only when the action needs them
+    hand = zone(seat.view, seat.name, "hand") if r < 0.15 else []
+    mine = [x for x in zone(seat.view, None, "battlefield")
+            if x["controller"] == seat.name] if r < 0.4 else []
+    if r < 0.15 and hand:
+        land = [x for x in hand if "Land" in x.get("types", [])]
+        return {"action": "move", "id": rng.choice(land or hand)["id"], "zone": "battlefield"}
+    if r < 0.4 and mine:
+        x = rng.choice(mine)
+        return {"action": "tap", "id": x["id"], "tapped": not x["tapped"]}
+    if r < 0.7:
+        return {"action": "roll", "sides": 20}
+    return {"action": "life", "delta": rng.choice([-1, 1])}
+
+
 async def player(seat: Seat, until: float, seed: int, times: list[float],
                  pace: float) -> None:
     rng = random.Random(seed)
@@ -169,21 +191,7 @@ async def player(seat: Seat, until: float, seed: int, times: list[float],
     sent = 0.0
     while time.monotonic() < until:
         rid += 1
-        r = rng.random()
-        # a player's cards are looked for only when the action needs them
-        hand = zone(seat.view, seat.name, "hand") if r < 0.15 else []
-        mine = [x for x in zone(seat.view, None, "battlefield")
-                if x["controller"] == seat.name] if r < 0.4 else []
-        if r < 0.15 and hand:
-            land = [x for x in hand if "Land" in x.get("types", [])]
-            msg = {"action": "move", "id": rng.choice(land or hand)["id"], "zone": "battlefield"}
-        elif r < 0.4 and mine:
-            x = rng.choice(mine)
-            msg = {"action": "tap", "id": x["id"], "tapped": not x["tapped"]}
-        elif r < 0.7:
-            msg = {"action": "roll", "sides": 20}
-        else:
-            msg = {"action": "life", "delta": rng.choice([-1, 1])}
+        msg = intention(seat, rng)
         wait = sent + rng.uniform(0.5, 1.5) / pace - time.perf_counter()
         if wait > 0:
             await asyncio.sleep(wait)
