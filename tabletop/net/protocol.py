@@ -233,7 +233,7 @@ def _fields_wrong(kind: str, msg: dict[str, Any],
                   fields: dict[str, tuple[Any, bool]]) -> None:
     """ProtocolError naming the first field that is not as the message's type has it."""
     for key in msg:
-        if key not in ("v", "type", "rid") and key not in fields:
+        if key not in _ENVELOPE and key not in fields:
             raise ProtocolError(f"{kind}: unknown field {str(key)[:30]!r}")
     for key, (typ, required) in fields.items():
         if key not in msg:

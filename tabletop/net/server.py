@@ -61,7 +61,6 @@ SNAPSHOT_EVERY = 500  # intentions between two whole writes of a room (at least;
 FACTS = ("room", "seat", "edition", "effects", "players", "active", "turn", "phase", "life",
          "player_counters", "mulligans", "sideboards", "arrows", "connected", "can_undo",
          "undo_request", "look_request", "seed", "last_roll", "shown")
-SEAT_FACTS = ("seat", "sideboards", "arrows", "can_undo", "shown")  # the rest: public
 _UNSENT = object()
 
 

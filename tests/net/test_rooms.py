@@ -541,11 +541,12 @@ def test_a_seats_ids_are_drawn_evenly_from_the_whole_range_and_never_alike():
 
 def test_the_facts_an_update_compares_once_are_those_alike_for_every_seat():
     """An update carries only the facts that changed: those alike for every seat are
-    compared once a broadcast, the seat's own (SEAT_FACTS) for each seat. Together they
-    are every fact a view has."""
-    from tabletop.net.server import FACTS, SEAT_FACTS
+    compared once a broadcast, the seat's own (``Room.seat_facts``) for each seat.
+    Together they are every fact a view has."""
+    from tabletop.net.server import FACTS
     room = Room("r", "CODE", demo.new_game(players=("Ann", "Ben")))
     public = set(room.public_facts())
-    assert public.isdisjoint(SEAT_FACTS)
-    assert public | set(SEAT_FACTS) == set(FACTS)
+    own = set(room.seat_facts("Ann", None))
+    assert public.isdisjoint(own)
+    assert public | own == set(FACTS)
     assert set(FACTS) <= set(room.view("Ann"))
