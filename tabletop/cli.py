@@ -449,6 +449,9 @@ def _sub_parser() -> argparse.ArgumentParser:
                          "(default 30)")
     sv.add_argument("--certfile", help="serve wss:// with this certificate chain (PEM)")
     sv.add_argument("--keyfile", help="the certificate's private key (PEM)")
+    sv.add_argument("--event-loop", choices=["uvloop", "asyncio"], default=None,
+                    help="the event loop to serve on (default: uvloop where it is "
+                         "installed, else asyncio's own)")
     sv.set_defaults(func=cmd_serve)
     rm = sub.add_parser("room", help="open a room with a new game on a running server and "
                         "print its invitation (for File > Join a game)")
@@ -543,8 +546,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
                     join_timeout=args.join_timeout, address_rate=args.address_rate,
                     spectators=args.spectators, max_unread=args.max_unread,
                     trusted_proxies=tuple(args.trusted_proxy))
+    from tabletop.net.server import EventLoop
     return serve(args.host, args.port, paths.data_dir() / "server", args.announce, limits,
-                 args.certfile, args.keyfile)
+                 args.certfile, args.keyfile,
+                 EventLoop(args.event_loop) if args.event_loop else None)
 
 
 def _gui_parser() -> argparse.ArgumentParser:

@@ -20,6 +20,7 @@ class ServerProcess:
         self.port = None
         self.extra: list[str] = []  # more options for `tabletop serve`
         self.scheme = "ws"
+        self.line = ""  # the line it started with
 
     def start(self, port: int = 0) -> str:
         env = dict(os.environ, PYTHONPATH=str(ROOT))
@@ -28,6 +29,7 @@ class ServerProcess:
              "--host", "127.0.0.1", "--port", str(port), *self.extra],
             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         line = self.proc.stdout.readline()  # "tabletop server listening on ws://HOST:PORT ..."
+        self.line = line
         found = re.search(r"listening on (wss?)://127\.0\.0\.1:(\d+)", line)
         assert found, line + self.proc.stderr.read()
         self.scheme, self.port = found.group(1), int(found.group(2))

@@ -53,3 +53,21 @@ def test_linux_bundle_builds_and_passes_its_self_test(tmp_path):
     elapsed = time.perf_counter() - start
     assert r.returncode == 0 and out.read_bytes()[:4] == b"\x89PNG"
     print(f"frozen start to first frame and exit: {elapsed:.2f} s; bundle {size / 2**20:.0f} MB")
+    # the frozen server starts on the event loop an installed one does (uvloop, which
+    # the build's environment has), and answers a room's creation
+    from tabletop.net import server as net_server
+    data = tmp_path / "serve-data"
+    serve = subprocess.Popen([str(bundle / "tabletop"), "--data-dir", str(data), "serve",
+                              "--port", "0"], env=env, stdout=subprocess.PIPE, text=True)
+    try:
+        line = serve.stdout.readline()
+        assert f"event loop: {net_server.loop_runner()[0].value})" in line, line
+        from tabletop.net.client import Client
+        c = Client(line.split("listening on ")[1].split()[0], timeout=10)
+        room, code = c.create(["Ann", "Ben"])
+        assert room and code and set(c.invites) >= {"Ann", "Ben"}
+        c.close()
+    finally:
+        serve.kill()
+        serve.wait()
+        serve.stdout.close()
