@@ -1285,8 +1285,8 @@ def loop_runner(wanted: EventLoop | None = None
                 ) -> tuple[EventLoop, Callable[[Coroutine[Any, Any, None]], None]]:
     """The loop to serve on and the function that runs a coroutine on it. The default
     is uvloop where it is installed (not on Windows): the same server costs about a
-    ninth fewer instructions an action on it (tests/benchmarks/bench_net_count.py),
-    the margin the load benchmark's capacity run needs on two cores."""
+    ninth fewer instructions an action on it (tests/benchmarks/bench_net_count.py), and
+    a loaded server answers sooner (bench_net_load.py's capacity run)."""
     if wanted in (None, EventLoop.UVLOOP):
         try:
             import uvloop

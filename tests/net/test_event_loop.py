@@ -26,9 +26,9 @@ def _hide_uvloop(folder) -> dict[str, str]:
 
 @pytest.mark.parametrize("loop", ["uvloop", "asyncio"])
 def test_a_table_is_played_on_either_event_loop(tmp_path, clients, loop):
-    """A room is created, both seats taken, a card drawn and moved, and a chat line said:
-    each seat is told, on the loop asked for, and the line that starts the server names
-    that loop."""
+    """A room is created, both seats taken, a card put from Alice's hand into her
+    graveyard, and a chat line said: Bob is told of both, on the loop asked for, and
+    the line that starts the server names that loop."""
     if loop == "uvloop" and not HAS_UVLOOP:
         pytest.skip("uvloop is not installed here")
     s = ServerProcess(tmp_path / "data")
@@ -77,3 +77,17 @@ def test_without_uvloop_the_server_runs_on_asyncio(tmp_path):
         text=True, timeout=60)
     assert r.returncode == 2
     assert "uvloop" in r.stdout + r.stderr and "not installed" in r.stdout + r.stderr
+
+
+def test_the_command_line_offers_each_event_loop_by_its_name():
+    """`--event-loop` accepts exactly the loops the server knows, by their names, and
+    refuses another with exit status 2."""
+    from tabletop import cli
+    parser = cli._sub_parser()
+    serve = next(a for a in parser._subparsers._group_actions[0].choices.values()
+                 if a.prog.endswith(" serve"))
+    option = next(a for a in serve._actions if "--event-loop" in a.option_strings)
+    assert sorted(option.choices) == sorted(e.value for e in net_server.EventLoop)
+    from tests.helpers import run_cli
+    r = run_cli("serve", "--port", "0", "--event-loop", "trio")
+    assert r.returncode == 2 and "--event-loop" in r.stderr
