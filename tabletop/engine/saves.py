@@ -350,7 +350,7 @@ def text(t: Table) -> str:
     history = ",".join([a.quoted or quoted(a) for a in t.history])
     redo = ",".join([a.quoted or quoted(a, done=False) for a in t.redo_stack])
     lineage = _lineage_text(t, codec)
-    journal = ",".join(_journal_texts(t))
+    journal = _journal_text(t)
     return (f'{compact(_state(t, codec))[:-1]},"lineage":[{lineage}],'
             f'"history":[{history}],"redo":[{redo}],"journal":[{journal}]}}')
 
@@ -410,19 +410,32 @@ def _state(t: Table, codec: _Codec) -> dict[str, Any]:
     }
 
 
-def _journal_texts(t: Table) -> list[str]:
-    """The log's lines as a save writes them, each made once: the log grows at its end
-    (a line taken back, and the log of another game, are made again)."""
+def _journal_text(t: Table) -> str:
+    """The log's lines as a save writes them, joined, each line made once: the log grows
+    at its end (a line taken back, and the log of another game, are made again)."""
     kept, journal = t.saved_lines, t.journal
-    i, same = 0, min(len(kept), len(journal))
-    if same and same == len(kept) and journal[same - 1] is kept[-1][0]:
+    entries = kept.entries
+    same = min(len(entries), len(journal))
+    if same and same == len(entries) and journal[same - 1] is entries[-1]:
         i = same  # (lines go only from the end, and new ones are new objects)
-    while i < same and kept[i][0] is journal[i]:
-        i += 1
-    del kept[i:]
-    players = t.players
-    kept.extend((e, compact(e.to_json(players))) for e in journal[i:])
-    return [line for _, line in kept]
+    else:
+        i = 0
+        while i < same and entries[i] is journal[i]:
+            i += 1
+    if i < len(entries):  # lines taken back: their texts go
+        del entries[i:]
+        del kept.ends[i:]
+        kept.text = kept.text[:kept.ends[-1]] if i else ""
+    if i < len(journal):
+        players = t.players
+        new = [compact(e.to_json(players)) for e in journal[i:]]
+        end, ends = len(kept.text), kept.ends
+        for line in new:
+            end += len(line) + (1 if end else 0)  # (a comma before every line but the first)
+            ends.append(end)
+        kept.text = f"{kept.text},{','.join(new)}" if kept.text else ",".join(new)
+        entries.extend(journal[i:])
+    return kept.text
 
 
 def _in_words(e: BaseException) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+from array import array
 from collections.abc import Callable, Iterable, Sequence
 from types import TracebackType
 from typing import Any, NamedTuple
@@ -175,6 +176,24 @@ class LogEntry(NamedTuple):
         return r
 
 
+class SavedLog:
+    """The log's lines as a save writes them, each made once (saves.py): the lines they
+    were made of, in order; where each one's text ends in ``text``; and the texts
+    joined as the save puts them. One string for the whole log, not one a line: a
+    server holds many rooms' logs this way between snapshots."""
+
+    __slots__ = ("ends", "entries", "text")
+
+    def __init__(self) -> None:
+        self.entries: list[LogEntry] = []
+        self.ends = array("q")
+        self.text = ""
+
+    def clear(self) -> None:
+        """Nothing kept: the next save makes every line again."""
+        self.entries, self.ends, self.text = [], array("q"), ""
+
+
 class Result(NamedTuple):
     """The answer to an action: its events, each citing rules."""
 
@@ -254,8 +273,8 @@ class TableState:
         # those made after actions since undone go when a new action is recorded.
         self.refused: list[tuple[int, Action]] = []
         self.journal: list[LogEntry] = []  # the log: append-only
-        # its lines as a save writes them, each made once (saves.py): the line and its text
-        self.saved_lines: list[tuple[LogEntry, str]] = []
+        # its lines as a save writes them, each made once (saves.py)
+        self.saved_lines = SavedLog()
         # and each card's lineage: its length and last entry when made, and its text
         self.saved_lineage: dict[CardId, tuple[int, LineageEntry, str]] = {}
         self.quiet = False  # a scratch table (checking a save) writes no log

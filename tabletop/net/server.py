@@ -554,12 +554,10 @@ class Server:
         return replayed
 
     def _room_bytes(self, room: Room) -> bytes:
+        # (each action's text and the log's, made once, are kept for the next snapshot:
+        # the log as one string, about 150 bytes a line, not an object a line)
         with collector.paused():
-            data = room.text().encode("utf-8")
-        # the log's saved form is kept for a window's autosave after every action; a
-        # snapshot comes every few hundred, and a server holds many rooms: not kept
-        room.table.saved_lines.clear()
-        return data
+            return room.text().encode("utf-8")
 
     async def snapshot(self, room: Room) -> None:
         """The whole room, atomically, until it is on the disk, and every line of the

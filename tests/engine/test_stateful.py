@@ -19,6 +19,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from tabletop.engine import Card, Effect, IllegalActionError, Table, saves
 from tabletop.engine.editions import EDITION_IDS, get
 from tabletop.engine.model import ORDERED
+from tabletop.engine.state import SavedLog
 from tabletop.engine.views import Hidden, Seen, may_see, view
 
 SOAK = bool(os.environ.get("TABLETOP_SOAK"))
@@ -185,15 +186,15 @@ class EngineMachine(RuleBasedStateMachine):
         kept = saves.dumps(t)
         actions = t.history + t.redo_stack
         forms = [(a.raw, a.quoted) for a in actions]
-        lines, lineage = list(t.saved_lines), dict(t.saved_lineage)
+        lines, lineage = t.saved_lines, dict(t.saved_lineage)
         for a in actions:
             a.raw = a.quoted = None
-        t.saved_lines.clear()
+        t.saved_lines = SavedLog()
         t.saved_lineage.clear()
         assert saves.dumps(t) == kept
         for a, (raw, quoted) in zip(actions, forms, strict=True):
             a.raw, a.quoted = raw, quoted
-        t.saved_lines[:] = lines
+        t.saved_lines = lines
         t.saved_lineage.clear()
         t.saved_lineage.update(lineage)
 
