@@ -555,7 +555,7 @@ class Server:
 
     def _room_bytes(self, room: Room) -> bytes:
         # (each action's text and the log's, made once, are kept for the next snapshot:
-        # the log as one string, about 150 bytes a line, not an object a line)
+        # the log as one string, about 70 bytes a line with its bookkeeping)
         with collector.paused():
             return room.text().encode("utf-8")
 
