@@ -169,6 +169,7 @@ def field_positions(rect: Rect, cards: Sequence[tuple[ObjId, bool, bool]], mirro
     for cid, land, tapped in cards:
         if cid not in placed:
             rows[land].append((cid, tapped))
+    _wrap(rows, rect.w - 2 * GAP, riders)
     blocks = [(x - RIDE_X * len(riders.get(cid, ())), y, x + CARD_W, y + CARD_H)
               for cid, (x, y) in placed.items()]
     front_y = rect.y + 14 + GAP / 2 if not mirrored else rect.y + rect.h - CARD_H - GAP
@@ -208,6 +209,27 @@ def field_positions(rect: Rect, cards: Sequence[tuple[ObjId, bool, bool]], mirro
             ry = y - RIDE_Y * back if not mirrored else y + RIDE_Y * back
             out[rid] = (x - RIDE_X * back + (turn if rtapped else 0), ry)
     return out
+
+
+def _wrap(rows: dict[bool, list[tuple[ObjId, bool]]], room: float,
+          riders: Mapping[ObjId, Sequence[tuple[ObjId, bool]]]) -> None:
+    """A row that would overlap goes on into the other row when that one is empty (a
+    battlefield of creatures and no land yet): the front row is filled, or both are
+    filled alike when even two rows overlap, rather than one row squeezed half empty."""
+    for full, empty in ((False, True), (True, False)):
+        row = rows[full]
+        if not row or rows[empty]:
+            continue
+        used, fit = -GAP, 0  # how many cards fit side by side
+        for cid, tapped in row:
+            used += (CARD_H if tapped else CARD_W) + RIDE_X * len(riders.get(cid, ())) + GAP
+            if used > room:
+                break
+            fit += 1
+        if fit < len(row):
+            k = max(fit, (len(row) + 1) // 2)
+            rows[full], rows[empty] = row[:k], row[k:]
+        return
 
 
 def _around(rect: Rect, y: float, widths: Sequence[float],

@@ -5,6 +5,8 @@ around placed ones; rows compress before they overflow; Arrange tidies."""
 
 from __future__ import annotations
 
+import itertools
+
 from PySide6.QtCore import QPointF
 
 from tabletop.cards import builtin
@@ -87,3 +89,33 @@ def test_a_crowded_row_compresses_inside_its_zone(make_window):
     w = make_window(t)
     for cid in field:
         assert _inside(w, w.scene.item_for_cid(cid))
+
+
+def _rows(w, cids):
+    """The cards' rows, each as its cards' left edges from left to right."""
+    rows: dict[int, list[float]] = {}
+    for cid in cids:
+        b = w.scene.item_for_cid(cid).sceneBoundingRect()
+        rows.setdefault(round(b.top()), []).append(b.left())
+    return [sorted(xs) for _, xs in sorted(rows.items())]
+
+
+def test_creatures_with_no_land_go_on_into_the_land_row(make_window):
+    """Fifteen creatures and no land: more than a row holds side by side, so they take
+    both rows of the battlefield, neither overlapping, rather than one row squeezed
+    above an empty one. With a land on the table the creatures keep their own row."""
+    t, field, _ = _table(15)
+    w = make_window(t)
+    rows = _rows(w, field)
+    assert len(rows) == 2 and sum(map(len, rows)) == 15
+    for xs in rows:
+        assert all(b - a >= L.CARD_W for a, b in itertools.pairwise(xs))  # no overlap
+    assert all(_inside(w, w.scene.item_for_cid(cid)) for cid in field)
+    t2, field2, _ = _table(15)
+    land = t2.add_card(builtin.lookup("Forest"), "Alice", "battlefield").cid
+    t2.start_here()
+    w2 = make_window(t2)
+    assert len(_rows(w2, field2)) == 1  # the creatures' row, squeezed
+    land_top = w2.scene.item_for_cid(land).sceneBoundingRect().top()
+    giant_top = w2.scene.item_for_cid(field2[0]).sceneBoundingRect().top()
+    assert land_top > giant_top  # the land on the row nearer its player
