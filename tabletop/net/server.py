@@ -722,6 +722,9 @@ class Server:
                     # is part of the game, kept like any intention (replayed, refused again)
                     self.record(room, seat, resolved)
                     await self.durable(room)
+                    # and it reaches now whoever may read it (a face-up card's refusal;
+                    # a hidden card's is read by nobody else, who is then sent nothing)
+                    await self.broadcast(room, set(), skip=conn, told_only=True)
                 if self.disk is not None:  # what was made before the refusal goes first
                     await self._flush(room.id)
                 raise
@@ -904,10 +907,12 @@ class Server:
 
     async def broadcast(self, room: Room, zones: set[Any] | None,
                         skip: _Conn | None = None,
-                        answer: tuple[_Conn, dict[str, Any]] | None = None) -> None:
+                        answer: tuple[_Conn, dict[str, Any]] | None = None,
+                        told_only: bool = False) -> None:
         """Each connection of the room is sent what changed, as its own seat sees it:
         the ``zones`` that changed (None: all), the new log and chat lines, the small
-        facts; ``answer``: the connection whose request this answers, and its rid.
+        facts; ``answer``: the connection whose request this answers, and its rid;
+        ``told_only``: only the connections with a new log line they may read.
 
         The frames are made at once, from the room as this change left it, and queued
         in the room's outbox; nobody is told of a change before it is on the disk, so
@@ -915,7 +920,9 @@ class Server:
         rooms' at once, and the room's other seats go on acting meanwhile). A room's
         frames leave in the order they were made, whoever's wait ends first. On real
         connections nothing waits here: the disk's wake-up after the write sends them."""
-        frames = self._frames(room, zones, skip, answer)
+        frames = self._frames(room, zones, skip, answer, told_only)
+        if told_only and not frames:
+            return
         if self.disk is None:
             await self._send(frames)
             return
@@ -933,7 +940,8 @@ class Server:
         await self._flush(room.id)
 
     def _frames(self, room: Room, zones: set[Any] | None, skip: _Conn | None,
-                answer: tuple[_Conn, dict[str, Any]] | None) -> list[tuple[_Conn, str]]:
+                answer: tuple[_Conn, dict[str, Any]] | None,
+                told_only: bool = False) -> list[tuple[_Conn, str]]:
         end, said = len(room.table.journal), room.chat_said
         frames = []
         public = room.public_facts()  # alike for every seat: made once
@@ -964,6 +972,8 @@ class Server:
             cards = room.zone_cards(seat, zones, faces, conn.known, conn.known is not None) \
                 if cards_changed else []
             log = room.log_lines(room.viewer(seat), conn.log_sent, faces)
+            if told_only and not log:  # (nothing it may read: no frame, not even a number)
+                continue
             key = (id(told), conn.chat_sent, id(log))  # (a log alike for the seats that
             kept.append(log)  # read it alike is one list, kept by ``faces``)
             text = alike.get(key)

@@ -585,3 +585,28 @@ def test_a_connection_that_never_reads_holds_nobody_up(tmp_path):
         if silent is not None:
             silent.close()
         s.kill()
+
+
+def test_a_face_up_cards_refusal_reaches_the_others_at_once(server, clients):
+    """A refusal of a card everyone sees (an instant from Alice's graveyard onto the
+    battlefield) is every seat's to read: Bob is sent its line when it happens, not with
+    Alice's next action. A hidden card's refusal still sends Bob nothing at all."""
+    _, _, _, alice, bob = table_of_two(clients, server.url, seed=5)
+    hand = zone(alice.view, "Alice", "hand")
+    spells = [c for c in hand if {"Instant", "Sorcery"} & set(c["types"])]
+    if len(spells) < 2:
+        pytest.skip("seed 5 deals fewer than two instants or sorceries")
+    alice.act("move", id=spells[0]["id"], zone="graveyard")
+    bob.drain(0.2)
+    bob.frames.clear()
+    with pytest.raises(ClientError):  # hidden: from her hand
+        alice.act("move", id=spells[1]["id"], zone="battlefield")
+    bob.drain(0.3)
+    assert bob.frames == []  # not a frame, not a number
+    public = zone(alice.view, "Alice", "graveyard")[0]
+    with pytest.raises(ClientError) as refused:
+        alice.act("move", id=public["id"], zone="battlefield")
+    assert refused.value.code == "refused"
+    update = bob.until("update", timeout=5)  # Alice does nothing more
+    assert any(public["name"] in line["text"] and line["tag"] == "refused"
+               for line in update["log"])
