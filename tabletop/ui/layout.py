@@ -214,8 +214,8 @@ def field_positions(rect: Rect, cards: Sequence[tuple[ObjId, bool, bool]], mirro
 def _wrap(rows: dict[bool, list[tuple[ObjId, bool]]], room: float,
           riders: Mapping[ObjId, Sequence[tuple[ObjId, bool]]]) -> None:
     """A row that would overlap goes on into the other row when that one is empty (a
-    battlefield of creatures and no land yet): the front row is filled, or both are
-    filled alike when even two rows overlap, rather than one row squeezed half empty."""
+    battlefield of creatures and no land yet): its own row is filled first, or both
+    alike when even two rows overlap, rather than one row squeezed by an empty one."""
     for full, empty in ((False, True), (True, False)):
         row = rows[full]
         if not row or rows[empty]:
