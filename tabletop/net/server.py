@@ -724,7 +724,8 @@ class Server:
                     await self.durable(room)
                     # and it reaches now whoever may read it (a face-up card's refusal;
                     # a hidden card's is read by nobody else, who is then sent nothing)
-                    await self.broadcast(room, set(), skip=conn, told_only=True)
+                    if self._told_others(room, seat, said):
+                        await self.broadcast(room, set(), skip=conn, told_only=True)
                 if self.disk is not None:  # what was made before the refusal goes first
                     await self._flush(room.id)
                 raise
@@ -904,6 +905,17 @@ class Server:
         self._snapshot_at.pop(room_id, None)
         self._outbox.pop(room_id, None)
         self._now("forget", room_id, None)
+
+    def _told_others(self, room: Room, seat: str, start: int) -> bool:
+        """Whether a connection of another seat may read a log line from ``start`` on:
+        one with words for everyone, one a player besides ``seat`` knows, or a seat that
+        reads every line (the judge's). (Looked at first: a refused hidden card's line,
+        read by its player alone, then costs no update made for nobody.)"""
+        if any(e.public or any(k != seat for k in e.knowers)
+               for e in room.table.journal[start:]):
+            return True
+        return any(c.seat is not None and c.seat != seat and room.viewer(c.seat) is None
+                   for c in self.members.get(room.id, ()))
 
     async def broadcast(self, room: Room, zones: set[Any] | None,
                         skip: _Conn | None = None,

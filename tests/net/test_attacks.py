@@ -610,3 +610,28 @@ def test_a_face_up_cards_refusal_reaches_the_others_at_once(server, clients):
     update = bob.until("update", timeout=5)  # Alice does nothing more
     assert any(public["name"] in line["text"] and line["tag"] == "refused"
                for line in update["log"])
+
+
+def test_the_judge_who_sees_all_reads_a_hidden_refusal_at_once(server, clients):
+    """At a table whose judge sees every card, Alice's refused hidden card is the
+    judge's to read (by name and rule) when it happens; Bob is still sent nothing."""
+    host = clients(server.url)
+    room, code = host.create(["Alice", "Bob"], judge_sees_all=True, seed=5)
+    alice, bob, judge = clients(server.url), clients(server.url), clients(server.url)
+    alice.join(room, code, "Alice", invite=host.invites["Alice"])
+    bob.join(room, code, "Bob", invite=host.invites["Bob"])
+    judge.join(room, code, "judge", invite=host.invites["judge"])
+    for c in (alice, bob, judge):
+        c.drain(0.1)
+    spells = [c for c in zone(alice.view, "Alice", "hand")
+              if {"Instant", "Sorcery"} & set(c["types"])]
+    if not spells:
+        pytest.skip("seed 5 deals no instant or sorcery")
+    bob.frames.clear()
+    with pytest.raises(ClientError):
+        alice.act("move", id=spells[0]["id"], zone="battlefield")
+    update = judge.until("update", timeout=5)
+    assert any(spells[0]["name"] in line["text"] and line.get("cites")
+               for line in update["log"])
+    bob.drain(0.3)
+    assert bob.frames == []
