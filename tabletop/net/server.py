@@ -907,15 +907,14 @@ class Server:
         self._now("forget", room_id, None)
 
     def _told_others(self, room: Room, seat: str, start: int) -> bool:
-        """Whether a connection of another seat may read a log line from ``start`` on:
-        one with words for everyone, one a player besides ``seat`` knows, or a seat that
-        reads every line (the judge's). (Looked at first: a refused hidden card's line,
-        read by its player alone, then costs no update made for nobody.)"""
-        if any(e.public or any(k != seat for k in e.knowers)
-               for e in room.table.journal[start:]):
-            return True
-        return any(c.seat is not None and c.seat != seat and room.viewer(c.seat) is None
-                   for c in self.members.get(room.id, ()))
+        """Whether a connection of another seat may read a log line from ``start`` on,
+        as each line tells its viewer (``LogEntry.told``, what its updates send). Looked
+        at first: a refused hidden card's line, read by its player alone, then costs no
+        update made for nobody."""
+        lines = room.table.journal[start:]
+        viewers = {room.viewer(c.seat) for c in self.members.get(room.id, ())
+                   if c.seat is not None and c.seat != seat}
+        return any(e.told(v)[0] for v in viewers for e in lines)
 
     async def broadcast(self, room: Room, zones: set[Any] | None,
                         skip: _Conn | None = None,
