@@ -119,3 +119,20 @@ def test_creatures_with_no_land_go_on_into_the_land_row(make_window):
     land_top = w2.scene.item_for_cid(land).sceneBoundingRect().top()
     giant_top = w2.scene.item_for_cid(field2[0]).sceneBoundingRect().top()
     assert land_top > giant_top  # the land on the row nearer its player
+
+
+def test_tapping_creatures_with_a_real_mouse_wraps_their_row(make_window):
+    """Ten untapped creatures fit one row; tapped, they are wider than the row. Each is
+    tapped with a real double click: the row then goes on into the empty land row, and
+    no card covers another."""
+    from tabletop.ui.selftest import double_click
+    t, field, _ = _table(10)
+    w = make_window(t)
+    assert len(_rows(w, field)) == 1
+    for cid in field:
+        double_click(w.view, w.scene.item_for_cid(cid).sceneBoundingRect().center())
+    assert all(t.obj_of(cid).tapped for cid in field)  # the engine's word, not the scene's
+    assert len(_rows(w, field)) == 2
+    boxes = [w.scene.item_for_cid(cid).sceneBoundingRect() for cid in field]
+    assert not any(a.intersects(b) for a, b in itertools.combinations(boxes, 2))
+    assert all(_inside(w, w.scene.item_for_cid(cid)) for cid in field)
