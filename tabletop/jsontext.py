@@ -42,6 +42,33 @@ def compact(value: Any) -> str:
     return json.dumps(value, separators=_SEP, ensure_ascii=False)
 
 
+def _no_constant(name: str) -> float:
+    raise ValueError(f"{name} is not a number a save holds")
+
+
+def _finite(text: str) -> float:
+    v = float(text)
+    if v != v or v in (float("inf"), float("-inf")):
+        raise ValueError(f"{text[:20]} is not a number a save holds")
+    return v
+
+
+def read(text: str) -> Any:
+    """JSON text as data, with no NaN, Infinity or number past a float's range.
+
+    orjson reads it where it can (an action of a save in about a fifth of the json
+    module's time, the whole save in two thirds); what it will not read (a lone
+    surrogate's escape, a bad text) is read by the json module, which says what is
+    wrong. (orjson reads an integer past 64 bits as a float: never an id or a count,
+    which are checked as integers.) Raises ValueError or RecursionError."""
+    if _orjson is not None:
+        try:
+            return _orjson.loads(text)
+        except ValueError:
+            pass
+    return json.loads(text, parse_constant=_no_constant, parse_float=_finite)
+
+
 def quote(text: str) -> str:
     """A text as a JSON string (what ``compact`` makes of a str, without its setup)."""
     return json.encoder.encode_basestring(text)

@@ -55,3 +55,22 @@ def test_orjson_writes_when_installed():
     """The dependency is declared: a fresh install writes with it (the speed of every
     frame and save rests on it)."""
     assert jsontext._orjson is not None
+
+
+@given(VALUES | st.lists(st.text(min_size=1), max_size=3))
+def test_read_gives_back_what_was_written(value):
+    """``read`` (orjson where it can, the json module for the rest: a lone surrogate's
+    escape among them) gives back any value ``compact`` wrote."""
+    assert jsontext.read(compact(value)) == value
+
+
+@pytest.mark.parametrize("text", ["NaN", "[Infinity]", "[-Infinity]", '{"a":1e999}'])
+def test_read_refuses_numbers_no_save_holds(text):
+    with pytest.raises(ValueError, match="not a number a save holds"):
+        jsontext.read(text)
+
+
+@pytest.mark.parametrize("text", ["[1,", "[1] 2", "", '{"a" 1}'])
+def test_read_says_what_is_wrong_as_the_json_module_does(text):
+    with pytest.raises(json.JSONDecodeError):
+        jsontext.read(text)

@@ -10,6 +10,7 @@ newer versions."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Collection, Iterable
 from pathlib import Path
 from typing import Any
@@ -43,7 +44,7 @@ from tabletop.engine.ops import (
 )
 from tabletop.engine.state import LOG_TAGS
 from tabletop.engine.table import Action, LogEntry, Table
-from tabletop.jsontext import compact, quote
+from tabletop.jsontext import compact, quote, read
 
 FORMAT = "tabletop-save"
 VERSION = 2  # 2: the log's lines in short forms (version 1 saves still open)
@@ -286,7 +287,7 @@ class _Codec:
         """An action as JSON text, carrying the objects it names that the saved
         state leaves out (those that no longer exist)."""
         if a.quoted is not None:
-            return json.loads(a.quoted)  # type: ignore[no-any-return]
+            return read(a.quoted)  # type: ignore[no-any-return]
         if a.raw is None:
             objs = self.t.objs
             extra = [self.obj(objs[i]) for i in sorted(self._ended(a.ops, done) - self.kept)]
@@ -311,9 +312,7 @@ class _Codec:
 
     def unaction(self, raw: str) -> tuple[str, dict[str, Any], tuple[Event, ...], list[Op]]:
         try:
-            d, end = _ACTION.raw_decode(raw)
-            if end != len(raw):
-                raise ValueError("an action's text goes on after its end")
+            d = read(raw)
             objs = self.t.objs
             for r in d[4]:
                 if r[0] not in objs:
@@ -992,19 +991,17 @@ def dumps(t: Table) -> str:
         return text(t)
 
 
-def _no_constant(name: str) -> float:
-    raise ValueError(f"{name} is not a number a save holds")
+_LONE = re.compile("[\ud800-\udfff]")
 
 
-def _finite(text: str) -> float:
-    v = float(text)
-    if v != v or v in (float("inf"), float("-inf")):
-        raise ValueError(f"{text[:20]} is not a number a save holds")
-    return v
-
-
-# each action's text is read as the save is (no NaN or Infinity, no number past a float)
-_ACTION = json.JSONDecoder(parse_constant=_no_constant, parse_float=_finite)
+def utf8(text: str) -> bytes:
+    """A save's text as the bytes of its file. A lone surrogate (a name read from a
+    broken file) is no UTF-8: written as its JSON escape, which reads back as it was
+    (only a string of the text can hold one)."""
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        return _LONE.sub(lambda m: f"\\u{ord(m.group()):04x}", text).encode("utf-8")
 
 
 def loads(text: str, source: str = "save") -> Table:
@@ -1014,7 +1011,7 @@ def loads(text: str, source: str = "save") -> Table:
 
 def _parsed(text: str, source: str) -> Any:
     try:
-        return json.loads(text, parse_constant=_no_constant, parse_float=_finite)
+        return read(text)
     except (json.JSONDecodeError, RecursionError) as e:
         raise InputError(f"{source}: not valid JSON ({e})") from None
     except ValueError as e:  # Infinity, NaN, 1e999, a 5,000-digit number
@@ -1022,7 +1019,7 @@ def _parsed(text: str, source: str) -> Any:
 
 
 def save(t: Table, path: str | Path) -> None:
-    atomic_write(Path(path), dumps(t).encode("utf-8"))
+    atomic_write(Path(path), utf8(dumps(t)))
 
 
 def load(path: str | Path) -> Table:

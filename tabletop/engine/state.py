@@ -9,7 +9,6 @@ never goes back, so an undone object's id is never handed out again.
 
 from __future__ import annotations
 
-import json
 import random
 from array import array
 from collections.abc import Callable, Iterable, Sequence
@@ -64,6 +63,7 @@ from tabletop.engine.ops import (
     OrderOp,
     SetOp,
 )
+from tabletop.jsontext import read
 
 # what undo does not restore, noted before an action a dialog may still take back:
 # (actions in the history, next object id, next card id, the random generator's state)
@@ -98,7 +98,7 @@ class Action:
 
     def _load(self) -> None:
         if self._ops is None:
-            raw = self.raw if self.quoted is None else json.loads(self.quoted)
+            raw = self.raw if self.quoted is None else read(self.quoted)
             assert self._decode is not None and raw is not None
             self._name, self._params, self._events, self._ops = self._decode(raw)
 

@@ -133,7 +133,7 @@ class Autosave:
     # ---- the game ---------------------------------------------------------------------
     def save(self, table: Table) -> bool:
         try:
-            files.atomic_write(self.path, saves.dumps(table).encode("utf-8"))
+            files.atomic_write(self.path, saves.utf8(saves.dumps(table)))
         except OSError as e:
             self.error = f"Autosave failed ({e.strerror or e}); the last good autosave is kept"
             return False

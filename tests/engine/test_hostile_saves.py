@@ -12,7 +12,7 @@ import os
 import pytest
 
 from tabletop.cards import demo
-from tabletop.engine import InputError, saves
+from tabletop.engine import Card, InputError, saves
 from tabletop.engine.ops import DeleteOp
 
 
@@ -120,6 +120,37 @@ def test_5000_digit_integers_are_refused(tmp_path):
     with pytest.raises(InputError) as e:
         saves.load(p)
     assert str(p) in str(e.value)
+
+
+def test_a_name_orjson_will_not_read_still_opens(tmp_path):
+    """A lone surrogate's escape (a name that came from a broken file) is read by the
+    json module where orjson will not: the game opens as it was saved."""
+    t = _game()
+    t.add_card(Card("Broken \ud800 name", ("Creature",)), "Alice", "hand")
+    p = tmp_path / "game.tabletop"
+    saves.save(t, p)
+    back = saves.load(p)
+    assert {c: back.objs[o].card.name for c, o in back.current.items()} == {
+        c: t.objs[o].card.name for c, o in t.current.items()}
+    assert saves.dumps(back) == saves.dumps(t)
+
+
+@pytest.mark.parametrize("where", ["object", "action"])
+def test_an_id_past_64_bits_is_refused(tmp_path, where):
+    """orjson reads an integer past 64 bits as a float: an id so large is refused all
+    the same, in the state and in an action's own text."""
+    d = copy.deepcopy(BASE)
+    if where == "object":
+        d["objects"][0][0] = 2 ** 70
+    else:
+        action = json.loads(d["history"][-1])
+        action[3][0][1] = 2 ** 70
+        d["history"][-1] = json.dumps(action)
+    p = tmp_path / "game.tabletop"
+    p.write_text(json.dumps(d), encoding="utf-8")
+    with pytest.raises(InputError) as e:
+        saves.load(p)
+    assert str(e.value).startswith(str(p))
 
 
 def test_a_failed_undo_leaves_the_table_exactly_as_before():

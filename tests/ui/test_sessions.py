@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication
 
 from tabletop import cli
 from tabletop.cards import demo
-from tabletop.engine import saves
+from tabletop.engine import Card, saves
 from tabletop.ui.app import scripted_actions
 from tabletop.ui.autosave import Autosave
 from tabletop.ui.controller import TableController
@@ -405,3 +405,16 @@ def test_the_table_opens_under_the_edition_used_last(tmp_path, dialogs, last, op
     code, _ = run_app(["--data-dir", str(tmp_path)], check)
     assert code == 0 and seen["edition"] == opened and opened in seen["title"]
     assert seen["icon"], "the app's icon is set once the first frame is up"
+
+
+def test_a_game_holding_a_name_no_utf8_can_hold_is_autosaved_and_comes_back(tmp_path):
+    """A card named from a broken file (a lone surrogate's escape in a JSON deck) makes
+    a game like any other: the autosave writes it, and the restore brings it back."""
+    a = Autosave(tmp_path)
+    a.begin()
+    t = demo.new_game()
+    t.add_card(Card("Broken \ud800 name", ("Creature",)), "Alice", "hand")
+    assert a.save(t), a.error
+    back = a.restore()
+    assert saves.to_json(back) == saves.to_json(t)
+    a.end()
