@@ -264,6 +264,9 @@ def parse_mtgjson(raw: bytes, path: Path) -> Deck:
         raise InputError(f"{path}: not an MTGJSON deck file (no data with mainBoard, "
                          f"sideBoard or commander)")
     name = data.get("name")
+    if isinstance(name, str) and not _whole_unicode(name):
+        raise InputError(f"{path}: the deck's name is not valid Unicode text (a lone "
+                         f"surrogate)")
     deck = Deck(name.strip() if isinstance(name, str) and name.strip() else path.stem,
                 str(path))
     for key, section in MTGJSON_SECTIONS.items():
@@ -274,6 +277,9 @@ def parse_mtgjson(raw: bytes, path: Path) -> Deck:
             if not isinstance(card, dict) or not isinstance(card.get("name"), str) \
                     or not card["name"].strip():
                 raise InputError(f"{path}: {key} card {i} has no name")
+            if not _whole_unicode(card["name"]):
+                raise InputError(f"{path}: {key} card {i} has a name that is not valid "
+                                 f"Unicode text (a lone surrogate)")
             count = card.get("count", 1)
             if type(count) is not int or not 1 <= count <= 250:
                 raise InputError(f"{path}: {key} card {i} ({card['name'][:60]!r}) has a "
@@ -282,6 +288,16 @@ def parse_mtgjson(raw: bytes, path: Path) -> Deck:
     if not any(deck.sections.values()):
         raise InputError(f"{path}: no cards found in the MTGJSON deck")
     return deck
+
+
+def _whole_unicode(text: str) -> bool:
+    """False for a text holding a lone surrogate (a JSON escape can write one; no file,
+    save or screen can hold it)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _no_constant(name: str) -> None:

@@ -124,6 +124,10 @@ def test_an_mtgjson_deck_file_opens_as_a_deck(tmp_path):
     ({"data": {"mainBoard": [{"count": 4}]}}, "has no name"),
     ({"data": {"mainBoard": "4 Forest"}}, "must be a list"),
     ({"data": {"cards": []}}, "not an MTGJSON deck file"),
+    # a lone surrogate's escape: no save, file or screen could hold the name
+    ({"data": {"mainBoard": [{"name": "Forest\ud800", "count": 4}]}}, "not valid Unicode"),
+    ({"data": {"name": "\udfffElves", "mainBoard": [{"name": "Forest"}]}},
+     "not valid Unicode"),
 ])
 def test_an_mtgjson_deck_that_lies_is_refused(tmp_path, data, says):
     p = tmp_path / "deck.json"
