@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import dataclasses
+import errno
 import ipaddress
 import json
 import logging
@@ -1223,6 +1225,51 @@ def raise_file_limit() -> int:
     return int(want)
 
 
+# descriptors kept beyond the connections admitted: the server's own files (snapshots,
+# the journal) and connections not yet past their handshake
+def _kept_files(limit: int) -> int:
+    return max(32, limit // 8)
+
+
+def fitted(limits: Limits, file_limit: int) -> Limits:
+    """``limits`` admitting no more connections than the open-file limit leaves room
+    for: past that cap a connection is refused with an answer, where past the limit it
+    would wait unanswered (0: no limit known)."""
+    room = file_limit - _kept_files(file_limit)
+    if file_limit <= 0 or limits.connections <= room:
+        return limits
+    return dataclasses.replace(limits, connections=max(1, room))
+
+
+_OUT_OF = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
+
+
+class QuietAccept:
+    """The loop's handler of what no task caught. Out of descriptors (a flood of
+    connections that never finish their handshake), asyncio's listener says so with a
+    traceback for each of a hundred accepts a second, and tries again a second later:
+    said here in one line a minute (a server writing to a pipe nobody read stopped when
+    the pipe was full). uvloop's listener waits quietly."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic,
+                 every: float = 60.0) -> None:
+        self.clock, self.every = clock, every
+        self.said: float | None = None
+        self.quieted = 0
+
+    def __call__(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        exc = context.get("exception")
+        if isinstance(exc, OSError) and exc.errno in _OUT_OF and "socket" in context:
+            self.quieted += 1
+            now = self.clock()
+            if self.said is None or now - self.said >= self.every:
+                self.said = now
+                log.warning("out of open files (%s): new connections wait until some "
+                            "close", exc.strerror or exc)
+            return
+        loop.default_exception_handler(context)
+
+
 def ssl_context(certfile: str | None, keyfile: str | None) -> Any:
     """A TLS context for wss:// from a certificate chain and its key, or None."""
     if not certfile:
@@ -1240,7 +1287,13 @@ async def serve(host: str, port: int, folder: Path | None, ready: Any = None,
     """Run until cancelled; ``ready(port)`` is told the port once listening.
     ``announce``: each room is announced on the local network (mDNS) as it opens."""
     from websockets.asyncio.server import serve as ws_serve
-    raise_file_limit()
+    asyncio.get_running_loop().set_exception_handler(QuietAccept())
+    file_limit = raise_file_limit()
+    asked = limits or Limits()
+    limits = fitted(asked, file_limit)
+    if limits.connections < asked.connections:
+        log.warning("the open-file limit is %d: at most %d connections are admitted "
+                    "(not %d)", file_limit, limits.connections, asked.connections)
     server = Server(folder, limits)
     server.attach()
     collector.tune()

@@ -21,13 +21,20 @@ class ServerProcess:
         self.extra: list[str] = []  # more options for `tabletop serve`
         self.scheme = "ws"
         self.line = ""  # the line it started with
+        self.files: int | None = None  # its open-file limit, soft and hard, when set
 
     def start(self, port: int = 0) -> str:
         env = dict(os.environ, PYTHONPATH=str(ROOT))
+        files = self.files
+
+        def limit() -> None:
+            import resource
+            resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "tabletop", "--data-dir", str(self.folder), "serve",
              "--host", "127.0.0.1", "--port", str(port), *self.extra],
-            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            preexec_fn=limit if files is not None else None)
         line = self.proc.stdout.readline()  # "tabletop server listening on ws://HOST:PORT ..."
         self.line = line
         found = re.search(r"listening on (wss?)://127\.0\.0\.1:(\d+)", line)

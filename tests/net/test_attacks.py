@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import itertools
 import json
+import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -436,6 +438,58 @@ def test_the_server_raises_its_open_file_limit(tmp_path):
         proc.kill()
         proc.wait()
         proc.stdout.close()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="open-file limits are POSIX")
+@pytest.mark.parametrize("loop", ["asyncio", "uvloop"])
+def test_a_server_out_of_files_keeps_answering(tmp_path, loop):
+    """A server whose open-file limit is 64 (no higher to raise it to): it admits only
+    the connections the limit leaves room for and refuses the next with an answer; a
+    flood of 120 connections that never finish their handshake takes every descriptor,
+    and once they close, the server answers again at once. Its error output (a pipe
+    nobody reads meanwhile, as when it runs under a supervisor that reads it late) holds
+    a line or two, not a traceback for every refused accept: asyncio's listener wrote
+    hundreds a second, filled the pipe and stopped the server."""
+    import socket
+
+    from websockets.exceptions import InvalidStatus
+    if loop == "uvloop":
+        pytest.importorskip("uvloop")
+    s = ServerProcess(tmp_path / "data")
+    s.files = 64
+    s.extra = ["--event-loop", loop, "--max-connections", "1000", "--per-address", "1000"]
+    s.start()
+    made: list[Any] = []
+    try:
+        with pytest.raises(InvalidStatus) as refused:
+            while len(made) < 60:
+                made.append(Client(s.url))
+        assert refused.value.response.status_code == 503 and len(made) == 32
+        for c in made:
+            c.close()
+        made = [socket.create_connection(("127.0.0.1", s.port)) for _ in range(120)]
+        time.sleep(2)  # every descriptor taken, and the listener tried again meanwhile
+        assert s.alive()
+        for sock in made:
+            sock.close()
+        made = []
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                c = Client(s.url, timeout=2)
+                break
+            except (OSError, TimeoutError):
+                assert time.monotonic() < deadline, "the server no longer answers"
+        made.append(c)
+        c.send("ping")
+        assert c.until("pong")["type"] == "pong"
+        s.proc.kill()
+        err = s.proc.stderr.read()
+        assert len(err.splitlines()) <= 3, err[:2000]
+    finally:
+        for c in made:
+            c.close()
+        s.kill()
 
 
 def test_more_connections_buy_a_flood_nothing(server):
