@@ -213,22 +213,35 @@ def field_positions(rect: Rect, cards: Sequence[tuple[ObjId, bool, bool]], mirro
 
 def _wrap(rows: dict[bool, list[tuple[ObjId, bool]]], room: float,
           riders: Mapping[ObjId, Sequence[tuple[ObjId, bool]]]) -> None:
-    """A row that would overlap goes on into the other row when that one is empty (a
-    battlefield of creatures and no land yet): its own row is filled first, or both
-    alike when even two rows overlap, rather than one row squeezed by an empty one."""
-    for full, empty in ((False, True), (True, False)):
+    """A row that would overlap goes on into the other row where that one has room:
+    into an empty one (a battlefield of creatures and no land yet) its own row filled
+    first, or both alike when even two rows overlap; else after the other row's own
+    cards, as many of its last as fit there without that row overlapping. One row is
+    not squeezed beside room in the other."""
+    def width(card: tuple[ObjId, bool]) -> float:
+        return (CARD_H if card[1] else CARD_W) + RIDE_X * len(riders.get(card[0], ())) + GAP
+    for full, other in ((False, True), (True, False)):
         row = rows[full]
-        if not row or rows[empty]:
+        used = sum(width(c) for c in row) - GAP
+        if not row or used <= room:
             continue
-        used, fit = -GAP, 0  # how many cards fit side by side
-        for cid, tapped in row:
-            used += (CARD_H if tapped else CARD_W) + RIDE_X * len(riders.get(cid, ())) + GAP
-            if used > room:
-                break
-            fit += 1
-        if fit < len(row):
+        if not rows[other]:
+            used, fit = -GAP, 0  # how many cards fit side by side
+            for card in row:
+                used += width(card)
+                if used > room:
+                    break
+                fit += 1
             k = max(fit, (len(row) + 1) // 2)
-            rows[full], rows[empty] = row[:k], row[k:]
+            rows[full], rows[other] = row[:k], row[k:]
+            return
+        free = room - (sum(width(c) for c in rows[other]) - GAP)  # left in the other
+        k = len(row)
+        while k > 1 and used > room and width(row[k - 1]) <= free:
+            k -= 1
+            used -= width(row[k])
+            free -= width(row[k])
+        rows[full], rows[other] = row[:k], rows[other] + row[k:]
         return
 
 

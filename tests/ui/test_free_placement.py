@@ -103,7 +103,7 @@ def _rows(w, cids):
 def test_creatures_with_no_land_go_on_into_the_land_row(make_window):
     """Fifteen creatures and no land: more than a row holds side by side, so they take
     both rows of the battlefield, neither overlapping, rather than one row squeezed
-    above an empty one. With a land on the table the creatures keep their own row."""
+    above an empty one."""
     t, field, _ = _table(15)
     w = make_window(t)
     rows = _rows(w, field)
@@ -111,14 +111,46 @@ def test_creatures_with_no_land_go_on_into_the_land_row(make_window):
     for xs in rows:
         assert all(b - a >= L.CARD_W for a, b in itertools.pairwise(xs))  # no overlap
     assert all(_inside(w, w.scene.item_for_cid(cid)) for cid in field)
-    t2, field2, _ = _table(15)
-    land = t2.add_card(builtin.lookup("Forest"), "Alice", "battlefield").cid
-    t2.start_here()
-    w2 = make_window(t2)
-    assert len(_rows(w2, field2)) == 1  # the creatures' row, squeezed
-    land_top = w2.scene.item_for_cid(land).sceneBoundingRect().top()
-    giant_top = w2.scene.item_for_cid(field2[0]).sceneBoundingRect().top()
-    assert land_top > giant_top  # the land on the row nearer its player
+
+
+def test_creatures_past_their_row_go_on_after_the_lands(make_window):
+    """Fifteen creatures and two lands: the creatures their row cannot hold side by side
+    go on in the lands' row, after the lands (which keep the row nearer their player and
+    its start), as many as fit there; no card covers another. A person at a small screen
+    read half-hidden creatures beside an empty stretch of the land row."""
+    t, field, _ = _table(15)
+    lands = [t.add_card(builtin.lookup("Forest"), "Alice", "battlefield").cid
+             for _ in range(2)]
+    t.start_here()
+    w = make_window(t)
+    boxes = {cid: w.scene.item_for_cid(cid).sceneBoundingRect() for cid in field + lands}
+    creature_top = boxes[field[0]].top()
+    land_top = boxes[lands[0]].top()
+    assert land_top > creature_top  # the lands on the row nearer their player
+    on_land_row = [cid for cid in field if boxes[cid].top() == land_top]
+    assert on_land_row and len(on_land_row) < 15
+    assert all(boxes[cid].top() in (creature_top, land_top) for cid in field)
+    # the lands first in their row, the creatures that went on after them
+    assert max(boxes[c].right() for c in lands) < min(boxes[c].left() for c in on_land_row)
+    assert not any(a.intersects(b) for a, b in itertools.combinations(boxes.values(), 2))
+    assert all(_inside(w, w.scene.item_for_cid(cid)) for cid in boxes)
+
+
+def test_a_row_past_both_rows_squeezes_and_the_other_keeps_its_cards_apart(make_window):
+    """Forty creatures and a land: the land row takes what it holds side by side, the
+    creatures' row squeezes the rest inside the zone."""
+    t, field, _ = _table(40)
+    land = t.add_card(builtin.lookup("Forest"), "Alice", "battlefield").cid
+    t.start_here()
+    w = make_window(t)
+    boxes = {cid: w.scene.item_for_cid(cid).sceneBoundingRect() for cid in [*field, land]}
+    land_top = boxes[land].top()
+    assert land_top == max(b.top() for b in boxes.values())  # nearer its player
+    assert len(_rows(w, [*field, land])) == 2
+    back = sorted(b.left() for b in boxes.values() if b.top() == land_top)
+    assert 1 < len(back) < 41 and back[0] == boxes[land].left()  # the land first
+    assert all(b - a >= L.CARD_W for a, b in itertools.pairwise(back))  # not squeezed
+    assert all(_inside(w, w.scene.item_for_cid(cid)) for cid in boxes)
 
 
 def test_tapping_creatures_with_a_real_mouse_wraps_their_row(make_window):
