@@ -14,10 +14,39 @@ from typing import Any
 
 _SEP = (",", ":")
 
-try:
-    import orjson as _orjson
-except ImportError:  # pragma: no cover - installed with tabletop
-    _orjson = None  # type: ignore[assignment]
+
+
+class _NoOrjson:
+    """Where orjson is not installed: what it would not write or read, so the json
+    module does it all."""
+
+    @staticmethod
+    def dumps(value: Any) -> bytes:
+        raise TypeError("orjson is not installed")
+
+    @staticmethod
+    def loads(text: str) -> Any:
+        raise ValueError("orjson is not installed")
+
+
+class _Later:
+    """orjson, imported at its first use: with what it imports (dataclasses, uuid,
+    platform, datetime) it cost the window's first frame 14 ms of 490, and the first
+    frame writes and reads no JSON. The module then takes its place, so no later call
+    pays for this."""
+
+    def __getattr__(self, name: str) -> Any:
+        global _orjson
+        try:
+            import orjson
+        except ImportError:  # pragma: no cover - installed with tabletop
+            _orjson = _NoOrjson()
+        else:
+            _orjson = orjson
+        return getattr(_orjson, name)
+
+
+_orjson: Any = _Later()
 
 try:
     from json.encoder import (  # type: ignore[attr-defined]
@@ -34,7 +63,7 @@ def compact(value: Any) -> str:
     """``value`` as JSON: no spaces, text as it is (not escaped to ASCII)."""
     if _orjson is not None:
         try:
-            return _orjson.dumps(value).decode()
+            return _orjson.dumps(value).decode()  # type: ignore[no-any-return]
         except TypeError:  # what it does not write (an int past 64 bits, a key that
             pass  # is not text, a lone surrogate): written as the json module does
     if _c_encoder is not None:

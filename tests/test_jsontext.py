@@ -53,8 +53,10 @@ def test_a_tuple_is_a_list():
 
 def test_orjson_writes_when_installed():
     """The dependency is declared: a fresh install writes with it (the speed of every
-    frame and save rests on it)."""
-    assert jsontext._orjson is not None
+    frame and save rests on it), imported at the first text made or read."""
+    import orjson
+    compact([1])
+    assert jsontext._orjson is orjson
 
 
 @given(VALUES | st.lists(st.text(min_size=1), max_size=3))

@@ -38,7 +38,8 @@ def test_the_first_frame_loads_only_what_it_shows(tmp_path):
     assert "tabletop.ui.main_window" in modules and "QGraphicsView" in qt  # it did start
     later = {"html", "tomllib", "sqlite3", "tabletop.ui.rules_browser", "tabletop.ui.scenario_panel",
              "tabletop.scenario", "tabletop.cards.decks", "tabletop.engine.saves",
-             "tabletop.ui.presenter", "tabletop.ui.network", "PySide6.QtNetwork"}
+             "tabletop.ui.presenter", "tabletop.ui.network", "PySide6.QtNetwork",
+             "orjson", "dataclasses", "uuid", "platform"}
     assert not later & modules, sorted(later & modules)
     # dialogs and animations are made when one opens; a widget class met by asking Qt for
     # an object it made (the view's own viewport) makes some sixty more
