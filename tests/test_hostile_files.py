@@ -102,6 +102,21 @@ def test_a_gzip_bomb_of_whitespace_is_refused(tmp_path):
     assert db.count() == before + 1 and db.card("Giant of Tests") is not None
 
 
+def test_card_data_naming_a_card_with_a_lone_surrogate_is_refused_in_words(tmp_path):
+    """A lone surrogate's escape in a name: the whole file is refused, saying so in
+    words (it said "UnicodeEncodeError: 'utf-8' codec ..."), and nothing of it is kept."""
+    p = tmp_path / "AtomicCards.json"
+    p.write_text(json.dumps({"data": {
+        "Good Card": [{"name": "Good Card", "types": ["Creature"], "layout": "normal"}],
+        "Bad\ud800": [{"name": "Bad\ud800", "types": ["Creature"], "layout": "normal"}]}}))
+    db = CardDB(tmp_path / "cards.sqlite3")
+    with pytest.raises(InputError) as e:
+        db.import_file(p)
+    assert str(p) in str(e.value) and "not valid Unicode" in str(e.value)
+    assert "Error" not in str(e.value)
+    assert db.info("Good Card") is None
+
+
 def test_a_json_error_mid_file_is_refused_at_once(tmp_path):
     p = tmp_path / "bad.json.gz"
     with gzip.open(p, "wb") as f:

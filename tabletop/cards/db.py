@@ -269,6 +269,11 @@ class CardDB:
                 with contextlib.suppress(sqlite3.Error):
                     db.execute("ROLLBACK")
             raise self._problem(e) from None
+        except UnicodeEncodeError:  # a lone surrogate's escape: no database holds it
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise InputError(f"{path}: not valid card data (a text in it is not valid "
+                             f"Unicode: a lone surrogate)") from None
         except (OSError, EOFError, lzma.LZMAError, gzip.BadGzipFile, UnicodeDecodeError,
                 ValueError, KeyError, TypeError, AttributeError, IndexError, RecursionError) as e:
             if db.in_transaction:
