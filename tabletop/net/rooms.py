@@ -206,6 +206,11 @@ class Room:
     _faces_for: tuple[Any, Any] = field(default=(None, None), init=False, repr=False,
                                         compare=False)
     _faces_limit: int = field(default=FACES_KEPT, init=False, repr=False, compare=False)
+    # each plain zone (_plain_zone) as last made: (the count it was checked at, the kept
+    # faces it was made from, its objects, what was made), so that the next update looks
+    # again only at the objects changed since, not at every card on a crowded battlefield
+    _plain: dict[ZoneKey, tuple[int, Any, tuple[int, ...], tuple[tuple[int, ...], list[Any]]]] \
+        = field(default_factory=dict, init=False, repr=False, compare=False)
     # what changed since a face was kept, so that a card nothing changed is not even
     # stamped: the room's actions are counted (_gen); each object an action's changes
     # name is marked with its count (_changed), and when anything may have changed (an
@@ -944,15 +949,59 @@ class Room:
         if slot in faces:
             made: tuple[tuple[int, ...], list[Any]] | None = faces[slot]
             return made
+        kept_faces, stale = self._kept_faces(), self._stale(faces)
+        ids = tuple(oids)
+        was = self._plain.get(key)
+        made = None
+        if was is not None and was[0] >= stale and was[1] is kept_faces and was[2] == ids:
+            made = self._plain_again(was[0], was[3], faces)
+        if made is None:
+            made = self._plain_made(oids, faces)
+        if made is None:
+            self._plain.pop(key, None)
+        else:
+            self._plain[key] = (self._gen, kept_faces, ids, made)
+        faces[slot] = made
+        return made
+
+    def _plain_again(self, checked: int, was: tuple[tuple[int, ...], list[Any]],
+                     faces: dict[Any, Any]) -> tuple[tuple[int, ...], list[Any]] | None:
+        """A plain zone made at the count ``checked``, its objects the same: the faces of
+        those changed since made again (a new list: an update keeps the one it was sent
+        to compare with the next), the rest as they were. None when a card changed so
+        that the zone may no longer be plain (it is then walked whole)."""
+        ids, mades = was
+        get = self._changed.get
+        again = [i for i, oid in enumerate(ids) if get(oid, 0) > checked]
+        if not again:
+            return was
+        objs = self.table.objs
+        mades = list(mades)
+        top = len(ids) - 1  # (the faces go top first)
+        for i in again:
+            obj = objs[ObjId(ids[i])]
+            if obj.face_down or obj.attached_to is not None:
+                return None
+            one = (ids[i], None, "")
+            face = faces.get(one)
+            if face is None:
+                face = faces[one] = self._public_face(obj, one, None, faces)
+            if isinstance(face[0], Hidden) or face[0].host is not None:
+                return None
+            mades[top - i] = face
+        return (ids, mades)
+
+    def _plain_made(self, oids: Sequence[int], faces: dict[Any, Any]
+                    ) -> tuple[tuple[int, ...], list[Any]] | None:
+        """A plain zone made card by card (see ``_plain_zone``)."""
         t = self.table
         objs = t.objs
         kept_faces, changed, stale = self._kept_faces(), self._changed, self._stale(faces)
         mades = []
-        made = None
         for oid in reversed(oids):
             obj = objs[ObjId(oid)]
             if obj.face_down or obj.attached_to is not None:
-                break
+                return None
             one = (oid, None, "")
             face = faces.get(one)
             if face is None:  # a face kept since nothing changed it is as it was
@@ -961,12 +1010,9 @@ class Room:
                     and kept[2] >= changed.get(oid, 0) else self._public_face(
                         obj, one, None, faces)
             if isinstance(face[0], Hidden) or face[0].host is not None:
-                break
+                return None
             mades.append(face)
-        else:
-            made = (tuple(oids), mades)
-        faces[slot] = made
-        return made
+        return (tuple(oids), mades)
 
     def _public_face(self, obj: Obj, slot: Any, viewer: str | None,
                      faces: dict[Any, Any]) -> tuple[Seen | Hidden, dict[str, Any]]:
