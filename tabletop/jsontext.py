@@ -1,5 +1,6 @@
 """Compact JSON text of plain data (lists, dicts with string keys, str, int, float,
-bool, None), made by orjson, else by the json module's C encoder, built once.
+bool, None), made by orjson, else by the json module's C encoder, built once; and
+such text read back (``read``), by orjson where it can.
 
 orjson writes a server's update of 340 bytes in about 1.2 us against 3.8 us, and
 the same text but for a float's exponent ("1e-7", not "1e-07"); what it will not
@@ -13,7 +14,6 @@ import json
 from typing import Any
 
 _SEP = (",", ":")
-
 
 
 class _NoOrjson:
