@@ -592,38 +592,46 @@ def _journal(raw: Any, players: Collection[str]) -> list[LogEntry]:
     out: list[LogEntry] = []
     add = out.append
     words: dict[str, str] = {}
-    every = list(players)
+    every = tuple(players)
+    seated.add(every)
+    str_, int_, list_ = str, int, list
     for r in raw:
-        if type(r) is not list or len(r) not in (7, 9):
+        if type(r) is not list_:
             raise ValueError("a journal line must have 7 or 9 fields")
-        tag, kind, text, public, cites, notes, knowers = r[:7]
+        n = len(r)
+        if n == 7:
+            tag, kind, text, public, cites, notes, knowers = r
+            lead, sub = "", False
+        elif n == 9:
+            tag, kind, text, public, cites, notes, knowers, lead, sub = r
+            if type(lead) is not str_ or len(lead) > 400 or sub is not True:
+                raise ValueError("a journal line's heading must be a short text")
+            lead = words.setdefault(lead, lead)
+        else:
+            raise ValueError("a journal line must have 7 or 9 fields")
         # the short forms (save version 2): 1 words everyone's, 0 nothing, 0 every player
-        if public == 1 and type(public) is int:
+        if type(public) is int_ and public == 1:
             public = text
-        if cites == 0 and type(cites) is int:
-            cites = []
-        if notes == 0 and type(notes) is int:
-            notes = []
-        if knowers == 0 and type(knowers) is int:
-            knowers = every
-        lead, sub = (r[7], r[8]) if len(r) == 9 else ("", False)
-        if type(lead) is not str or len(lead) > 400 or (sub is not True and len(r) == 9):
-            raise ValueError("a journal line's heading must be a short text")
         if tag not in tags:
             raise ValueError(f"unknown journal tag {str(tag)[:20]!r}")
-        if type(kind) is not str or type(text) is not str or type(public) is not str \
+        if type(kind) is not str_ or type(text) is not str_ or type(public) is not str_ \
                 or len(kind) > 40 or len(text) > 4000 or len(public) > 4000:
             raise ValueError("a journal line's texts must be short strings")
-        k = strings(knowers, "knowers")
-        if k not in seated:
-            if any(p not in players for p in k):
-                raise ValueError("a journal line names a player not at the table")
-            seated.add(k)
+        if type(knowers) is int_ and knowers == 0:
+            k = every
+        else:
+            k = strings(knowers, "knowers")
+            if k not in seated:
+                if any(p not in players for p in k):
+                    raise ValueError("a journal line names a player not at the table")
+                seated.add(k)
         # one string where a line's words are everyone's, and each tag and kind once
-        add(LogEntry(words.setdefault(tag, tag), words.setdefault(kind, kind), text,
-                     text if public == text else public, strings(cites, "cites"),
-                     strings(notes, "notes"), k, words.setdefault(lead, lead) if lead else lead,
-                     sub))
+        add(_made(LogEntry, (
+            words.setdefault(tag, tag), words.setdefault(kind, kind), text,
+            text if public == text else public,
+            () if type(cites) is int_ and cites == 0 else strings(cites, "cites"),
+            () if type(notes) is int_ and notes == 0 else strings(notes, "notes"),
+            k, lead, sub)))
     return out
 
 
