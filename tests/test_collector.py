@@ -5,7 +5,10 @@ from __future__ import annotations
 import gc
 import weakref
 
+import pytest
+
 from tabletop import collector
+from tabletop.engine import InputError
 
 
 class _Node:
@@ -66,3 +69,32 @@ def test_the_window_tends_the_collector_every_second(qapp):
             timer.deleteLater()
         gc.unfreeze()
         gc.set_threshold(*was)
+
+
+def test_a_game_read_where_what_lives_is_set_aside_is_set_aside_at_once(monkeypatch):
+    """In the window and the server (``tune``), a save just read is set aside as the next
+    tick would set it aside, so the collector's next walk does not go through all of it;
+    elsewhere (a command that ends soon) the collector is left as it was."""
+    from tabletop.cards import demo
+    from tabletop.engine import saves
+    text = saves.dumps(demo.new_game())
+    was, enabled = gc.get_threshold(), gc.isenabled()
+    gc.enable()
+    try:
+        monkeypatch.setattr(collector, "_tuned", False)
+        gc.unfreeze()
+        saves.loads(text)
+        assert gc.get_freeze_count() == 0  # what was made is left to the walks
+        monkeypatch.setattr(collector, "_tuned", True)
+        table = saves.loads(text)
+        assert gc.get_freeze_count() > 0 and gc.get_count()[0] < 100
+        assert gc.is_tracked(table.objs) and table.objs  # (it is what was set aside)
+        with pytest.raises(InputError):  # a refused save: its remains are not kept
+            before = gc.get_freeze_count()
+            saves.loads(text.replace('"next_id":', '"next_id":"x","y":', 1))
+        assert gc.get_freeze_count() == before
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*was)
+        if not enabled:
+            gc.disable()

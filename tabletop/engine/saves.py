@@ -1013,7 +1013,7 @@ def utf8(text: str) -> bytes:
 
 
 def loads(text: str, source: str = "save") -> Table:
-    with collector.paused():
+    with collector.paused(lasting=True):
         return from_json(_parsed(text, source), source)
 
 
@@ -1038,7 +1038,7 @@ def load(path: str | Path) -> Table:
     except UnicodeDecodeError:
         raise InputError(f"{path}: not a Tabletop save file (not UTF-8 text)") from None
     del raw  # the bytes, then the text, let go as soon as what is made of them is made:
-    with collector.paused():  # a large save's peak memory
+    with collector.paused(lasting=True):  # a large save's peak memory
         d = _parsed(text, str(path))
         del text
         return from_json(d, str(path), consume=True)
