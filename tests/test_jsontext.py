@@ -76,3 +76,22 @@ def test_read_refuses_numbers_no_save_holds(text):
 def test_read_says_what_is_wrong_as_the_json_module_does(text):
     with pytest.raises(json.JSONDecodeError):
         jsontext.read(text)
+
+
+def test_a_long_text_is_read_by_the_json_module(monkeypatch):
+    """orjson reads a whole text before making anything of it: a save of 140,000 actions
+    peaked a third higher (tests/benchmarks/bench_saves.py). Past READ_WHOLE_MAX the json
+    module reads it; below, orjson."""
+    asked: list[int] = []
+    small, long = compact(["x" * 10]), compact(["y" * 200])
+
+    class Counting:
+        @staticmethod
+        def loads(text):
+            asked.append(len(text))
+            import orjson
+            return orjson.loads(text)
+    monkeypatch.setattr(jsontext, "_orjson", Counting)
+    assert jsontext.read(small) == ["x" * 10] and asked == [len(small)]
+    monkeypatch.setattr(jsontext, "READ_WHOLE_MAX", 100)
+    assert jsontext.read(long) == ["y" * 200] and asked == [len(small)]
