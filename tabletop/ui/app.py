@@ -129,7 +129,6 @@ def run_gui(args: argparse.Namespace) -> int:
         return 2
     from PySide6.QtWidgets import QApplication
 
-    from tabletop import jsontext
     from tabletop.ui import errors
     from tabletop.ui.controller import TableController
     from tabletop.ui.main_window import MainWindow
@@ -205,8 +204,6 @@ def run_gui(args: argparse.Namespace) -> int:
     # once the table is on screen: a signal before that has no game to save
     window.after_first_frame(lambda: handle_termination(app, window))
     window.after_first_frame(lambda: tend_collector(app))
-    # the JSON writer, left out of the first frame: loaded now, not by the first autosave
-    window.after_first_frame(lambda: jsontext.compact(None))
     if args.game:
         from pathlib import Path
 

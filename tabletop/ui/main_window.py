@@ -86,6 +86,9 @@ class MainWindow(QMainWindow):
         self.after_first_frame(self.log.ready)  # (so the first action's line waits on nothing)
         # the table's intents (ui/controller.py): made before the first action, not frame
         self.after_first_frame(lambda: later.module("tabletop.engine.intents").INTENTS)
+        # the JSON writer (orjson), left out of the first frame: loaded now, not by the
+        # first action that writes (a drag over the table held a frame 15 ms for it)
+        self.after_first_frame(lambda: later.module("tabletop.jsontext").compact(None))
         self.log_dock = self._dock("Log", self.log, Qt.DockWidgetArea.RightDockWidgetArea)
         # the scenario player is made when first shown or used (its tab is behind the log)
         self._scenario_panel: ScenarioPanel | None = None
