@@ -1255,12 +1255,10 @@ class QuietAccept:
                  every: float = 60.0) -> None:
         self.clock, self.every = clock, every
         self.said: float | None = None
-        self.quieted = 0
 
     def __call__(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
         exc = context.get("exception")
         if isinstance(exc, OSError) and exc.errno in _OUT_OF and "socket" in context:
-            self.quieted += 1
             now = self.clock()
             if self.said is None or now - self.said >= self.every:
                 self.said = now

@@ -91,3 +91,35 @@ def test_the_command_line_offers_each_event_loop_by_its_name():
     assert sorted(offered.group(1).split(",")) == sorted(e.value for e in net_server.EventLoop)
     r = run_cli("serve", "--port", "0", "--event-loop", "trio")
     assert r.returncode == 2 and "--event-loop" in r.stderr
+
+
+def test_out_of_descriptors_is_said_once_a_minute_and_the_rest_as_asyncio_says_it(caplog):
+    """What the loop's handler does with what no task caught: asyncio's listener out of
+    descriptors, in one line a minute however often it is told; anything else, as the
+    loop's own handler says it."""
+    import errno
+    import logging
+
+    from tabletop.net.server import QuietAccept
+    now = [0.0]
+    handler = QuietAccept(clock=lambda: now[0])
+    passed: list[dict] = []
+
+    class Loop:
+        def default_exception_handler(self, context):
+            passed.append(context)
+    out = OSError(errno.EMFILE, "Too many open files")
+    with caplog.at_level(logging.WARNING, logger="tabletop.net"):
+        for _ in range(300):
+            handler(Loop(), {"message": "any words", "exception": out, "socket": object()})
+        now[0] = 59.0
+        handler(Loop(), {"message": "any words", "exception": out, "socket": object()})
+        now[0] = 60.0
+        handler(Loop(), {"message": "any words", "exception": out, "socket": object()})
+    assert len([r for r in caplog.records if "out of open files" in r.message]) == 2
+    other = {"message": "Task exception was never retrieved", "exception": ValueError()}
+    refused = {"message": "x", "exception": OSError(errno.ECONNRESET, "reset"),
+               "socket": object()}
+    handler(Loop(), other)
+    handler(Loop(), refused)
+    assert passed == [other, refused]
