@@ -72,8 +72,9 @@ def test_the_window_tends_the_collector_every_second(qapp):
 
 
 def test_a_game_read_where_what_lives_is_set_aside_is_set_aside_at_once(monkeypatch):
-    """In the window and the server (``tune``), a save just read is set aside as the next
-    tick would set it aside, so the collector's next walk does not go through all of it;
+    """In the window and the server (``tune``), a game just read to be kept is set aside
+    as the next tick would set it aside, so the collector's next walk does not go
+    through all of it; a copy soon let go (the judge's comparison) is not, and
     elsewhere (a command that ends soon) the collector is left as it was."""
     from tabletop.cards import demo
     from tabletop.engine import saves
@@ -83,15 +84,17 @@ def test_a_game_read_where_what_lives_is_set_aside_is_set_aside_at_once(monkeypa
     try:
         monkeypatch.setattr(collector, "_tuned", False)
         gc.unfreeze()
-        saves.loads(text)
+        saves.loads(text, lasting=True)
         assert gc.get_freeze_count() == 0  # what was made is left to the walks
         monkeypatch.setattr(collector, "_tuned", True)
-        table = saves.loads(text)
+        assert saves.loads(text) is not None  # a copy soon let go: not set aside
+        assert gc.get_freeze_count() == 0
+        table = saves.loads(text, lasting=True)
         assert gc.get_freeze_count() > 0 and gc.get_count()[0] < 100
         assert gc.is_tracked(table.objs) and table.objs  # (it is what was set aside)
         with pytest.raises(InputError):  # a refused save: its remains are not kept
             before = gc.get_freeze_count()
-            saves.loads(text.replace('"next_id":', '"next_id":"x","y":', 1))
+            saves.loads(text.replace('"next_id":', '"next_id":"x","y":', 1), lasting=True)
         assert gc.get_freeze_count() == before
     finally:
         gc.unfreeze()

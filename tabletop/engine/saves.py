@@ -1012,8 +1012,10 @@ def utf8(text: str) -> bytes:
         return _LONE.sub(lambda m: f"\\u{ord(m.group()):04x}", text).encode("utf-8")
 
 
-def loads(text: str, source: str = "save") -> Table:
-    with collector.paused(lasting=True):
+def loads(text: str, source: str = "save", lasting: bool = False) -> Table:
+    """A save's text read back as a table. ``lasting``: the table is kept (a game
+    opened), not a copy soon let go (collector.paused)."""
+    with collector.paused(lasting=lasting):
         return from_json(_parsed(text, source), source)
 
 
