@@ -511,12 +511,12 @@ class TableState:
                                              f"{tag}: {lead}", (), (), self.players))
                 return
             add, head = self.journal.append, tag + ": "
-            for x in told:
-                text = head + x.text
+            for _, kind, said, public, cites, notes, knowers, lead, sub in told:
+                text = head + said
                 # (a line everyone reads alike stays one text; made as the tuple it is)
-                public = (text if x.public == x.text else head + x.public) if x.public else ""
-                add(_entry(LogEntry, (tag, x.kind, text, public, x.cites, x.notes,
-                                      x.knowers, x.lead, x.sub)))
+                public = (text if public == said else head + public) if public else ""
+                add(_entry(LogEntry, (tag, kind, text, public, cites, notes, knowers, lead,
+                                      sub)))
             return
         lead = _lead(self, action)
         if not lead:
