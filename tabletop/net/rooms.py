@@ -956,7 +956,7 @@ class Room:
         if was is not None and was[0] >= stale and was[1] is kept_faces and was[2] == ids:
             made = self._plain_again(was[0], was[3], faces)
         if made is None:
-            made = self._plain_made(oids, faces)
+            made = self._plain_made(oids, faces, kept_faces, stale)
         if made is None:
             self._plain.pop(key, None)
         else:
@@ -991,12 +991,12 @@ class Room:
             mades[top - i] = face
         return (ids, mades)
 
-    def _plain_made(self, oids: Sequence[int], faces: dict[Any, Any]
+    def _plain_made(self, oids: Sequence[int], faces: dict[Any, Any],
+                    kept_faces: dict[Any, tuple[Any, Any, int]], stale: int
                     ) -> tuple[tuple[int, ...], list[Any]] | None:
-        """A plain zone made card by card (see ``_plain_zone``)."""
-        t = self.table
-        objs = t.objs
-        kept_faces, changed, stale = self._kept_faces(), self._changed, self._stale(faces)
+        """A plain zone made card by card (see ``_plain_zone``: the faces kept, and the
+        count before which a kept face may be out of date)."""
+        objs, changed = self.table.objs, self._changed
         mades = []
         for oid in reversed(oids):
             obj = objs[ObjId(oid)]
