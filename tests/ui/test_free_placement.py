@@ -123,7 +123,7 @@ def test_creatures_past_their_row_go_on_after_the_lands(make_window):
              for _ in range(2)]
     t.start_here()
     w = make_window(t)
-    boxes = {cid: w.scene.item_for_cid(cid).sceneBoundingRect() for cid in field + lands}
+    boxes = {cid: w.scene.item_for_cid(cid).sceneBoundingRect() for cid in [*field, *lands]}
     creature_top = boxes[field[0]].top()
     land_top = boxes[lands[0]].top()
     assert land_top > creature_top  # the lands on the row nearer their player
@@ -168,3 +168,26 @@ def test_tapping_creatures_with_a_real_mouse_wraps_their_row(make_window):
     boxes = [w.scene.item_for_cid(cid).sceneBoundingRect() for cid in field]
     assert not any(a.intersects(b) for a, b in itertools.combinations(boxes, 2))
     assert all(_inside(w, w.scene.item_for_cid(cid)) for cid in field)
+
+
+def test_tapping_creatures_beside_lands_with_a_real_mouse_sends_them_after_the_lands(
+        make_window):
+    """Ten creatures and two lands; each creature tapped with a real double click grows
+    wider than the row: the last go on after the lands in their row, and no card covers
+    another."""
+    from tabletop.ui.selftest import double_click
+    t, field, _ = _table(10)
+    lands = [t.add_card(builtin.lookup("Forest"), "Alice", "battlefield").cid
+             for _ in range(2)]
+    t.start_here()
+    w = make_window(t)
+    land_y = w.scene.item_for_cid(lands[0]).sceneBoundingRect().center().y()
+    for cid in field:
+        double_click(w.view, w.scene.item_for_cid(cid).sceneBoundingRect().center())
+    assert all(t.obj_of(cid).tapped for cid in field)  # the engine's word, not the scene's
+    boxes = {cid: w.scene.item_for_cid(cid).sceneBoundingRect() for cid in [*field, *lands]}
+    # (a tapped card is turned about its centre: the rows are told by their centres)
+    moved = [cid for cid in field if abs(boxes[cid].center().y() - land_y) < 1]
+    assert moved and max(boxes[c].right() for c in lands) < min(boxes[c].left() for c in moved)
+    assert not any(a.intersects(b) for a, b in itertools.combinations(boxes.values(), 2))
+    assert all(_inside(w, w.scene.item_for_cid(cid)) for cid in boxes)
