@@ -45,7 +45,7 @@ def deck(name: str, size: int | None = None) -> Deck:
 
 
 def new_game(edition: str = NEWEST, players: Sequence[str] = ("Alice", "Bob"),
-             seed: int = 1, hand: int = 7, deck_size: int | None = None) -> Table:
+             seed: int | None = 1, hand: int = 7, deck_size: int | None = None) -> Table:
     """A table with the demo decks (alternating for more players), shuffled, hands drawn."""
     from tabletop.cards import builtin
     names = list(DECKS)

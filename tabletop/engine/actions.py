@@ -92,7 +92,7 @@ class Actions:
         ``seed`` (a recorded action replayed). Its seed is kept in the action's
         parameters, so a recording replays the same shuffle whatever came before."""
         if seed is None:
-            seed = self.t.rng.getrandbits(32)
+            seed = self.t.chance_seed()
         return random.Random(seed), seed
 
     def shuffle(self, player: str, seed: int | None = None) -> Result:

@@ -225,7 +225,7 @@ class TableState:
         self.edition = editions.get(edition)
         self.players = players
         self.active = players[0]
-        self.seed = seed
+        self.seed = seed  # None: not asked to be repeatable (see ``draw_unseen``)
         self.rng = random.Random(seed)
         self.ante = ante
         self.max_hand = max_hand
@@ -612,6 +612,24 @@ class TableState:
         that are gone for good)."""
         if self.refused and self.refused[-1][0] > n:
             self.refused = [r for r in self.refused if r[0] <= n]
+
+    def chance_seed(self) -> int:
+        """The seed of one random action (a shuffle, a roll), drawn from the table's
+        generator and kept in the action so that it replays alike. A game dealt from a
+        fixed seed is repeatable: its seeds are 32 bits, as they always were, and the
+        same seed deals and shuffles the same. A game not asked to be (``seed`` None)
+        draws 62 bits: with 32, a player who knows a deck list could try every seed
+        of a shuffle until one matched the cards seen, and read the rest of a library."""
+        return self.rng.getrandbits(32 if self.seed is not None else 62)
+
+    def draw_unseen(self) -> None:
+        """From now on this game's chances cannot be worked out: its generator is
+        seeded afresh from the system's randomness and it is no longer repeatable from
+        a seed (a table a host hands to a network room: one dealt from a known seed,
+        the window's first table, would let anyone who knows it foretell each
+        shuffle). What was done keeps its recorded seeds, so it replays as it was."""
+        self.seed = None
+        self.rng = random.Random()
 
     def mark(self) -> Mark:
         """A note of what undo does not restore (ids handed out, the random state), taken

@@ -746,7 +746,7 @@ class Server:
         fixed = msg.get("seed")
         made = await asyncio.get_running_loop().run_in_executor(
             None, self.make_table, msg["players"], msg.get("edition", editions.NEWEST),
-            secrets.randbits(62) if fixed is None else fixed, msg.get("decks"))
+            fixed, msg.get("decks"))  # (no seed: dealt from the system's randomness)
         room = await self.open_table(made, msg.get("judge_sees_all", False), fixed)
         await conn.ws.send(protocol.encode("created", room=room.id, code=room.code,
                                            invites=dict(room.invites), seed=fixed,
@@ -827,7 +827,7 @@ class Server:
             room.idle_since = time.time()
         await self.broadcast(room, set())
 
-    def make_table(self, players: list[str], edition: str, seed: int,
+    def make_table(self, players: list[str], edition: str, seed: int | None,
                    decks: dict[str, Any] | None = None) -> Any:
         """A new game: of the players' ``decks`` (card names, found in this server's
         card data), else of the demo decks (a host's own table comes through
@@ -842,7 +842,7 @@ class Server:
 
     @staticmethod
     def _from_decks(players: list[str], decks: dict[str, Any], edition: str,
-                    seed: int) -> Any:
+                    seed: int | None) -> Any:
         from tabletop.cards import game
         from tabletop.cards.db import default
         from tabletop.cards.decks import Deck
@@ -867,7 +867,11 @@ class Server:
     def add_room(self, table: Any, judge_sees_all: bool = False,
                  seed: int | None = None) -> Room:
         """A room for ``table`` (``seed``: the fixed seed it was dealt with, told to
-        every seat), not yet written."""
+        every seat), not yet written. Without a fixed seed, the table's chances are
+        drawn afresh from here on (``draw_unseen``): a host's table may have been dealt
+        from a seed anyone can know, the window's first table's."""
+        if seed is None:
+            table.draw_unseen()
         room_id = secrets.token_hex(4)
         while room_id in self.rooms:
             room_id = secrets.token_hex(4)

@@ -107,3 +107,41 @@ def test_refused_attempts_are_kept_in_their_place_and_forgotten_with_their_branc
     assert [n for n, _ in t.refused] == [0]
     t.start_here()
     assert t.refused == []
+
+
+def test_a_game_not_asked_to_repeat_seeds_each_shuffle_with_62_bits():
+    """A shuffle seeded with 32 bits has only 2**32 outcomes: a player who knows a deck
+    list could try them all until one matched the cards seen. A game with no fixed seed
+    seeds each shuffle and roll with 62 bits; one with a fixed seed keeps 32 bits, and
+    deals and shuffles alike from the same seed."""
+    from tabletop.engine import Table
+
+    def seeds(t):
+        for _ in range(40):
+            t.shuffle("Alice")
+            t.roll("Alice", 20)
+        return [a.params["seed"] for a in t.history]
+    wide = seeds(Table(("Alice", "Bob"), seed=None))
+    assert all(0 <= s < 2 ** 62 for s in wide)
+    assert max(wide) >= 2 ** 32 and len(set(wide)) == len(wide)
+    fixed = seeds(Table(("Alice", "Bob"), seed=5))
+    assert all(0 <= s < 2 ** 32 for s in fixed)
+    assert fixed == seeds(Table(("Alice", "Bob"), seed=5))
+    drawn = Table(("Alice", "Bob"), seed=5)
+    drawn.draw_unseen()  # seeded afresh from the system: no longer the seed's
+    assert seeds(drawn) != fixed and drawn.seed is None
+
+
+def test_a_saved_unseen_game_goes_on_alike_after_loading():
+    """A game with no fixed seed, saved and loaded twice, shuffles alike in both
+    copies: the generator's state is in the save (a server's room restored after a
+    crash replays its logged intentions to the same outcome)."""
+    from tabletop.cards import demo
+    t = demo.new_game(seed=None)
+    t.shuffle("Alice")
+    text = saves.dumps(t)
+    a, b = saves.loads(text), saves.loads(text)
+    a.shuffle("Alice")
+    b.shuffle("Alice")
+    assert a.seed is None and a.history[-1].params["seed"] == b.history[-1].params["seed"]
+    assert a.zones[("Alice", "library")] == b.zones[("Alice", "library")]

@@ -550,3 +550,34 @@ def test_the_facts_an_update_compares_once_are_those_alike_for_every_seat():
     assert public.isdisjoint(own)
     assert public | own == set(FACTS)
     assert set(FACTS) <= set(room.view("Ann"))
+
+
+def _library(t, player):
+    return [t.objs[i].card.name for i in t.zones[(player, "library")]]
+
+
+def test_a_hosted_table_dealt_from_a_known_seed_shuffles_unforeseeably():
+    """The window's first table is dealt from seed 1, a seed anyone with the app knows.
+    Bob deals the same table at home and shuffles Alice's library as she does: on a
+    table nobody hosts his copy foretells her library card for card (the attack is
+    sound), but once the table is a room it no longer does, shuffle after shuffle."""
+    from tabletop.net.server import Server
+    alone, at_home = demo.new_game(seed=1), demo.new_game(seed=1)
+    alone.shuffle("Alice")
+    at_home.shuffle("Alice")
+    assert _library(alone, "Alice") == _library(at_home, "Alice")
+    hosted, at_home = demo.new_game(seed=1), demo.new_game(seed=1)
+    room = Server(None).add_room(hosted)
+    foretold = 0
+    for _ in range(3):
+        room.act("Alice", {"action": "shuffle"})
+        at_home.shuffle("Alice")
+        foretold += _library(hosted, "Alice") == _library(at_home, "Alice")
+    assert foretold == 0
+    # a room asked for a fixed seed stays repeatable: every seat was told it
+    fixed = demo.new_game(seed=1)
+    Server(None).add_room(fixed, seed=1)
+    fixed.shuffle("Alice")
+    again = demo.new_game(seed=1)
+    again.shuffle("Alice")
+    assert _library(fixed, "Alice") == _library(again, "Alice")
