@@ -122,8 +122,10 @@ def run_gui(args: argparse.Namespace) -> int:
     from tabletop.cards import demo
     from tabletop.engine import views  # noqa: F401  (the window draws from the views)
     from tabletop.engine.errors import TabletopError
-    try:
-        table = demo.new_game(**({"edition": args.edition} if args.edition else {}))
+    try:  # the window's own first deal is nobody's to know (it may be hosted); a
+        # headless run's is the same each time (the pictures and checks made of it)
+        table = demo.new_game(seed=1 if headless else None,
+                              **({"edition": args.edition} if args.edition else {}))
     except TabletopError as e:
         print(f"tabletop: {e}", file=sys.stderr)
         return 2

@@ -84,14 +84,15 @@ class TableController(QObject):
     def new_table(self, edition: str | None = None, players: Iterable[str] | None = None,
                   seed: int | None = None, empty: bool = False) -> None:
         """A new table with the demo decks dealt, or (``empty``) with no card at all,
-        for a judge to set a demonstration up."""
+        for a judge to set a demonstration up; shuffled from the system's randomness
+        unless given a ``seed`` (a deal from a seed anyone knows is a deal anyone
+        can read, should the table be hosted)."""
         if self._networked():
             return
         ed = edition or self.table.edition.id
         who = tuple(players or self.table.players)
-        self.set_table(Table(who, ed, seed=seed if seed is not None else 1) if empty else
-                       demo.new_game(edition=ed, players=who,
-                                     seed=seed if seed is not None else 1))
+        self.set_table(Table(who, ed, seed=seed) if empty else
+                       demo.new_game(edition=ed, players=who, seed=seed))
 
     def set_viewer(self, viewer: str | None) -> None:
         if self._networked():

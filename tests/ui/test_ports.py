@@ -112,3 +112,24 @@ def test_no_class_is_changed_at_import():
             if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "setattr":
                 target = ast.unparse(node.args[0])
                 assert target == "self", f"{path.name}:{node.lineno}: setattr({target}, …)"
+
+
+def _deal(t):
+    return [[t.objs[i].card.name for i in t.zones[(p, z)]]
+            for p in t.players for z in ("hand", "library")]
+
+
+def test_a_new_table_is_dealt_from_the_systems_randomness(qapp):
+    """File > New table deals the demo decks afresh each time: a deal from a seed anyone
+    knows (the window once dealt every new table from seed 1) is one anyone can read
+    at home once the table is hosted. Given a seed, the deal is that seed's."""
+    c = TableController(demo.new_game(players=("Ann", "Ben")))
+    deals = []
+    for _ in range(3):
+        c.new_table()
+        deals.append(_deal(c.table))
+        assert c.table.seed is None
+    known = _deal(demo.new_game(players=("Ann", "Ben"), seed=1))
+    assert known not in deals and deals[0] != deals[1] != deals[2]
+    c.new_table(seed=1)
+    assert _deal(c.table) == known

@@ -122,6 +122,26 @@ def test_crash_restore_yes_brings_back_the_game_through_the_real_start(tmp_path,
 
 
 @POSIX
+def test_the_windows_first_table_is_no_deal_anyone_knows(tmp_path):
+    """The window's first table, through the real start: dealt from the system's
+    randomness, not from seed 1 (whose deal anyone can make at home and read, should
+    the table be hosted as it stands); two starts, two deals."""
+    known = demo.new_game(seed=1)
+    deals = []
+
+    def check(w):
+        t = w.c.table
+        deals.append((t.seed, [t.objs[i].card.name for i in t.zones[("Alice", "library")]]))
+        w.close()
+    for n in range(2):
+        code, _ = run_app(["--data-dir", str(tmp_path / str(n))], check)
+        assert code == 0
+    library = [known.objs[i].card.name for i in known.zones[("Alice", "library")]]
+    assert [seed for seed, _ in deals] == [None, None]
+    assert library not in [d for _, d in deals] and deals[0][1] != deals[1][1]
+
+
+@POSIX
 def test_crash_restore_no_keeps_the_old_game_aside(tmp_path, dialogs):
     killed_mid_game(tmp_path)
     old = (tmp_path / "autosave.tabletop").read_bytes()
