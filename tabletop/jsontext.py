@@ -71,14 +71,16 @@ def compact(value: Any) -> str:
     return json.dumps(value, separators=_SEP, ensure_ascii=False)
 
 
-def _no_constant(name: str) -> float:
-    raise ValueError(f"{name} is not a number a save holds")
+def no_constant(name: str) -> float:
+    """``parse_constant`` for the json module: NaN, Infinity and -Infinity, which it
+    reads though JSON has no such numbers, are refused (a file or a peer's frame)."""
+    raise ValueError(f"{name} is not a number JSON allows")
 
 
 def _finite(text: str) -> float:
     v = float(text)
     if v != v or v in (float("inf"), float("-inf")):
-        raise ValueError(f"{text[:20]} is not a number a save holds")
+        raise ValueError(f"{text[:20]} is not a number JSON allows")
     return v
 
 
@@ -103,7 +105,7 @@ def read(text: str) -> Any:
             return _orjson.loads(text)
         except ValueError:
             pass
-    return json.loads(text, parse_constant=_no_constant, parse_float=_finite)
+    return json.loads(text, parse_constant=no_constant, parse_float=_finite)
 
 
 def quote(text: str) -> str:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tabletop import jsontext
 from tabletop.engine.errors import InputError
 
 MAX_BYTES = 4 * 1024 * 1024
@@ -256,7 +257,7 @@ def parse_mtgjson(raw: bytes, path: Path) -> Deck:
     each a list of cards with "name" and "count" (the rest of each card is left)."""
     import json
     try:
-        doc = json.loads(raw.decode("utf-8-sig"), parse_constant=_no_constant)
+        doc = json.loads(raw.decode("utf-8-sig"), parse_constant=jsontext.no_constant)
     except (ValueError, RecursionError) as e:
         raise InputError(f"{path}: not readable JSON ({str(e)[:80]})") from None
     data = doc.get("data") if isinstance(doc, dict) else None
@@ -298,10 +299,6 @@ def _whole_unicode(text: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
-
-
-def _no_constant(name: str) -> None:
-    raise ValueError(f"{name} is not a number JSON allows")
 
 
 FORGE_HEADER = re.compile(r"^\[([^\[\]]{1,40})\]$")

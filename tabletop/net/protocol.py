@@ -14,7 +14,7 @@ import orjson as _orjson
 
 from tabletop.engine import intents
 from tabletop.engine.model import MAX_PLACE, check_place
-from tabletop.jsontext import compact
+from tabletop.jsontext import compact, no_constant
 
 VERSION = 1
 MAX_FRAME = 64 * 1024  # bytes: a client's message is small
@@ -113,7 +113,7 @@ def parse(frame: str | bytes) -> dict[str, Any]:
         msg = _orjson.loads(frame)
     except ValueError:
         try:
-            msg = json.loads(frame, parse_constant=_no_constant)
+            msg = json.loads(frame, parse_constant=no_constant)
         except (ValueError, RecursionError):
             raise ProtocolError("a message must be a JSON object") from None
     if not isinstance(msg, dict):
@@ -133,7 +133,7 @@ def parse(frame: str | bytes) -> dict[str, Any]:
 def rid_of(frame: str | bytes) -> Any:
     """The request id of a frame not otherwise read (one refused for its rate), or None."""
     try:
-        msg = json.loads(frame, parse_constant=_no_constant) if len(frame) <= MAX_FRAME \
+        msg = json.loads(frame, parse_constant=no_constant) if len(frame) <= MAX_FRAME \
             else None
     except (ValueError, RecursionError, UnicodeDecodeError):
         return None
@@ -281,10 +281,6 @@ def _check_decks(decks: dict[str, Any], players: list[str]) -> None:
                                 f"[count, card name]")
         if sum(e[0] for e in lines) > MAX_DECK_CARDS:
             raise ProtocolError(f"create: a deck is at most {MAX_DECK_CARDS} cards")
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(name)
 
 
 def _all_text(value: Any, depth: int = 0) -> bool:
