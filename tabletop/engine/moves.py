@@ -294,7 +294,8 @@ class MovePipeline:
                           if e.label not in plan.applied and e.label not in declined
                           and e.watch == zone and e.origin in ("any", src[1])
                           and self._affects(e, obj)] if self.t.effects else []
-            rule = self._commander_rule(obj, zone) if zone in ed.commander_replace else None
+            rule = self._commander_rule(obj, zone) if self.t.commanders \
+                and zone in ed.commander_replace else None
             if rule is not None and rule.label not in plan.applied and rule.label not in declined:
                 candidates.append(rule)  # the rules' own, after the effects in force
             if not candidates:

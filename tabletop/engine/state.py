@@ -918,7 +918,9 @@ class _Recording:
             if t.redo_stack:
                 t.redo_stack = []
             t._journal_before = len(t.journal)
-            t._journal(self.box, "done", _lead(t, t.history[-1]))
+            # (one card moved: no heading, as _lead would find)
+            t._journal(self.box, "done", "" if self.name == "move" and len(
+                self.params["cids"]) == 1 else _lead(t, t.history[-1]))
             t.history[-1].told = tuple(t.journal[t._journal_before:]) if not t.quiet \
                 else None
         elif self.box and all(e.kind == REJECTED for e in self.box):
