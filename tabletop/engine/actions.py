@@ -253,10 +253,24 @@ class Actions:
             return "a permanent can't be attached to itself"
         if any(o.zone is None or o.zone[1] != BATTLEFIELD for o in (obj, target)):
             return "only a permanent on the battlefield is attached to another one"
+        at, seen = target, {target.id}  # what the target is attached to, and so on up
+        while at.attached_to is not None and at.attached_to not in seen:
+            if at.attached_to == obj.id:
+                # (no names: the table's refusal is everyone's to read, and either
+                # may be face down)
+                return "a permanent can't be attached to one that is attached to it"
+            seen.add(at.attached_to)
+            nxt = self.t.objs.get(at.attached_to)
+            if nxt is None:
+                break
+            at = nxt
         return None
 
     def attach(self, cid: CardId, target_cid: CardId | None) -> Result:
         obj = self.t.obj_of(cid)
+        why = self.attach_refusal(cid, target_cid) if target_cid is not None else None
+        if why is not None:  # (the window and the rooms ask first, and say it)
+            raise IllegalActionError(why)
         target = self.t.obj_of(target_cid).id if target_cid is not None else None
         with self.t._action("attach", {"cid": cid, "to": target_cid,
                                      "title": f"Attach {obj.card.name}"}) as box:

@@ -122,6 +122,19 @@ class EngineMachine(RuleBasedStateMachine):
             pass
 
     @rule(data=st.data())
+    def attach(self, data):
+        """A table tool attaches one permanent to another, or takes it off: refused,
+        with nothing changed, where the rules or a loop forbid it."""
+        t = self.t
+        cid = data.draw(st.sampled_from(self.cids()))
+        host = data.draw(st.sampled_from([*self.cids(), None]))
+        before = fingerprint(t), len(t.history)
+        try:
+            t.attach(cid, host)
+        except IllegalActionError:
+            assert (fingerprint(t), len(t.history)) == before
+
+    @rule(data=st.data())
     def table_action(self, data):
         t = self.t
         p = data.draw(st.sampled_from(t.players))
@@ -224,6 +237,12 @@ class EngineMachine(RuleBasedStateMachine):
                 assert seen.get(oid) == obj.zone
         live_cids = [t.objs[i].cid for i in seen]
         assert len(live_cids) == len(set(live_cids)), "a card is two objects at once"
+
+    @invariant()
+    def a_save_may_hold_it(self):
+        """Nothing attached to what left, to itself, or in a loop: the consistency
+        check every save makes passes."""
+        saves.check(self.t)
 
     @invariant()
     def ids_unique_and_growing(self):

@@ -382,6 +382,32 @@ def test_a_refusal_answered_is_kept_through_a_kill(server, clients):
     assert back["chat"][-1] == ["Alice", "after the refusal"]
 
 
+def test_two_permanents_attached_to_each_other_cannot_lose_the_room(server, clients):
+    """A seat attached its two permanents to each other: the room's snapshot then held
+    a loop of attachments, which the save's check refuses, so after a restart the
+    room was gone for everyone. The second attachment is refused with a code, and the
+    room comes back after kill -9 and a restart."""
+    _host, room, code, alice, _bob = table_of_two(clients, server.url, seed=5)
+    permanents = [c for c in zone(alice.view, "Alice", "hand")
+                  if not {"Instant", "Sorcery"} & set(c["types"])][:2]
+    assert len(permanents) == 2
+    for card in permanents:
+        alice.act("move", id=card["id"], zone="battlefield")
+    mine = [c for c in zone(alice.view, None, "battlefield")
+            if c["name"] in {p["name"] for p in permanents}]
+    a, b = mine[0]["id"], mine[1]["id"]
+    alice.act("attach", id=a, host=b)
+    with pytest.raises(ClientError) as refused:
+        alice.act("attach", id=b, host=a)
+    assert refused.value.code == "refused"
+    server.kill()
+    server.start(server.port)
+    back = clients(server.url).join(room, code, "Alice", token=alice.token)
+    field = {c["id"]: c for c in zone(back, None, "battlefield")}
+    hosts = [c.get("host") for c in field.values() if c.get("host") is not None]
+    assert len(hosts) == 1 and hosts[0] in field
+
+
 def test_wss_with_a_certificate_and_the_client_verifies_it(tmp_path):
     """`tabletop serve --certfile --keyfile` serves wss://; a client that trusts the
     certificate plays, one that does not refuses to talk."""
