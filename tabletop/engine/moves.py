@@ -754,6 +754,8 @@ class MovePipeline:
         return events
 
     def _attached_to(self, oid: ObjId) -> list[Obj]:
+        if not self.t.may_host(oid):
+            return []
         bf = self.t.zones.get((None, BATTLEFIELD), ())
         return [o for o in map(self.t.objs.__getitem__, bf) if o.attached_to == oid]
 

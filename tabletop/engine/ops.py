@@ -61,6 +61,8 @@ class TableState(Protocol):
     effects: list[Effect]
     life: dict[str, int]
 
+    def hosting(self, oid: ObjId | None) -> None: ...  # an attachment names ``oid``
+
 
 class MoveOp(NamedTuple):
     """A zone change (400.7): the old object leaves ``src``, the new one enters ``dst``."""
@@ -117,9 +119,13 @@ class SetOp(NamedTuple):
 
     def apply(self, t: TableState) -> None:
         setattr(t.objs[self.oid], self.attr, self.new)
+        if self.attr == "attached_to":
+            t.hosting(self.new)
 
     def revert(self, t: TableState) -> None:
         setattr(t.objs[self.oid], self.attr, self.old)
+        if self.attr == "attached_to":
+            t.hosting(self.old)
 
     def encode(self, c: Codec) -> list[Any]:
         return ["s", self.oid, self.attr, c.val(self.attr, self.old), c.val(self.attr, self.new)]

@@ -316,7 +316,8 @@ class _Codec:
             objs = self.t.objs
             for r in d[4]:
                 if r[0] not in objs:
-                    objs[r[0]] = self.unobj(r)
+                    objs[r[0]] = o = self.unobj(r)
+                    self.t.hosting(o.attached_to)  # (an undo may bring it back)
             ops = [self.unop(op) for op in d[3]]
             events = tuple(self._move_event(ops[e]) if isinstance(e, int) else self.unevent(e)
                            for e in d[2])

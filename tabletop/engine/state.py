@@ -231,6 +231,9 @@ class TableState:
         self.max_hand = max_hand
         self.life = {p: life for p in players}
         self.objs: dict[ObjId, Obj] = {}
+        # every id an object's ``attached_to`` has named (built at first use, see
+        # ``may_host``); None: not built yet
+        self._hosts: set[ObjId] | None = None
         self.current: dict[CardId, ObjId] = {}  # cid -> id of the object it is now (or was last)
         self.lineage: dict[CardId, list[LineageEntry]] = {}
         self.zones: dict[ZoneKey, list[ObjId]] = {}  # bottom first, top last
@@ -348,6 +351,27 @@ class TableState:
             return
         self._ops.append(SetOp(OP_SET, obj.id, attr, old, value))
         setattr(obj, attr, value)
+        if attr == "attached_to":
+            self.hosting(value)
+
+    def may_host(self, oid: ObjId) -> bool:
+        """Whether anything may be attached to the object: False when no object's
+        ``attached_to`` has ever named it, so a permanent leaving the battlefield need
+        not look through every other for what was attached to it (a thousand on a
+        token deck's table). Built from every object at its first use, then told of
+        each id an attachment names (``hosting``): whatever is attached to the object
+        now named it, when made (``_new_obj``, read from a save) or when set (``_set``,
+        an op redone or undone), so an id never named is one nothing is attached to."""
+        hosts = self._hosts
+        if hosts is None:
+            hosts = self._hosts = {o.attached_to for o in self.objs.values()
+                                   if o.attached_to is not None}
+        return oid in hosts
+
+    def hosting(self, oid: ObjId | None) -> None:
+        """An object's ``attached_to`` names ``oid`` (see ``may_host``)."""
+        if oid is not None and self._hosts is not None:
+            self._hosts.add(oid)
 
     def _insert(self, key: ZoneKey, index: int, oid: ObjId) -> None:
         lst = self.zones[key]
@@ -395,6 +419,8 @@ class TableState:
                   attached_to, modifications, choices, token, kind, pile, revealed, prev, pt,
                   note, place, stickers)
         self.objs[oid] = obj
+        if attached_to is not None:
+            self.hosting(attached_to)
         if current:
             old = self.current.get(cid)
             self.current[cid] = oid

@@ -185,3 +185,57 @@ def test_printings_are_saved_and_checked():
     d["printings"]["Hill Giant"] = ["M11", 149]
     with pytest.raises(InputError, match="printing"):
         saves.loads(json.dumps(d))
+
+
+def test_two_permanents_are_never_attached_to_each_other_and_the_game_still_saves():
+    """Equipment A attached to B, then B to A (directly or through a third) made a loop
+    the save's consistency check refuses: every later save and autosave failed. Now
+    the attachment is refused, in words naming no card (either may be face down), and
+    the game saves and opens as before."""
+    t = Table(("Alice", "Bob"))
+    sword, shield, helm = (t.add_card(builtin.lookup(n), "Alice", "battlefield").cid
+                           for n in ("Rancor", "Hill Giant", "Llanowar Elves"))
+    t.attach(sword, shield)
+    t.attach(shield, helm)  # a chain is fine
+    for host, rider in ((sword, shield), (sword, helm), (shield, helm)):
+        why = t.attach_refusal(rider if host == sword else helm, host)
+        assert why == "a permanent can't be attached to one that is attached to it"
+    with pytest.raises(IllegalActionError, match="attached to it"):
+        t.attach(helm, sword)  # helm <- shield <- sword: a loop through shield
+    back = saves.loads(saves.dumps(t))
+    assert back.obj_of(sword).attached_to == back.obj_of(shield).id
+    assert back.obj_of(helm).attached_to is None
+
+
+def test_what_was_attached_comes_off_when_its_host_leaves_after_undo_redo_and_a_load():
+    """A permanent leaving the battlefield looks only at hosts some attachment named:
+    an aura attached again by an undo after the game was saved and opened (its old
+    object read from the save's history only then), by a redo, or by an undo, still
+    comes off when its host leaves, and the table stays one a save may hold."""
+    t = Table(("Alice", "Bob"))
+    aura = t.add_card(builtin.lookup("Rancor"), "Alice", "battlefield").cid
+    giant = t.add_card(builtin.lookup("Hill Giant"), "Bob", "battlefield").cid
+    elves = t.add_card(builtin.lookup("Llanowar Elves"), "Bob", "battlefield").cid
+    t.start_here()
+    t.attach(aura, giant)
+    t.move(aura, "graveyard")  # the aura attached to the Giant is an old object now
+    for _ in range(saves.VERIFY_LAST):  # past what opening the save reads again
+        t.set_life("Alice", t.life["Alice"] + 1)
+    t = saves.loads(saves.dumps(t))
+    t.move(elves, "hand")  # a permanent leaves before the old aura is read again
+    for _ in range(saves.VERIFY_LAST + 2):
+        t.undo()  # the aura is back on the battlefield, attached to the Hill Giant
+    assert t.obj_of(aura).attached_to == t.obj_of(giant).id
+    t.move(giant, "graveyard")
+    assert t.obj_of(aura).attached_to is None
+    saves.check(t)
+    t.undo()
+    t.redo()
+    assert t.obj_of(aura).attached_to is None
+    t.undo()
+    t.attach(aura, elves)
+    t.undo()
+    t.redo()
+    t.move(elves, "exile")
+    assert t.obj_of(aura).attached_to is None
+    saves.check(t)
