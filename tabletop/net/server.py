@@ -469,6 +469,7 @@ class Server:
         # the host of a game opened from the window: asked whether a client may take a
         # player's seat without its invitation (room, seat, address) -> yes or no
         self.approver: Approver | None = None
+        self._asking: set[str] = set()  # rooms whose host is being asked now
         self.created = _Window(self.limits.rooms_per_hour, 3600.0)
         self.guesses = _Window(self.limits.guesses, self.limits.guess_window)
         self.open_by: collections.Counter[str] = collections.Counter()
@@ -773,7 +774,10 @@ class Server:
                     raise
                 seat, token = await self._ask_host(conn, found, msg)
         except RoomError as e:
-            if e.code in (Code.NO_ROOM, Code.INVITE_NEEDED, Code.SEAT_TAKEN):
+            # (a request to sit the host declined or left unanswered counts too: a
+            # stranger with the room code may ask again and again, and each one is a
+            # question on the host's screen)
+            if e.code in (Code.NO_ROOM, Code.INVITE_NEEDED, Code.SEAT_TAKEN, Code.DECLINED):
                 self.guesses.add(conn.address)
             raise
         if seat == SPECTATOR and found.connected.get(SPECTATOR, 0) >= self.limits.spectators:
@@ -803,7 +807,11 @@ class Server:
         """A player's seat asked for without its invitation: the host decides."""
         assert self.approver is not None
         room.check_code(msg["code"])
+        if room.id in self._asking:  # one question at a time on the host's screen
+            raise RoomError("the host is answering another request to sit: ask again "
+                            "in a moment", Code.RATE_LIMITED)
         conn.asking = True
+        self._asking.add(room.id)
         try:
             yes = await asyncio.wait_for(self.approver(room, msg["seat"], conn.address),
                                          self.limits.approve_timeout)
@@ -811,6 +819,7 @@ class Server:
             yes = False
         finally:
             conn.asking = False
+            self._asking.discard(room.id)
         if not yes:
             raise RoomError("the host did not let you take that seat", Code.DECLINED)
         return room.join(msg["seat"], msg["code"], approved=True)

@@ -421,6 +421,9 @@ class SeatRequests(QObject):
     thread to the window's: each is (seat, address, answer), answer(True) lets them sit."""
 
     asked = Signal(object)
+    # a request no longer waiting for an answer (its time ran out, or its client went):
+    # the ``answer`` function of the request it was
+    withdrawn = Signal(object)
 
 
 class Host:
@@ -473,9 +476,14 @@ class Host:
                 answer.set_result(yes)
 
         def reply(yes: bool) -> None:
-            loop.call_soon_threadsafe(settle, bool(yes))
+            if not loop.is_closed():
+                loop.call_soon_threadsafe(settle, bool(yes))
         self.requests.asked.emit((seat, address, reply))
-        return await answer
+        try:
+            return await answer
+        finally:
+            if not answer.done() or answer.cancelled():  # nobody waits for it now
+                self.requests.withdrawn.emit(reply)
 
     async def _serve(self, address: str, port: int, ready: threading.Event) -> None:
         from websockets.asyncio.server import serve as ws_serve

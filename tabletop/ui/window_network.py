@@ -22,6 +22,7 @@ class NetworkCommands:
         self._talk_part: Any = None
         self._before_session: Any = None  # the local game to come back to: (table, viewer, path)
         self._hosted_room: Any = None
+        self._asking: dict[int, Any] = {}  # requests to sit on screen: their questions
         self.talk_dock: Any = None  # made with the dock's contents
 
     # ---- the dock ------------------------------------------------------------------------
@@ -101,6 +102,7 @@ class NetworkCommands:
                        if s != seat}
         invitations["spectator"] = str(shown)
         host.requests.asked.connect(self._seat_request)
+        host.requests.withdrawn.connect(self._seat_request_withdrawn)
         self._sit(here, seat, token=_tokens().get(f"{here.place}|{seat}"), hosted=host,
                   shown=invitations)
         unannounced = host.announce(f"{socket.gethostname()}'s table", room)
@@ -119,7 +121,16 @@ class NetworkCommands:
         box.setTextFormat(Qt.TextFormat.PlainText)  # the seat's name came from the network
         box.setDefaultButton(QMessageBox.StandardButton.No)
         box.finished.connect(lambda result: reply(result == QMessageBox.StandardButton.Yes))
+        box.finished.connect(lambda _result: self._asking.pop(id(reply), None))
+        self._asking[id(reply)] = box
         box.open()
+
+    def _seat_request_withdrawn(self, reply: Any) -> None:
+        """A request to sit no longer waits (its time ran out, its client left): its
+        question leaves the host's screen."""
+        box = self._asking.pop(id(reply), None)
+        if box is not None:
+            box.reject()
 
     def join_game(self) -> None:
         from tabletop.engine.errors import TabletopError

@@ -809,3 +809,53 @@ def test_a_host_from_before_card_changes_is_joined_with_whole_zones(qapp):
     assert ended == []
     s._received({"v": 1, "type": "error", "code": "bad-frame", "message": "still no"})
     assert len(conn.sent) == 2 and ended == ["still no"]
+
+
+def test_a_stranger_with_the_code_puts_one_question_at_a_time_to_the_host(
+        make_window, dialogs, qtbot, tmp_path):
+    """Someone with only the room code asks for Bob's seat from six connections at
+    once: the host sees one question, and the others are told to ask again later
+    (rate-limited), not six questions stacked on the screen. Left unanswered, the
+    question leaves the screen when its time runs out; the asker is declined, and
+    counted against its address like a wrong invitation."""
+    import asyncio
+    import json
+    import threading
+
+    import websockets
+
+    from tabletop import paths
+    from tabletop.cards import demo
+    from tabletop.ui.network import Invitation
+    paths.set_data_dir(tmp_path / "data")
+    w = make_window(demo.new_game(players=("Alice", "Bob"), seed=4), viewer="Alice")
+    dialogs.leave("A request to sit")  # the host looks away: nobody answers it
+    _host(dialogs, qtbot, w, 18768)
+    host = w.c.session.hosted
+    host.server.limits.approve_timeout = 1.5
+    asked = []
+    host.requests.asked.connect(asked.append)
+    invitation = Invitation.parse(w.network.talk.invitation)
+    answers: list[dict] = []
+
+    async def strangers():
+        async def ask(i):
+            async with websockets.connect("ws://127.0.0.1:18768/") as ws:
+                await ws.send(json.dumps({"v": 1, "type": "join", "room": invitation.room,
+                                          "code": invitation.code, "seat": "Bob", "rid": i}))
+                answers.append(json.loads(await asyncio.wait_for(ws.recv(), 20)))
+        await asyncio.gather(*(ask(i) for i in range(6)))
+    thread = threading.Thread(target=lambda: asyncio.run(strangers()))
+    thread.start()
+    qtbot.waitUntil(lambda: len(answers) == 6, timeout=20000)
+    thread.join(5)
+    codes = sorted(a.get("code") for a in answers)
+    assert codes == ["declined"] + ["rate-limited"] * 5, answers
+    assert len(asked) == 1 and "Bob" in asked[0][0]
+    qtbot.waitUntil(lambda: not w.network._asking, timeout=5000)
+    from PySide6.QtWidgets import QApplication, QMessageBox
+    assert not [b for b in QApplication.topLevelWidgets() if isinstance(b, QMessageBox)
+                and b.isVisible() and b.windowTitle() == "A request to sit"]
+    assert len(host.server.guesses.seen[asked[0][1]]) == 1  # the declined one
+    dialogs.expect("Stop hosting", "Yes")
+    w.leave_action.trigger()
