@@ -51,7 +51,8 @@ class Code(StrEnum):
     REFUSED = "refused"  # the rules keep the card where it is (the message names the rule)
     NOTHING = "nothing"  # nothing to undo, no request to answer
     RATE_LIMITED = "rate-limited"  # too many messages, rooms or wrong codes from here
-    FULL = "full"  # the server holds as many rooms or connections as it may
+    FULL = "full"  # the server holds as many rooms or connections as it may (the table
+    # as many tokens and abilities)
     UNKNOWN_CARDS = "unknown-cards"  # a deck names cards the server does not know
 
 

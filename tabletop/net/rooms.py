@@ -41,6 +41,10 @@ SPECTATOR = "spectator"
 HIDDEN_ZONES = (Zone.LIBRARY, Zone.HAND)
 LOG_LINES = protocol.LOG_LINES
 CHAT_LINES = 200
+# tokens and abilities a room's table holds at once (a token deck's board, many times
+# over): each update sends the battlefield, and a seat making 100 tokens 30 times a
+# second had a view of 3 MB after three seconds, which every seat is sent again
+MADE_MAX = 2_000
 
 
 ID_SPACE = 999_999  # the ids a seat is sent: 1 to this (the protocol's number range)
@@ -488,6 +492,7 @@ class Room:
             case intents.PT(text=text):
                 return t.set_pt(cids[0], text or None)
             case intents.Ability(text=text):  # on the stack, its controller's
+                self._room_for(1)
                 obj = t.obj_of(cids[0])
                 return t.put_ability(text, obj.controller or obj.owner, cids[0])
             case intents.Attach(host=host):  # to any object this seat can see, or off
@@ -524,6 +529,17 @@ class Room:
                 return self._look(seat, whose or seat, count)
             case _:
                 return self._seat_tool(seat, intent)
+
+    def _room_for(self, n: int) -> None:
+        """Refused when ``n`` more tokens or abilities would put the table past
+        ``MADE_MAX`` of them (the tokens on the battlefield and what is on the stack)."""
+        t = self.table
+        objs = t.objs
+        made = sum(1 for i in t.zones.get((None, Zone.BATTLEFIELD), ()) if objs[i].token) \
+            + len(t.zones.get((None, Zone.STACK), ()))
+        if made + n > MADE_MAX:
+            raise RoomError(f"this table holds at most {MADE_MAX:,} tokens and abilities "
+                            f"at once ({made:,} now)", Code.FULL)
 
     def _look(self, seat: str, whose: str, count: int | None) -> Result | None:
         """A seat looks at its own library's top cards or searches it; another player's
@@ -647,6 +663,7 @@ class Room:
                     raise RoomError(f"{seat}'s library is empty")
                 return t.move_many(cids, Zone.GRAVEYARD, seat)
             case intents.Token():  # its facts as the seat gives them (made up at the table)
+                self._room_for(intent.count)
                 card = Card(intent.name, types=intent.types or ("Creature",),
                             subtypes=intent.subtypes, colors=intent.colors,
                             power=intent.power, toughness=intent.toughness)

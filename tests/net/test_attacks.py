@@ -408,6 +408,33 @@ def test_two_permanents_attached_to_each_other_cannot_lose_the_room(server, clie
     assert len(hosts) == 1 and hosts[0] in field
 
 
+def test_a_seat_cannot_flood_its_table_with_tokens(server, clients):
+    """A seat making 100 tokens an action, as fast as it may, once grew the table
+    without end: three seconds of it and each update was megabytes, sent to every seat,
+    and the server's loop was theirs. The room holds at most MADE_MAX tokens and
+    abilities: past it the seat is answered `full`, and the room keeps answering."""
+    from tabletop.net.rooms import MADE_MAX
+    _host, _room, _code, alice, bob = table_of_two(clients, server.url, seed=5)
+    made, refused = 0, None
+    for _ in range(MADE_MAX // 100 + 2):  # bounded: the cap and two more
+        try:
+            alice.act("token", name="Saproling", types=["Creature"], power="1",
+                      toughness="1", count=100)
+            made += 100
+        except ClientError as e:
+            refused = e
+            break
+    assert refused is not None and refused.code == "full" and made == MADE_MAX
+    bob.drain(0.5)
+    assert len([c for c in zone(bob.view, None, "battlefield") if c["token"]]) == MADE_MAX
+    saproling = zone(alice.view, None, "battlefield")[0]
+    with pytest.raises(ClientError) as again:  # one more ability: past the cap too
+        alice.act("ability", id=saproling["id"], text="taps for mana")
+    assert again.value.code == "full"
+    alice.act("roll", sides=6)  # the room still answers
+    assert alice.view["last_roll"][0] == "Alice"
+
+
 def test_wss_with_a_certificate_and_the_client_verifies_it(tmp_path):
     """`tabletop serve --certfile --keyfile` serves wss://; a client that trusts the
     certificate plays, one that does not refuses to talk."""
