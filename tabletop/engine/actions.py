@@ -33,6 +33,11 @@ from tabletop.engine.model import (
 from tabletop.engine.moves import Chooser, MovePipeline
 from tabletop.engine.state import Result, TableState
 
+# kinds of counters one object, or one player, may have at once (a game has a few;
+# a seat adding a new kind 30 times a second grew each card, update and log line
+# without end)
+COUNTER_KINDS = 20
+
 
 def check_pt(text: str) -> str:
     """A power/toughness as the table keeps it ("3/3"), or IllegalActionError."""
@@ -158,6 +163,11 @@ class Actions:
 
     def add_counters(self, cid: CardId, changes: dict[str, int]) -> Result:
         obj = self.t.obj_of(cid)
+        kinds = obj.counters.keys() | {k for k, n in changes.items() if int(n) > 0}
+        if len(kinds) > COUNTER_KINDS and len(kinds) > len(obj.counters):
+            # (no name: the card may be face down, and the seat asking not its owner)
+            raise IllegalActionError(f"an object holds at most {COUNTER_KINDS} kinds of "
+                                     f"counters")
         with self.t._action("counters", {"cid": cid, "changes": dict(changes),
                                        "title": f"Counters on {obj.card.name}"}) as box:
             if obj.zone is None:
@@ -774,6 +784,9 @@ class Actions:
         if abs(value) > 10 ** 9:
             raise IllegalActionError("that is too many counters")
         mine = dict(self.t.player_counters.get(player, {}))
+        if value and kind not in mine and len(mine) >= COUNTER_KINDS:
+            raise IllegalActionError(f"{player} has as many kinds of counters as a player "
+                                     f"may have ({COUNTER_KINDS})")
         if value:
             mine[kind] = value
         else:

@@ -173,8 +173,8 @@ class LocalPort:
         match intent:
             case intents.Tap(id=cid, tapped=tapped):
                 return t.set_tapped(CardId(cid), tapped)
-            case intents.Counters(id=cid, kind=kind, delta=delta):
-                return t.add_counters(CardId(cid), {kind: delta})
+            case intents.Counters(id=cid, kind=kind, delta=delta):  # (kinds are few)
+                return self._or_refused(lambda: t.add_counters(CardId(cid), {kind: delta}))
             case intents.Face(id=cid, down=down):
                 return t.turn_face(CardId(cid), down)
             case intents.Reveal(id=cid, revealed=revealed):
@@ -217,7 +217,8 @@ class LocalPort:
                 player = self._player(intent)
                 return t.set_life(player, t.life[player] + delta)
             case intents.PlayerCounter(kind=kind, value=value):
-                return t.set_player_counter(self._player(intent), kind, value)
+                return self._or_refused(
+                    lambda: t.set_player_counter(self._player(intent), kind, value))
             case intents.Token():
                 card = intent.card or Card(
                     intent.name, intent.types or ("Creature",), intent.subtypes,

@@ -239,3 +239,28 @@ def test_what_was_attached_comes_off_when_its_host_leaves_after_undo_redo_and_a_
     t.move(elves, "exile")
     assert t.obj_of(aura).attached_to is None
     saves.check(t)
+
+
+def test_an_object_and_a_player_hold_a_bounded_number_of_counter_kinds():
+    """A new kind of counter on the same card, again and again, grew the card, each
+    update carrying it and each log line naming every kind, without end. Twenty kinds
+    an object and twenty a player; more of a kind already there is always fine, and
+    the refusal names no card (it may be face down)."""
+    from tabletop.engine.actions import COUNTER_KINDS
+    t, giant, _ = _table()
+    for i in range(COUNTER_KINDS):
+        t.add_counters(giant, {f"kind {i}": 1})
+    with pytest.raises(IllegalActionError, match="at most 20 kinds") as e:
+        t.add_counters(giant, {"one more": 1})
+    assert "Hill Giant" not in str(e.value)
+    t.add_counters(giant, {"kind 3": 5, "kind 4": -1})  # the kinds it has: fine
+    assert len(t.obj_of(giant).counters) == COUNTER_KINDS - 1
+    t.add_counters(giant, {"one more": 1})  # a kind gone leaves room for another
+    for i in range(COUNTER_KINDS):
+        t.set_player_counter("Alice", f"kind {i}", 2)
+    with pytest.raises(IllegalActionError, match="as many kinds of counters"):
+        t.set_player_counter("Alice", "one more", 1)
+    t.set_player_counter("Alice", "kind 0", 7)
+    t.set_player_counter("Alice", "kind 1", 0)
+    t.set_player_counter("Alice", "one more", 1)
+    assert len(t.player_counters["Alice"]) == COUNTER_KINDS

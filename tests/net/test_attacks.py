@@ -435,6 +435,30 @@ def test_a_seat_cannot_flood_its_table_with_tokens(server, clients):
     assert alice.view["last_roll"][0] == "Alice"
 
 
+def test_a_seat_cannot_grow_a_card_with_new_kinds_of_counters(server, clients):
+    """A new kind of counter on one card, action after action: each made the card, its
+    updates and its log line longer, without end. The twenty-first kind is refused
+    (`invalid`), and so is a player's twenty-first; the room keeps answering."""
+    from tabletop.engine.actions import COUNTER_KINDS
+    _host, _room, _code, alice, _bob = table_of_two(clients, server.url, seed=5)
+    land = next(c for c in zone(alice.view, "Alice", "hand")
+                if not {"Instant", "Sorcery"} & set(c["types"]))
+    alice.act("move", id=land["id"], zone="battlefield")
+    card = next(c for c in zone(alice.view, None, "battlefield") if c["name"] == land["name"])
+    for i in range(COUNTER_KINDS):
+        alice.act("counters", id=card["id"], kind=f"kind {i}", delta=1)
+    with pytest.raises(ClientError) as refused:
+        alice.act("counters", id=card["id"], kind="one more", delta=1)
+    assert refused.value.code == "invalid"
+    for i in range(COUNTER_KINDS):
+        alice.act("player_counter", kind=f"kind {i}", value=1)
+    with pytest.raises(ClientError) as refused:
+        alice.act("player_counter", kind="one more", value=1)
+    assert refused.value.code == "invalid"
+    alice.act("roll", sides=6)
+    assert alice.view["last_roll"][0] == "Alice"
+
+
 def test_wss_with_a_certificate_and_the_client_verifies_it(tmp_path):
     """`tabletop serve --certfile --keyfile` serves wss://; a client that trusts the
     certificate plays, one that does not refuses to talk."""
