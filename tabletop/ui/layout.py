@@ -173,6 +173,13 @@ def field_positions(rect: Rect, cards: Sequence[tuple[ObjId, bool, bool]], mirro
     blocks = [(x - RIDE_X * len(riders.get(cid, ())), y, x + CARD_W, y + CARD_H)
               for cid, (x, y) in placed.items()]
     front_y = rect.y + 14 + GAP / 2 if not mirrored else rect.y + rect.h - CARD_H - GAP
+    # an attached card peeks out above its host (below, mirrored), but never over the
+    # zone's heading nor past its edge: there it peeks out at the side only
+    top, bottom = rect.y + 14, rect.y + rect.h - CARD_H
+
+    def rise(y: float, back: int) -> float:
+        return max(top, y - RIDE_Y * back) if not mirrored else \
+            min(bottom, y + RIDE_Y * back)
     back_y = front_y + CARD_H + GAP if not mirrored else front_y - CARD_H - GAP
     out = {}
     turn = (CARD_H - CARD_W) / 2  # a tapped card turns about its centre
@@ -198,7 +205,7 @@ def field_positions(rect: Rect, cards: Sequence[tuple[ObjId, bool, bool]], mirro
             for j, (rid, rtapped) in enumerate(mine):
                 back = len(mine) - j  # the first attached sits furthest back
                 rx = hx - RIDE_X * back
-                ry = y - RIDE_Y * back if not mirrored else y + RIDE_Y * back
+                ry = rise(y, back)
                 out[rid] = (rx + turn, ry) if rtapped else (rx, ry)
             x += (w + GAP) * squeeze
     for cid, (x, y) in placed.items():
@@ -206,7 +213,7 @@ def field_positions(rect: Rect, cards: Sequence[tuple[ObjId, bool, bool]], mirro
         mine = riders.get(cid, ())
         for j, (rid, rtapped) in enumerate(mine):
             back = len(mine) - j
-            ry = y - RIDE_Y * back if not mirrored else y + RIDE_Y * back
+            ry = rise(y, back)
             out[rid] = (x - RIDE_X * back + (turn if rtapped else 0), ry)
     return out
 

@@ -85,3 +85,32 @@ def test_every_name_and_type_line_reads_whole_at_1280x800(make_window, dialogs):
         assert tfont.pixelSize() * lod >= 9 and not any(x.endswith("…") for x in types)
         seen += 1
     assert seen >= 15
+
+
+def test_attached_cards_peek_out_inside_their_zone_below_its_heading(make_window, dialogs):
+    """Two cards attached to the first permanent of a row peeked out above it, over the
+    zone's heading ("Battlefield — Alice · 3"); on the far side, past its edge. They
+    peek out inside the zone, the heading left clear, from either seat."""
+    t = demo.new_game(players=("Alice", "Bob"), seed=5)
+    for player in ("Alice", "Bob"):
+        elves = t.add_card(builtin.lookup("Llanowar Elves"), player, "battlefield")
+        for aura in ("Rancor", "Rancor"):
+            t.attach(t.add_card(builtin.lookup(aura), player, "battlefield").cid, elves.cid)
+    t.start_here()
+    w = make_window(t)
+    for viewer in ("Alice", "Bob"):
+        w.c.set_viewer(viewer)
+        QApplication.processEvents()
+        for player in ("Alice", "Bob"):
+            rect = w.scene.zone_items[(player, "battlefield")].sceneBoundingRect()
+            cards = _field(w, player)
+            riders = [i for i in cards if i.view.name == "Rancor"]
+            assert len(riders) == 2
+            for i in cards:
+                box = i.sceneBoundingRect().adjusted(2, 2, -2, -2)  # (its outline's)
+                assert box.top() >= rect.top() + 14 - 0.5, (viewer, player, i.view.name)
+                assert box.bottom() <= rect.bottom() + 0.5, (viewer, player, i.view.name)
+            # still each peeking out from behind the host, at its left
+            host = next(i for i in cards if i.view.name == "Llanowar Elves")
+            assert all(r.sceneBoundingRect().left() < host.sceneBoundingRect().left()
+                       for r in riders)
