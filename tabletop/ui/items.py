@@ -205,6 +205,18 @@ _DRAWN: dict[tuple[Any, ...], tuple[QPixmap, float]] = {}
 _DRAWN_BYTES = 48 * 1024 * 1024  # at most this much of them (a zoomed-in card is large)
 _drawn_bytes = 0
 _MARGIN = 2.0  # scene units drawn around a face (its frame's pen reaches past it)
+_SCALES = (0.05, 16.0)  # the sizes faces and marks are drawn once for, then set down
+
+
+def _remember(key: tuple[Any, ...], copy: QPixmap, title_bottom: float,
+              size: tuple[int, int]) -> None:
+    """A face or a card's marks drawn once, kept in ``_DRAWN`` within its bytes."""
+    global _drawn_bytes
+    _drawn_bytes += size[0] * size[1] * 4
+    if _drawn_bytes > _DRAWN_BYTES:  # (a zoom changes every size: begin again)
+        _DRAWN.clear()
+        _drawn_bytes = size[0] * size[1] * 4
+    _DRAWN[key] = (copy, title_bottom)
 
 
 _UPRIGHT_RECT = QRectF(-2, -2, CARD_W + 4, CARD_H + 4)
@@ -341,7 +353,7 @@ class CardItem(QGraphicsObject):
         t = painter.worldTransform()
         device = painter.device()
         scale = math.hypot(t.m11(), t.m12()) * (device.devicePixelRatioF() if device else 1.0)
-        if not 0.05 <= scale <= 16:  # a size no table is drawn at: drawn as it is
+        if not _SCALES[0] <= scale <= _SCALES[1]:  # a size no table is drawn at: as it is
             self._paint_face(painter, rect, face)
             return
         card = self.card
@@ -364,12 +376,8 @@ class CardItem(QGraphicsObject):
             p.translate(_MARGIN, _MARGIN)
             self._paint_face(p, rect, face)
             p.end()
-            global _drawn_bytes
-            _drawn_bytes += size[0] * size[1] * 4
-            if _drawn_bytes > _DRAWN_BYTES:  # (a zoom changes every size: begin again)
-                _DRAWN.clear()
-                _drawn_bytes = size[0] * size[1] * 4
-            drawn = _DRAWN[key] = (copy, self._title_bottom)
+            _remember(key, copy, self._title_bottom, size)
+            drawn = _DRAWN[key]
         copy, self._title_bottom = drawn
         painter.drawPixmap(QRectF(rect.x() - _MARGIN, rect.y() - _MARGIN,
                                   copy.width() / scale, copy.height() / scale),
@@ -533,6 +541,48 @@ class CardItem(QGraphicsObject):
             painter.rotate(-90)
             painter.translate(-c)
             area = QRectF(c.x() - CARD_H / 2, c.y() - CARD_W / 2, CARD_H, CARD_W)
+        # drawn once for every card whose marks look the same at this size (two hundred
+        # 1/1 tokens), as the faces are (_paint_drawn_face), then set down one to one
+        t = painter.worldTransform()
+        device = painter.device()
+        scale = math.hypot(t.m11(), t.m12()) * (device.devicePixelRatioF() if device else 1.0)
+        if not _SCALES[0] <= scale <= _SCALES[1]:  # a size no table is drawn at: as it is
+            self._draw_marks(painter, area, pt, bool(note))
+            painter.restore()
+            return
+        card = self.card
+        key = ("marks", pt, None if pt is None else _pt_colour(card, pt).rgba(), v.counters,
+               bool(note), self.tapped, face is None or face.face_down,
+               card.mana_cost if card is not None else "", round(self._title_bottom, 4),
+               round(getattr(self, "_lod", 1.0), 4), round(scale, 4))
+        drawn = _DRAWN.get(key)
+        if drawn is None:
+            from PySide6.QtGui import QPainter as Painter
+            from PySide6.QtGui import QPixmap as Pixmap
+            size = (math.ceil((area.width() + 2 * _MARGIN) * scale),
+                    math.ceil((area.height() + 2 * _MARGIN) * scale))
+            copy = Pixmap(*size)
+            copy.fill(Qt.GlobalColor.transparent)
+            p = Painter(copy)
+            p.setRenderHints(painter.renderHints())
+            p.scale(scale, scale)
+            p.translate(_MARGIN - area.x(), _MARGIN - area.y())
+            self._draw_marks(p, area, pt, bool(note))
+            p.end()
+            _remember(key, copy, self._title_bottom, size)
+            drawn = _DRAWN[key]
+        copy = drawn[0]
+        painter.drawPixmap(QRectF(area.x() - _MARGIN, area.y() - _MARGIN,
+                                  copy.width() / scale, copy.height() / scale),
+                           copy, QRectF(0, 0, copy.width(), copy.height()))
+        painter.restore()
+
+    def _draw_marks(self, painter: QPainter, area: QRectF, pt: tuple[str, str] | None,
+                    note: bool) -> None:
+        """The marks of ``_paint_marks``, drawn in ``area`` (the card upright)."""
+        v = self.view
+        assert v is not None
+        face = self.face
         inner = area.adjusted(5, 5, -5, -5)
         f = QFont()
         f.setBold(True)
@@ -586,7 +636,6 @@ class CardItem(QGraphicsObject):
             painter.drawRoundedRect(r, 3, 3)
             painter.setPen(TEXT_DARK)
             painter.drawText(r, Qt.AlignmentFlag.AlignCenter, "✎")
-        painter.restore()
 
     def _paint_badge(self, painter: QPainter, rect: QRectF) -> None:
         f = _font(7 / 0.75, MIN_SMALL_PX + 1, getattr(self, "_lod", 1.0), bold=True)

@@ -208,3 +208,73 @@ def test_a_right_drag_in_the_platforms_event_order_draws_an_arrow(make_window, m
     time.sleep(0.6)  # later, the Menu key on the selected card
     _context(w, _at(w, giant), QContextMenuEvent.Keyboard)
     assert len(menus) == 3
+
+
+def _rendered(w) -> QImage:
+    img = QImage(w.view.viewport().size(), QImage.Format_RGB32)
+    painter = QPainter(img)
+    w.view.render(painter)
+    painter.end()
+    return img
+
+
+def _apart(a: QImage, b: QImage) -> int:
+    """How far apart two pictures look: the largest difference of a colour channel once
+    both are shrunk four times (what the eye sees of them; a glyph's antialiased edge
+    may fall a shade apart where it was drawn at another offset)."""
+    def small(img):
+        return img.scaled(img.width() // 4, img.height() // 4,
+                          Qt.AspectRatioMode.IgnoreAspectRatio,
+                          Qt.TransformationMode.SmoothTransformation)
+    a, b = small(a), small(b)
+    worst = 0
+    for y in range(a.height()):
+        for x in range(a.width()):
+            pa, pb = a.pixel(x, y), b.pixel(x, y)
+            if pa != pb:
+                worst = max(worst, *(abs((pa >> k & 255) - (pb >> k & 255))
+                                     for k in (0, 8, 16)))
+    return worst
+
+
+def test_marks_drawn_once_look_as_drawn_card_by_card(make_window, monkeypatch):
+    """A card's marks (power/toughness, counters, a note) are drawn once for every card
+    whose marks look alike (two hundred 1/1 tokens), then set down: the table looks as
+    when each card's marks are drawn on their own, tapped or not, at the window's size
+    and zoomed in; without its marks it does not."""
+    from PySide6.QtWidgets import QGraphicsItem
+
+    from tabletop.engine import Card
+    from tabletop.ui import items
+    t, giant, _, elves = _table()
+    t.add_counters(giant, {"+1/+1": 2, "stun": 1})
+    t.set_tapped(elves, True)
+    t.add_counters(elves, {"-1/-1": 1})
+    t.set_note(giant, "copying a Hill Giant")
+    t.create_token(Card("Soldier", ("Creature",), ("Soldier",), power="1", toughness="1"),
+                   "Alice", count=3)
+    t.start_here()
+    w = make_window(t)
+    for item in w.scene.cards.values():  # each render paints every card anew
+        item.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+    kept = items.CardItem._paint_marks
+
+    def on_their_own(self, painter, rect):
+        with monkeypatch.context() as m:
+            m.setattr(items, "_SCALES", (1e9, 1e9))  # no size is drawn once
+            kept(self, painter, rect)
+    for zoom in (1.0, 1.37):
+        w.view.resetTransform()
+        w.view.scale(zoom, zoom)
+        QApplication.processEvents()
+        items._DRAWN.clear()
+        once = _rendered(w)
+        # three looks: the Giant's, the tapped Elves', and one for the three Soldiers
+        assert sum(k[0] == "marks" for k in items._DRAWN) == 3
+        with monkeypatch.context() as m:
+            m.setattr(items.CardItem, "_paint_marks", on_their_own)
+            each = _rendered(w)
+            m.setattr(items.CardItem, "_paint_marks", lambda *a: None)
+            bare = _rendered(w)
+        assert _apart(once, each) <= 32, zoom
+        assert _apart(once, bare) > 100, zoom  # (the check sees marks at all)
