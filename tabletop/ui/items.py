@@ -208,15 +208,37 @@ _MARGIN = 2.0  # scene units drawn around a face (its frame's pen reaches past i
 _SCALES = (0.05, 16.0)  # the sizes faces and marks are drawn once for, then set down
 
 
-def _remember(key: tuple[Any, ...], copy: QPixmap, title_bottom: float,
-              size: tuple[int, int]) -> None:
-    """A face or a card's marks drawn once, kept in ``_DRAWN`` within its bytes."""
-    global _drawn_bytes
-    _drawn_bytes += size[0] * size[1] * 4
-    if _drawn_bytes > _DRAWN_BYTES:  # (a zoom changes every size: begin again)
-        _DRAWN.clear()
-        _drawn_bytes = size[0] * size[1] * 4
-    _DRAWN[key] = (copy, title_bottom)
+def _drawn_once(painter: QPainter, key: tuple[Any, ...], area: QRectF, scale: float,
+                draw: Callable[[QPainter], float]) -> float:
+    """What ``draw`` paints in ``area`` (a face, a card's marks), drawn once for the
+    screen's pixels at ``scale`` and kept in ``_DRAWN`` by ``key``, then set down on
+    them one to one. Returns what ``draw`` returned when it drew (where a face's title
+    ends)."""
+    drawn = _DRAWN.get(key)
+    if drawn is None:
+        from PySide6.QtGui import QPainter as Painter
+        from PySide6.QtGui import QPixmap as Pixmap
+        size = (math.ceil((area.width() + 2 * _MARGIN) * scale),
+                math.ceil((area.height() + 2 * _MARGIN) * scale))
+        copy = Pixmap(*size)
+        copy.fill(Qt.GlobalColor.transparent)
+        p = Painter(copy)
+        p.setRenderHint(p.RenderHint.Antialiasing, True)
+        p.scale(scale, scale)
+        p.translate(_MARGIN - area.x(), _MARGIN - area.y())
+        kept = draw(p)
+        p.end()
+        global _drawn_bytes
+        _drawn_bytes += size[0] * size[1] * 4
+        if _drawn_bytes > _DRAWN_BYTES:  # (a zoom changes every size: begin again)
+            _DRAWN.clear()
+            _drawn_bytes = size[0] * size[1] * 4
+        drawn = _DRAWN[key] = (copy, kept)
+    copy, kept = drawn
+    painter.drawPixmap(QRectF(area.x() - _MARGIN, area.y() - _MARGIN,
+                              copy.width() / scale, copy.height() / scale),
+                       copy, QRectF(0, 0, copy.width(), copy.height()))
+    return kept
 
 
 _UPRIGHT_RECT = QRectF(-2, -2, CARD_W + 4, CARD_H + 4)
@@ -362,26 +384,10 @@ class CardItem(QGraphicsObject):
                None if card is None else (card.type_line, card.mana_cost, card.colors,
                                           card.types),
                face.pt, face.token, round(self._lod, 4), round(scale, 4))
-        drawn = _DRAWN.get(key)
-        if drawn is None:
-            from PySide6.QtGui import QPainter as Painter
-            from PySide6.QtGui import QPixmap as Pixmap
-            size = (math.ceil((rect.width() + 2 * _MARGIN) * scale),
-                    math.ceil((rect.height() + 2 * _MARGIN) * scale))
-            copy = Pixmap(*size)
-            copy.fill(Qt.GlobalColor.transparent)
-            p = Painter(copy)
-            p.setRenderHint(p.RenderHint.Antialiasing, True)
-            p.scale(scale, scale)
-            p.translate(_MARGIN, _MARGIN)
+        def draw(p: QPainter) -> float:
             self._paint_face(p, rect, face)
-            p.end()
-            _remember(key, copy, self._title_bottom, size)
-            drawn = _DRAWN[key]
-        copy, self._title_bottom = drawn
-        painter.drawPixmap(QRectF(rect.x() - _MARGIN, rect.y() - _MARGIN,
-                                  copy.width() / scale, copy.height() / scale),
-                           copy, QRectF(0, 0, copy.width(), copy.height()))
+            return self._title_bottom
+        self._title_bottom = _drawn_once(painter, key, rect, scale, draw)
 
     def _paint_back(self, painter: QPainter, rect: QRectF) -> None:
         grad = QLinearGradient(rect.topLeft(), rect.bottomRight())
@@ -555,26 +561,10 @@ class CardItem(QGraphicsObject):
                bool(note), self.tapped, face is None or face.face_down,
                card.mana_cost if card is not None else "", round(self._title_bottom, 4),
                round(getattr(self, "_lod", 1.0), 4), round(scale, 4))
-        drawn = _DRAWN.get(key)
-        if drawn is None:
-            from PySide6.QtGui import QPainter as Painter
-            from PySide6.QtGui import QPixmap as Pixmap
-            size = (math.ceil((area.width() + 2 * _MARGIN) * scale),
-                    math.ceil((area.height() + 2 * _MARGIN) * scale))
-            copy = Pixmap(*size)
-            copy.fill(Qt.GlobalColor.transparent)
-            p = Painter(copy)
-            p.setRenderHints(painter.renderHints())
-            p.scale(scale, scale)
-            p.translate(_MARGIN - area.x(), _MARGIN - area.y())
+        def draw(p: QPainter) -> float:
             self._draw_marks(p, area, pt, bool(note))
-            p.end()
-            _remember(key, copy, self._title_bottom, size)
-            drawn = _DRAWN[key]
-        copy = drawn[0]
-        painter.drawPixmap(QRectF(area.x() - _MARGIN, area.y() - _MARGIN,
-                                  copy.width() / scale, copy.height() / scale),
-                           copy, QRectF(0, 0, copy.width(), copy.height()))
+            return self._title_bottom
+        _drawn_once(painter, key, area, scale, draw)
         painter.restore()
 
     def _draw_marks(self, painter: QPainter, area: QRectF, pt: tuple[str, str] | None,
