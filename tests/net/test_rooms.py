@@ -557,10 +557,11 @@ def _library(t, player):
 
 
 def test_a_hosted_table_dealt_from_a_known_seed_shuffles_unforeseeably():
-    """The window's first table is dealt from seed 1, a seed anyone with the app knows.
-    Bob deals the same table at home and shuffles Alice's library as she does: on a
-    table nobody hosts his copy foretells her library card for card (the attack is
-    sound), but once the table is a room it no longer does, shuffle after shuffle."""
+    """A table dealt from seed 1 (as the window's first table once was: a seed anyone
+    with the app knows) is hosted. Bob deals the same table at home and shuffles
+    Alice's library as she does: on a table nobody hosts his copy foretells her
+    library card for card (the attack is sound), but once the table is a room it no
+    longer does, shuffle after shuffle."""
     from tabletop.net.server import Server
     alone, at_home = demo.new_game(seed=1), demo.new_game(seed=1)
     alone.shuffle("Alice")
