@@ -115,8 +115,12 @@ def parse(frame: str | bytes) -> dict[str, Any]:
     except ValueError:
         try:
             msg = json.loads(frame, parse_constant=no_constant)
-        except (ValueError, RecursionError):
-            raise ProtocolError("a message must be a JSON object") from None
+        except RecursionError:
+            raise ProtocolError("a message must be a JSON object: this one nests too "
+                                "deeply to read") from None
+        except ValueError as e:  # what is wrong with it, and where (the sender's text)
+            raise ProtocolError(f"a message must be a JSON object: this one cannot be read "
+                                f"({str(e)[:80]})") from None
     if not isinstance(msg, dict):
         raise ProtocolError("a message must be a JSON object")
     # ASCII with no \u escape holds no lone surrogate, and nine brackets nest no

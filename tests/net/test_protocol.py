@@ -99,3 +99,18 @@ def test_the_servers_text_frames_are_framed_as_websockets_frames_them():
         for text in ("a" * n, "é" * (n // 2) + "a" * (n % 2), "🂡" * (n // 4)):
             want = Frame(Opcode.TEXT, text.encode()).serialize(mask=False, extensions=[])
             assert text_frame(text) == want, (n, len(text.encode()))
+
+
+@pytest.mark.parametrize(("frame", "words"), [
+    ('{"v":1,"type":"ping",', "line 1 column 22"),
+    ('{"v":1,"seed":' + "9" * 5000 + "}", "4300 digits"),
+    ('{"v":1,"a":NaN}', "NaN is not a number JSON allows"),
+    ("[" * 60_000, "nests too deeply"),
+])
+def test_a_frame_that_cannot_be_read_says_why(frame, words):
+    """A client's developer reads why a frame was refused: where its JSON breaks, or
+    what in it cannot be read, not only that it is not a JSON object."""
+    from tabletop.net.protocol import Code
+    with pytest.raises(ProtocolError) as e:
+        parse(frame)
+    assert e.value.code == Code.BAD_FRAME and words in str(e.value)
