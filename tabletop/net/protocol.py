@@ -52,7 +52,7 @@ class Code(StrEnum):
     NOTHING = "nothing"  # nothing to undo, no request to answer
     RATE_LIMITED = "rate-limited"  # too many messages, rooms or wrong codes from here
     FULL = "full"  # the server holds as many rooms or connections as it may (the table
-    # as many tokens and abilities)
+    # as many tokens and abilities, the game as many log lines)
     UNKNOWN_CARDS = "unknown-cards"  # a deck names cards the server does not know
 
 

@@ -45,6 +45,11 @@ CHAT_LINES = 200
 # over): each update sends the battlefield, and a seat making 100 tokens 30 times a
 # second had a view of 3 MB after three seconds, which every seat is sent again
 MADE_MAX = 2_000
+# log lines a room's game may hold (each action, refusal, undo and redo adds at least
+# one): an evening's game has a few thousand; a seat acting at its allowance, 30 times
+# a second, would otherwise grow the room's memory (with each line its action) for as
+# long as it cared to
+MAX_LINES = 300_000
 
 
 ID_SPACE = 999_999  # the ids a seat is sent: 1 to this (the protocol's number range)
@@ -346,6 +351,9 @@ class Room:
         if seat == SPECTATOR:
             raise RoomError("a spectator watches: it cannot act", Code.SPECTATOR)
         t = self.table
+        if len(t.journal) >= MAX_LINES:
+            raise RoomError(f"this game's log holds {MAX_LINES:,} lines, as many as a room "
+                            f"keeps: play on in a new room", Code.FULL)
         before = len(t.history)
         marker = self._table_marker()
         who = None if seat == JUDGE_SEAT else seat

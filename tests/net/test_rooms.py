@@ -582,3 +582,24 @@ def test_a_hosted_table_dealt_from_a_known_seed_shuffles_unforeseeably():
     again = demo.new_game(seed=1)
     again.shuffle("Alice")
     assert _library(fixed, "Alice") == _library(again, "Alice")
+
+
+def test_a_rooms_game_holds_a_bounded_log(monkeypatch):
+    """A seat acting at its allowance grew its room's memory for as long as it cared to
+    (every action, refusal, undo and redo is a line of the log, kept with its action).
+    Past MAX_LINES lines the room refuses any more (`full`), undo too; chat goes on."""
+    from tabletop.net import rooms
+    monkeypatch.setattr(rooms, "MAX_LINES", 40)
+    room = Room("r", "CODE", demo.new_game(players=("Ann", "Ben"), seed=2))
+    done = 0
+    with pytest.raises(RoomError) as full:
+        for _ in range(100):  # bounded: the cap is 40 lines
+            room.act("Ann", {"action": "roll", "sides": 6})
+            done += 1
+    assert full.value.code == Code.FULL and len(room.table.journal) == 40
+    assert done == 40 - len(demo.new_game(players=("Ann", "Ben"), seed=2).journal)
+    with pytest.raises(RoomError) as again:
+        room.act("Ann", {"action": "undo"})
+    assert again.value.code == Code.FULL
+    room.say("Ben", "that is enough rolling")
+    assert room.chat[-1] == ("Ben", "that is enough rolling")
