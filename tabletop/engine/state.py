@@ -877,6 +877,9 @@ def effect_sentence(t: TableState, e: Effect) -> str:
 def _lead(t: TableState, action: Action) -> str:
     """The heading of an action logged as one entry with lines: a move of several cards
     (public: it names no card)."""
+    if action._name == "move" and action._params is not None \
+            and len(action._params["cids"]) == 1:
+        return ""  # (one card moved, the commonest action: no heading, nothing to read)
     action._load()
     events, p, name = action._events or (), action._params or {}, action._name
     if name == "token" and p.get("count", 1) > 1:
@@ -944,9 +947,7 @@ class _Recording:
             if t.redo_stack:
                 t.redo_stack = []
             t._journal_before = len(t.journal)
-            # (one card moved: no heading, as _lead would find)
-            t._journal(self.box, "done", "" if self.name == "move" and len(
-                self.params["cids"]) == 1 else _lead(t, t.history[-1]))
+            t._journal(self.box, "done", _lead(t, t.history[-1]))
             t.history[-1].told = tuple(t.journal[t._journal_before:]) if not t.quiet \
                 else None
         elif self.box and all(e.kind == REJECTED for e in self.box):
