@@ -68,10 +68,16 @@ BACK = QColor("#2b3a67")
 TEXT_DARK, TEXT_LIGHT = QColor("#1d1d1d"), QColor("#fafafa")
 
 
+_pictures: Callable[[], Any] | None = None  # pictures.store, imported when first used
+
+
 def picture(name: str, printing: tuple[str, str] | None = None) -> QPixmap | None:
     """The card's picture (a QPixmap) when one is at hand, else None."""
-    from tabletop.ui.pictures import store
-    return store().get(name, printing)
+    global _pictures
+    if _pictures is None:  # (kept: PySide6 runs every import statement through Python
+        from tabletop.ui.pictures import store  # code of its own, 20 us, and this is
+        _pictures = store  # asked at every card's paint)
+    return _pictures().get(name, printing)
 
 
 def draw_picture(painter: QPainter, rect: QRectF, pix: QPixmap, radius: float) -> None:
@@ -200,44 +206,68 @@ def frame_color(card: Card | None) -> QColor:
 
 _UNSET = object()  # a card item not yet given a face
 # faces drawn once for the screen's pixels, shared by every card that looks the same
-# (CardItem._paint_drawn_face): (the copy, where its title ends)
-_DRAWN: dict[tuple[Any, ...], tuple[QPixmap, float]] = {}
+# (CardItem._paint_drawn_face), by what was drawn and the painter's stance: (the copy,
+# where its title ends, where the copy's corner is from the drawing's origin in pixels)
+_DRAWN: dict[tuple[Any, ...], tuple[QPixmap, float, float, float]] = {}
 _DRAWN_BYTES = 48 * 1024 * 1024  # at most this much of them (a zoomed-in card is large)
 _drawn_bytes = 0
 _MARGIN = 2.0  # scene units drawn around a face (its frame's pen reaches past it)
 _SCALES = (0.05, 16.0)  # the sizes faces and marks are drawn once for, then set down
+_UNTURNED: Any = None  # (a QTransform that does nothing, made when first used)
 
 
-def _drawn_once(painter: QPainter, key: tuple[Any, ...], area: QRectF, scale: float,
+def _drawn_once(painter: QPainter, key: tuple[Any, ...], area: QRectF,
                 draw: Callable[[QPainter], float]) -> float:
     """What ``draw`` paints in ``area`` (a face, a card's marks), drawn once for the
-    screen's pixels at ``scale`` and kept in ``_DRAWN`` by ``key``, then set down on
-    them one to one. Returns what ``draw`` returned when it drew (where a face's title
-    ends)."""
-    drawn = _DRAWN.get(key)
+    screen's pixels as the painter now stands (its size, and its quarter turn: a tapped
+    card) and kept in ``_DRAWN`` by ``key`` and that stance, then set down on whole
+    pixels with nothing to turn or stretch (the quickest copy Qt makes: a blend per
+    pixel, where a copy turned or scaled at every paint was a third of a 1,000-card
+    table's first frame). Returns what ``draw`` returned when it drew (where a face's
+    title ends). A stance no table is drawn at (a turn but by quarters, a size out of
+    ``_SCALES``) is drawn as it is."""
+    t = painter.worldTransform()
+    device = painter.device()
+    ratio = device.devicePixelRatioF() if device is not None else 1.0
+    m11, m12, m21, m22 = t.m11() * ratio, t.m12() * ratio, t.m21() * ratio, t.m22() * ratio
+    scale = math.hypot(m11, m12)
+    if not (_SCALES[0] <= scale <= _SCALES[1] and (abs(m12) + abs(m21) < 1e-9
+                                                  or abs(m11) + abs(m22) < 1e-9)):
+        return draw(painter)
+    stance = (round(m11, 4), round(m12, 4), round(m21, 4), round(m22, 4))
+    drawn = _DRAWN.get((key, stance))
     if drawn is None:
         from PySide6.QtGui import QPainter as Painter
         from PySide6.QtGui import QPixmap as Pixmap
-        size = (math.ceil((area.width() + 2 * _MARGIN) * scale),
-                math.ceil((area.height() + 2 * _MARGIN) * scale))
+        from PySide6.QtGui import QTransform
+        turn = QTransform(m11, m12, m21, m22, 0.0, 0.0)
+        spot = turn.mapRect(area.adjusted(-_MARGIN, -_MARGIN, _MARGIN, _MARGIN))
+        size = (math.ceil(spot.width()), math.ceil(spot.height()))
         copy = Pixmap(*size)
         copy.fill(Qt.GlobalColor.transparent)
         p = Painter(copy)
         p.setRenderHint(p.RenderHint.Antialiasing, True)
-        p.scale(scale, scale)
-        p.translate(_MARGIN - area.x(), _MARGIN - area.y())
+        p.setWorldTransform(turn * QTransform.fromTranslate(-spot.x(), -spot.y()))
         kept = draw(p)
         p.end()
+        copy.setDevicePixelRatio(ratio)
         global _drawn_bytes
         _drawn_bytes += size[0] * size[1] * 4
         if _drawn_bytes > _DRAWN_BYTES:  # (a zoom changes every size: begin again)
             _DRAWN.clear()
             _drawn_bytes = size[0] * size[1] * 4
-        drawn = _DRAWN[key] = (copy, kept)
-    copy, kept = drawn
-    painter.drawPixmap(QRectF(area.x() - _MARGIN, area.y() - _MARGIN,
-                              copy.width() / scale, copy.height() / scale),
-                       copy, QRectF(0, 0, copy.width(), copy.height()))
+        drawn = _DRAWN[(key, stance)] = (copy, kept, spot.x(), spot.y())
+    copy, kept, x, y = drawn
+    # where the copy's corner falls, in the screen's pixels, rounded to a whole one
+    x = round(t.dx() * ratio + x) / ratio
+    y = round(t.dy() * ratio + y) / ratio
+    global _UNTURNED
+    if _UNTURNED is None:
+        from PySide6.QtGui import QTransform
+        _UNTURNED = QTransform()
+    painter.setWorldTransform(_UNTURNED)
+    painter.drawPixmap(QPointF(x, y), copy)
+    painter.setWorldTransform(t)
     return kept
 
 
@@ -252,27 +282,30 @@ class CardItem(QGraphicsObject):
     ``face`` is a ``Seen`` (name and status) or ``None`` for a card whose face
     this viewer may not see: then the item carries no name, text or tooltip."""
 
+    # what an item starts with, kept by the class until the item sets its own (setting
+    # an attribute of a Qt object costs a microsecond or two: a thousand cards at once)
+    face: Seen | None = None
+    view: Seen | Hidden | None = None  # the view entry
+    card: Card | None = None
+    _slide: QPropertyAnimation | None = None  # the running slide animation
+    zone_key: ZoneKey | None = None
+    badge = ""  # e.g. the count of a pile, or the order on the stack
+    _press: QPointF | None = None
+    _rpress: QPointF | None = None  # a right-button press: an arrow if it moves, else
+    # the menu
+    _lod = 1.0
+    _title_bottom = 0.0
+    _rmoved = False
+    _menu_at = 0.0
+    _origin = QPointF()  # (only ever replaced, never changed in place)
+    _turned = False  # drawn turned sideways (tapped): see turn()
+
     def __init__(self, key: tuple[Any, ...], oid: int, face: Seen | Hidden | None,
                  card: Card | None = None, tapped: bool = False,
                  parent: QGraphicsItem | None = None) -> None:
         super().__init__(parent)
         self.key = key
         self.oid = oid
-        self.face: Seen | None = None
-        self.view: Seen | Hidden | None = None  # the view entry
-        self.card: Card | None = None
-        self._slide: QPropertyAnimation | None = None  # the running slide animation
-        self.zone_key: ZoneKey | None = None
-        self.badge = ""  # e.g. the count of a pile, or the order on the stack
-        self._press: QPointF | None = None
-        self._rpress: QPointF | None = None  # a right-button press: an arrow if it moves,
-        # else the menu
-        self._lod = 1.0
-        self._title_bottom = 0.0
-        self._rmoved = False
-        self._menu_at = 0.0
-        self._origin = QPointF()
-        self._turned = False  # drawn turned sideways (tapped): see turn()
         self.setAcceptHoverEvents(True)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
@@ -372,22 +405,16 @@ class CardItem(QGraphicsObject):
         """The face as ``_paint_face`` draws it, from a copy drawn once for every card
         that looks the same at this size (forty Forests, two hundred Soldier tokens):
         drawn for the screen's pixels, then set down on them one to one."""
-        t = painter.worldTransform()
-        device = painter.device()
-        scale = math.hypot(t.m11(), t.m12()) * (device.devicePixelRatioF() if device else 1.0)
-        if not _SCALES[0] <= scale <= _SCALES[1]:  # a size no table is drawn at: as it is
-            self._paint_face(painter, rect, face)
-            return
         card = self.card
         pix = picture(face.name, face.printing)
         key = (face.name, face.printing, 0 if pix is None else pix.cacheKey(),
                None if card is None else (card.type_line, card.mana_cost, card.colors,
                                           card.types),
-               face.pt, face.token, round(self._lod, 4), round(scale, 4))
+               face.pt, face.token, round(self._lod, 4))
         def draw(p: QPainter) -> float:
             self._paint_face(p, rect, face)
             return self._title_bottom
-        self._title_bottom = _drawn_once(painter, key, rect, scale, draw)
+        self._title_bottom = _drawn_once(painter, key, rect, draw)
 
     def _paint_back(self, painter: QPainter, rect: QRectF) -> None:
         grad = QLinearGradient(rect.topLeft(), rect.bottomRight())
@@ -549,22 +576,15 @@ class CardItem(QGraphicsObject):
             area = QRectF(c.x() - CARD_H / 2, c.y() - CARD_W / 2, CARD_H, CARD_W)
         # drawn once for every card whose marks look the same at this size (two hundred
         # 1/1 tokens), as the faces are (_paint_drawn_face), then set down one to one
-        t = painter.worldTransform()
-        device = painter.device()
-        scale = math.hypot(t.m11(), t.m12()) * (device.devicePixelRatioF() if device else 1.0)
-        if not _SCALES[0] <= scale <= _SCALES[1]:  # a size no table is drawn at: as it is
-            self._draw_marks(painter, area, pt, bool(note))
-            painter.restore()
-            return
         card = self.card
         key = ("marks", pt, None if pt is None else _pt_colour(card, pt).rgba(), v.counters,
                bool(note), self.tapped, face is None or face.face_down,
                card.mana_cost if card is not None else "", round(self._title_bottom, 4),
-               round(getattr(self, "_lod", 1.0), 4), round(scale, 4))
+               round(getattr(self, "_lod", 1.0), 4))
         def draw(p: QPainter) -> float:
             self._draw_marks(p, area, pt, bool(note))
             return self._title_bottom
-        _drawn_once(painter, key, area, scale, draw)
+        _drawn_once(painter, key, area, draw)
         painter.restore()
 
     def _draw_marks(self, painter: QPainter, area: QRectF, pt: tuple[str, str] | None,

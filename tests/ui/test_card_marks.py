@@ -270,7 +270,7 @@ def test_marks_drawn_once_look_as_drawn_card_by_card(make_window, monkeypatch):
         items._DRAWN.clear()
         once = _rendered(w)
         # three looks: the Giant's, the tapped Elves', and one for the three Soldiers
-        assert sum(k[0] == "marks" for k in items._DRAWN) == 3
+        assert sum(k[0][0] == "marks" for k in items._DRAWN) == 3
         with monkeypatch.context() as m:
             m.setattr(items.CardItem, "_paint_marks", on_their_own)
             each = _rendered(w)
@@ -278,3 +278,14 @@ def test_marks_drawn_once_look_as_drawn_card_by_card(make_window, monkeypatch):
             bare = _rendered(w)
         assert _apart(once, each) <= 32, zoom
         assert _apart(once, bare) > 100, zoom  # (the check sees marks at all)
+        # faces too, the tapped Elves' turned a quarter, are drawn once for the screen's
+        # pixels and set down on whole ones: as when every card draws all of itself
+        assert ("Llanowar Elves" in {k[0][0] for k in items._DRAWN if k[1][0] == 0}
+                and "Llanowar Elves" not in {k[0][0] for k in items._DRAWN if k[1][1] == 0})
+        with monkeypatch.context() as m:
+            m.setattr(items, "_SCALES", (1e9, 1e9))
+            whole = _rendered(w)
+            m.setattr(items.CardItem, "_paint_drawn_face", lambda *a: None)
+            faceless = _rendered(w)
+        assert _apart(once, whole) <= 40, zoom
+        assert _apart(once, faceless) > 100, zoom
