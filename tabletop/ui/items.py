@@ -20,7 +20,7 @@ from tabletop.ui.layout import CARD_H, CARD_W, ZoneSpot
 if TYPE_CHECKING:  # these classes are met when first used, not at start-up (each Qt class
     # a module names is made when it is first read: 14 ms for some sixty at start-up)
     from PySide6.QtCore import QPoint, QPropertyAnimation
-    from PySide6.QtGui import QPainter, QPixmap
+    from PySide6.QtGui import QPainter, QPixmap, QTransform
     from PySide6.QtWidgets import (
         QGraphicsSceneContextMenuEvent,
         QGraphicsSceneHoverEvent,
@@ -217,7 +217,7 @@ _UNTURNED: Any = None  # (a QTransform that does nothing, made when first used)
 
 
 def _drawn_once(painter: QPainter, key: tuple[Any, ...], area: QRectF,
-                draw: Callable[[QPainter], float]) -> float:
+                draw: Callable[[QPainter], float], t: QTransform, ratio: float) -> float:
     """What ``draw`` paints in ``area`` (a face, a card's marks), drawn once for the
     screen's pixels as the painter now stands (its size, and its quarter turn: a tapped
     card) and kept in ``_DRAWN`` by ``key`` and that stance, then set down on whole
@@ -225,16 +225,14 @@ def _drawn_once(painter: QPainter, key: tuple[Any, ...], area: QRectF,
     pixel, where a copy turned or scaled at every paint was a third of a 1,000-card
     table's first frame). Returns what ``draw`` returned when it drew (where a face's
     title ends). A stance no table is drawn at (a turn but by quarters, a size out of
-    ``_SCALES``) is drawn as it is."""
-    t = painter.worldTransform()
-    device = painter.device()
-    ratio = device.devicePixelRatioF() if device is not None else 1.0
+    ``_SCALES``) is drawn as it is. ``t``: the painter's transformation (it is left so),
+    ``ratio``: its device's pixels to a unit."""
     m11, m12, m21, m22 = t.m11() * ratio, t.m12() * ratio, t.m21() * ratio, t.m22() * ratio
     scale = math.hypot(m11, m12)
     if not (_SCALES[0] <= scale <= _SCALES[1] and (abs(m12) + abs(m21) < 1e-9
                                                   or abs(m11) + abs(m22) < 1e-9)):
         return draw(painter)
-    stance = (round(m11, 4), round(m12, 4), round(m21, 4), round(m22, 4))
+    stance = (m11, m12, m21, m22)  # (every card of a table shares the same numbers)
     drawn = _DRAWN.get((key, stance))
     if drawn is None:
         from PySide6.QtGui import QPainter as Painter
@@ -299,6 +297,8 @@ class CardItem(QGraphicsObject):
     _menu_at = 0.0
     _origin = QPointF()  # (only ever replaced, never changed in place)
     _turned = False  # drawn turned sideways (tapped): see turn()
+    _face_look: tuple[Any, ...] | None = None  # what the face shows (see _looks)
+    _marks_look: tuple[Any, ...] | None = None  # and the marks: None, none to draw
 
     def __init__(self, key: tuple[Any, ...], oid: int, face: Seen | Hidden | None,
                  card: Card | None = None, tapped: bool = False,
@@ -328,6 +328,7 @@ class CardItem(QGraphicsObject):
         face = seen
         self.turn(tapped)
         note = getattr(self.view, "note", "") if self.view is not None else ""
+        self._looks(face, note)
         if face is not None and not (face.face_down and self.card is None):
             c = self.card
             tip = face.name if c is None else f"{face.name}\n{c.type_line}"
@@ -341,6 +342,23 @@ class CardItem(QGraphicsObject):
         else:
             self.setToolTip(plain_tooltip(f"Note: {note}") if note else "")
         self.update()
+
+    def _looks(self, face: Seen | None, note: str) -> None:
+        """What the face and the marks show, as the keys of their copies drawn once
+        (``_drawn_once``): worked out as the card changes, not at every paint."""
+        card = self.card
+        self._face_look = None if face is None else (
+            face.name, face.printing, None if card is None else (
+                card.type_line, card.mana_cost, card.colors, card.types),
+            face.pt, face.token)
+        v = self.view
+        pt = face.pt if face is not None and not face.face_down else None
+        if v is None or not (v.counters or pt or note):
+            self._marks_look = None
+            return
+        self._marks_look = (pt, None if pt is None else _pt_colour(card, pt).rgba(),
+                            v.counters, bool(note), face is None or face.face_down,
+                            card.mana_cost if card is not None else "")
 
     def turn(self, on: bool) -> None:
         """Draw the card turned a quarter (tapped), about its centre. It is drawn turned
@@ -371,29 +389,35 @@ class CardItem(QGraphicsObject):
         return [s for s in out if s]
 
     def boundingRect(self) -> QRectF:
-        if self._turned:  # the card turned about its centre
-            return QRectF(_TURNED_RECT)
-        return QRectF(_UPRIGHT_RECT)
+        # (the same two rectangles every time, not copies: Qt copies what it is given,
+        # and asks nine times a card as a table opens; nothing here changes them)
+        return _TURNED_RECT if self._turned else _UPRIGHT_RECT
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
         painter.setRenderHint(painter.RenderHint.Antialiasing, True)
+        upright = turned = painter.worldTransform()
+        device = painter.device()
+        ratio = device.devicePixelRatioF() if device is not None else 1.0
         if self._turned:
             painter.translate(CARD_W / 2, CARD_H / 2)
             painter.rotate(90)
             painter.translate(-CARD_W / 2, -CARD_H / 2)
+            turned = painter.worldTransform()
         rect = QRectF(0, 0, CARD_W, CARD_H)
         # how large the scene is drawn: the words grow as it shrinks (see _font)
-        self._lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(
-            painter.worldTransform())
+        self._lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(upright)
         self._title_bottom = rect.y() + 29
         selected = self.isSelected()
         face = self.face
         if face is None or face.face_down:  # face down: its back, named for who may know
             self._paint_back(painter, rect)
         else:
-            self._paint_drawn_face(painter, rect, face)
-        self._paint_marks(painter, rect)
+            self._paint_drawn_face(painter, rect, face, turned, ratio)
+        if self._marks_look is not None:
+            self._paint_marks(painter, rect, upright, ratio)
+            if self._turned:
+                painter.setWorldTransform(turned)
         if selected:
             painter.setPen(QPen(QColor("#ffd54a"), 3))
             painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -401,20 +425,17 @@ class CardItem(QGraphicsObject):
         if self.badge:
             self._paint_badge(painter, rect)
 
-    def _paint_drawn_face(self, painter: QPainter, rect: QRectF, face: Seen) -> None:
+    def _paint_drawn_face(self, painter: QPainter, rect: QRectF, face: Seen, t: QTransform,
+                          ratio: float) -> None:
         """The face as ``_paint_face`` draws it, from a copy drawn once for every card
         that looks the same at this size (forty Forests, two hundred Soldier tokens):
         drawn for the screen's pixels, then set down on them one to one."""
-        card = self.card
         pix = picture(face.name, face.printing)
-        key = (face.name, face.printing, 0 if pix is None else pix.cacheKey(),
-               None if card is None else (card.type_line, card.mana_cost, card.colors,
-                                          card.types),
-               face.pt, face.token, round(self._lod, 4))
+        key = (self._face_look, 0 if pix is None else pix.cacheKey(), round(self._lod, 4))
         def draw(p: QPainter) -> float:
             self._paint_face(p, rect, face)
             return self._title_bottom
-        self._title_bottom = _drawn_once(painter, key, rect, draw)
+        self._title_bottom = _drawn_once(painter, key, rect, draw, t, ratio)
 
     def _paint_back(self, painter: QPainter, rect: QRectF) -> None:
         grad = QLinearGradient(rect.topLeft(), rect.bottomRight())
@@ -555,37 +576,26 @@ class CardItem(QGraphicsObject):
             _token_tag(painter, QRectF(rect.x() + 6, strip.bottom() + 3,
                                        m.horizontalAdvance("TOKEN") + 8, m.height()), ft)
 
-    def _paint_marks(self, painter: QPainter, rect: QRectF) -> None:
-        """Power/toughness as modified, counters and the note marker: drawn upright
-        even on a tapped card, so they read the same from the player's chair."""
-        v = self.view
-        if v is None:
-            return
-        face = self.face
-        pt = face.pt if face is not None and not face.face_down else None
-        note = getattr(v, "note", "")
-        if not (v.counters or pt or note):
-            return
-        painter.save()
+    def _paint_marks(self, painter: QPainter, rect: QRectF, upright: QTransform,
+                     ratio: float) -> None:
+        """Power/toughness as modified, counters and the note marker (``_marks_look``):
+        drawn upright even on a tapped card, so they read the same from the player's
+        chair. ``upright``: the item's transformation before the card was turned."""
+        look = self._marks_look
+        assert look is not None
         area = rect
-        if self.tapped:  # the item turns by 90 degrees about its centre: turn back
+        if self._turned:  # the card is drawn turned about its centre: the marks are not
+            painter.setWorldTransform(upright)
             c = rect.center()
-            painter.translate(c)
-            painter.rotate(-90)
-            painter.translate(-c)
             area = QRectF(c.x() - CARD_H / 2, c.y() - CARD_W / 2, CARD_H, CARD_W)
         # drawn once for every card whose marks look the same at this size (two hundred
         # 1/1 tokens), as the faces are (_paint_drawn_face), then set down one to one
-        card = self.card
-        key = ("marks", pt, None if pt is None else _pt_colour(card, pt).rgba(), v.counters,
-               bool(note), self.tapped, face is None or face.face_down,
-               card.mana_cost if card is not None else "", round(self._title_bottom, 4),
-               round(getattr(self, "_lod", 1.0), 4))
+        key = ("marks", look, self._turned, round(self._title_bottom, 4),
+               round(self._lod, 4))
         def draw(p: QPainter) -> float:
-            self._draw_marks(p, area, pt, bool(note))
+            self._draw_marks(p, area, look[0], look[3])
             return self._title_bottom
-        _drawn_once(painter, key, area, draw)
-        painter.restore()
+        _drawn_once(painter, key, area, draw, upright, ratio)
 
     def _draw_marks(self, painter: QPainter, area: QRectF, pt: tuple[str, str] | None,
                     note: bool) -> None:
@@ -616,7 +626,7 @@ class CardItem(QGraphicsObject):
         metrics = QFontMetrics(f)
         ch = max(15.0, metrics.height() + 1)  # a counter's chip
         x, y = inner.x(), inner.bottom() - ch - 1
-        down = not self.tapped and face is not None and not face.face_down
+        down = not self._turned and face is not None and not face.face_down
         if down:  # over the art box, leaving the name and type line readable
             cost = self.card.mana_cost if self.card is not None else ""
             y, step = self._title_bottom + 2, ch + 2
