@@ -88,6 +88,11 @@ class Limits:
     approve_timeout: float = 120.0  # seconds the host has to answer a request to sit
     trusted_proxies: tuple[str, ...] = ()  # their X-Forwarded-For names the client
     fsync: bool = True  # sync each write to the disk before telling anyone
+    # log lines in all the rooms one address opened and the server keeps: every room
+    # may hold rooms.MAX_LINES, and rooms last (room_idle), so an address acting at its
+    # allowance in room after room grew the server's memory by a gigabyte every few
+    # hours, for as long as it cared to (an evening's game has a few thousand lines)
+    lines_per_address: int = 300_000
 
 
 class _Window:
@@ -471,6 +476,11 @@ class Server:
         self.approver: Approver | None = None
         self._asking: set[str] = set()  # rooms whose host is being asked now
         self.created = _Window(self.limits.rooms_per_hour, 3600.0)
+        # the rooms each address opened, while the server keeps them (and room -> the
+        # address that opened it): their log lines together are held to the limits'
+        # lines_per_address (not kept across a restart, as the rate windows are not)
+        self.opened_from: dict[str, set[str]] = {}
+        self._opener: dict[str, str] = {}
         self.guesses = _Window(self.limits.guesses, self.limits.guess_window)
         self.open_by: collections.Counter[str] = collections.Counter()
         self.sent_by: dict[str, _Bucket] = {}  # each address's messages
@@ -716,6 +726,7 @@ class Server:
             room.say(seat, msg["text"])
             self.record(room, seat, {"text": msg["text"]})
         else:
+            self._lines_left(room)
             resolved = room.resolve(seat, msg)
             said = len(room.table.journal)
             try:
@@ -735,6 +746,30 @@ class Server:
             self.record(room, seat, resolved)
         await self.broadcast(room, zones, answer=(conn, answer))
 
+    def _lines_left(self, room: Room) -> None:
+        """RoomError (``full``) when the rooms opened from the address that opened
+        ``room`` hold ``lines_per_address`` log lines together: none of them acts until
+        one has gone (chat goes on)."""
+        address = self._opener.get(room.id)
+        if address is None:  # (a room restored, or the window's own)
+            return
+        held = sum(len(self.rooms[r].table.journal) for r in self.opened_from.get(address, ())
+                   if r in self.rooms)
+        if held >= self.limits.lines_per_address:
+            raise RoomError(f"the rooms opened from one address keep at most "
+                            f"{self.limits.lines_per_address:,} log lines together on this "
+                            f"server, and this room's are full: play on once one of them "
+                            f"has gone", Code.FULL)
+
+    def _unopened(self, room_id: str) -> None:
+        """A room gone: no longer counted to the address that opened it."""
+        address = self._opener.pop(room_id, None)
+        rooms = self.opened_from.get(address or "")
+        if rooms is not None:
+            rooms.discard(room_id)
+            if not rooms:
+                del self.opened_from[address or ""]
+
     async def _create(self, conn: _Conn, msg: dict[str, Any], answer: dict[str, Any]) -> None:
         if conn.room is not None:
             raise RoomError("this connection is already in a room", Code.ALREADY_JOINED)
@@ -749,6 +784,8 @@ class Server:
             None, self.make_table, msg["players"], msg.get("edition", editions.NEWEST),
             fixed, msg.get("decks"))  # (no seed: dealt from the system's randomness)
         room = await self.open_table(made, msg.get("judge_sees_all", False), fixed)
+        self._opener[room.id] = conn.address
+        self.opened_from.setdefault(conn.address, set()).add(room.id)
         await conn.ws.send(protocol.encode("created", room=room.id, code=room.code,
                                            invites=dict(room.invites), seed=fixed,
                                            **answer))
@@ -919,6 +956,7 @@ class Server:
         self.members.pop(room_id, None)
         self._snapshot_at.pop(room_id, None)
         self._outbox.pop(room_id, None)
+        self._unopened(room_id)
         self._now("forget", room_id, None)
 
     def _told_others(self, room: Room, seat: str, start: int) -> bool:
@@ -1135,6 +1173,7 @@ class Server:
         self._snapshot_at.pop(room_id, None)
         self._outbox.pop(room_id, None)
         self._written.pop(room_id, None)
+        self._unopened(room_id)
         if self.disk is not None:
             await self.disk.write("forget", room_id, None)
 

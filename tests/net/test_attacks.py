@@ -311,6 +311,55 @@ def test_rooms_per_hour_are_counted_per_address_and_by_a_trusted_proxy(tmp_path)
         s.kill()
 
 
+def test_the_rooms_one_address_opened_hold_a_bounded_log_together(tmp_path):
+    """Every room keeps up to MAX_LINES log lines, and rooms last a day after their
+    last player left: an address opening room after room and acting at its allowance
+    in each grew the server's memory by a gigabyte every few hours, for as long as it
+    cared to. The rooms one address opened hold ``--lines-per-address`` lines
+    together: past them none of those rooms acts (`full`, chat goes on), while a room
+    another address opened plays on."""
+    from websockets.sync.client import connect
+    s = ServerProcess(tmp_path / "data")
+    s.extra = ["--lines-per-address", "80", "--trusted-proxy", "127.0.0.1",
+               "--address-rate", "1000"]
+    s.start()
+    clients: list[Client] = []
+    try:
+        def room_from(address):  # a room opened from ``address`` (through the proxy)
+            with connect(s.url, additional_headers={"X-Forwarded-For": address}) as ws:
+                ws.send(json.dumps({"v": 1, "type": "create", "players": ["Ann"],
+                                    "seed": 3}))
+                made = json.loads(ws.recv(10))
+            ann = Client(s.url)
+            clients.append(ann)
+            ann.join(made["room"], made["code"], "Ann", invite=made["invites"]["Ann"])
+            return ann
+        first, second = room_from("10.0.0.1"), room_from("10.0.0.1")
+        other = room_from("10.0.0.2")
+        refused, rolled = None, 0
+        for _ in range(100):  # bounded: 80 lines in all
+            try:
+                (first if rolled % 2 else second).act("roll", sides=6)
+                rolled += 1
+            except ClientError as e:
+                refused = e
+                break
+        # each room holds half of them: it is the two together that are full
+        assert refused is not None and refused.code == "full" and 40 <= rolled <= 80
+        for ann in (first, second):  # both rooms of that address: full, chat goes on
+            with pytest.raises(ClientError) as again:
+                ann.act("life", delta=-1)
+            assert again.value.code == "full"
+            ann.send("chat", text="still here")
+            assert ann.until("update")["chat"][-1][1] == "still here"
+        for _ in range(rolled // 2 + 5):  # another address's room: more than either of
+            other.act("roll", sides=6)  # those full rooms holds
+    finally:
+        for c in clients:
+            c.close()
+        s.kill()
+
+
 def test_idle_rooms_go_and_unseated_connections_are_closed(tmp_path):
     from websockets.exceptions import ConnectionClosed
     s = ServerProcess(tmp_path / "data")

@@ -93,6 +93,9 @@ def test_the_limits_in_the_document_are_the_servers():
     assert f"at most {limits.rooms_per_hour} created an hour" in DOC
     assert f"{server.MAX_ROOMS:,} on the server" in DOC
     assert f"at most {limits.spectators} spectators" in DOC
+    assert f"hold at most {limits.lines_per_address:,} log lines\n  together" in DOC
+    from tabletop.net import rooms
+    assert f"keeps at most {rooms.MAX_LINES:,}\n  lines of log" in DOC
     assert f"{limits.guesses} wrong room codes" in DOC
     assert f"every {server.SNAPSHOT_EVERY} intentions" in DOC.replace("Every", "every")
     assert f"a number below {server.SNAPSHOT_EVERY // 2}" in DOC
