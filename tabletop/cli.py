@@ -429,6 +429,9 @@ def _sub_parser() -> argparse.ArgumentParser:
     sv.add_argument("--room-idle", type=float, default=24.0, metavar="HOURS",
                     help="a room nobody has been connected to for this long is removed, "
                          "with its files (default 24)")
+    sv.add_argument("--rooms-per-address", type=int, default=40, metavar="N",
+                    help="rooms one client address opened that are kept at once "
+                         "(default 40)")
     sv.add_argument("--lines-per-address", type=int, default=300_000, metavar="N",
                     help="log lines the rooms one client address opened may hold together "
                          "(default 300000; a game of an evening has a few thousand)")
@@ -533,11 +536,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
         return 2
     from tabletop.net.server import Limits
     if min(args.rooms_per_hour, args.max_connections, args.per_address,
-           args.spectators, args.max_unread, args.lines_per_address) < 1 \
+           args.spectators, args.max_unread, args.lines_per_address,
+           args.rooms_per_address) < 1 \
             or not args.room_idle > 0 or not args.join_timeout > 0 \
             or not args.address_rate > 0:
-        print("tabletop serve: --rooms-per-hour, --max-connections, --per-address, "
-              "--spectators, --max-unread, --lines-per-address, --room-idle, "
+        print("tabletop serve: --rooms-per-hour, --rooms-per-address, --max-connections, "
+              "--per-address, --spectators, --max-unread, --lines-per-address, --room-idle, "
               "--join-timeout and --address-rate must be positive", file=sys.stderr)
         return 2
     if bool(args.keyfile) and not args.certfile:
@@ -548,6 +552,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
                     join_timeout=args.join_timeout, address_rate=args.address_rate,
                     spectators=args.spectators, max_unread=args.max_unread,
                     lines_per_address=args.lines_per_address,
+                    rooms_per_address=args.rooms_per_address,
                     trusted_proxies=tuple(args.trusted_proxy))
     from tabletop.net.server import EventLoop
     return serve(args.host, args.port, paths.data_dir() / "server", args.announce, limits,

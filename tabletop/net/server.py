@@ -75,6 +75,10 @@ class Limits:
     address_rate: float = 60.0  # messages a second from all of one address's connections
     # (twice as many at once)
     rooms_per_hour: int = 20  # rooms one address may create in an hour
+    # rooms one address opened that the server keeps at once: a room lasts room_idle
+    # after its last player left, so at rooms_per_hour alone three addresses filled the
+    # server's MAX_ROOMS for a day
+    rooms_per_address: int = 40
     room_idle: float = 24 * 3600.0  # seconds a room with nobody connected is kept
     join_timeout: float = 30.0  # seconds a connection has to take a seat
     spectators: int = 50  # spectators one room sends its updates to
@@ -778,6 +782,10 @@ class Server:
         if self.created.full(conn.address):
             raise RoomError(f"at most {self.limits.rooms_per_hour} rooms an hour from one "
                             f"address", Code.RATE_LIMITED)
+        if len(self.opened_from.get(conn.address, ())) >= self.limits.rooms_per_address:
+            raise RoomError(f"at most {self.limits.rooms_per_address} rooms opened from one "
+                            f"address are kept at once (a room goes once nobody has been "
+                            f"in it for a while)", Code.RATE_LIMITED)
         self.created.add(conn.address)
         fixed = msg.get("seed")
         made = await asyncio.get_running_loop().run_in_executor(

@@ -311,6 +311,34 @@ def test_rooms_per_hour_are_counted_per_address_and_by_a_trusted_proxy(tmp_path)
         s.kill()
 
 
+def test_one_address_keeps_a_bounded_number_of_rooms(tmp_path):
+    """A room lasts a day after its last player left: at 20 rooms an hour, three
+    addresses filled the server's 1,000 rooms for a day. An address keeps at most
+    ``--rooms-per-address`` rooms at once (`rate-limited` past them, whatever its
+    hourly allowance); another address still opens rooms, and one that goes (here, left
+    idle past ``--room-idle``) makes room for another."""
+    from websockets.sync.client import connect
+    s = ServerProcess(tmp_path / "data")
+    s.extra = ["--rooms-per-address", "3", "--trusted-proxy", "127.0.0.1",
+               "--room-idle", str(2.0 / 3600)]
+    s.start()
+    try:
+        def create(address):
+            with connect(s.url, additional_headers={"X-Forwarded-For": address}) as ws:
+                ws.send(json.dumps({"v": 1, "type": "create", "players": ["A"]}))
+                return json.loads(ws.recv(10))
+        answers = [create("10.0.0.1") for _ in range(4)]
+        assert [a["type"] for a in answers] == ["created"] * 3 + ["error"]
+        assert answers[-1]["code"] == "rate-limited"
+        assert create("10.0.0.2")["type"] == "created"
+        deadline = time.monotonic() + 15  # the three rooms go, nobody in them
+        while create("10.0.0.1")["type"] != "created":
+            assert time.monotonic() < deadline
+            time.sleep(0.5)
+    finally:
+        s.kill()
+
+
 def test_the_rooms_one_address_opened_hold_a_bounded_log_together(tmp_path):
     """Every room keeps up to MAX_LINES log lines, and rooms last a day after their
     last player left: an address opening room after room and acting at its allowance

@@ -91,9 +91,10 @@ def test_the_limits_in_the_document_are_the_servers():
     assert f"at most {limits.per_address} open from one client address" in DOC
     assert f"{limits.connections:,} in\n  all" in DOC or f"{limits.connections:,} in all" in DOC
     assert f"at most {limits.rooms_per_hour} created an hour" in DOC
+    assert f"{limits.rooms_per_address}\n  opened from one address kept at once" in DOC
     assert f"{server.MAX_ROOMS:,} on the server" in DOC
     assert f"at most {limits.spectators} spectators" in DOC
-    assert f"hold at most {limits.lines_per_address:,} log lines\n  together" in DOC
+    assert f"hold\n  at most {limits.lines_per_address:,} log lines together" in DOC
     from tabletop.net import rooms
     assert f"keeps at most {rooms.MAX_LINES:,}\n  lines of log" in DOC
     assert f"{limits.guesses} wrong room codes" in DOC
