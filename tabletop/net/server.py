@@ -485,6 +485,9 @@ class Server:
         # lines_per_address (not kept across a restart, as the rate windows are not)
         self.opened_from: dict[str, set[str]] = {}
         self._opener: dict[str, str] = {}
+        # their lines as last counted (each room's is brought up to date as it acts)
+        self._held: dict[str, int] = {}  # address -> the lines of the rooms it opened
+        self._counted: dict[str, int] = {}  # room -> its lines counted in that
         self.guesses = _Window(self.limits.guesses, self.limits.guess_window)
         self.open_by: collections.Counter[str] = collections.Counter()
         self.sent_by: dict[str, _Bucket] = {}  # each address's messages
@@ -736,6 +739,7 @@ class Server:
             try:
                 zones = room.act(seat, resolved)
             except RoomError:
+                self._recount(room)
                 if len(room.table.journal) != said:  # refused by the rules: its log line
                     # is part of the game, kept like any intention (replayed, refused again)
                     self.record(room, seat, resolved)
@@ -747,6 +751,7 @@ class Server:
                 if self.disk is not None:  # what was made before the refusal goes first
                     await self._flush(room.id)
                 raise
+            self._recount(room)
             self.record(room, seat, resolved)
         await self.broadcast(room, zones, answer=(conn, answer))
 
@@ -754,25 +759,33 @@ class Server:
         """RoomError (``full``) when the rooms opened from the address that opened
         ``room`` hold ``lines_per_address`` log lines together: none of them acts until
         one has gone (chat goes on)."""
-        address = self._opener.get(room.id)
-        if address is None:  # (a room restored, or the window's own)
-            return
-        held = sum(len(self.rooms[r].table.journal) for r in self.opened_from.get(address, ())
-                   if r in self.rooms)
-        if held >= self.limits.lines_per_address:
+        if self._recount(room) >= self.limits.lines_per_address:
             raise RoomError(f"the rooms opened from one address keep at most "
                             f"{self.limits.lines_per_address:,} log lines together on this "
                             f"server, and this room's are full: play on once one of them "
                             f"has gone", Code.FULL)
 
+    def _recount(self, room: Room) -> int:
+        """The log lines of the rooms opened from the address that opened ``room``, its
+        own counted anew (0: a room restored, or the window's own, counted to none)."""
+        address = self._opener.get(room.id)
+        if address is None:
+            return 0
+        lines = len(room.table.journal)
+        held = self._held[address] + lines - self._counted[room.id]
+        self._held[address], self._counted[room.id] = held, lines
+        return held
+
     def _unopened(self, room_id: str) -> None:
         """A room gone: no longer counted to the address that opened it."""
         address = self._opener.pop(room_id, None)
-        rooms = self.opened_from.get(address or "")
-        if rooms is not None:
-            rooms.discard(room_id)
-            if not rooms:
-                del self.opened_from[address or ""]
+        if address is None:
+            return
+        self._held[address] -= self._counted.pop(room_id, 0)
+        rooms = self.opened_from[address]
+        rooms.discard(room_id)
+        if not rooms:
+            del self.opened_from[address], self._held[address]
 
     async def _create(self, conn: _Conn, msg: dict[str, Any], answer: dict[str, Any]) -> None:
         if conn.room is not None:
@@ -794,6 +807,8 @@ class Server:
         room = await self.open_table(made, msg.get("judge_sees_all", False), fixed)
         self._opener[room.id] = conn.address
         self.opened_from.setdefault(conn.address, set()).add(room.id)
+        self._counted[room.id] = lines = len(room.table.journal)
+        self._held[conn.address] = self._held.get(conn.address, 0) + lines
         await conn.ws.send(protocol.encode("created", room=room.id, code=room.code,
                                            invites=dict(room.invites), seed=fixed,
                                            **answer))
