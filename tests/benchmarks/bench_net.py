@@ -48,7 +48,7 @@ def play(url: str, moves: int, seed: int, times: list[float], errors: list[str],
     seats = {}
     for p in PLAYERS:
         c = Client(url)
-        c.join(room, code, p)
+        c.join(room, code, p, invite=host.invites[p])  # (each seat's own invitation)
         seats[p] = c
     pending = {p: len(PLAYERS) - 1 - i for i, p in enumerate(PLAYERS)}  # views of later joins
     rng = random.Random(seed)
@@ -93,7 +93,12 @@ def main() -> None:
     pace = float(sys.argv[3]) if len(sys.argv) > 3 else 0.0
     data = Path(tempfile.mkdtemp(prefix="tabletop-bench-net-"))
     proc = subprocess.Popen([sys.executable, "-m", "tabletop", "--data-dir", str(data),
-                             "serve", "--port", "0"], cwd=ROOT, stdout=subprocess.PIPE,
+                             "serve", "--port", "0",
+                             # (its limits per address lifted: every client here stands
+                             # for another player's machine)
+                             "--rooms-per-hour", "100000", "--rooms-per-address", "100000",
+                             "--per-address", "100000", "--address-rate", "1e9"],
+                            cwd=ROOT, stdout=subprocess.PIPE,
                             text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)))
     try:
         line = proc.stdout.readline()

@@ -56,7 +56,7 @@ def counted(actions: int) -> int:
          f"--cachegrind-out-file={folder / 'counts'}", sys.executable, "-m", "tabletop",
          "--data-dir", str(folder / "data"), "serve", "--port", "0",
          "--rooms-per-hour", "100000", "--per-address", "100000", "--address-rate", "1e9",
-         "--lines-per-address", "1000000000"],
+         "--rooms-per-address", "100000", "--lines-per-address", "1000000000"],
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         assert proc.stdout is not None and proc.stderr is not None

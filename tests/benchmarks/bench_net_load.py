@@ -249,7 +249,7 @@ def main() -> None:
     proc = subprocess.Popen(
         [sys.executable, "-m", "tabletop", "--data-dir", str(data), "serve", "--port", "0",
          "--rooms-per-hour", "100000", "--per-address", "100000", "--address-rate", "1e9",
-         "--lines-per-address", "1000000000",
+         "--rooms-per-address", "100000", "--lines-per-address", "1000000000",
          "--spectators", "100000",
          "--max-connections", "100000"],
         cwd=ROOT, stdout=subprocess.PIPE, text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)))
