@@ -480,14 +480,13 @@ class Server:
         self.approver: Approver | None = None
         self._asking: set[str] = set()  # rooms whose host is being asked now
         self.created = _Window(self.limits.rooms_per_hour, 3600.0)
-        # the rooms each address opened, while the server keeps them (and room -> the
-        # address that opened it): their log lines together are held to the limits'
+        # the rooms each address opened, while the server keeps them, with their log
+        # lines as last counted (each room's brought up to date as it acts), and room ->
+        # the address that opened it: their lines together are held to the limits'
         # lines_per_address (not kept across a restart, as the rate windows are not)
-        self.opened_from: dict[str, set[str]] = {}
+        self.opened_from: dict[str, dict[str, int]] = {}
         self._opener: dict[str, str] = {}
-        # their lines as last counted (each room's is brought up to date as it acts)
         self._held: dict[str, int] = {}  # address -> the lines of the rooms it opened
-        self._counted: dict[str, int] = {}  # room -> its lines counted in that
         self.guesses = _Window(self.limits.guesses, self.limits.guess_window)
         self.open_by: collections.Counter[str] = collections.Counter()
         self.sent_by: dict[str, _Bucket] = {}  # each address's messages
@@ -771,9 +770,10 @@ class Server:
         address = self._opener.get(room.id)
         if address is None:
             return 0
+        counted = self.opened_from[address]
         lines = len(room.table.journal)
-        held = self._held[address] + lines - self._counted[room.id]
-        self._held[address], self._counted[room.id] = held, lines
+        held = self._held[address] + lines - counted[room.id]
+        self._held[address], counted[room.id] = held, lines
         return held
 
     def _unopened(self, room_id: str) -> None:
@@ -781,9 +781,8 @@ class Server:
         address = self._opener.pop(room_id, None)
         if address is None:
             return
-        self._held[address] -= self._counted.pop(room_id, 0)
         rooms = self.opened_from[address]
-        rooms.discard(room_id)
+        self._held[address] -= rooms.pop(room_id)
         if not rooms:
             del self.opened_from[address], self._held[address]
 
@@ -806,8 +805,8 @@ class Server:
             fixed, msg.get("decks"))  # (no seed: dealt from the system's randomness)
         room = await self.open_table(made, msg.get("judge_sees_all", False), fixed)
         self._opener[room.id] = conn.address
-        self.opened_from.setdefault(conn.address, set()).add(room.id)
-        self._counted[room.id] = lines = len(room.table.journal)
+        lines = len(room.table.journal)
+        self.opened_from.setdefault(conn.address, {})[room.id] = lines
         self._held[conn.address] = self._held.get(conn.address, 0) + lines
         await conn.ws.send(protocol.encode("created", room=room.id, code=room.code,
                                            invites=dict(room.invites), seed=fixed,

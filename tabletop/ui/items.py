@@ -213,7 +213,7 @@ _DRAWN_BYTES = 48 * 1024 * 1024  # at most this much of them (a zoomed-in card i
 _drawn_bytes = 0
 _MARGIN = 2.0  # scene units drawn around a face (its frame's pen reaches past it)
 _SCALES = (0.05, 16.0)  # the sizes faces and marks are drawn once for, then set down
-_UNTURNED: Any = None  # (a QTransform that does nothing, made when first used)
+_UNTURNED: Any = None  # (a QTransform that does nothing, made with the first copy)
 
 
 def _drawn_once(painter: QPainter, key: tuple[Any, ...], area: QRectF,
@@ -234,10 +234,13 @@ def _drawn_once(painter: QPainter, key: tuple[Any, ...], area: QRectF,
         return draw(painter)
     stance = (m11, m12, m21, m22)  # (every card of a table shares the same numbers)
     drawn = _DRAWN.get((key, stance))
-    if drawn is None:
+    if drawn is None:  # (a copy is drawn before any is set down: the first paint)
         from PySide6.QtGui import QPainter as Painter
         from PySide6.QtGui import QPixmap as Pixmap
         from PySide6.QtGui import QTransform
+        global _UNTURNED
+        if _UNTURNED is None:
+            _UNTURNED = QTransform()
         turn = QTransform(m11, m12, m21, m22, 0.0, 0.0)
         spot = turn.mapRect(area.adjusted(-_MARGIN, -_MARGIN, _MARGIN, _MARGIN))
         size = (math.ceil(spot.width()), math.ceil(spot.height()))
@@ -259,10 +262,6 @@ def _drawn_once(painter: QPainter, key: tuple[Any, ...], area: QRectF,
     # where the copy's corner falls, in the screen's pixels, rounded to a whole one
     x = round(t.dx() * ratio + x) / ratio
     y = round(t.dy() * ratio + y) / ratio
-    global _UNTURNED
-    if _UNTURNED is None:
-        from PySide6.QtGui import QTransform
-        _UNTURNED = QTransform()
     painter.setWorldTransform(_UNTURNED)
     painter.drawPixmap(QPointF(x, y), copy)
     painter.setWorldTransform(t)
