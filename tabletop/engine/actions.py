@@ -254,11 +254,18 @@ class Actions:
                              "; ".join(map(str, choices))))
         return Result(tuple(box))
 
-    def attach_refusal(self, cid: CardId, target_cid: CardId) -> str | None:
-        """Why a table tool may not attach this object to that one, or None: an Aura or
-        Equipment is attached to another permanent on the battlefield (301.5 and 303.4 of
-        the full 2016 rules: numbers from outside the zone rules the editions carry)."""
-        obj, target = self.t.obj_of(cid), self.t.obj_of(target_cid)
+    def attach_refusal(self, cid: CardId, target_cid: CardId | None) -> str | None:
+        """Why a table tool may not attach this object to that one (None: take it off
+        what it is attached to), or None: an Aura or Equipment is attached to another
+        permanent on the battlefield (301.5 and 303.4 of the full 2016 rules: numbers from
+        outside the zone rules the editions carry), and only a permanent is taken off."""
+        obj = self.t.obj_of(cid)
+        if target_cid is None:
+            # (a card phased out stays as it phased out, 217.8c; one that ceased is gone)
+            if obj.zone is None or obj.zone[1] != BATTLEFIELD:
+                return "only a permanent on the battlefield is taken off what it is attached to"
+            return None
+        target = self.t.obj_of(target_cid)
         if cid == target_cid:
             return "a permanent can't be attached to itself"
         if any(o.zone is None or o.zone[1] != BATTLEFIELD for o in (obj, target)):
@@ -278,7 +285,7 @@ class Actions:
 
     def attach(self, cid: CardId, target_cid: CardId | None) -> Result:
         obj = self.t.obj_of(cid)
-        why = self.attach_refusal(cid, target_cid) if target_cid is not None else None
+        why = self.attach_refusal(cid, target_cid)
         if why is not None:  # (the window and the rooms ask first, and say it)
             raise IllegalActionError(why)
         target = self.t.obj_of(target_cid).id if target_cid is not None else None

@@ -530,6 +530,14 @@ class MovePipeline:
             self.t._remove(src, obj.id)
             self.t._set(obj, "zone", dst)
             self.t._insert(dst, index, obj.id)
+            if dst[1] == BATTLEFIELD and obj.attached_to is not None:
+                host = self.t.objs.get(obj.attached_to)
+                if host is None or host.zone != dst:  # (a token that ceased while it was
+                    # phased out, where no rule keeps it out: Z.7.2 of 1999) it returns
+                    # attached to nothing
+                    self.t._set(obj, "attached_to", None)
+                    notes.append("what it was attached to is no longer on the battlefield: "
+                                 "it phases in attached to nothing")
             remembered = tuple((what, rule) for what, present in (
                 ("tapped", obj.tapped), ("counters", obj.counters),
                 ("attachment", obj.attached_to is not None),
@@ -724,10 +732,13 @@ class MovePipeline:
 
     def _phase_attached(self, obj: Obj, out: bool) -> list[Event]:
         """Indirect phasing: what is attached to a permanent phases out and back in with
-        it, still attached (Z.7.2 carries enchantments; 217.8c remembers the state)."""
+        it, still attached (Z.7.2 carries enchantments; 217.8c remembers the state). A
+        token among them phases out as one phasing out itself would: it ceases to exist
+        (217.8d), once everything attached has phased out with it."""
         ed = self.t.edition
         cites = ed.cite("phased_keeps")
         events = []
+        tokens: list[Obj] = []
         todo = [obj]
         while todo:
             host = todo.pop(0)
@@ -751,6 +762,11 @@ class MovePipeline:
                                      f"{verb} with it",),
                                     f"{r.card.name} {verb} with {host.card.name}"))
                 todo.append(r)
+                if out and r.token:
+                    tokens.append(r)
+        for token in tokens:
+            assert token.zone is not None
+            events.extend(self._token_check(token, token.zone))
         return events
 
     def _attached_to(self, oid: ObjId) -> list[Obj]:

@@ -968,6 +968,8 @@ def _check_rules(t: Table) -> None:
         if o.attached_to == o.id:
             raise FieldError(f"{named(o)} is attached to itself")
         host = objs.get(o.attached_to)
+        if host is not None and host.zone is None and host.token and o.zone[1] == PHASED_OUT:
+            continue  # phased out on a token that then ceased: it stays out (217.8d, 2004)
         if host is None or host.zone is None:
             raise FieldError(f"{named(o)} is attached to an object that is not on the table")
         if o.zone[1] not in ATTACHED_IN or host.zone[1] not in ATTACHED_IN:

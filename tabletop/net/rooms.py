@@ -504,13 +504,11 @@ class Room:
                 obj = t.obj_of(cids[0])
                 return t.put_ability(text, obj.controller or obj.owner, cids[0])
             case intents.Attach(host=host):  # to any object this seat can see, or off
-                if host is None:
-                    return t.attach(cids[0], None)
-                target = self._live(host)
-                why = t.attach_refusal(cids[0], target.cid)
+                onto = None if host is None else self._live(host).cid
+                why = t.attach_refusal(cids[0], onto)
                 if why is not None:
                     return t.refuse(t.obj_of(cids[0]), why)
-                return t.attach(cids[0], target.cid)
+                return t.attach(cids[0], onto)
             case intents.Sticker(id=ref, text=text):  # on an object the seat owns (123.3b)
                 return t.add_sticker(self._seen(seat, ref).cid, text, by=who)
             case intents.Merge(onto=onto, on_top=on_top):  # mutate (728.2)

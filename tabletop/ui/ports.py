@@ -190,7 +190,7 @@ class LocalPort:
                 except IllegalActionError as e:
                     return t.refuse(t.obj_of(CardId(cid)), str(e))
             case intents.Attach(id=cid, host=host):  # an Aura, an Equipment; or off
-                why = t.attach_refusal(CardId(cid), CardId(host)) if host is not None else None
+                why = t.attach_refusal(CardId(cid), None if host is None else CardId(host))
                 if why is not None:
                     return t.refuse(t.obj_of(CardId(cid)), why)
                 return t.attach(CardId(cid), None if host is None else CardId(host))

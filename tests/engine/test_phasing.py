@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.engine import Card, Table
+from tabletop.engine import Card, IllegalActionError, Table, saves
 
 BEARS = Card("Grizzly Bears", ("Creature",))
 AURA = Card("Rancor", ("Enchantment",), ("Aura",))
@@ -66,3 +66,67 @@ def test_z_7_2_in_1999_no_rule_keeps_a_tokens_aura_phased_out():
     t.move(host, "phased-out")
     assert t.live(host) is None
     assert not t.move(aura, "battlefield").rejected  # the 1999 text has no 217.8d
+
+
+TOKEN_AURA = Card("Spirit Aura", ("Enchantment",), ("Aura",))
+
+
+@pytest.mark.parametrize("edition", ["cr-1999", "cr-2004"])
+def test_a_token_attached_to_a_permanent_that_phases_out_ceases_as_if_it_phased_out_itself(
+        edition):
+    """Indirect phasing is phasing: a token attached to the permanent goes to the
+    phased-out zone with it, and there a token ceases to exist (217.8d of 2004; the
+    table does the same in 1999, as for a token phased out itself)."""
+    t = Table(("Alice", "Bob"), edition=edition)
+    host = t.add_card(BEARS, "Alice", "battlefield").cid
+    token = t.add_card(TOKEN_AURA, "Alice", "battlefield", token=True).cid
+    t.objs[t.current[token]].attached_to = t.current[host]
+    res = t.move(host, "phased-out")
+    assert ("ceased", token) in [(e.kind, e.cid) for e in res.events]
+    assert t.live(token) is None and t.obj_of(host).zone[1] == "phased-out"
+    saves.check(t)  # no token left anywhere but the battlefield
+    back = saves.loads(saves.dumps(t))
+    assert back.live(token) is None and back.obj_of(host).zone[1] == "phased-out"
+    t.move(host, "battlefield")  # the host phases in alone
+    assert t.obj_of(host).zone == (None, "battlefield") and t.live(token) is None
+    t.undo(), t.undo()
+    assert t.obj_of(token).attached_to == t.current[host]  # undo brings the token back
+
+
+def test_217_8d_a_table_with_an_aura_kept_out_by_its_ceased_token_saves_and_opens():
+    t, host, aura, _ = _setup("cr-2004", token=True)
+    t.move(host, "phased-out")
+    saves.check(t)
+    back = saves.loads(saves.dumps(t))
+    assert back.obj_of(aura).zone[1] == "phased-out"
+    refused = back.move(aura, "battlefield")
+    assert refused.rejected and refused.cites == ("217.8d",)
+
+
+def test_in_1999_an_aura_whose_token_ceased_phases_in_attached_to_nothing():
+    t, host, aura, _ = _setup("cr-1999", token=True)
+    t.move(host, "phased-out")
+    res = t.move(aura, "battlefield")
+    assert t.obj_of(aura).zone == (None, "battlefield") and t.obj_of(aura).attached_to is None
+    assert any("attached to nothing" in n for n in res.events[0].notes)
+    saves.check(t)
+    t.undo()
+    assert t.obj_of(aura).zone[1] == "phased-out" and t.obj_of(aura).attached_to is not None
+
+
+@pytest.mark.parametrize("edition", ["cr-1999", "cr-2004"])
+def test_only_a_permanent_is_taken_off_what_it_is_attached_to(edition):
+    """A card phased out stays as it phased out (217.8c), attachment included; one that
+    ceased to exist is gone: the table tool that takes a card off refuses both, and
+    changes nothing."""
+    t, host, aura, eq = _setup(edition, token=True)
+    t.move(host, "phased-out")  # the token ceases; the Aura and what is on it phase out
+    actions = len(t.history)
+    for cid in (host, aura, eq):
+        before = t.obj_of(cid).attached_to
+        assert t.attach_refusal(cid, None) is not None
+        with pytest.raises(IllegalActionError):
+            t.attach(cid, None)
+        assert t.obj_of(cid).attached_to == before
+    assert len(t.history) == actions
+    saves.check(t)
