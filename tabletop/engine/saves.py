@@ -545,11 +545,17 @@ def _verify_history(t: Table, source: str) -> None:
     the table just read: undo them, check the table, redo them, check it again, then
     leave it exactly as saved (the log says nothing of it). A save whose recent history
     does not replay is refused now; an older action that does not fit is refused when
-    it is undone, and the table stays as it was (undo takes back what it began)."""
+    it is undone, and the table stays as it was (undo takes back what it began).
+
+    The actions replayed go back to the text they were read as: the table is as it was
+    saved, so that text is still theirs, and the next save puts it in as it is (else
+    the first autosave after opening a long game encoded 5,000 actions afresh)."""
     quiet, t.quiet = t.quiet, True
     try:
         ahead = len(t.redo_stack)
         back = min(len(t.history), VERIFY_LAST)
+        read = [(a, a.raw, a.quoted) for a in (*t.history[len(t.history) - back:],
+                                               *t.redo_stack)]
         for _ in range(ahead):  # the redo list must replay too
             t.redo()
         _check_consistent(t)
@@ -561,6 +567,8 @@ def _verify_history(t: Table, source: str) -> None:
         _check_consistent(t)
         for _ in range(ahead):  # the redo list as it was saved
             t.undo()
+        for action, raw, quoted in read:
+            action.as_read(raw, quoted)
     except InputError as e:
         raise InputError(f"{source}: the saved history does not replay ({e})") from None
     except (KeyError, IndexError, TypeError, ValueError, AttributeError, OverflowError,

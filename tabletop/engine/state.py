@@ -102,6 +102,15 @@ class Action:
             assert self._decode is not None and raw is not None
             self._name, self._params, self._events, self._ops = self._decode(raw)
 
+    def as_read(self, raw: str | None, quoted: str | None) -> None:
+        """Back to the encoded text it was read as (its objects again as they were when
+        it was written): decoded again when something needs it, and a save puts the
+        text in as it is."""
+        if raw is None and quoted is None:
+            return
+        self.raw, self.quoted = raw, quoted
+        self._name = self._params = self._events = self._ops = None
+
     @property
     def name(self) -> str:
         self._load()

@@ -61,6 +61,7 @@ def forget_saved(t: Table) -> None:
     """Nothing kept from earlier saves: each action's text, each log line's and each
     card's lineage are made again by the next save."""
     for a in t.history + t.redo_stack:
+        assert a.ops is not None  # decoded first (an action read from a save is its text)
         a.raw = a.quoted = None
     t.saved_lines.clear()
     t.saved_lineage.clear()

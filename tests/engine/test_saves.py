@@ -103,3 +103,31 @@ def test_the_log_saved_is_the_log_as_it_stands_after_lines_were_taken_back():
     assert "Bob" in back.journal[-1].text
     t.start_here()  # a log begun again
     assert saves.loads(saves.dumps(t)).journal == []
+
+
+def test_a_game_just_opened_saves_its_history_as_it_was_read(monkeypatch):
+    """Opening a game replays its latest actions (and its redo list) to check them; the
+    table is then as it was saved, so each action's text is still the one read. The
+    first save after opening encodes none of them again, and writes the file it read."""
+    t = _random_game(3, 200)
+    for _ in range(15):
+        t.undo()
+    text = saves.dumps(t)
+    opened = saves.loads(text)
+    assert len(opened.history) == len(t.history) and len(opened.redo_stack) == 15
+    encoded = []
+    real = saves._Codec.action
+
+    def counted(codec, action, done=True):
+        if action.raw is None and action.quoted is None:
+            encoded.append(action)
+        return real(codec, action, done)
+    monkeypatch.setattr(saves._Codec, "action", counted)
+    assert saves.dumps(opened) == text
+    assert encoded == []
+    # and the opened game's actions still undo and redo as the original's
+    for _ in range(20):
+        t.undo(), opened.undo()
+    for _ in range(30):
+        t.redo(), opened.redo()
+    assert saves.to_json(opened) == saves.to_json(t)

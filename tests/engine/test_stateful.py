@@ -201,7 +201,8 @@ class EngineMachine(RuleBasedStateMachine):
         forms = [(a.raw, a.quoted) for a in actions]
         lines, lineage = t.saved_lines, dict(t.saved_lineage)
         for a in actions:
-            a.raw = a.quoted = None
+            assert a.ops is not None  # decoded (one just opened is its text only), then
+            a.raw = a.quoted = None  # its text let go: the save encodes it afresh
         t.saved_lines = SavedLog()
         t.saved_lineage.clear()
         assert saves.dumps(t) == kept
