@@ -532,12 +532,12 @@ class MovePipeline:
             self.t._insert(dst, index, obj.id)
             if dst[1] == BATTLEFIELD and obj.attached_to is not None:
                 host = self.t.objs.get(obj.attached_to)
-                if host is None or host.zone != dst:  # (a token that ceased while it was
-                    # phased out, where no rule keeps it out: Z.7.2 of 1999) it returns
+                if host is None or host.zone is None:  # (a token that ceased while it
+                    # was phased out, where no rule keeps it out: Z.7.2 of 1999) it returns
                     # attached to nothing
                     self.t._set(obj, "attached_to", None)
-                    notes.append("what it was attached to is no longer on the battlefield: "
-                                 "it phases in attached to nothing")
+                    notes.append("what it was attached to no longer exists: it phases in "
+                                 "attached to nothing")
             remembered = tuple((what, rule) for what, present in (
                 ("tapped", obj.tapped), ("counters", obj.counters),
                 ("attachment", obj.attached_to is not None),
