@@ -29,6 +29,7 @@ from tabletop.engine.errors import InputError, TabletopError
 from tabletop.engine.state import LogEntry
 from tabletop.net import client, mirror, protocol
 from tabletop.net.rooms import JUDGE_SEAT, SPECTATOR, Room
+from tabletop.ui import gui_collector
 from tabletop.ui.ports import RemotePort
 
 DEFAULT_PORT = 8765
@@ -109,6 +110,7 @@ class Connection(QObject):
         self._thread: threading.Thread | None = None
 
     def open(self) -> None:
+        gui_collector.on_gui_thread()
         self._thread = threading.Thread(target=self._run, name="tabletop-connection",
                                         daemon=True)
         self._thread.start()
@@ -458,6 +460,7 @@ class Host:
             finally:
                 ready.set()
                 loop.close()
+        gui_collector.on_gui_thread()
         self._thread = threading.Thread(target=run, name="tabletop-host", daemon=True)
         self._thread.start()
         ready.wait(10)

@@ -271,6 +271,8 @@ def import_card_data(parent: QWidget | None, path: str, url: str | None = None,
     dlg.setMinimumDuration(0)
     dlg.setAutoClose(False)
     dlg.setAutoReset(False)
+    from tabletop.ui import gui_collector
+    gui_collector.on_gui_thread()
     worker = ImportWorker(path, parent, url)
 
     def progress(done: int, read: int, total: int) -> None:

@@ -49,3 +49,14 @@ def fresh_settings():
 
 # a real `tabletop serve` process and scripted clients, for the network window tests
 from tests.net.conftest import clients, server  # noqa: F401
+
+
+@pytest.fixture(autouse=True)
+def _collected_on_the_gui_thread():
+    """Once a test has started a network thread, the collector walks only from the GUI
+    thread's timer (tabletop/ui/gui_collector.py), which runs only while a test waits:
+    what a test left in cycles is collected after it, on this (the GUI) thread."""
+    yield
+    import gc
+    if not gc.isenabled():
+        gc.collect()
