@@ -1,6 +1,6 @@
 """Cyclic garbage is collected on the GUI thread only, once the window's process runs
-Python threads of its own (a hosted game's server, a network seat's connection, a deck
-being read).
+Python threads of its own (a hosted game's server, a network seat's connection, card data
+being imported).
 
 Python's collector runs on whichever thread happens to make the object that crosses
 its threshold. A Qt object found in a garbage cycle is then destroyed on that thread,
