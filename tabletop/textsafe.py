@@ -25,6 +25,22 @@ def _unsafe() -> re.Pattern[str]:
     return re.compile(_UNSAFE)  # when first needed: compiling it takes a millisecond
 
 
+# What a peer's text (a chat line, a player's or a token's name, a counter's kind, a
+# note) is made of once read: no control character, a line break or a tab becoming a
+# space, and none of the marks that reorder or hide the text after them in a line of the
+# log (bidirectional embeddings, overrides and isolates, zero-width spaces, byte order
+# marks). The joiners (U+200C, U+200D) stay: emoji sequences and some scripts need them.
+_PEER_SPACES = "\t\n\x0b\x0c\r\x85\u2028\u2029"
+_PEER_DROPS = [*range(0x20), *range(0x7F, 0xA0), 0x200B, 0x200E, 0x200F,
+               *range(0x202A, 0x202F), *range(0x2060, 0x206A), 0xFEFF, 0xFFF9, 0xFFFA, 0xFFFB]
+_PEER = {**dict.fromkeys(_PEER_DROPS), **{ord(ch): " " for ch in _PEER_SPACES}}
+
+
+def peer_text(text: str) -> str:
+    """``text`` from another machine, as the table keeps it: see ``_PEER_SPACES``."""
+    return text.translate(_PEER)
+
+
 _MARKUP = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"})
 
 

@@ -15,6 +15,7 @@ import orjson as _orjson
 from tabletop.engine import intents
 from tabletop.engine.model import MAX_PLACE, check_place
 from tabletop.jsontext import compact, no_constant
+from tabletop.textsafe import peer_text
 
 VERSION = 1
 MAX_FRAME = 64 * 1024  # bytes: a client's message is small
@@ -127,8 +128,10 @@ def parse(frame: str | bytes) -> dict[str, Any]:
     # deeper than _all_text allows: most frames need not be walked for either
     plain = frame.isascii() and "\\u" not in frame \
         and frame.count("{") + frame.count("[") <= 9
+    # nor any control character or mark peer_text takes out, without an escape or DEL
+    clean = plain and "\\" not in frame and "\x7f" not in frame
     try:
-        return _check(msg, plain)
+        return _check(msg, plain, clean)
     except ProtocolError as e:
         if _rid_ok(msg.get("rid")) and _all_text(msg.get("rid")):
             e.rid = msg["rid"]
@@ -152,10 +155,12 @@ def _rid_ok(rid: Any) -> bool:
         rid, int) and not isinstance(rid, bool) and abs(rid) <= 2**53)
 
 
-def _check(msg: dict[str, Any], plain: bool = False) -> dict[str, Any]:
-    """``msg`` checked (``plain``: its text is known to be ASCII with no escapes and
-    its brackets few: ``_all_text`` is true of it)."""
-    if msg.get("v") != VERSION:
+def _check(msg: dict[str, Any], plain: bool = False, clean: bool = False) -> dict[str, Any]:
+    """``msg`` checked (``plain``: its text is known to be ASCII with no \\u escape and
+    its brackets few: ``_all_text`` is true of it; ``clean``: nor has it an escape or a
+    DEL: ``peer_text`` changes none of its text), its text as the table keeps it."""
+    v = msg.get("v")
+    if type(v) is not int or v != VERSION:  # (1.0 and true are equal to 1: not it)
         raise ProtocolError(f"this server speaks version {VERSION} of the protocol")
     kind = msg.get("type")
     if not isinstance(kind, str) or kind not in CLIENT_MESSAGES:
@@ -167,6 +172,8 @@ def _check(msg: dict[str, Any], plain: bool = False) -> dict[str, Any]:
     if not plain and not _all_text(msg):
         raise ProtocolError(f"{kind}: text that is not valid Unicode (a lone surrogate), "
                             f"or nested deeper than any message")
+    if not clean:  # what a peer's text may not carry, taken out before it is checked
+        msg = {k: v if k == "rid" else _peer_texts(v) for k, v in msg.items()}
     if not _fields_ok(msg, fields, _REQUIRED[kind]):  # then said here: what is wrong
         _fields_wrong(kind, msg, fields)
     if kind == "create":
@@ -305,6 +312,17 @@ def _all_text(value: Any, depth: int = 0) -> bool:
     if isinstance(value, list):
         return all(_all_text(v, depth + 1) for v in value)
     return True
+
+
+def _peer_texts(value: Any) -> Any:
+    """``value`` with each of its strings as ``peer_text`` keeps it (keys too)."""
+    if isinstance(value, str):
+        return peer_text(value)
+    if isinstance(value, list):
+        return [_peer_texts(v) for v in value]
+    if isinstance(value, dict):
+        return {peer_text(k): _peer_texts(v) for k, v in value.items()}
+    return value
 
 
 def encode(kind: str, /, **fields: Any) -> str:

@@ -35,6 +35,7 @@ from tabletop.engine.views import Hidden, Seen
 from tabletop.jsontext import compact
 from tabletop.net import protocol
 from tabletop.net.protocol import Code
+from tabletop.textsafe import peer_text
 
 JUDGE_SEAT = "judge"
 SPECTATOR = "spectator"
@@ -727,8 +728,7 @@ class Room:
         self.undo_request = None
 
     def say(self, seat: str, text: str) -> None:
-        text = "".join(ch for ch in text if (ch >= " " and not "\x7f" <= ch <= "\x9f")
-                       or ch == "\t").strip()
+        text = peer_text(text).strip()
         if not text:
             raise RoomError("an empty chat line")
         self.chat.append((seat, text))

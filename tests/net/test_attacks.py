@@ -251,6 +251,27 @@ def test_lone_surrogates_are_refused_and_the_room_keeps_working(server, clients,
     assert server.alive()
 
 
+def test_a_name_cannot_turn_a_log_line_around(server, clients):
+    """Bob names a token with a right-to-left override and an escape sequence: the log
+    line Alice (and a judge) reads of it would otherwise run backwards from there, or
+    clear a terminal showing it. The table keeps the name without them, and the chat
+    line likewise; a name of nothing but such marks is no name."""
+    _, _, _, alice, bob = table_of_two(clients, server.url)
+    bob.act("token", name="\u202eSoldier\x1b[2J", types=["Creature"], subtypes=["Soldier"])
+    bob.send("chat", text="gg\u2066\u202e wp\x07")
+    bob.until("update")
+    with pytest.raises(ClientError) as e:
+        bob.act("token", name="\u202e\u200b\x00")
+    assert e.value.code == "invalid"
+    alice.drain(0.3)
+    token = next(c for c in zone(alice.view, None, "battlefield") if c["controller"] == "Bob")
+    assert token["name"] == "Soldier[2J"
+    assert alice.view["chat"][-1] == ["Bob", "gg wp"]
+    said = json.dumps(alice.view["log"], ensure_ascii=False)
+    assert "Soldier[2J" in said
+    assert not any(ch in said for ch in "\u202e\u2066\u200b\x1b\x00\x07")
+
+
 def test_errors_carry_their_request_id_and_a_code(server, clients):
     _, _, _, alice, _ = table_of_two(clients, server.url)
     alice.send("act", action="draw", count=5000, rid=42)

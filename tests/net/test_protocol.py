@@ -88,6 +88,43 @@ def test_a_plain_frame_and_a_frame_with_harmless_escapes_are_read():
     assert parse(act(action="tap", id=3, tapped=True))["id"] == 3
 
 
+@pytest.mark.parametrize("version", ["1.0", "true", '"1"', "2", "null"])
+def test_the_version_is_the_number_1_only(version):
+    with pytest.raises(ProtocolError) as e:  # 1.0 and true compare equal to 1 in Python
+        parse(f'{{"v":{version},"type":"ping"}}')
+    assert str(e.value.code) == "bad-frame"
+
+
+# (escaped in the frame as JSON lets a client escape them, or sent as they are)
+RLO, LRI, PDI, ZWSP, BOM, ZWJ = "\u202e", "\u2066", "\u2069", "\u200b", "\ufeff", "\u200d"
+
+
+@pytest.mark.parametrize("escaped", [True, False])
+def test_a_peers_text_loses_controls_and_the_marks_that_reorder_a_line(escaped):
+    """A token named with a right-to-left override would turn the rest of every log
+    line naming it around ("Bob's token ... " read backwards: a line that lies to the
+    judge); a NUL, a bell or an escape sequence has no business in a name. Each text
+    field is read without them; a line break or a tab is a space; joiners stay (an
+    emoji sequence needs them)."""
+    fields = {"action": "token", "name": f"a\x00b\x07c\x1b[2J{RLO}d{LRI}e{PDI}{ZWSP}f{BOM}",
+              "types": [f"Crea{RLO}ture"], "subtypes": ["x\ny"]}
+    frame = act(**fields) if escaped else json.dumps({"v": 1, "type": "act", **fields},
+                                                       ensure_ascii=False)
+    msg = parse(frame)
+    assert msg["name"] == "abc[2Jdef"
+    assert msg["types"] == ["Creature"] and msg["subtypes"] == ["x y"]
+    family = f"\U0001F468{ZWJ}\U0001F469{ZWJ}\U0001F467"
+    assert parse(json.dumps({"v": 1, "type": "chat", "text": f"{family}\x85\x9fok"},
+                            ensure_ascii=escaped))["text"] == f"{family} ok"
+    # a player's name loses them before it is checked: nothing left is no name
+    with pytest.raises(ProtocolError, match="1 to 8 distinct names"):
+        parse(json.dumps({"v": 1, "type": "create", "players": ["Ann", f"{RLO}{ZWSP}"]}))
+    with pytest.raises(ProtocolError, match="1 to 8 distinct names"):  # nor two alike
+        parse(json.dumps({"v": 1, "type": "create", "players": ["Ann", f"A{RLO}nn"]}))
+    # the request id comes back as it was sent: the client matches it
+    assert parse(json.dumps({"v": 1, "type": "ping", "rid": f"r{RLO}1"}))["rid"] == f"r{RLO}1"
+
+
 def test_the_servers_text_frames_are_framed_as_websockets_frames_them():
     """The server writes its updates' frames itself (RFC 6455 5.2): byte for byte what
     websockets writes with no extension agreed, at each size the length is told in
