@@ -336,7 +336,8 @@ def cmd_deck(args: argparse.Namespace) -> int:
     _out(f"{deck.name}")
     for section, entries in deck.sections.items():
         if entries:
-            _out(f"  {section} ({sum(x.count for x in entries)} cards)")
+            n = sum(x.count for x in entries)
+            _out(f"  {section} ({n} card{'s' * (n != 1)})")
             for x in entries:
                 _out(f"    {x.count} {x.name}")
     for note in deck.notes:

@@ -1,4 +1,4 @@
-"""Deck lists: plain text, MTG Arena, MTGO, Moxfield, mtgtop8 .dec, MWS .mwDeck and
+"""Deck lists: plain text, MTG Arena, MTGO, Moxfield, Archidekt, mtgtop8 .dec, MWS .mwDeck and
 XMage .dck exports, Forge .dck (INI-like sections), MTGJSON deck files, Cockatrice .cod,
 MTGO .dek and OCTGN .o8d.
 
@@ -26,7 +26,7 @@ HEADERS = {"deck": "main", "main": "main", "maindeck": "main", "main deck": "mai
            "companion": "companion", "maybeboard": "maybeboard", "maybe": "maybeboard"}
 LINE = re.compile(r"^(?:(SB|sb|Sb):\s*)?(\d+)\s*[xX]?\s+(.+?)\s*$")
 SET_SUFFIX = re.compile(r"\s+\(([A-Za-z0-9_]{2,8})\)(?:\s+([A-Za-z0-9★-]+))?\s*$")
-XMAGE_SET = re.compile(r"^\[([A-Za-z0-9_]{2,8}):([A-Za-z0-9★-]+)\]")
+XMAGE_SET = re.compile(r"^\[([A-Za-z0-9_]{2,8}):([A-Za-z0-9★*+-]+)\]")
 
 
 @dataclass(slots=True)
@@ -99,6 +99,11 @@ def _text(raw: bytes, path: Path) -> str:
 FINISH = re.compile(r"\s+\*(?:F|E|Foil|Etched)\*\s*$", re.I)
 TAG = re.compile(r"\s+#!?([\w-]+)")
 BRACKET = re.compile(r"^\[[^\]]*\]\s*|\s*\[[^\]]*\]$")
+# Archidekt's export: "1x Sol Ring (cmm) 647 [Ramp,Commander{top}] ^Have,#37d67a^", the
+# card's categories (a flag such as {noDeck} in braces after one) and its labels
+CATEGORIES = re.compile(r"\s+\[([^\[\]]*)\](?:\s+\^[^^]*\^)?\s*$")
+LABELS = re.compile(r"\s+\^[^^]*\^\s*$")
+FLAG = re.compile(r"\{(\w+)\}")
 SPLIT = re.compile(r"\s*(?<!/)/(?!/)\s*")
 LABEL = re.compile(r"^(?:[A-Za-z][\w'&/-]*(?:\s+[A-Za-z][\w'&/-]*){0,3}:?)(?:\s*\(\d+\))?$")
 SIDEBOARD_BLOCK = 15  # a blank-separated last block this small is an export's sideboard
@@ -118,6 +123,13 @@ def clean_line(name: str) -> tuple[str, set[str], tuple[str, str] | None]:
     tags = {t.lower() for t in TAG.findall(name)}
     name = TAG.sub("", name)
     printing = None
+    m = CATEGORIES.search(name)
+    if m:  # each category a tag, and each flag ("nodeck": a maybeboard's)
+        for category in m.group(1).split(","):
+            tags |= {f.lower() for f in FLAG.findall(category)}
+            tags.add(FLAG.sub("", category).strip().lower())
+        name = name[:m.start()]
+    name = LABELS.sub("", name)
     m = XMAGE_SET.match(name.strip())
     if m:
         printing = (m.group(1).upper(), m.group(2))
@@ -146,7 +158,7 @@ def _count(text: str | None, what: str) -> int:
 
 def parse_text(text: str, path: str = "deck.txt") -> Deck:
     """Plain text (`4 Name`, `4x Name`, `SB: 2 Name`, section headers, // and #
-    comments) and MTG Arena, MTGO, Moxfield and MWS exports. A blank line starts the
+    comments) and MTG Arena, MTGO, Moxfield, Archidekt and MWS exports. A blank line starts the
     sideboard only where an export means it: one blank line before a last block of
     at most 15 cards, in a list with no headers, markers or comments; blank lines
     that group a list (commander decks by category, "# 20 lands") mean nothing."""
@@ -158,6 +170,7 @@ def parse_text(text: str, path: str = "deck.txt") -> Deck:
     xmage = False  # NAME: or LAYOUT lines: an XMage .dck
     one_by_one = False  # XMage drew its sideboard as one pile of one: a commander
     labels: list[tuple[int, str]] = []
+    left_out: list[str] = []
     for n, raw in enumerate(lines, 1):
         ln = raw.strip()
         if not ln:
@@ -173,6 +186,9 @@ def parse_text(text: str, path: str = "deck.txt") -> Deck:
             continue
         if ln.upper().startswith("NAME:"):  # XMage .dck
             deck.name = ln[5:].strip() or deck.name
+            xmage = True
+            continue
+        if ln.upper().startswith("AUTHOR:"):  # XMage .dck: who made it
             xmage = True
             continue
         if ln.upper().startswith("LAYOUT "):  # XMage .dck: where its editor drew the cards
@@ -216,6 +232,9 @@ def parse_text(text: str, path: str = "deck.txt") -> Deck:
             where = "companion"
         elif tags & {"sideboard", "side"}:
             where, marked = "sideboard", True
+        elif tags & {"nodeck", "maybeboard", "maybe", "considering"}:
+            left_out.append(name)  # Archidekt's maybeboard: cards not in the deck
+            continue
         entries.append((n, where, count, name, block, printing))
         seen_cards = True
     if labels and (not entries or len(labels) > max(5, len(entries) // 4)):
@@ -235,6 +254,10 @@ def parse_text(text: str, path: str = "deck.txt") -> Deck:
         deck.add(where, count, name, n, printing)
     if not any(deck.sections.values()):
         raise InputError(f"{path}: no cards found: not a deck list")
+    if left_out:
+        deck.notes.append(f"{path}: {len(left_out)} card line{'s' * (len(left_out) != 1)} "
+                          f"of a maybeboard left out ({', '.join(left_out[:3])}"
+                          f"{', …' if len(left_out) > 3 else ''})")
     side = deck.sections["sideboard"]
     in_side = sum(e.count for e in side)
     if xmage and not deck.sections["commander"] and 1 <= in_side <= 2 and (

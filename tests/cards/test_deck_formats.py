@@ -97,6 +97,41 @@ def test_an_xmage_sixty_card_deck_keeps_its_sideboard(tmp_path):
     assert not deck.sections["commander"]
 
 
+def test_an_xmage_deck_with_its_author_and_starred_numbers_opens(tmp_path):
+    """XMage's own reader takes NAME: and AUTHOR: lines and # comments; a collector
+    number may carry a star or a plus (a promo's, an alternate art's)."""
+    p = tmp_path / "mortals.dck"
+    p.write_text("NAME: Wrath of the Mortals\nAUTHOR: Someone\n# from a site\n"
+                 "LAYOUT MAIN:(1,1)(A)|\n40 [A25:141] Mountain\n2 [WAR:2*] Shock\n"
+                 "1 [ODY:72+] Forest\nSB: 15 [ZEN:125] Grizzly Bears\n")
+    deck = decks.load(p, known=_known)
+    assert deck.name == "Wrath of the Mortals"
+    assert [(e.count, e.name, e.printing) for e in deck.sections["main"]] == [
+        (40, "Mountain", ("A25", "141")), (2, "Shock", ("WAR", "2*")),
+        (1, "Forest", ("ODY", "72+"))]
+    assert [(e.count, e.name) for e in deck.sections["sideboard"]] == [(15, "Grizzly Bears")]
+
+
+def test_an_archidekt_export_reads_its_categories_and_leaves_its_maybeboard_out(tmp_path):
+    """Archidekt writes each card's categories in brackets after it (a flag in braces:
+    {top}, {noDeck}) and its labels between carets: the Commander and Sideboard
+    categories are those sections, a category flagged {noDeck} (the maybeboard) is not in
+    the deck, and the rest (Ramp, Burn, Land) only group the list."""
+    p = tmp_path / "krenko.txt"
+    p.write_text("1x Shock (m21) 159 [Sideboard] ^Have^\n"
+                 "4x Grizzly Bears (m10) 155 [Creature,Beaters] ^Have,#37d67a^\n"
+                 "1x Llanowar Elves (m19) 314 [Commander{top}]\n"
+                 "2x Naturalize (m19) 190 [Maybeboard{noDeck}{noPrice},Removal]\n"
+                 "20x Forest (ktk) 262 [Land]\n")
+    deck = decks.load(p, known=_known)
+    assert [(e.count, e.name) for e in deck.sections["main"]] == [(4, "Grizzly Bears"),
+                                                                   (20, "Forest")]
+    assert [e.name for e in deck.sections["sideboard"]] == ["Shock"]
+    assert [e.name for e in deck.sections["commander"]] == ["Llanowar Elves"]
+    assert deck.sections["main"][0].printing == ("M10", "155")
+    assert any("maybeboard" in n and "Naturalize" in n for n in deck.notes)
+
+
 MTGJSON_DECK = {"meta": {"date": "2025-01-01", "version": "5.2.2"},
                 "data": {"name": "Elf Ball", "code": "XYZ", "type": "Commander Deck",
                          "commander": [{"name": "Llanowar Elves", "count": 1,
