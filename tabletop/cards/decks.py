@@ -97,7 +97,11 @@ def _text(raw: bytes, path: Path) -> str:
 
 
 FINISH = re.compile(r"\s+\*(?:F|E|Foil|Etched)\*\s*$", re.I)
-TAG = re.compile(r"\s+#!?([\w-]+)")
+TAG = re.compile(r"\s+#!?([\w-]+)")  # Moxfield's "#ramp", deckstats' "#!Commander"
+# a comment after a card: its "!" words are tags (deckstats' "# !Commander", "# !Foil")
+COMMENT = re.compile(r"\s+#\s.*$")
+COMMENT_TAG = re.compile(r"!([\w-]+)")
+CMDR = re.compile(r"\s+\*CMDR\*(?=\s|$)", re.I)  # TappedOut's mark of a commander
 BRACKET = re.compile(r"^\[[^\]]*\]\s*|\s*\[[^\]]*\]$")
 # Archidekt's export: "1x Sol Ring (cmm) 647 [Ramp,Commander{top}] ^Have,#37d67a^", the
 # card's categories (a flag such as {noDeck} in braces after one) and its labels
@@ -120,8 +124,14 @@ def clean_name(name: str) -> tuple[str, set[str]]:
 def clean_line(name: str) -> tuple[str, set[str], tuple[str, str] | None]:
     """As ``clean_name``, with the printing the line names: (set code, collector
     number) from " (M11) 149" or "[M11:149]", else None."""
-    tags = {t.lower() for t in TAG.findall(name)}
+    m = COMMENT.search(name)
+    tags = {t.lower() for t in COMMENT_TAG.findall(m.group())} if m else set()
+    name = name[:m.start()] if m else name
+    tags |= {t.lower() for t in TAG.findall(name)}
     name = TAG.sub("", name)
+    if CMDR.search(name):
+        tags.add("commander")
+        name = CMDR.sub("", name)
     printing = None
     m = CATEGORIES.search(name)
     if m:  # each category a tag, and each flag ("nodeck": a maybeboard's)
@@ -183,6 +193,10 @@ def parse_text(text: str, path: str = "deck.txt") -> Deck:
         low = ln.lstrip("/#").strip().lower().rstrip(":") if comment else ln.lower().rstrip(":")
         if low == "about":
             about = True
+            continue
+        if comment and low.startswith("name:"):  # deckstats: "//NAME: Elves from deckstats.net"
+            deck.name = re.sub(r"\s+from deckstats\.net$", "", ln.lstrip("/#").strip()[5:]
+                               .strip()) or deck.name
             continue
         if ln.upper().startswith("NAME:"):  # XMage .dck
             deck.name = ln[5:].strip() or deck.name

@@ -132,6 +132,26 @@ def test_an_archidekt_export_reads_its_categories_and_leaves_its_maybeboard_out(
     assert any("maybeboard" in n and "Naturalize" in n for n in deck.notes)
 
 
+def test_tappedout_and_deckstats_marks_of_a_commander(tmp_path):
+    """TappedOut marks a commander's line with *CMDR*, deckstats with "# !Commander"
+    (or "#!Commander") and names the deck in a "//NAME:" comment; a "#!Foil" is a tag,
+    and the rest of a line after " # " a comment."""
+    p = tmp_path / "t.txt"
+    p.write_text("1 Llanowar Elves *CMDR*\n4 grizzly bears\n30 Forest\n")
+    deck = decks.load(p, known=_known)
+    assert [e.name for e in deck.sections["commander"]] == ["Llanowar Elves"]
+    assert deck.count("main") == 34
+    p = tmp_path / "elves.dec"
+    p.write_text("//NAME: Elf Ball from deckstats.net\n//Main\n1 Llanowar Elves # !Commander\n"
+                 "30 Forest # the lands\n1 Giant Spider #!Foil\n//Sideboard\nSB: 2 Shock\n")
+    deck = decks.load(p, known=_known)
+    assert deck.name == "Elf Ball"
+    assert [e.name for e in deck.sections["commander"]] == ["Llanowar Elves"]
+    assert [(e.count, e.name) for e in deck.sections["main"]] == [(30, "Forest"),
+                                                                   (1, "Giant Spider")]
+    assert [(e.count, e.name) for e in deck.sections["sideboard"]] == [(2, "Shock")]
+
+
 MTGJSON_DECK = {"meta": {"date": "2025-01-01", "version": "5.2.2"},
                 "data": {"name": "Elf Ball", "code": "XYZ", "type": "Commander Deck",
                          "commander": [{"name": "Llanowar Elves", "count": 1,
