@@ -66,6 +66,18 @@ def test_look_ups_ignore_case_and_accents(tmp_path, written):
     assert db.info(written)["name"] == "Lim-Dûl the Necromancer"
 
 
+@pytest.mark.parametrize("written", ["Urza's Saga", "Urza\u2019s Saga", "urza\u2018s saga"])
+def test_a_typeset_apostrophe_finds_the_card(tmp_path, written):
+    """Card data writes the plain apostrophe; a deck list copied from a web page or a
+    word processor often has the typeset one."""
+    urza = {"name": "Urza's Saga", "types": ["Enchantment"], "subtypes": ["Urza's", "Saga"],
+            "supertypes": [], "layout": "saga", "setCode": "MH2", "number": "259"}
+    data = {**SET, "code": "MH2", "cards": [urza]}
+    db = CardDB(tmp_path / "cards.sqlite3")
+    db.import_file(_write(tmp_path, "MH2.json", {"meta": META, "data": data}, "plain"))
+    assert db.info(written)["name"] == "Urza's Saga"
+
+
 @pytest.mark.parametrize("written", ["Aetherling", "Ætherling", "ætherling", "AETHERLING"])
 def test_ae_and_aether_find_the_same_card(tmp_path, written):
     db = CardDB(tmp_path / "cards.sqlite3")  # not a built-in card: the database answers
