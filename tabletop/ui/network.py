@@ -437,7 +437,6 @@ class Host:
         from tabletop.net.server import Server
         self.server = Server(folder)
         self.requests = SeatRequests()
-        self.server.approver = self._approve
         self.port = 0
         self.address = ""
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -461,6 +460,9 @@ class Host:
                 ready.set()
                 loop.close()
         gui_collector.on_gui_thread()
+        # (taken back in stop: the server holding the host, the host the server, with
+        # the host's Qt object for requests, would be a cycle for Python's collector)
+        self.server.approver = self._approve
         self._thread = threading.Thread(target=run, name="tabletop-host", daemon=True)
         self._thread.start()
         ready.wait(10)
@@ -538,6 +540,7 @@ class Host:
         if self._thread is not None:
             self._thread.join(timeout=5)
         self._thread = None
+        self.server.approver = None
 
 
 def local_addresses() -> list[str]:

@@ -9,6 +9,7 @@ each: a new action is one intent, one engine method and one case here."""
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -295,10 +296,19 @@ class RemotePort:
     which are the ids of the copy on screen."""
 
     def __init__(self, session: Any) -> None:
-        self.s = session
+        # the session holds its port: held back weakly, the two are freed when the
+        # window lets the session go, not by Python's collector (a Qt object collected
+        # on another thread once froze the window)
+        self._session = weakref.ref(session)
+
+    @property
+    def s(self) -> Any:
+        return self._session()
 
     def perform(self, intent: intents.Intent) -> Result:
         s = self.s
+        if s is None:  # (the session is over)
+            return Result(())
         if s.view is None:
             s.c.message.emit("Waiting for the host's table…")  # ids on screen are not yet
             return Result(())  # the host's
