@@ -441,8 +441,9 @@ def _sub_parser() -> argparse.ArgumentParser:
     sv.add_argument("--per-address", type=int, default=32, metavar="N",
                     help="open connections from one client address (default 32)")
     sv.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDRESS",
-                    help="a reverse proxy's address: the client address is the last one "
-                         "it puts in X-Forwarded-For (repeat for several)")
+                    help="a reverse proxy's address or network (10.0.0.0/8): the client "
+                         "address is the last one in X-Forwarded-For that is not a trusted "
+                         "proxy's (repeat for several)")
     sv.add_argument("--address-rate", type=float, default=60.0, metavar="N",
                     help="messages a second all the connections of one client address may "
                          "send together (twice as many at once; default 60)")
@@ -544,6 +545,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print("tabletop serve: --rooms-per-hour, --rooms-per-address, --max-connections, "
               "--per-address, --spectators, --max-unread, --lines-per-address, --room-idle, "
               "--join-timeout and --address-rate must be positive", file=sys.stderr)
+        return 2
+    from tabletop.net.server import trusted_networks
+    try:
+        trusted_networks(tuple(args.trusted_proxy))
+    except ValueError as e:
+        print(f"tabletop serve: --trusted-proxy {e}", file=sys.stderr)
         return 2
     if bool(args.keyfile) and not args.certfile:
         print("tabletop serve: --keyfile goes with --certfile", file=sys.stderr)

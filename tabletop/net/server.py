@@ -22,6 +22,7 @@ import asyncio
 import collections
 import dataclasses
 import errno
+import functools
 import ipaddress
 import json
 import logging
@@ -620,23 +621,40 @@ class Server:
 
     # ---- one connection -----------------------------------------------------------------
     def address(self, ws: Any) -> str:
-        """The client's address: the peer's, or, behind a trusted proxy, the one the
-        proxy put last in X-Forwarded-For."""
+        """The client's address as the limits count it (``client_key``): the peer's,
+        or, behind trusted proxies, the last in X-Forwarded-For that is not one of
+        theirs."""
         try:
             peer = str(ws.remote_address[0])
         except (AttributeError, IndexError, TypeError):
             return "?"
-        if peer in self.limits.trusted_proxies:
+        if not self.limits.trusted_proxies or not self._trusted(peer):
+            return client_key(peer)
+        try:
+            forwarded = ws.request.headers.get("X-Forwarded-For", "")
+        except AttributeError:
+            forwarded = ""
+        # from the right: each proxy appends the address it was reached from, so the
+        # first one that is not a trusted proxy's is the client (what is left of it, the
+        # client may have written itself)
+        client = peer
+        for hop in reversed(forwarded.split(",")[-16:]):
             try:
-                forwarded = ws.request.headers.get("X-Forwarded-For", "")
-            except AttributeError:
-                forwarded = ""
-            last = forwarded.split(",")[-1].strip()
-            try:
-                return str(ipaddress.ip_address(last))
+                address = str(_plain(ipaddress.ip_address(hop.strip())))
             except ValueError:
-                pass
-        return peer
+                break  # not an address: nothing before it is believed either
+            client = address
+            if not self._trusted(address):
+                break
+        return client_key(client)
+
+    def _trusted(self, address: str) -> bool:
+        """Whether ``address`` is one of the proxies named with ``--trusted-proxy``."""
+        try:
+            ip = _plain(ipaddress.ip_address(address))
+        except ValueError:
+            return False
+        return any(ip in net for net in trusted_networks(self.limits.trusted_proxies))
 
     def _address_bucket(self, address: str) -> _Bucket:
         """The messages one address may send, however many connections it opens."""
@@ -1267,6 +1285,38 @@ class Server:
                 "ping_interval": self.limits.ping_interval,
                 "ping_timeout": self.limits.ping_timeout,
                 "process_request": process_request}
+
+
+@functools.cache
+def trusted_networks(names: tuple[str, ...]) -> tuple[Any, ...]:
+    """The ``--trusted-proxy`` names as networks (an address is a network of one);
+    ValueError naming the first that is neither."""
+    nets = []
+    for name in names:
+        try:
+            nets.append(ipaddress.ip_network(name.strip(), strict=False))
+        except ValueError:
+            raise ValueError(f"{name!r} is not an IP address or network (such as "
+                             f"127.0.0.1, ::1 or 10.0.0.0/8)") from None
+    return tuple(nets)
+
+
+def client_key(address: str) -> str:
+    """What the limits of one client address count: an IPv4 address, or the /64 network
+    of an IPv6 one (a home or a host is given a /64, and picks any address in it)."""
+    try:
+        ip = _plain(ipaddress.ip_address(address))
+    except ValueError:
+        return address
+    if ip.version == 6:
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+def _plain(ip: Any) -> Any:
+    """An IPv4 client of a dual-stack socket (``::ffff:10.0.0.1``) as IPv4."""
+    mapped = getattr(ip, "ipv4_mapped", None)
+    return mapped if mapped is not None else ip
 
 
 @dataclass

@@ -332,6 +332,28 @@ def test_rooms_per_hour_are_counted_per_address_and_by_a_trusted_proxy(tmp_path)
         s.kill()
 
 
+def test_an_ipv6_client_cannot_make_itself_many_addresses(tmp_path):
+    """A home or a host is given an IPv6 /64, and may send from any of its 2^64
+    addresses: counted one by one, each would have its own rooms an hour. Through a
+    proxy on 127.0.0.1 (the address as the proxy saw it), four addresses of one /64 get
+    three rooms; another /64 is another client."""
+    from websockets.sync.client import connect
+    s = ServerProcess(tmp_path / "data")
+    s.extra = ["--rooms-per-hour", "3", "--trusted-proxy", "127.0.0.0/8"]
+    s.start()
+    try:
+        def create(forwarded):
+            with connect(s.url, additional_headers={"X-Forwarded-For": forwarded}) as ws:
+                ws.send(json.dumps({"v": 1, "type": "create", "players": ["A"]}))
+                return json.loads(ws.recv(10))
+        answers = [create(f"2001:db8:5:6::{n:x}") for n in (1, 0xbeef, 0xffff, 7)]
+        assert [a["type"] for a in answers] == ["created"] * 3 + ["error"]
+        assert answers[-1]["code"] == "rate-limited"
+        assert create("2001:db8:5:7::1")["type"] == "created"
+    finally:
+        s.kill()
+
+
 def test_one_address_keeps_a_bounded_number_of_rooms(tmp_path):
     """A room lasts a day after its last player left: at 20 rooms an hour, three
     addresses filled the server's 1,000 rooms for a day. An address keeps at most
