@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, cast
 
 from PySide6.QtCore import Property, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QLinearGradient, QPainterPath, QPen
@@ -145,6 +145,8 @@ def _wrap(text: str, font: QFont, width: float, most: int) -> list[str]:
     m = QFontMetrics(font)
     if m.horizontalAdvance(text) <= width:
         return [text]
+    if most <= 1:  # (cut short where it no longer fits, not after its first word)
+        return [m.elidedText(text, Qt.TextElideMode.ElideRight, int(width))]
     lines: list[str] = []
     words = text.split()
     current = ""
@@ -178,6 +180,46 @@ def _type_lines(type_line: str, font: QFont, width: float, most: int,
         return [m.elidedText(one, Qt.TextElideMode.ElideRight, int(width))]
     lines = [left + (" —" if right and not short else ""), right] if right else [left]
     return [m.elidedText(text, Qt.TextElideMode.ElideRight, int(width)) for text in lines]
+
+
+class FaceLayout(NamedTuple):
+    """Where a card's face drawn without a picture puts its words (``face_layout``)."""
+
+    name_font: QFont
+    names: list[str]  # the name's lines
+    line: float  # a name line's height
+    title: QRectF  # the name's box
+    type_font: QFont
+    types: list[str]  # the type line's lines
+    type_box: QRectF
+    row_top: float  # where the bottom row (power/toughness, else the cost) begins
+
+
+def face_layout(name: str, type_line: str, inner: QRectF, lod: float) -> FaceLayout:
+    """The name on as many lines as it needs (two at most) at a size a person reads, and
+    the type line below it (one line, or the types over the subtypes, abbreviated if need
+    be), above the bottom row, in ``inner`` drawn at ``lod``."""
+    name_font = _font(NAME_PX, MIN_NAME_PX, lod, bold=True)
+    f, names = _narrowed(_wrap, name, name_font, inner.width() - 4, 2)
+    line = QFontMetrics(f).height()
+    title = QRectF(inner.x(), inner.y(), inner.width(), max(24.0, line * len(names) + 4))
+    f3 = _font(TYPE_PX, MIN_TYPE_PX, lod, bold=True)
+    tline = QFontMetrics(f3).height()
+    # the bottom row is power/toughness's (and the cost's when the art has no room)
+    row = max(20.0, QFontMetrics(_font(8 / 0.75, MIN_SMALL_PX + 1, lod)).height() + 3)
+    room = inner.bottom() - row - (title.bottom() + 2)
+    if len(names) > 1 and room < tline + 4:  # a card drawn small (a small screen): the
+        # name on one line, cut short, rather than a type line under the bottom row's
+        f, names = _narrowed(_wrap, name, name_font, inner.width() - 4, 1)
+        line = QFontMetrics(f).height()
+        title.setHeight(max(24.0, line + 4))
+        room = inner.bottom() - row - (title.bottom() + 2)
+    f3, types = _narrowed(_type_lines, type_line, f3, inner.width() - 4,
+                          2 if room >= 2 * tline + 4 else 1)
+    tb = min(max(26.0, tline * len(types) + 4), max(tline + 2, room))
+    type_y = min(max(inner.y() + 58, title.bottom() + 4), inner.bottom() - row - tb)
+    type_box = QRectF(inner.x(), max(type_y, title.bottom() + 2), inner.width(), tb)
+    return FaceLayout(f, names, line, title, f3, types, type_box, inner.bottom() - row)
 
 
 def _pt_colour(card: Card | None, pt: tuple[str, str]) -> QColor:
@@ -480,23 +522,9 @@ class CardItem(QGraphicsObject):
         inner = rect.adjusted(5, 5, -5, -5)
         light = frame.lightness() > 150
         box = QColor(255, 255, 255, 215) if not light else QColor(255, 255, 255, 235)
-        # the name, on as many lines as it needs (two at most) at a size a person reads
-        f, names = _narrowed(_wrap, face.name, _font(NAME_PX, MIN_NAME_PX, lod, bold=True),
-                             inner.width() - 4, 2)
-        line = QFontMetrics(f).height()
-        title = QRectF(inner.x(), inner.y(), inner.width(), max(24.0, line * len(names) + 4))
-        # the type line: one line, or the types over the subtypes, abbreviated if need be
-        f3 = _font(TYPE_PX, MIN_TYPE_PX, lod, bold=True)
-        tline = QFontMetrics(f3).height()
-        type_line = card.type_line if card else ""
-        # the bottom row is power/toughness's (and the cost's when the art has no room)
-        row = max(20.0, QFontMetrics(_font(8 / 0.75, MIN_SMALL_PX + 1, lod)).height() + 3)
-        room = inner.bottom() - row - (title.bottom() + 2)
-        f3, types = _narrowed(_type_lines, type_line, f3, inner.width() - 4,
-                              2 if room >= 2 * tline + 4 else 1)
-        tb = min(max(26.0, tline * len(types) + 4), max(tline + 2, room))
-        type_y = min(max(inner.y() + 58, title.bottom() + 4), inner.bottom() - row - tb)
-        type_box = QRectF(inner.x(), max(type_y, title.bottom() + 2), inner.width(), tb)
+        fl = face_layout(face.name, card.type_line if card else "", inner, lod)
+        f, names, line, title = fl.name_font, fl.names, fl.line, fl.title
+        f3, types, type_box = fl.type_font, fl.types, fl.type_box
         self._title_bottom = title.bottom()
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(box)

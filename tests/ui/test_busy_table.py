@@ -4,6 +4,7 @@ the battlefield and in the hand is whole, at a size a person reads."""
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtWidgets import QApplication, QStyleOptionGraphicsItem
 
 from tabletop.cards import builtin, demo
@@ -85,6 +86,26 @@ def test_every_name_and_type_line_reads_whole_at_1280x800(make_window, dialogs):
         assert tfont.pixelSize() * lod >= 9 and not any(x.endswith("…") for x in types)
         seen += 1
     assert seen >= 15
+
+
+# the window filling an 800x600 screen draws its cards at 0.36 of their size, 1024x600
+# at 0.43, 1280x800 at 0.6, 1920x1080 at 0.85
+@pytest.mark.parametrize("lod", [0.36, 0.43, 0.6, 0.85, 1.0])
+def test_a_small_card_keeps_its_name_and_type_line_apart_from_its_bottom_row(qapp, lod):
+    """On a small screen a name on two lines pushed the type line under the bottom row,
+    where the cost and power and toughness sit over it. Every card's type line stays
+    between its name and that row, and a name is whole or cut short with an ellipsis,
+    never silently after its first word."""
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QFontMetrics
+    inner = QRectF(0, 0, I.CARD_W, I.CARD_H).adjusted(5, 5, -5, -5)
+    for name in builtin.names():
+        card = builtin.lookup(name)
+        fl = I.face_layout(name, card.type_line, inner, lod)
+        assert fl.title.bottom() <= fl.type_box.top(), (name, lod)
+        assert fl.type_box.bottom() <= fl.row_top + 0.01, (name, lod)
+        assert fl.type_box.height() >= QFontMetrics(fl.type_font).height(), (name, lod)
+        assert " ".join(fl.names) == name or any("…" in n for n in fl.names), (name, fl.names)
 
 
 def test_attached_cards_peek_out_inside_their_zone_below_its_heading(make_window, dialogs):
