@@ -311,17 +311,23 @@ def test_a_chat_update_carries_only_the_new_lines(server, clients):
     assert bob.view["life"] == update["life"] and bob.view["players"] == ["Alice", "Bob"]
 
 
-def test_rooms_per_hour_are_counted_per_address_and_by_a_trusted_proxy(tmp_path):
+def create_from(s: ServerProcess, forwarded: str | None = None) -> dict[str, Any]:
+    """A room created on ``s`` through a proxy (on 127.0.0.1) that saw the client at
+    ``forwarded``: the answer."""
     from websockets.sync.client import connect
+    headers = {"X-Forwarded-For": forwarded} if forwarded else None
+    with connect(s.url, additional_headers=headers) as ws:
+        ws.send(json.dumps({"v": 1, "type": "create", "players": ["A"]}))
+        return json.loads(ws.recv(10))
+
+
+def test_rooms_per_hour_are_counted_per_address_and_by_a_trusted_proxy(tmp_path):
     s = ServerProcess(tmp_path / "data")
     s.extra = ["--rooms-per-hour", "3", "--trusted-proxy", "127.0.0.1"]
     s.start()
     try:
         def create(forwarded=None):
-            headers = {"X-Forwarded-For": forwarded} if forwarded else None
-            with connect(s.url, additional_headers=headers) as ws:
-                ws.send(json.dumps({"v": 1, "type": "create", "players": ["A"]}))
-                return json.loads(ws.recv(10))
+            return create_from(s, forwarded)
         answers = [create("10.0.0.1") for _ in range(4)]
         assert [a["type"] for a in answers] == ["created"] * 3 + ["error"]
         assert answers[-1]["code"] == "rate-limited"
@@ -337,15 +343,12 @@ def test_an_ipv6_client_cannot_make_itself_many_addresses(tmp_path):
     addresses: counted one by one, each would have its own rooms an hour. Through a
     proxy on 127.0.0.1 (the address as the proxy saw it), four addresses of one /64 get
     three rooms; another /64 is another client."""
-    from websockets.sync.client import connect
     s = ServerProcess(tmp_path / "data")
     s.extra = ["--rooms-per-hour", "3", "--trusted-proxy", "127.0.0.0/8"]
     s.start()
     try:
         def create(forwarded):
-            with connect(s.url, additional_headers={"X-Forwarded-For": forwarded}) as ws:
-                ws.send(json.dumps({"v": 1, "type": "create", "players": ["A"]}))
-                return json.loads(ws.recv(10))
+            return create_from(s, forwarded)
         answers = [create(f"2001:db8:5:6::{n:x}") for n in (1, 0xbeef, 0xffff, 7)]
         assert [a["type"] for a in answers] == ["created"] * 3 + ["error"]
         assert answers[-1]["code"] == "rate-limited"
