@@ -1,6 +1,6 @@
-"""Deck lists: plain text, MTG Arena, MTGO, Moxfield, Archidekt, mtgtop8 .dec, MWS .mwDeck and
-XMage .dck exports, Forge .dck (INI-like sections), MTGJSON deck files, Cockatrice .cod,
-MTGO .dek and OCTGN .o8d.
+"""Deck lists: plain text, MTG Arena, MTGO, MTGGoldfish, Moxfield, Archidekt, TappedOut,
+deckstats, mtgtop8 .dec, MWS .mwDeck and XMage .dck exports, Forge .dck (INI-like
+sections), MTGJSON deck files, Cockatrice .cod, MTGO .dek and OCTGN .o8d.
 
 Reading never fails silently: a name the card database does not know is listed
 with its file and line, and a malformed file raises one ``InputError`` naming
@@ -108,6 +108,10 @@ BRACKET = re.compile(r"^\[[^\]]*\]\s*|\s*\[[^\]]*\]$")
 CATEGORIES = re.compile(r"\s+\[([^\[\]]*)\](?:\s+\^[^^]*\^)?\s*$")
 LABELS = re.compile(r"\s+\^[^^]*\^\s*$")
 FLAG = re.compile(r"\{(\w+)\}")
+# MTGGoldfish's "exact card versions": "1 Flusterstorm <buy-a-box> [MH3] (F)", a
+# printing's variant between angle brackets, its set in square ones, a foil's (F)
+VARIANT = re.compile(r"\s*<[^<>]*>")
+FOIL_MARK = re.compile(r"\s+\((?:F|E|Foil|Etched)\)\s*$", re.I)
 SPLIT = re.compile(r"\s*(?<!/)/(?!/)\s*")
 LABEL = re.compile(r"^(?:[A-Za-z][\w'&/-]*(?:\s+[A-Za-z][\w'&/-]*){0,3}:?)(?:\s*\(\d+\))?$")
 SIDEBOARD_BLOCK = 15  # a blank-separated last block this small is an export's sideboard
@@ -133,6 +137,7 @@ def clean_line(name: str) -> tuple[str, set[str], tuple[str, str] | None]:
         tags.add("commander")
         name = CMDR.sub("", name)
     printing = None
+    name = VARIANT.sub("", FOIL_MARK.sub("", name))
     m = CATEGORIES.search(name)
     if m:  # each category a tag, and each flag ("nodeck": a maybeboard's)
         for category in m.group(1).split(","):

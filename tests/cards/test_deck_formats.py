@@ -152,6 +152,20 @@ def test_tappedout_and_deckstats_marks_of_a_commander(tmp_path):
     assert [(e.count, e.name) for e in deck.sections["sideboard"]] == [(2, "Shock")]
 
 
+def test_an_mtggoldfish_export_with_exact_card_versions(tmp_path):
+    """MTGGoldfish writes a printing's variant between angle brackets, its set in square
+    ones (a promo's with a dash) and a foil's (F) after the name."""
+    p = tmp_path / "goldfish.txt"
+    p.write_text("4 Grizzly Bears <extended> [DSK]\n2 Llanowar Elves <borderless> [LTC] (F)\n"
+                 "1 Giant Spider [PRM-PRE] (F)\n1 Serra Angel <Benedikta Harman> [M10]\n"
+                 "20 Forest [KTK]\n\n2 Shock [M21]\n")
+    deck = decks.load(p, known=_known)
+    assert [(e.count, e.name) for e in deck.sections["main"]] == [
+        (4, "Grizzly Bears"), (2, "Llanowar Elves"), (1, "Giant Spider"), (1, "Serra Angel"),
+        (20, "Forest")]
+    assert [(e.count, e.name) for e in deck.sections["sideboard"]] == [(2, "Shock")]
+
+
 MTGJSON_DECK = {"meta": {"date": "2025-01-01", "version": "5.2.2"},
                 "data": {"name": "Elf Ball", "code": "XYZ", "type": "Commander Deck",
                          "commander": [{"name": "Llanowar Elves", "count": 1,
