@@ -26,6 +26,7 @@ from PySide6.QtGui import (
     QKeyEvent,
     QKeySequence,
     QPainter,
+    QShowEvent,
     QUndoCommand,
     QUndoStack,
 )
@@ -34,6 +35,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
     QFormLayout,
+    QFrame,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -42,6 +44,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QMainWindow,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QSplitter,
     QTableWidget,
@@ -205,6 +208,15 @@ class Chart(QWidget):
         series.attachAxis(y)
 
 
+def _scrolled(page: QWidget) -> QScrollArea:
+    """``page`` in a scroll area without a frame: as tall as it likes, on any screen."""
+    area = QScrollArea()
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setWidget(page)
+    return area
+
+
 class DeckEditor(QMainWindow):
     """The deck editor window. ``playtest(deck)``: starts a game with the deck at the
     table (given by the main window)."""
@@ -225,6 +237,7 @@ class DeckEditor(QMainWindow):
         self.undo.cleanChanged.connect(self._clean_changed)
         self._info: dict[str, dict[str, Any] | None] = {}
         self.sample: stats.SampleHand | None = None
+        self._fitted = False  # sized to the screen, when first shown
         self._build()
         self._refresh()
 
@@ -358,9 +371,11 @@ class DeckEditor(QMainWindow):
         clay.addWidget(self.picture)
         clay.addWidget(self.card_text, 1)
         right.addTab(card, "Card")
-        right.addTab(self._stats_tab(), "Statistics")
-        right.addTab(self._odds_tab(), "Draw odds")
-        right.addTab(self._legal_tab(), "Legality")
+        # (each scrolls where the screen is shorter than it: three charts and a sample
+        # hand stood 714 pixels tall, past a 1024x600 screen's bottom)
+        right.addTab(_scrolled(self._stats_tab()), "Statistics")
+        right.addTab(_scrolled(self._odds_tab()), "Draw odds")
+        right.addTab(_scrolled(self._legal_tab()), "Legality")
         self.right = right
         split.addWidget(right)
         split.setSizes([380, 420, 480])
@@ -842,6 +857,13 @@ class DeckEditor(QMainWindow):
             return
         if self.playtest_with is not None:
             self.playtest_with(self.as_deck())
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._fitted:  # its first size (1280x780), inside a smaller screen
+            self._fitted = True
+            from tabletop.ui import settings
+            settings.fit_to_screen(self)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self._may_replace("close the deck editor"):

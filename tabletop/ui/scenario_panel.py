@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QRect, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush, QColor, QShowEvent
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -456,6 +456,7 @@ class CompareDialog(QDialog):
         c = comparison
         self.setWindowTitle(f"Compare editions — {c.title}")
         self.resize(1100, 560)
+        self._fitted = False  # sized to the screen, when first shown
         self.tree = QTreeWidget()
         self.tree.setColumnCount(2 + len(c.editions))
         self.tree.setHeaderLabels(["Step", "Differs", *c.editions])
@@ -493,6 +494,13 @@ class CompareDialog(QDialog):
                              f"{', '.join(c.editions)}."))
         lay.addWidget(self.tree, 1)
         lay.addWidget(box)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._fitted:  # its first size, inside a smaller screen (1024x600)
+            self._fitted = True
+            from tabletop.ui import settings
+            settings.fit_to_screen(self)
 
     def _rule(self, c: Comparison, item: QTreeWidgetItem, col: int) -> None:
         """A click on an edition's outcome opens the first rule it cites, in that edition."""

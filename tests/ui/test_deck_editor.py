@@ -225,3 +225,19 @@ def test_a_card_the_database_does_not_know_is_counted_apart():
                          facts.get)
     assert (s.cards, s.lands, s.unknown, s.curve[0], s.curve[1]) == (27, 20, 3, 0, 4)
     assert s.average_mv == 1.0 and s.colorless == 0
+
+
+def test_the_editor_opens_inside_a_small_screen(make_window):
+    """It opened at 1280x780 whatever the screen (the offscreen one here is 800x800; a
+    netbook's 1024x600), its right and bottom past the edges, and its Statistics tab
+    alone wanted 714 pixels of height. It opens inside the screen's available area, and
+    every tab fits in it (a tall one scrolls)."""
+    from PySide6.QtGui import QGuiApplication
+    w = make_window(Table(("Alice", "Bob")))
+    _menu(w, "Dec&k editor…")
+    ed = w.playtest.editor
+    avail = QGuiApplication.primaryScreen().availableGeometry()
+    assert avail.contains(ed.frameGeometry()), (ed.frameGeometry(), avail)
+    assert ed.minimumSizeHint().height() <= min(avail.height(), 600)
+    assert ed.minimumSizeHint().width() <= min(avail.width(), 1024)
+    ed.close()
