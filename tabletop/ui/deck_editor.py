@@ -10,6 +10,7 @@ not saved is never closed or replaced without asking."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -199,7 +200,10 @@ class Chart(QWidget):
         x = QBarCategoryAxis()
         x.append([label for label, _, _ in values])
         y = QValueAxis()
-        y.setRange(0, max([1, *(v for _, v, _ in values)]) * 1.15)
+        # room above the tallest bar, to an even top: the three ticks (0, the middle, the
+        # top) are whole numbers, each written once (0 to 1.15 read "0, 0, 1")
+        top = max(2, math.ceil(max([0, *(v for _, v, _ in values)]) * 1.15))
+        y.setRange(0, top + top % 2)
         y.setLabelFormat("%d")
         y.setTickCount(3)
         c.addAxis(x, Qt.AlignmentFlag.AlignBottom)

@@ -103,6 +103,9 @@ def test_a_player_builds_checks_saves_reopens_and_playtests_a_deck(make_window, 
     bars = ed.curve_chart.chart.series()[0].barSets()
     assert [b.label() for b in bars][:3] == ["0", "1", "2"]
     assert [sum(b.at(i) for i in range(b.count())) for b in bars][:4] == [0, 4, 4, 0]
+    # its scale: three whole-number ticks, the top above the tallest bar (4): 0, 3, 6
+    y = next(a for a in ed.curve_chart.chart.axes() if a.orientation() == Qt.Orientation.Vertical)
+    assert (y.min(), y.max(), y.tickCount()) == (0, 6, 3)
     ed.format_box.setCurrentIndex(ed.format_box.findData("modern"))
     assert ed.legal_out.text() == "Legal in modern."
 
