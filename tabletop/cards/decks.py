@@ -173,10 +173,11 @@ def _count(text: str | None, what: str) -> int:
 
 def parse_text(text: str, path: str = "deck.txt") -> Deck:
     """Plain text (`4 Name`, `4x Name`, `SB: 2 Name`, section headers, // and #
-    comments) and MTG Arena, MTGO, Moxfield, Archidekt and MWS exports. A blank line starts the
-    sideboard only where an export means it: one blank line before a last block of
-    at most 15 cards, in a list with no headers, markers or comments; blank lines
-    that group a list (commander decks by category, "# 20 lands") mean nothing."""
+    comments) and MTG Arena, MTGO, MTGGoldfish, Moxfield, Archidekt, TappedOut, deckstats
+    and MWS exports. A blank line starts the sideboard only where an export means it:
+    one blank line before a last block of at most 15 cards, in a list with no headers,
+    markers or comments; blank lines that group a list (commander decks by category,
+    "# 20 lands") mean nothing."""
     deck = Deck(Path(path).stem, str(path))
     lines = text.split("\n")
     entries = []  # (line number, section or None, count, name, block)
@@ -185,7 +186,6 @@ def parse_text(text: str, path: str = "deck.txt") -> Deck:
     xmage = False  # NAME: or LAYOUT lines: an XMage .dck
     one_by_one = False  # XMage drew its sideboard as one pile of one: a commander
     labels: list[tuple[int, str]] = []
-    left_out: list[str] = []
     for n, raw in enumerate(lines, 1):
         ln = raw.strip()
         if not ln:
@@ -252,8 +252,7 @@ def parse_text(text: str, path: str = "deck.txt") -> Deck:
         elif tags & {"sideboard", "side"}:
             where, marked = "sideboard", True
         elif tags & {"nodeck", "maybeboard", "maybe", "considering"}:
-            left_out.append(name)  # Archidekt's maybeboard: cards not in the deck
-            continue
+            where = "maybeboard"  # Archidekt's cards flagged {noDeck}: not in the deck
         entries.append((n, where, count, name, block, printing))
         seen_cards = True
     if labels and (not entries or len(labels) > max(5, len(entries) // 4)):
@@ -273,10 +272,6 @@ def parse_text(text: str, path: str = "deck.txt") -> Deck:
         deck.add(where, count, name, n, printing)
     if not any(deck.sections.values()):
         raise InputError(f"{path}: no cards found: not a deck list")
-    if left_out:
-        deck.notes.append(f"{path}: {len(left_out)} card line{'s' * (len(left_out) != 1)} "
-                          f"of a maybeboard left out ({', '.join(left_out[:3])}"
-                          f"{', …' if len(left_out) > 3 else ''})")
     side = deck.sections["sideboard"]
     in_side = sum(e.count for e in side)
     if xmage and not deck.sections["commander"] and 1 <= in_side <= 2 and (

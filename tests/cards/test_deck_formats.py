@@ -112,11 +112,11 @@ def test_an_xmage_deck_with_its_author_and_starred_numbers_opens(tmp_path):
     assert [(e.count, e.name) for e in deck.sections["sideboard"]] == [(15, "Grizzly Bears")]
 
 
-def test_an_archidekt_export_reads_its_categories_and_leaves_its_maybeboard_out(tmp_path):
+def test_an_archidekt_export_reads_its_categories_and_its_maybeboard(tmp_path):
     """Archidekt writes each card's categories in brackets after it (a flag in braces:
     {top}, {noDeck}) and its labels between carets: the Commander and Sideboard
-    categories are those sections, a category flagged {noDeck} (the maybeboard) is not in
-    the deck, and the rest (Ramp, Burn, Land) only group the list."""
+    categories are those sections, a category flagged {noDeck} (the maybeboard) is the
+    maybeboard, not the deck, and the rest (Ramp, Burn, Land) only group the list."""
     p = tmp_path / "krenko.txt"
     p.write_text("1x Shock (m21) 159 [Sideboard] ^Have^\n"
                  "4x Grizzly Bears (m10) 155 [Creature,Beaters] ^Have,#37d67a^\n"
@@ -129,7 +129,7 @@ def test_an_archidekt_export_reads_its_categories_and_leaves_its_maybeboard_out(
     assert [e.name for e in deck.sections["sideboard"]] == ["Shock"]
     assert [e.name for e in deck.sections["commander"]] == ["Llanowar Elves"]
     assert deck.sections["main"][0].printing == ("M10", "155")
-    assert any("maybeboard" in n and "Naturalize" in n for n in deck.notes)
+    assert [(e.count, e.name) for e in deck.sections["maybeboard"]] == [(2, "Naturalize")]
 
 
 def test_tappedout_and_deckstats_marks_of_a_commander(tmp_path):
