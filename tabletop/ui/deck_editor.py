@@ -27,7 +27,6 @@ from PySide6.QtGui import (
     QKeyEvent,
     QKeySequence,
     QPainter,
-    QShowEvent,
     QUndoCommand,
     QUndoStack,
 )
@@ -59,6 +58,7 @@ from PySide6.QtWidgets import (
 from tabletop.cards import decks as deckfiles
 from tabletop.cards import legality, stats
 from tabletop.engine.errors import TabletopError
+from tabletop.ui.settings import FitsTheScreen
 
 SECTIONS = (("main", "Main deck"), ("sideboard", "Sideboard"), ("commander", "Commander"),
             ("maybeboard", "Maybeboard"))
@@ -221,7 +221,7 @@ def _scrolled(page: QWidget) -> QScrollArea:
     return area
 
 
-class DeckEditor(QMainWindow):
+class DeckEditor(FitsTheScreen, QMainWindow):
     """The deck editor window. ``playtest(deck)``: starts a game with the deck at the
     table (given by the main window)."""
 
@@ -241,7 +241,6 @@ class DeckEditor(QMainWindow):
         self.undo.cleanChanged.connect(self._clean_changed)
         self._info: dict[str, dict[str, Any] | None] = {}
         self.sample: stats.SampleHand | None = None
-        self._fitted = False  # sized to the screen, when first shown
         self._build()
         self._refresh()
 
@@ -861,13 +860,6 @@ class DeckEditor(QMainWindow):
             return
         if self.playtest_with is not None:
             self.playtest_with(self.as_deck())
-
-    def showEvent(self, event: QShowEvent) -> None:
-        super().showEvent(event)
-        if not self._fitted:  # its first size (1280x780), inside a smaller screen
-            self._fitted = True
-            from tabletop.ui import settings
-            settings.fit_to_screen(self)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self._may_replace("close the deck editor"):

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QRect, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QBrush, QColor, QShowEvent
+from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from tabletop.scenario.runner import Session, StepReport
     from tabletop.ui.controller import TableController
 from tabletop.ui.dialogs import plain_tooltip
+from tabletop.ui.settings import FitsTheScreen
 
 HELD, FAILED = "✔", "✘"
 
@@ -446,7 +447,7 @@ class _Wrapped(QStyledItemDelegate):
         return QSize(width, r.height() + 6)
 
 
-class CompareDialog(QDialog):
+class CompareDialog(FitsTheScreen, QDialog):
     """One scenario under two (or more) editions, side by side; differing steps marked."""
 
     rule_asked = Signal(str, str)  # a rule number and its edition, to open
@@ -456,7 +457,6 @@ class CompareDialog(QDialog):
         c = comparison
         self.setWindowTitle(f"Compare editions — {c.title}")
         self.resize(1100, 560)
-        self._fitted = False  # sized to the screen, when first shown
         self.tree = QTreeWidget()
         self.tree.setColumnCount(2 + len(c.editions))
         self.tree.setHeaderLabels(["Step", "Differs", *c.editions])
@@ -494,13 +494,6 @@ class CompareDialog(QDialog):
                              f"{', '.join(c.editions)}."))
         lay.addWidget(self.tree, 1)
         lay.addWidget(box)
-
-    def showEvent(self, event: QShowEvent) -> None:
-        super().showEvent(event)
-        if not self._fitted:  # its first size, inside a smaller screen (1024x600)
-            self._fitted = True
-            from tabletop.ui import settings
-            settings.fit_to_screen(self)
 
     def _rule(self, c: Comparison, item: QTreeWidgetItem, col: int) -> None:
         """A click on an edition's outcome opens the first rule it cites, in that edition."""

@@ -78,6 +78,20 @@ def fit_to_screen(window: QWidget, width: int | None = None,
         window.move(max(avail.x(), x), max(avail.y(), y))
 
 
+class FitsTheScreen:
+    """A window of its own size (the deck editor's 1280x780): inside the screen's
+    available area the first time it is shown (a 1024x600 screen is smaller). Put
+    before the Qt class it is mixed into."""
+
+    _fitted = False
+
+    def showEvent(self, event: Any) -> None:
+        super().showEvent(event)  # type: ignore[misc]
+        if not self._fitted:
+            self._fitted = True
+            fit_to_screen(self)  # type: ignore[arg-type]
+
+
 def restore_window(window: QMainWindow) -> None:
     s = _settings()
     geo = s.value("window/geometry")
