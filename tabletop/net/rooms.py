@@ -144,17 +144,19 @@ class SeatIds:
             del self.back[sid]
         self.hidden.pop(oid, None)
 
-    def reorder(self, key: ZoneKey, ids: Sequence[int]) -> None:
+    def reorder(self, key: ZoneKey, ids: Sequence[int], concealed: bool = False) -> None:
         """A hidden zone about to be sent: when the cards it had are no longer in the
         order they were sent in (a shuffle, an effect reordering it), all its cards get
-        new ids."""
+        new ids. ``concealed``: a hand whose cards the seat may not see; when any card
+        comes into it, all its cards get new ids, so the one new id is not the card
+        that came (which the seat may have seen before: a permanent returned to it)."""
         before = self.sent.get(key)
         now = tuple(ids)
         if before is not None and before != now:
             kept = set(now)
             old = [i for i in before if i in kept]
             still = set(before)
-            if old != [i for i in now if i in still]:
+            if old != [i for i in now if i in still] or (concealed and len(old) < len(now)):
                 for oid in now:
                     self.drop(oid)
         self.sent[key] = now
@@ -791,8 +793,13 @@ class Room:
         for key, oids in todo:
             ordered = key[1] in ORDERED
             hidden_zone = key[1] in HIDDEN_ZONES
+            # another's hand: sent in the order of this seat's ids, drawn at random,
+            # not in the order its cards came (the newest would be the card that came)
+            concealed = key[1] == Zone.HAND and viewer is not views.JUDGE and viewer != key[0]
             if hidden_zone:
-                ids.reorder(key, oids)
+                ids.reorder(key, oids, concealed)
+            if concealed:
+                oids = self._shuffled_hand(ids, oids, viewer)
             cards = []  # the zone's cards as sent (with ``delta``: those that changed)
             order = []
             before = {} if known is None else known.get(key, {})
@@ -922,6 +929,16 @@ class Room:
     def chat_lines(self, first: int) -> list[list[str]]:
         """The chat's lines from the ``first`` said (those still kept)."""
         return [[s_, x] for s_, x in self.chat[max(0, first - self.chat_base):]]
+
+    def _shuffled_hand(self, ids: SeatIds, oids: Sequence[ObjId], viewer: str | None
+                       ) -> list[ObjId]:
+        """Another player's hand, bottom first as a zone's list is, in the order of the
+        ids ``viewer`` knows its cards by (each as ``zone_cards`` will send it: hidden,
+        or seen when revealed)."""
+        objs = self.table.objs
+        sid = {oid: ids.of(oid, not views.may_see(self.table, objs[oid], viewer), True)
+               for oid in oids}
+        return sorted(oids, key=sid.__getitem__, reverse=True)
 
     def seat_facts(self, seat: str, faces: dict[Any, Any] | None) -> dict[str, Any]:
         """The facts of a view that are the seat's own: its name, the sideboards and

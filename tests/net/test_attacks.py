@@ -91,6 +91,46 @@ def test_bob_cannot_name_alices_hand_from_ids(server, clients, changes):
     assert not {c["id"] for c in zone(alice.view, "Alice", "hand")} & set(hand_ids)
 
 
+@pytest.mark.parametrize("changes", [None, "cards"])
+def test_a_card_bob_saw_cannot_be_followed_through_alices_hand(server, clients, changes):
+    """Bob saw the card Alice puts back into her hand (a permanent returned to it), so he
+    knows it is in her hand. Which of her hidden cards it is he must not learn: neither
+    by the one id that is new to him, nor by where it sits in the list he is sent (the
+    newest first, or last), so that when she then puts it on top of her library, or
+    some other card, he cannot tell which. The attacker guesses, for each card returned,
+    the one new id (when there is only one) and the first and last places; each guess is
+    checked against the id that leaves her hand when she puts the returned card back."""
+    _, _, _, alice, bob = table_of_two(clients, server.url, bob_changes=changes, seed=7)
+    rounds, by_new, by_first, by_last = 8, 0, 0, 0
+    for _ in range(rounds):
+        hand = zone(alice.view, "Alice", "hand")
+        card = next(c for c in hand if not {"Instant", "Sorcery"} & set(c["types"]))
+        alice.act("move", id=card["id"], zone="battlefield")
+        field = next(c for c in zone(alice.view, None, "battlefield")
+                     if c.get("name") == card["name"] and c["controller"] == "Alice")
+        bob.drain(0.1)
+        before = [c["id"] for c in zone(bob.view, "Alice", "hand")]
+        mine = {c["id"] for c in zone(alice.view, "Alice", "hand")}
+        alice.act("move", id=field["id"], zone="hand")  # back into her hand: Bob saw it
+        back = next(c for c in zone(alice.view, "Alice", "hand") if c["id"] not in mine)
+        bob.drain(0.1)
+        seen = [c["id"] for c in zone(bob.view, "Alice", "hand")]
+        new = [i for i in seen if i not in before]
+        alice.act("move", id=back["id"], zone="library", position="top")
+        bob.drain(0.1)
+        left = set(seen) - {c["id"] for c in zone(bob.view, "Alice", "hand")}
+        assert len(left) == 1  # one card left her hand, as Bob sees it
+        gone = left.pop()
+        by_new += len(new) == 1 and new[0] == gone
+        by_first += seen[0] == gone
+        by_last += seen[-1] == gone
+        alice.act("draw", count=1)  # the hand keeps its size
+    # every id of her hand is new to Bob when a card he saw comes into it
+    assert by_new == 0
+    # a place in a hand of eight: right about one time in eight, not every time
+    assert by_first < rounds - 2 and by_last < rounds - 2, (by_first, by_last)
+
+
 def test_a_face_down_card_stays_face_down_and_unlinked(server, clients):
     """Alice plays a card from her hand face down: Bob sees a face-down card, with an id
     that is not the one her hand card had for him; she sees its face."""
