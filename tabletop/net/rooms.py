@@ -934,10 +934,14 @@ class Room:
                        ) -> list[ObjId]:
         """Another player's hand, bottom first as a zone's list is, in the order of the
         ids ``viewer`` knows its cards by (each as ``zone_cards`` will send it: hidden,
-        or seen when revealed)."""
-        objs = self.table.objs
-        sid = {oid: ids.of(oid, not views.may_see(self.table, objs[oid], viewer), True)
-               for oid in oids}
+        or seen when revealed). A card of it the seat saw (revealed) and may no longer
+        see gives every card of the hand a new id, as a card coming into it does."""
+        objs, t = self.table.objs, self.table
+        hidden = [not views.may_see(t, objs[oid], viewer) for oid in oids]
+        if any(h and ids.hidden.get(oid) is False for oid, h in zip(oids, hidden, strict=True)):
+            for oid in oids:
+                ids.drop(oid)
+        sid = {oid: ids.of(oid, h, True) for oid, h in zip(oids, hidden, strict=True)}
         return sorted(oids, key=sid.__getitem__, reverse=True)
 
     def seat_facts(self, seat: str, faces: dict[Any, Any] | None) -> dict[str, Any]:

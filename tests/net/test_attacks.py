@@ -131,6 +131,23 @@ def test_a_card_bob_saw_cannot_be_followed_through_alices_hand(server, clients, 
     assert by_first < rounds - 2 and by_last < rounds - 2, (by_first, by_last)
 
 
+def test_a_card_revealed_from_a_hand_is_not_followed_once_hidden_again(server, clients):
+    """Alice reveals a card of her hand, then stops: Bob knows it is in her hand, not
+    which of her hidden cards it is (every id of her hand is new to him)."""
+    _, _, _, alice, bob = table_of_two(clients, server.url, seed=3)
+    card = zone(alice.view, "Alice", "hand")[2]
+    alice.act("reveal", id=card["id"], revealed=True)
+    bob.drain(0.1)
+    shown = [c for c in zone(bob.view, "Alice", "hand") if not c["hidden"]]
+    assert [c["name"] for c in shown] == [card["name"]]
+    before = {c["id"] for c in zone(bob.view, "Alice", "hand")}
+    alice.act("reveal", id=card["id"], revealed=False)
+    bob.drain(0.1)
+    after = zone(bob.view, "Alice", "hand")
+    assert all(c["hidden"] for c in after) and len(after) == len(before)
+    assert not {c["id"] for c in after} & before
+
+
 def test_a_face_down_card_stays_face_down_and_unlinked(server, clients):
     """Alice plays a card from her hand face down: Bob sees a face-down card, with an id
     that is not the one her hand card had for him; she sees its face."""
