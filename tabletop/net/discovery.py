@@ -12,6 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from tabletop.textsafe import peer_text
+
 SERVICE = "_tabletop._tcp.local."
 
 
@@ -122,8 +124,10 @@ def found_from(info: Any) -> Found | None:
     room = props.get("room", "")
     if props.get("v") != "1" or not addresses or not room or not info.port:
         return None
-    clean = "".join(ch for ch in props.get("title", "") if ch.isprintable())[:40]
-    players = tuple(p for p in props.get("players", "").split(",") if p)[:8]
+    # another machine's words: no controls, no marks that turn the line around
+    clean = "".join(ch for ch in peer_text(props.get("title", "")) if ch.isprintable())[:40]
+    players = tuple(n for n in (peer_text(p).strip()[:40]
+                                for p in props.get("players", "").split(",")) if n)[:8]
     return Found(str(info.name), clean or "Tabletop", f"ws://{addresses[0]}:{info.port}/",
                  "".join(ch for ch in room if ch.isalnum())[:40], players)
 

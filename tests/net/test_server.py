@@ -419,3 +419,26 @@ def test_updates_written_together_arrive_whole_and_in_order(server, clients):
         fresh = clients(server.url)
         view = fresh.join(room, code, p, token=c.token, changes="cards")
         assert without_ids(c.view["zones"]) == without_ids(view["zones"]), p
+
+
+def test_a_game_announced_with_lying_words_is_listed_as_plain_short_text():
+    """Anyone on the network can announce a game: its title and player names are another
+    machine's words. The Join dialog lists them without controls or the marks that turn
+    a line around, each name short, at most eight of them; a record that is not one of
+    ours (no version, no room, no IPv4 address) is not listed."""
+    from types import SimpleNamespace
+
+    from tabletop.net import discovery
+
+    def record(**props):
+        return SimpleNamespace(name="x._tabletop._tcp.local.", port=8765,
+                               addresses=[bytes([192, 168, 1, 9])],
+                               properties={k.encode(): v.encode() for k, v in props.items()})
+    names = ",".join(["\u202eAnn\x07", "B" * 300, "", " \u200f ", *"CDEFGHIJ"])
+    game = discovery.found_from(record(v="1", room="R00m!<b>", title="\x1b[31mFun\u202e night",
+                                       players=names))
+    assert game is not None
+    assert game.title == "[31mFun night" and game.room == "R00mb"
+    assert game.players == ("Ann", "B" * 40, "C", "D", "E", "F", "G", "H")
+    assert discovery.found_from(record(room="R", title="t", players="A")) is None
+    assert discovery.found_from(record(v="1", title="t", players="A")) is None
