@@ -40,6 +40,7 @@ from tabletop.engine.views import (
     Told,
 )
 from tabletop.net import protocol
+from tabletop.textsafe import peer_text
 
 Face = Seen | Hidden
 
@@ -102,16 +103,23 @@ def whole_zone(before: dict[str, Any] | None, changed: dict[str, Any]) -> dict[s
     return {"player": changed["player"], "zone": changed["zone"], "cards": cards}
 
 
+def said(value: Any) -> str:
+    """Words the host sent, to be shown (a card's name, a note, a log line): the host is
+    another machine, so they lose control characters and the marks that turn a line
+    around, as a client's words do at the host (docs/protocol.md)."""
+    return peer_text(str(value))
+
+
 def card_of(face: dict[str, Any]) -> Card | None:
     """A card's printed facts as the host sent them (None for a hidden one)."""
     if face.get("hidden"):
         return None
     printed = face.get("printed") or (None, None)
-    return Card(str(face.get("name", "")), types=tuple(str(t) for t in face.get("types", ())),
-                subtypes=tuple(str(t) for t in face.get("subtypes", ())),
-                supertypes=tuple(str(t) for t in face.get("supertypes", ())),
+    return Card(said(face.get("name", "")), types=tuple(said(t) for t in face.get("types", ())),
+                subtypes=tuple(said(t) for t in face.get("subtypes", ())),
+                supertypes=tuple(said(t) for t in face.get("supertypes", ())),
                 colors=tuple(str(c) for c in face.get("colors", ())),
-                mana_cost=str(face.get("mana_cost", "")),
+                mana_cost=said(face.get("mana_cost", "")),
                 power=None if printed[0] is None else str(printed[0]),
                 toughness=None if printed[1] is None else str(printed[1]))
 
@@ -124,33 +132,33 @@ def face_of(face: dict[str, Any], position: int | None) -> Face:
     place = None
     if isinstance(place_sent, list) and len(place_sent) == 2:
         place = (float(place_sent[0]), float(place_sent[1]))
-    counters = tuple((str(k), int(n)) for k, n in face.get("counters", ()))
+    counters = tuple((said(k), int(n)) for k, n in face.get("counters", ()))
     owner = str(face.get("owner") or "")
     controller = None if face.get("controller") is None else str(face["controller"])
     card = card_of(face)
     if card is None:
         return Hidden(fid, True, bool(face.get("tapped")), owner or None, controller,
                       counters, None, position, revealed=bool(face.get("revealed")),
-                      note=str(face.get("note") or ""), host=host, place=place)
+                      note=said(face.get("note") or ""), host=host, place=place)
     face_down = bool(face.get("face_down"))
     pt = face.get("pt")
     land = not face_down and "Land" in card.types
     return Seen(fid, CardId(fid), card.name, face_down, bool(face.get("tapped")), counters,
                 bool(face.get("token")), controller, owner, card,
                 "lands" if land else "others", None, bool(face.get("revealed")), position,
-                (str(pt[0]), str(pt[1])) if isinstance(pt, list) and len(pt) == 2 else None,
-                str(face.get("note") or ""), host, None, place,
+                (said(pt[0]), said(pt[1])) if isinstance(pt, list) and len(pt) == 2 else None,
+                said(face.get("note") or ""), host, None, place,
                 face.get("commander") is True,
-                tuple(str(s) for s in face.get("stickers", ())))
+                tuple(said(s) for s in face.get("stickers", ())))
 
 
 def log_entry(line: dict[str, Any]) -> LogEntry:
     """A line of the host's log as the seat was told it (only the seat's own words)."""
-    text = str(line.get("text", ""))
+    text = said(line.get("text", ""))
     return LogEntry(str(line.get("tag", "done")), "", text, text,
-                    tuple(str(c) for c in line.get("cites", ())),
-                    tuple(str(n) for n in line.get("notes", ())), (),
-                    str(line.get("lead", "")), bool(line.get("sub")))
+                    tuple(said(c) for c in line.get("cites", ())),
+                    tuple(said(n) for n in line.get("notes", ())), (),
+                    said(line.get("lead", "")), bool(line.get("sub")))
 
 
 class SentBoard:

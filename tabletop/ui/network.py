@@ -328,7 +328,8 @@ class Session(QObject):
     @property
     def chat(self) -> list[tuple[str, str]]:
         lines = _list((self.view or {}).get("chat"))
-        return [(str(x[0]), str(x[1])) for x in lines if isinstance(x, list) and len(x) == 2]
+        return [(str(x[0]), mirror.said(x[1])) for x in lines
+                if isinstance(x, list) and len(x) == 2]
 
     @property
     def present(self) -> list[str]:

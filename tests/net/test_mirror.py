@@ -126,3 +126,27 @@ def test_a_seat_handles_only_its_own_cards_and_the_host_judges_the_rest():
     # whether the rules let it go there is the host's to say: the zone is not lit for it
     assert b.drop_hint(bens, "battlefield", None, "Ben", anyone=False) == "unknown"
     assert b.move_refusal(anns, anyone=True) is None  # hot-seat play
+
+
+def test_a_hostile_hosts_words_lose_controls_and_reordering_marks():
+    """The host is another machine: a card's name, a note, a counter's kind, a sticker
+    and a log line it sends are shown without control characters or the marks that turn
+    a line around (a client's words lose them at the host; a host that is not Tabletop's
+    own may send anything)."""
+    room = _room()
+    view = json.loads(json.dumps(room.view("Ann")))
+    battlefield = next(z for z in view["zones"] if z["zone"] == "battlefield")
+    card = next(c for c in battlefield["cards"] if not c["hidden"])
+    card.update(name="\u202eLlanowar\x1b[2J Elves", note="tap\x07 me\u2066",
+                counters=[["+1/+1\u202e", 1]], stickers=["\u200bHat"], pt=["2\u202e", "2"])
+    view["log"].append({"tag": "done", "text": "Ann\u202e draws\r\n", "cites": ["400.7\x00"],
+                        "notes": ["\u2067n"], "lead": "x\u202d", "sub": False})
+    b = mirror.SentBoard(view, room.viewer("Ann"),
+                         [mirror.log_entry(line) for line in view["log"]])
+    face = b.face(card["id"])
+    assert isinstance(face, views.Seen)
+    assert (face.name, face.note, face.counters, face.stickers, face.pt) == (
+        "Llanowar[2J Elves", "tap me", (("+1/+1", 1),), ("Hat",), ("2", "2"))
+    last = b.journal[-1]
+    assert (last.text, last.cites, last.notes, last.lead) == ("Ann draws  ", ("400.7",),
+                                                              ("n",), "x")
