@@ -199,13 +199,17 @@ def run_gui(args: argparse.Namespace) -> int:
         return 0
     # The window does not autosave until the question below is answered: the new
     # table it starts with must not overwrite the game that may be restored.
+    asking = crashed and not args.scenario and autosave is not None
+    dealt = controller.table
+    if asking and not headless:  # behind the question, no other game than the one asked
+        controller.new_table(empty=True)  # about: a fresh deal there looked like its loss
     window = MainWindow(controller, autosave=autosave)
     # the icon (the window list's, the task bar's) follows the table's first frame by a
     # moment; loading it and Qt's icon class first cost that frame 3 ms
     window.after_first_frame(lambda: set_icon(app))
     errors.install(lambda: window, show_dialog=not headless)
     from tabletop.ui import dialogs
-    if crashed and not args.scenario and autosave is not None:
+    if asking and autosave is not None:
         if not headless:
             window.show()
         if dialogs.ask(window, "Restore the last game?",
@@ -214,10 +218,12 @@ def run_gui(args: argparse.Namespace) -> int:
             try:
                 controller.set_table(autosave.restore(), dirty=True)
             except TabletopError as e:
+                controller.set_table(dealt)
                 kept = autosave.set_aside()
                 dialogs.warn(window, "Cannot restore the game",
                              str(e) + (f"\n\nThe file is kept as {kept}." if kept else ""))
         else:
+            controller.set_table(dealt)
             kept = autosave.set_aside()
             if kept is not None:
                 window.show_message(f"The last game is kept as {kept}.")

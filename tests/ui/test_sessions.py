@@ -161,6 +161,38 @@ def test_crash_restore_no_keeps_the_old_game_aside(tmp_path, dialogs):
 
 
 @POSIX
+@pytest.mark.parametrize("answer", ["Yes", "No"])
+def test_behind_the_restore_question_is_no_other_game(tmp_path, dialogs, answer):
+    """While the start asks whether to restore the game a crash left, the table behind
+    the question holds no cards: a fresh deal there looked as if the game were already
+    lost. Yes brings the game back; No deals a new one (the old kept aside)."""
+    killed_mid_game(tmp_path)
+    behind = {}
+
+    def look(box):
+        window = box.parent().window()
+        t = window.c.table
+        behind["cards"] = sum(len(ids) for ids in t.zones.values())
+        behind["visible"] = window.isVisible()
+        next(b for b in box.buttons() if b.text().replace("&", "") == answer).click()
+    dialogs.answer("Restore the last game?", look)
+    seen = {}
+
+    def check(w):
+        seen["table"] = fingerprint(w.c.table)
+        seen["cards"] = sum(len(ids) for ids in w.c.table.zones.values())
+        w.close()
+    code, _ = run_app(["--data-dir", str(tmp_path)], check)
+    assert code == 0
+    assert behind == {"cards": 0, "visible": True}
+    if answer == "Yes":
+        assert seen["table"] == expected_after(STEPS)
+    else:  # a new deal: both players' hands and libraries
+        assert seen["cards"] == sum(len(ids) for ids in demo.new_game().zones.values())
+        assert len(list(tmp_path.glob("autosave *.tabletop"))) == 1
+
+
+@POSIX
 def test_sigterm_saves_the_game_and_the_next_start_offers_it(tmp_path):
     proc = start_session(tmp_path, "--scripted-session", str(STEPS))
     proc.send_signal(signal.SIGTERM)
