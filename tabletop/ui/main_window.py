@@ -122,8 +122,9 @@ class MainWindow(QMainWindow):
         settings.fit_to_screen(self, 1500, 950)  # the first start: as much as fits
         # the docks' first width: a narrower share of a small screen, so the table keeps
         # room to be read (the person's own width comes back with the window's state)
-        self.resizeDocks([self.inspector_dock], [min(380, max(240, self.width() * 27 // 100))],
-                         Qt.Orientation.Horizontal)
+        self._dock_width()
+        # the docks as a first start arranges them: View > Reset the layout brings them back
+        self._first_layout = self.saveState(settings.LAYOUT_VERSION)
         settings.restore_window(self)  # then where and how big it was last time
         settings.fit_to_screen(self)  # on this screen, which may be smaller
         # and again once shown, when the window's frame (title bar, borders) is known,
@@ -137,6 +138,28 @@ class MainWindow(QMainWindow):
 
     def toolbars(self) -> list[QToolBar]:
         return self.findChildren(QToolBar)
+
+    def _dock_width(self) -> None:
+        self.resizeDocks([self.inspector_dock], [min(380, max(240, self.width() * 27 // 100))],
+                         Qt.Orientation.Horizontal)
+
+    def reset_layout(self) -> None:
+        """Every dock back where a first start puts it, shown, at its first width, and
+        the table fitted to what is left: a dock dragged away, floated or stretched by
+        mistake can leave the table a strip, and the layout is kept from one start to
+        the next."""
+        if self.presenting:  # presenter mode puts its own layout back as it leaves
+            self.judges.toggle_presenter()
+        self.restoreState(self._first_layout, settings.LAYOUT_VERSION)
+        for dock in (self.inspector_dock, self.log_dock, self.scenario_dock, self.rules_dock):
+            dock.setFloating(False)
+            dock.show()
+        self.log_dock.raise_()
+
+        def settle() -> None:  # once the layout restored has its sizes
+            self._dock_width()
+            self.view.fit()
+        QTimer.singleShot(0, settle)
 
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)
@@ -243,6 +266,7 @@ class MainWindow(QMainWindow):
         v.addAction(self.log_dock.toggleViewAction())
         v.addAction(self.scenario_dock.toggleViewAction())
         v.addAction(self.rules_dock.toggleViewAction())
+        self._act(v, "&Reset the layout", self.reset_layout)
         v.addSeparator()
         pm = v.addMenu("Card &pictures")
         self.pictures_action = self._act(pm, "&Download pictures (Scryfall)",
