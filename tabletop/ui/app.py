@@ -200,7 +200,6 @@ def run_gui(args: argparse.Namespace) -> int:
     # The window does not autosave until the question below is answered: the new
     # table it starts with must not overwrite the game that may be restored.
     asking = crashed and not args.scenario and autosave is not None
-    dealt = controller.table
     if asking and not headless:  # behind the question, no other game than the one asked
         controller.new_table(empty=True)  # about: a fresh deal there looked like its loss
     window = MainWindow(controller, autosave=autosave)
@@ -218,12 +217,14 @@ def run_gui(args: argparse.Namespace) -> int:
             try:
                 controller.set_table(autosave.restore(), dirty=True)
             except TabletopError as e:
-                controller.set_table(dealt)
+                if not headless:  # a game to play meanwhile, dealt afresh
+                    controller.new_table()
                 kept = autosave.set_aside()
                 dialogs.warn(window, "Cannot restore the game",
                              str(e) + (f"\n\nThe file is kept as {kept}." if kept else ""))
         else:
-            controller.set_table(dealt)
+            if not headless:  # the new game the player chose, dealt afresh
+                controller.new_table()
             kept = autosave.set_aside()
             if kept is not None:
                 window.show_message(f"The last game is kept as {kept}.")
