@@ -858,6 +858,24 @@ class JoinDialog:
         self.browse.removed.connect(self._removed)
         self.games.currentItemChanged.connect(self._picked)
         d.finished.connect(lambda _r: self.browse.close())
+        self.invitation.textChanged.connect(self._link_seat)
+        self._link_seat(self.invitation.text())
+
+    def _link_seat(self, text: str) -> None:
+        """A seat's own invitation (``?seat=Bob&invite=…``) decides the seat taken: the
+        seat field shows it and waits, as the invitation code's does, until the link
+        names no seat (the field said "spectator" while the link sat Bob)."""
+        try:
+            link = Invitation.parse(text, self.code.text()) if text.strip() else None
+        except InputError:
+            link = None
+        named = link is not None and bool(link.seat)
+        if link is not None and link.seat:
+            if self.seat.findText(link.seat) < 0:
+                self.seat.insertItem(0, link.seat)
+            self.seat.setCurrentText(link.seat)
+        self.seat.setEnabled(not named)
+        self.invite.setEnabled(not (link is not None and link.invite))
 
     def _added(self, game: Any) -> None:
         self._removed(game.name)

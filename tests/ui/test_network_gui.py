@@ -859,3 +859,25 @@ def test_a_stranger_with_the_code_puts_one_question_at_a_time_to_the_host(
     assert len(host.server.guesses.seen[asked[0][1]]) == 1  # the declined one
     dialogs.expect("Stop hosting", "Yes")
     w.leave_action.trigger()
+
+
+def test_the_join_dialog_shows_the_seat_a_links_invitation_takes(qtbot):
+    """A player pastes the link the host gave them (``?seat=Bob&invite=…``): the seat
+    field says Bob, as the link decides, and waits with the invitation code's field;
+    a link without a seat gives the field back (the last seat chosen stays there)."""
+    from tabletop.ui.network import JoinDialog
+    dlg = JoinDialog(None, "", "spectator")
+    qtbot.addWidget(dlg.dialog)
+    assert dlg.seat.currentText() == "spectator" and dlg.seat.isEnabled()
+    dlg.invitation.setText("ws://10.0.0.5:8765/ab12cd34/528Y4E6Z?seat=Bob&invite=PE2W-UZ54-9K2X")
+    assert dlg.seat.currentText() == "Bob"
+    assert not dlg.seat.isEnabled() and not dlg.invite.isEnabled()
+    dlg.invitation.setText("ws://10.0.0.5:8765/ab12cd34/528Y4E6Z")
+    assert dlg.seat.isEnabled() and dlg.invite.isEnabled()
+    dlg.invitation.setText("not a link at all")
+    assert dlg.seat.isEnabled()
+    # opened again with the last link used, the seat it names is shown at once
+    again = JoinDialog(None, "ws://10.0.0.5:8765/ab12cd34/528Y4E6Z?seat=Alice&invite=X",
+                       "spectator")
+    qtbot.addWidget(again.dialog)
+    assert again.seat.currentText() == "Alice" and not again.seat.isEnabled()
