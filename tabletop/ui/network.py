@@ -870,10 +870,8 @@ class JoinDialog:
         except InputError:
             link = None
         named = link is not None and bool(link.seat)
-        if link is not None and link.seat:
-            if self.seat.findText(link.seat) < 0:
-                self.seat.insertItem(0, link.seat)
-            self.seat.setCurrentText(link.seat)
+        if link is not None and link.seat:  # (its words only: a link typed letter by
+            self.seat.setCurrentText(link.seat)  # letter adds no seats to the list)
         self.seat.setEnabled(not named)
         self.invite.setEnabled(not (link is not None and link.invite))
 

@@ -876,6 +876,14 @@ def test_the_join_dialog_shows_the_seat_a_links_invitation_takes(qtbot):
     assert dlg.seat.isEnabled() and dlg.invite.isEnabled()
     dlg.invitation.setText("not a link at all")
     assert dlg.seat.isEnabled()
+    # typed letter by letter, the link's seat is shown as it grows, and the list of seats
+    # to choose from gains none of its beginnings
+    items = [dlg.seat.itemText(i) for i in range(dlg.seat.count())]
+    dlg.invitation.clear()
+    for ch in "ws://10.0.0.5:8765/ab12cd34/528Y4E6Z?seat=Carol":
+        dlg.invitation.insert(ch)
+    assert dlg.seat.currentText() == "Carol"
+    assert [dlg.seat.itemText(i) for i in range(dlg.seat.count())] == items
     # opened again with the last link used, the seat it names is shown at once
     again = JoinDialog(None, "ws://10.0.0.5:8765/ab12cd34/528Y4E6Z?seat=Alice&invite=X",
                        "spectator")
