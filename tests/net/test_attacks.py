@@ -101,7 +101,7 @@ def test_a_card_bob_saw_cannot_be_followed_through_alices_hand(server, clients, 
     the one new id (when there is only one) and the first and last places; each guess is
     checked against the id that leaves her hand when she puts the returned card back."""
     _, _, _, alice, bob = table_of_two(clients, server.url, bob_changes=changes, seed=7)
-    rounds, by_new, by_first, by_last = 8, 0, 0, 0
+    rounds, by_new, by_first, by_last = 12, 0, 0, 0
     for _ in range(rounds):
         hand = zone(alice.view, "Alice", "hand")
         card = next(c for c in hand if not {"Instant", "Sorcery"} & set(c["types"]))
@@ -127,8 +127,9 @@ def test_a_card_bob_saw_cannot_be_followed_through_alices_hand(server, clients, 
         alice.act("draw", count=1)  # the hand keeps its size
     # every id of her hand is new to Bob when a card he saw comes into it
     assert by_new == 0
-    # a place in a hand of eight: right about one time in eight, not every time
-    assert by_first < rounds - 2 and by_last < rounds - 2, (by_first, by_last)
+    # a place in a hand of seven: right about one time in seven, not every time (8 of 12
+    # or more by chance, in either place: about once in 10,000 runs)
+    assert by_first < 8 and by_last < 8, (by_first, by_last)
 
 
 def test_a_card_revealed_from_a_hand_is_not_followed_once_hidden_again(server, clients):
