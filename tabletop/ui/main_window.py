@@ -144,10 +144,11 @@ class MainWindow(QMainWindow):
                          Qt.Orientation.Horizontal)
 
     def reset_layout(self) -> None:
-        """Every dock back where a first start puts it, shown, at its first width, and
-        the table fitted to what is left: a dock dragged away, floated or stretched by
-        mistake can leave the table a strip, and the layout is kept from one start to
-        the next."""
+        """Every dock and toolbar back where a first start puts it, shown, the docks at
+        their first width, and the table fitted to what is left: a dock dragged away,
+        floated or stretched by mistake can leave the table a strip (a toolbar hidden
+        from its menu, the phase bar gone), and the layout is kept from one start to the
+        next."""
         if self.presenting:  # presenter mode puts its own layout back as it leaves
             self.judges.toggle_presenter()
         self.restoreState(self._first_layout, settings.LAYOUT_VERSION)

@@ -1,5 +1,6 @@
-"""View > Reset the layout: the docks as a first start arranges them, after a person's
-drags floated one, moved another below the table and stretched it over the table."""
+"""View > Reset the layout: the docks and toolbars as a first start arranges them, after
+a person's drags floated one dock, moved another above the table and stretched it over
+the table, and their menu hid the toolbars."""
 
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ def test_reset_the_layout_gives_the_table_its_room_back(make_window, qtbot):
     w.addDockWidget(Qt.DockWidgetArea.TopDockWidgetArea, w.log_dock)
     w.resizeDocks([w.log_dock], [w.height() - 150], Qt.Orientation.Vertical)
     w.rules_dock.hide()
+    for bar in w.toolbars():  # the toolbars' own menu (a right-click on them) hides them
+        bar.hide()
     QApplication.processEvents()
     assert w.view.height() < w.height() // 3  # the table squeezed under the log
     _view_menu_action(w, "Reset the layout").trigger()
@@ -30,6 +33,7 @@ def test_reset_the_layout_gives_the_table_its_room_back(make_window, qtbot):
         assert not d.isFloating() and not d.isHidden(), d.objectName()
         assert w.dockWidgetArea(d) == Qt.DockWidgetArea.RightDockWidgetArea, d.objectName()
     assert w.log_dock.isVisible() and w.inspector_dock.isVisible()
+    assert w.toolbars() and all(bar.isVisible() for bar in w.toolbars())
     assert set(w.tabifiedDockWidgets(w.log_dock)) == {w.scenario_dock, w.rules_dock}
     # the first start's share of the width: 27% of the window, from 240 to 380 pixels
     assert abs(w.inspector_dock.width() - min(380, max(240, w.width() * 27 // 100))) <= 40
