@@ -841,6 +841,11 @@ class Actions:
         for o in objs:
             if o.zone is None:
                 raise IllegalActionError(f"{o.card.name} is in no zone")
+        if all(o.zone is not None and o.zone[1] == HAND for o in objs):
+            # a hand shown in its order would tell which card came into it when (the one
+            # drawn last): named in the order of their names (a library's, top first, is
+            # the order it shows)
+            objs.sort(key=lambda o: o.card.name)
         names = [o.card.name for o in objs]
         listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
         zones = {o.zone for o in objs if o.zone is not None}

@@ -90,6 +90,25 @@ def test_cards_shown_to_one_player_are_named_only_to_them():
     assert back.history[-1].events[0].audience == ("Alice", "Bob")
 
 
+def test_a_hand_shown_says_nothing_of_the_order_its_cards_came_in():
+    """Alice shows Bob her whole hand, its ids in the order her window lists them (the
+    order the cards came into her hand). Two hands of the same cards that came in other
+    orders are shown alike, in the log and in what Bob's reveal window draws: he does
+    not learn which card she drew last."""
+    told, drawn = set(), set()
+    for order in (("Shock", "Forest", "Hill Giant"), ("Hill Giant", "Shock", "Forest"),
+                  ("Forest", "Hill Giant", "Shock")):
+        t = Table(("Alice", "Bob"))
+        for name in order:
+            t.add_card(Card(name, ("Creature",)), "Alice", "hand")
+        t.show("Alice", [o.cid for o in reversed(t.objects_in(("Alice", "hand")))], "Bob")
+        told.add(t.journal[-1].told("Bob")[0])
+        shown = views.shown(t, "Bob")
+        assert shown is not None
+        drawn.add(tuple(f.name for f in shown.cards))
+    assert len(told) == 1 and len(drawn) == 1, (told, drawn)
+
+
 def test_cards_shown_to_the_other_player_of_two_are_not_a_spectators():
     """At a table of two, both players know the cards Alice shows Bob; someone watching
     (a spectator of a network game) still reads only that cards were shown."""
