@@ -144,19 +144,17 @@ class SeatIds:
             del self.back[sid]
         self.hidden.pop(oid, None)
 
-    def reorder(self, key: ZoneKey, ids: Sequence[int], concealed: bool = False) -> None:
+    def reorder(self, key: ZoneKey, ids: Sequence[int]) -> None:
         """A hidden zone about to be sent: when the cards it had are no longer in the
         order they were sent in (a shuffle, an effect reordering it), all its cards get
-        new ids. ``concealed``: a hand whose cards the seat may not see; when any card
-        comes into it, all its cards get new ids, so the one new id is not the card
-        that came (which the seat may have seen before: a permanent returned to it)."""
+        new ids (another player's hand: ``Room._shuffled_hand``)."""
         before = self.sent.get(key)
         now = tuple(ids)
         if before is not None and before != now:
             kept = set(now)
             old = [i for i in before if i in kept]
             still = set(before)
-            if old != [i for i in now if i in still] or (concealed and len(old) < len(now)):
+            if old != [i for i in now if i in still]:
                 for oid in now:
                     self.drop(oid)
         self.sent[key] = now
@@ -796,10 +794,10 @@ class Room:
             # another's hand: sent in the order of this seat's ids, drawn at random,
             # not in the order its cards came (the newest would be the card that came)
             concealed = key[1] == Zone.HAND and viewer is not views.JUDGE and viewer != key[0]
-            if hidden_zone:
-                ids.reorder(key, oids, concealed)
             if concealed:
-                oids = self._shuffled_hand(ids, oids, viewer)
+                oids = self._shuffled_hand(ids, key, oids, viewer)
+            elif hidden_zone:
+                ids.reorder(key, oids)
             cards = []  # the zone's cards as sent (with ``delta``: those that changed)
             order = []
             before = {} if known is None else known.get(key, {})
@@ -930,17 +928,23 @@ class Room:
         """The chat's lines from the ``first`` said (those still kept)."""
         return [[s_, x] for s_, x in self.chat[max(0, first - self.chat_base):]]
 
-    def _shuffled_hand(self, ids: SeatIds, oids: Sequence[ObjId], viewer: str | None
-                       ) -> list[ObjId]:
-        """Another player's hand, bottom first as a zone's list is, in the order of the
-        ids ``viewer`` knows its cards by (each as ``zone_cards`` will send it: hidden,
-        or seen when revealed). A card of it the seat saw (revealed) and may no longer
-        see gives every card of the hand a new id, as a card coming into it does."""
-        objs, t = self.table.objs, self.table
-        hidden = [not views.may_see(t, objs[oid], viewer) for oid in oids]
-        if any(h and ids.hidden.get(oid) is False for oid, h in zip(oids, hidden, strict=True)):
+    def _shuffled_hand(self, ids: SeatIds, key: ZoneKey, oids: Sequence[ObjId],
+                       viewer: str | None) -> list[ObjId]:
+        """Another player's hand about to be sent, bottom first as a zone's list is, in
+        the order of the ids ``viewer`` knows its cards by (each as ``zone_cards`` will
+        send it: hidden, or seen when revealed), not the order its cards came. When any
+        card came into it since it was last sent, or a card of it the seat saw (revealed)
+        is hidden again, every card of it gets a new id: the one new id would be the card
+        the seat may have seen come (a permanent returned to the hand)."""
+        t = self.table
+        hidden = [not views.may_see(t, t.objs[oid], viewer) for oid in oids]
+        before = ids.sent.get(key)
+        came = before is not None and not set(before).issuperset(oids)
+        if came or any(h and ids.hidden.get(oid) is False
+                       for oid, h in zip(oids, hidden, strict=True)):
             for oid in oids:
                 ids.drop(oid)
+        ids.sent[key] = tuple(oids)
         sid = {oid: ids.of(oid, h, True) for oid, h in zip(oids, hidden, strict=True)}
         return sorted(oids, key=sid.__getitem__, reverse=True)
 

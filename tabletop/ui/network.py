@@ -869,11 +869,11 @@ class JoinDialog:
             link = Invitation.parse(text, self.code.text()) if text.strip() else None
         except InputError:
             link = None
-        named = link is not None and bool(link.seat)
-        if link is not None and link.seat:  # (its words only: a link typed letter by
-            self.seat.setCurrentText(link.seat)  # letter adds no seats to the list)
-        self.seat.setEnabled(not named)
-        self.invite.setEnabled(not (link is not None and link.invite))
+        seat, invite = (link.seat, link.invite) if link is not None else ("", "")
+        if seat:  # (its words only: a link typed letter by letter adds no seats to the list)
+            self.seat.setCurrentText(seat)
+        self.seat.setEnabled(not seat)
+        self.invite.setEnabled(not invite)
 
     def _added(self, game: Any) -> None:
         self._removed(game.name)
