@@ -758,8 +758,11 @@ def test_more_connections_buy_a_flood_nothing(server):
     made = [Client(server.url) for _ in range(4)]
     try:
         for c in made:
-            for i in range(40):
-                c.send("ping", rid=i)
+            try:
+                for i in range(40):
+                    c.send("ping", rid=i)
+            except ConnectionClosed:  # closed while still sending: its 20th refusal
+                pass  # came back before its 40th ping went (a race the server may win)
         answers = []
         for c in made:
             try:
