@@ -99,7 +99,7 @@ def card_html(card: Card, seen: Inspected) -> str:
 OWN_DECKS = ("<p><b>Your own decks:</b> this table deals the built-in demo decks. "
              "<i>File › New game from decks…</i> (Ctrl+Shift+N) deals yours, from a "
              "deck list (Arena or MTGO text), an MTGO .dek, a Cockatrice .cod or a Forge "
-             "or XMage .dck file. <i>File › Get card data…</i> brings every card's "
+             "or XMage .dck file. <i>File › Get card data (download)…</i> brings every card's "
              "details and text.</p>")
 
 

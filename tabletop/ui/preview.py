@@ -21,7 +21,8 @@ from tabletop.ui.items import TEXT_DARK, _pt_colour, draw_picture, frame_color, 
 
 W, H = 270.0, 378.0  # pixels on screen
 SIDE = 250.0  # the text beside a picture
-NO_TEXT = "No card text here: import card data (File > Import card data) to read it."
+NO_TEXT = ("No card text here: File › Get card data (download)… brings every card's "
+           "text, or File › Import card data… reads it from a file.")
 
 
 def oracle_text(name: str) -> str | None:

@@ -95,6 +95,9 @@ def _form_dialog(dlg: QDialog, form: QFormLayout, ok: str
     lay.addLayout(form)
     lay.addWidget(problem)
     lay.addWidget(buttons)
+    # wide enough that the fields' examples are read whole, and no wider than a small
+    # screen (1024 pixels)
+    dlg.setMinimumWidth(480)
     return problem, buttons
 
 
@@ -111,6 +114,9 @@ def parse_counters(text: str) -> tuple[tuple[str, int], ...] | None:
             return None
         out.append((kind, int(n)))
     return tuple(out)
+
+
+TYPE_TWO = "Type two letters of a name to choose from the card database."
 
 
 class AddCardDialog(QDialog):
@@ -140,9 +146,13 @@ class AddCardDialog(QDialog):
         self.found = QLabel()
         self.found.setTextFormat(Qt.TextFormat.PlainText)
         self.found.setWordWrap(True)
+        # two lines kept for what the database says (a long name wraps): the dialog,
+        # sized when it opened, does not grow, and a line set later would be squeezed
+        self.found.setMinimumHeight(2 * self.found.fontMetrics().lineSpacing())
+        self.found.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         form.addRow("", self.found)
         self.types = QLineEdit()
-        self.types.setPlaceholderText("its types, e.g. Legendary Enchantment Creature — Angel")
+        self.types.setPlaceholderText("e.g. Legendary Creature — Angel")
         self.types.textChanged.connect(self._check)
         form.addRow("&Types:", self.types)
         self.owner = _players_box(players, player)
@@ -173,6 +183,7 @@ class AddCardDialog(QDialog):
             lambda _i: self.controller.setCurrentIndex(self.owner.currentIndex()))
         self.zone.currentIndexChanged.connect(lambda _i: self._check())
         self.problem, self.buttons = _form_dialog(self, form, "Add")
+        self.found.setText(TYPE_TWO)
         self._check()
 
     def _complete(self, typed: str) -> None:
@@ -189,7 +200,7 @@ class AddCardDialog(QDialog):
             self.found.setText(f"The card database knows {k.name}.")
         else:
             self.found.setText("Not in the card database: give its types." if name.strip()
-                               else "")
+                               else TYPE_TWO)
         self._check()
 
     def _zone(self) -> Zone:

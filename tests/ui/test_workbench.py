@@ -320,3 +320,27 @@ def test_unsaved_edits_of_a_scenario_are_asked_about_before_they_go(make_window,
     assert w.judges.open_scenario(path)
     assert other.read_bytes() == before
     assert len(editing.read(path)["steps"]) == n  # the first file was never changed
+
+
+def test_the_add_a_card_dialog_reads_whole_at_the_size_it_opens(make_window, dialogs):
+    """What the card database says of the typed name gets the lines it needs (the dialog
+    keeps the size it opened at), and each field's example is read whole."""
+    w = make_window(Table(("Alice", "Bob")))
+    seen = {}
+
+    def fill(dlg) -> None:
+        shown = dlg.found.text()
+        QTest.keyClicks(dlg.name, "Homebrew Wurm of the Very Long Name That Wraps Twice")
+        dlg.name.completer().popup().hide()
+        QApplication.processEvents()
+        label = dlg.found
+        seen["said"] = (shown, label.text())
+        seen["room"] = label.height() >= label.heightForWidth(label.width())
+        seen["examples"] = [f.fontMetrics().horizontalAdvance(f.placeholderText())
+                            <= f.width() - 12 for f in (dlg.name, dlg.types, dlg.counters)]
+        dlg.reject()
+    dialogs.answer("Add a card", fill)
+    _menu(w, "&Add a card…")
+    assert seen["room"] and seen["examples"] == [True, True, True], seen
+    assert seen["said"] == ("Type two letters of a name to choose from the card database.",
+                            "Not in the card database: give its types.")
