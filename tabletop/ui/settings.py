@@ -80,16 +80,29 @@ def fit_to_screen(window: QWidget, width: int | None = None,
 
 class FitsTheScreen:
     """A window of its own size (the deck editor's 1280x780): inside the screen's
-    available area the first time it is shown (a 1024x600 screen is smaller). Put
-    before the Qt class it is mixed into."""
+    available area the first time it is shown (a 1024x600 screen is smaller), title bar
+    and borders included. Put before the Qt class it is mixed into."""
 
     _fitted = False
+    _framed: Any = None  # the size it was fitted to before its frame was known
 
     def showEvent(self, event: Any) -> None:
         super().showEvent(event)  # type: ignore[misc]
         if not self._fitted:
             self._fitted = True
             fit_to_screen(self)  # type: ignore[arg-type]
+            if self.frameGeometry().size() == self.size():  # type: ignore[attr-defined]
+                # the window manager has not framed it yet: its title bar would push its
+                # bottom off a small screen. Fitted again once framed (the move that
+                # frames it), unless it was resized meanwhile
+                self._framed = self.size()  # type: ignore[attr-defined]
+
+    def moveEvent(self, event: Any) -> None:
+        super().moveEvent(event)  # type: ignore[misc]
+        if self._framed is not None and self.frameGeometry().size() != self.size():  # type: ignore[attr-defined]
+            fitted, self._framed = self._framed, None
+            if self.size() == fitted:  # type: ignore[attr-defined]
+                fit_to_screen(self)  # type: ignore[arg-type]
 
 
 def restore_window(window: QMainWindow) -> None:

@@ -1,7 +1,10 @@
 """A right-drag with a real pointer on a real X server (Xvfb, moved by xdotool): X11
 sends the context-menu event as the right button goes down, which once opened the
-card's menu instead of drawing the arrow. Skipped, saying why, where Xvfb, xdotool or
-Qt's xcb platform is missing (.ci/run installs them where it can)."""
+card's menu instead of drawing the arrow. And the windows on a small screen (1024x600)
+framed by a real window manager (openbox): the deck editor was sized to the screen
+before its title bar was known, which pushed its bottom off the screen. Skipped, saying
+why, where Xvfb, xdotool, openbox or Qt's xcb platform is missing (.ci/run installs them
+where it can)."""
 
 from __future__ import annotations
 
@@ -19,12 +22,11 @@ from tests.helpers import ROOT
 pytestmark = pytest.mark.timeout(120)
 
 
-@pytest.fixture
-def display():
+def _x_server(size: str):
     if not (shutil.which("Xvfb") and shutil.which("xdotool")):
         pytest.skip("Xvfb and xdotool are not installed: the real X server test is skipped")
     r, w = os.pipe()
-    server = subprocess.Popen(["Xvfb", "-displayfd", str(w), "-screen", "0", "1280x800x24",
+    server = subprocess.Popen(["Xvfb", "-displayfd", str(w), "-screen", "0", size,
                                "-nolisten", "tcp"], pass_fds=(w,), stderr=subprocess.DEVNULL)
     os.close(w)
     with os.fdopen(r) as f:
@@ -40,7 +42,30 @@ def display():
         server.wait()
         pytest.skip("Qt's xcb platform cannot start here (its system libraries, as the "
                     "README lists them): the real X server test is skipped")
+    return server, env
+
+
+@pytest.fixture
+def display():
+    server, env = _x_server("1280x800x24")
     yield env
+    server.kill()
+    server.wait()
+
+
+@pytest.fixture
+def small_screen():
+    """A 1024x600 X server whose windows a window manager (openbox) frames."""
+    if not shutil.which("openbox"):
+        pytest.skip("openbox is not installed: the test of windows framed by a window "
+                    "manager is skipped")
+    server, env = _x_server("1024x600x24")
+    wm = subprocess.Popen(["openbox"], env=env, stdout=subprocess.DEVNULL,
+                          stderr=subprocess.DEVNULL)
+    time.sleep(1)  # (it takes the screen's windows over)
+    yield env
+    wm.kill()
+    wm.wait()
     server.kill()
     server.wait()
 
@@ -86,3 +111,17 @@ def test_a_real_right_drag_draws_an_arrow_and_a_real_right_click_opens_the_menu(
     assert dragged["arrows"] == [["Alice", 1, 2]] and dragged["menu"] is None
     clicked = _run(display, click)
     assert clicked["arrows"] == [] and clicked["menu"] and clicked["menu"][0] == "Tap"
+
+
+def test_on_a_small_screen_every_window_stands_whole_inside_it(small_screen):
+    """The main window and the deck editor (opened from the File menu), title bars
+    included, inside the screen's available area of a 1024x600 screen."""
+    out = subprocess.run([sys.executable, str(ROOT / "tests" / "ui" / "x11_windows.py")],
+                         env=small_screen, capture_output=True, text=True, timeout=60,
+                         cwd=ROOT)
+    got = json.loads(out.stdout.splitlines()[-1])
+    assert got["framed"] == [True, True]  # the window manager framed both
+    sx, sy, sw, sh = got["screen"]
+    for name in ("main", "editor"):
+        x, y, w, h = got[name]
+        assert sx <= x and sy <= y and x + w <= sx + sw and y + h <= sy + sh, (name, got)
