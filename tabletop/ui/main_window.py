@@ -434,6 +434,13 @@ class MainWindow(QMainWindow):
         name = escape_names(self.path.name) if self.path else (game or "new table")
         if self.path and game:
             name += f" — {game}"
+        s = self.c.session
+        if s is not None:  # (the host's view carries no deck names: say whose seat it is)
+            from tabletop.net.rooms import JUDGE_SEAT, SPECTATOR
+            who = "the judge" if s.seat == JUDGE_SEAT else "a spectator" \
+                if s.seat == SPECTATOR else s.seat
+            name = f"{'hosting' if s.hosted is not None else 'network'} game, as " \
+                f"{escape_names(who)}"
         panel = self._scenario_panel
         if panel is not None and panel.session is not None and panel.scenario is not None \
                 and self.c.game() is panel.session.run.table:  # a scenario's table

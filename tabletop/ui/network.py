@@ -636,6 +636,9 @@ class TableTalk(QObject):
         self.refuse_look.clicked.connect(lambda: self._answer_look(False))
         self.lines = W.QListWidget()
         self.lines.setWordWrap(True)
+        # two lines of chat at least (not the 70 pixels a list asks by default): on a
+        # short screen (1024x600) the invitation and the entry line come first
+        self.lines.setMinimumHeight(2 * self.lines.fontMetrics().lineSpacing() + 12)
         self.entry = W.QLineEdit()
         self.entry.setPlaceholderText("Say something to the table (Enter sends)")
         self.entry.setMaxLength(protocol.MAX_TEXT)

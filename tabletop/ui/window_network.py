@@ -182,6 +182,24 @@ class NetworkCommands:
         self.talk_dock.raise_()
         self._network_controls()
         talk.refresh()
+        from PySide6.QtCore import QTimer
+        s.changed.connect(lambda: QTimer.singleShot(0, self._room_for_talk))
+        QTimer.singleShot(0, self._room_for_talk)
+
+    def _room_for_talk(self) -> None:
+        """On a short screen, the docks beside the table give the Table talk dock the
+        height its lines need at its width (the seat, the invitation, who is at the
+        table, a request, the entry line), taken from the inspector above it; the chat
+        list keeps what is left, two lines at least. Else a line is squeezed to a strip."""
+        from PySide6.QtCore import Qt
+        dock, part = self.talk_dock, self._talk_part
+        if dock is None or part is None or not dock.isVisible():
+            return
+        inner, lines = part.widget, part.lines
+        need = inner.heightForWidth(inner.width()) - lines.sizeHint().height() \
+            + lines.minimumHeight() + dock.height() - inner.height()  # and its title bar
+        if dock.height() < need:
+            self.w.resizeDocks([dock], [need], Qt.Orientation.Vertical)
 
     def leave_game(self) -> None:
         from tabletop.ui import dialogs

@@ -192,6 +192,7 @@ def test_hosting_the_table_and_getting_it_back_whole(clients, make_window, dialo
     w = make_window(demo.new_game(players=("Alice", "Bob"), seed=4), viewer="Alice")
     bob_hand = [o.card.name for o in w.c.table.objects_in(("Bob", "hand"))]  # the engine's
     monkeypatch.setattr("tabletop.ui.network.local_addresses", lambda: ["127.0.0.1"])
+    w.resize(1024, 600)  # a small screen
     _host(dialogs, qtbot, w, 18765)
     invitation = w.network.talk.invitation
     assert invitation.startswith("ws://127.0.0.1:18765/")
@@ -204,6 +205,16 @@ def test_hosting_the_table_and_getting_it_back_whole(clients, make_window, dialo
     from tabletop.ui.network import Invitation
     inv = Invitation.parse(invitation)
     assert inv.seat == "Bob" and inv.invite  # the dock shows each seat's own
+    # on the small screen every line of the dock is read whole: none is given less
+    # height than its words need, and the entry line is there
+    qtbot.wait(50)
+    talk = w.network.talk
+    for label in (talk.where, talk.invite_code, talk.who):
+        assert label.isVisible() and label.text()
+        assert label.height() >= label.heightForWidth(label.width()), label.text()
+    assert talk.entry.isVisible() and talk.entry.height() >= talk.entry.sizeHint().height()
+    assert talk.widget.rect().contains(talk.entry.geometry())
+    assert w.windowTitle() == "Tabletop — hosting game, as Alice — cr-2025"
     bob = clients(inv.url)
     bob.join(inv.room, inv.code, "Bob", invite=inv.invite)
     qtbot.waitUntil(lambda: "Bob ●" in w.network.talk.who.text(), timeout=10000)
