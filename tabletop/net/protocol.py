@@ -181,7 +181,8 @@ def _check(msg: dict[str, Any], plain: bool = False, clean: bool = False) -> dic
         if not 1 <= len(players) <= 8 or not all(
                 isinstance(p, str) and 0 < len(p) <= 40 for p in players) \
                 or len(set(players)) != len(players):
-            raise ProtocolError("create: players must be 1 to 8 distinct names")
+            raise ProtocolError("create: players must be 1 to 8 distinct names, each of "
+                                "1 to 40 characters")
         if any(p.lower() in ("judge", "spectator") for p in players):
             raise ProtocolError("create: 'judge' and 'spectator' are seats, not player names")
         if "decks" in msg:
