@@ -24,6 +24,7 @@ class NetworkCommands:
         self._hosted_room: Any = None
         self._asking: dict[int, Any] = {}  # requests to sit on screen: their questions
         self.talk_dock: Any = None  # made with the dock's contents
+        self._talk_need = 0  # the height the dock's lines last needed (_room_for_talk)
 
     # ---- the dock ------------------------------------------------------------------------
     @property
@@ -183,6 +184,7 @@ class NetworkCommands:
         self._network_controls()
         talk.refresh()
         from PySide6.QtCore import QTimer
+        self._talk_need = 0
         s.changed.connect(lambda: QTimer.singleShot(0, self._room_for_talk))
         QTimer.singleShot(0, self._room_for_talk)
 
@@ -198,7 +200,10 @@ class NetworkCommands:
         inner, lines = part.widget, part.lines
         need = inner.heightForWidth(inner.width()) - lines.sizeHint().height() \
             + lines.minimumHeight() + dock.height() - inner.height()  # and its title bar
-        if dock.height() < need:
+        # only as its lines grow (a seat taken, a request): a dock the person made
+        # shorter is not made taller again at each change
+        grew, self._talk_need = need > self._talk_need, need
+        if grew and dock.height() < need:
             self.w.resizeDocks([dock], [need], Qt.Orientation.Vertical)
 
     def leave_game(self) -> None:
