@@ -537,15 +537,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print(f"tabletop serve: no port {args.port}", file=sys.stderr)
         return 2
     from tabletop.net.server import Limits
-    if min(args.rooms_per_hour, args.max_connections, args.per_address,
-           args.spectators, args.max_unread, args.lines_per_address,
-           args.rooms_per_address) < 1 \
-            or not args.room_idle > 0 or not args.join_timeout > 0 \
-            or not args.address_rate > 0:
-        print("tabletop serve: --rooms-per-hour, --rooms-per-address, --max-connections, "
-              "--per-address, --spectators, --max-unread, --lines-per-address, --room-idle, "
-              "--join-timeout and --address-rate must be positive", file=sys.stderr)
-        return 2
+    for option in ("rooms_per_hour", "max_connections", "per_address", "spectators",
+                   "max_unread", "lines_per_address", "rooms_per_address", "room_idle",
+                   "join_timeout", "address_rate"):
+        value = getattr(args, option)
+        if not value > 0:  # (NaN too)
+            print(f"tabletop serve: --{option.replace('_', '-')} must be positive, not "
+                  f"{value}", file=sys.stderr)
+            return 2
     from tabletop.net.server import trusted_networks
     try:
         trusted_networks(tuple(args.trusted_proxy))

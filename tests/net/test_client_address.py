@@ -51,3 +51,13 @@ def test_a_trusted_proxy_that_is_not_an_address_stops_the_server_at_start(tmp_pa
                 "--trusted-proxy", "proxy.local")
     assert r.returncode == 2
     assert "--trusted-proxy 'proxy.local' is not an IP address or network" in r.stderr
+
+
+@pytest.mark.parametrize("option, value", [("--rooms-per-hour", "-1"), ("--room-idle", "0"),
+                                           ("--address-rate", "nan"), ("--spectators", "0")])
+def test_a_limit_that_is_not_positive_is_named_and_stops_the_server_at_start(tmp_path, option,
+                                                                              value):
+    r = run_cli("--data-dir", tmp_path, "serve", "--port", "0", option, value)
+    assert r.returncode == 2
+    assert r.stderr.strip().splitlines()[-1].startswith(f"tabletop serve: {option} must be "
+                                                        f"positive, not ")
