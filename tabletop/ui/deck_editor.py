@@ -760,7 +760,9 @@ class DeckEditor(FitsTheScreen, QMainWindow):
         if self.undo.isClean():
             return True
         from tabletop.ui import dialogs
-        answer = dialogs.save_discard_cancel(self, what)
+        answer = dialogs.save_discard_cancel(
+            self, what, unsaved=f"The deck “{self.name[:60]}” has changes that are not "
+                                f"saved to a file.")
         if answer == "save":
             return self.save()
         return answer == "discard"

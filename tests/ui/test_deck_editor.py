@@ -168,6 +168,9 @@ def test_unsaved_changes_are_never_lost_silently(make_window, dialogs, db):
     dialogs.expect("Unsaved changes", "Cancel")
     ed.close()
     assert ed.isVisible() and ed.count("main", "Forest") == 3
+    # it is the deck that has changes, not the game
+    assert dialogs.seen[-1][1].startswith("The deck “New deck” has changes that are not "
+                                          "saved to a file."), dialogs.seen[-1]
     dialogs.expect("Unsaved changes", "Cancel")
     ed.new_deck()
     assert ed.count("main", "Forest") == 3
