@@ -69,7 +69,7 @@ class PlaytestCommands:
         from tabletop.cards.game import new_game
         from tabletop.ui import dialogs
         answer = dialogs.choose(self.w.window(), "Playtest",
-                                f"Play {deck.name} alone, or against another deck?",
+                                f"Play “{deck.name[:60]}” alone, or against another deck?",
                                 ["Alone", "Against a demo deck", "Against a deck file…"])
         if answer is None or not self.w.confirm_discard("start a playtest game"):
             return False
@@ -97,8 +97,8 @@ class PlaytestCommands:
         self.w.c.set_table(table)
         self.playtested = you
         self.w.window().raise_()
-        self.w.show_message(f"Playtesting {deck.name}: File > Next game picks up the deck "
-                            f"as edited.")
+        self.w.show_message(f"Playtesting “{deck.name[:60]}”: File › Next game, after "
+                            f"sideboarding… picks up the deck as edited.")
         return True
 
     def _edited_decks(self, decks: dict[str, dict[str, list[Any]]]) -> None:
