@@ -162,6 +162,39 @@ class MainWindow(QMainWindow):
             self.view.fit()
         QTimer.singleShot(0, settle)
 
+    def dock_room(self, dock: QDockWidget, flexible: QWidget) -> int:
+        """The height ``dock`` needs for its lines at its width (a wrapped label, a row
+        of buttons that wraps), with ``flexible`` (a list) at its least: a dock does not
+        ask it by itself, and on a short screen (1024x600) its lines would be squeezed."""
+        inner = dock.widget()
+        if inner is None:
+            return 0
+        from PySide6.QtWidgets import QScrollArea
+        frame = dock.height() - inner.height()  # its title bar
+        content = inner.widget() if isinstance(inner, QScrollArea) else None
+        if isinstance(inner, QScrollArea) and content is not None:
+            frame = dock.height() - inner.viewport().height()
+            inner = content
+        wanted = inner.heightForWidth(inner.width())
+        if wanted < 0:  # (nothing in it wraps)
+            return inner.minimumSizeHint().height() + frame
+        return wanted - flexible.sizeHint().height() + flexible.minimumHeight() + frame
+
+    def give_room(self, dock: QDockWidget, need: int) -> None:
+        """Taller, to ``need``, taken from the docks beside it (the inspector)."""
+        if not dock.isVisible() or dock is self.inspector_dock:
+            return
+        ask = need
+        for _ in range(2):  # (the sizes asked come out a few pixels short: asked again,
+            # by as much more as was missing)
+            if dock.height() >= need:
+                return
+            both = self.inspector_dock.height() + dock.height()  # (both named: a dock
+            # alone is not made taller than it is)
+            self.resizeDocks([self.inspector_dock, dock], [max(0, both - ask), ask],
+                             Qt.Orientation.Vertical)
+            ask += need - dock.height()
+
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)
         dock.setObjectName(title.lower())
@@ -876,7 +909,15 @@ class MainWindow(QMainWindow):
             panel.guard = self.confirm_discard
             panel.rule_clicked.connect(self.open_rule)
             panel.stepped.connect(self.judges.show_step)
-            self.scenario_dock.setWidget(panel)
+            # in a scroll area: on a short screen (1024x600) its lines keep the height
+            # their words need, and it scrolls once the inspector has given what it can
+            from PySide6.QtWidgets import QScrollArea
+            scroll = QScrollArea()
+            scroll.setWidgetResizable(True)
+            scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+            scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+            scroll.setWidget(panel)
+            self.scenario_dock.setWidget(scroll)
         return self._scenario_panel
 
     @property

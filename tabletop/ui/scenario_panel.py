@@ -12,13 +12,13 @@ from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
-    QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QScrollArea,
     QStyledItemDelegate,
     QTreeWidget,
     QTreeWidgetItem,
@@ -37,9 +37,23 @@ if TYPE_CHECKING:
     from tabletop.scenario.runner import Session, StepReport
     from tabletop.ui.controller import TableController
 from tabletop.ui.dialogs import plain_tooltip
+from tabletop.ui.flow import FlowLayout
 from tabletop.ui.settings import FitsTheScreen
 
 HELD, FAILED = "✔", "✘"
+
+
+class StepList(QListWidget):
+    """The list of steps: it asks three lines, not the 70 pixels a list asks, and takes
+    whatever room the dock has beyond its other lines (on a short screen the scenario's
+    title, its buttons and the step's detail come first)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setMinimumHeight(3 * self.fontMetrics().lineSpacing() + 12)
+
+    def sizeHint(self) -> QSize:
+        return QSize(super().sizeHint().width(), self.minimumHeight())
 
 
 class ScenarioPanel(QWidget):
@@ -66,7 +80,9 @@ class ScenarioPanel(QWidget):
         self.title = QLabel(self.NONE)
         self.title.setWordWrap(True)
         self.title.setTextFormat(Qt.TextFormat.PlainText)
-        self.steps = QListWidget()
+        self._reveal = False  # the step's detail is to be scrolled into view
+        self._watching = False  # (its scroll area's range is watched for that)
+        self.steps = StepList()
         self.steps.setWordWrap(True)
         self.detail = QLabel()
         self.detail.setWordWrap(True)
@@ -75,7 +91,8 @@ class ScenarioPanel(QWidget):
         self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse
                                             | Qt.TextInteractionFlag.LinksAccessibleByKeyboard)
         self.detail.linkActivated.connect(self._link)
-        buttons = QHBoxLayout()
+        self.step_bar = QWidget()  # the rows wrap in a narrow dock (a small screen's)
+        buttons = FlowLayout(self.step_bar)
         self.restart_button = QPushButton("Restart")
         self.back_button = QPushButton("◀ Back")
         self.step_button = QPushButton("Step ▶")
@@ -86,12 +103,11 @@ class ScenarioPanel(QWidget):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(4, 4, 4, 4)
         lay.addWidget(self.title)
-        lay.addLayout(buttons)
+        lay.addWidget(self.step_bar)
         lay.addWidget(self.steps, 1)
         # editing the open scenario: each edit replayed and rechecked at once
         self.edit_bar = QWidget()
-        edits = QHBoxLayout(self.edit_bar)
-        edits.setContentsMargins(0, 0, 0, 0)
+        edits = FlowLayout(self.edit_bar)
         self.say_button = QPushButton("Narration…")
         self.delete_button = QPushButton("Delete step")
         self.up_button = QPushButton("Move up")
@@ -217,6 +233,41 @@ class ScenarioPanel(QWidget):
         known = self.c.board.edition.rules
         self.detail.setText("<br>".join(linked(line, known).replace("  ", "&nbsp;&nbsp;")
                                         for line in text.split("\n")))
+        if text:  # in a dock too short for it all (it scrolls): the step's checks shown,
+            # once the area knows how tall they made the panel
+            self._reveal = True
+            area = self._area()
+            if area is not None and not self._watching:
+                self._watching = True
+                area.verticalScrollBar().rangeChanged.connect(self._range_changed)
+            # (timers that go with the panel if it goes first)
+            QTimer.singleShot(0, self, self._detail_into_view)
+            QTimer.singleShot(200, self, self._detail_shown)
+
+    def _area(self) -> QScrollArea | None:
+        """The scroll area the dock holds this panel in, if any."""
+        viewport = self.parentWidget()
+        area = viewport.parentWidget() if viewport is not None else None
+        return area if isinstance(area, QScrollArea) else None
+
+    def _range_changed(self, _low: int, _high: int) -> None:
+        self._detail_into_view()
+
+    def _detail_shown(self) -> None:
+        self._detail_into_view(last=True)
+
+    def _detail_into_view(self, last: bool = False) -> None:
+        """(At once, at each change of the area's range while the detail's new lines
+        are laid out, and a moment later, the last time.)"""
+        area = self._area()
+        if self._reveal and area is not None:
+            # the step buttons at the top: Step again is at hand, and the step's checks
+            # (the detail's first lines) below them
+            bar = area.verticalScrollBar()
+            if self.detail.y() - bar.value() > area.viewport().height() - 40:
+                bar.setValue(min(bar.maximum(), self.step_bar.y() - 4))
+        if last:
+            self._reveal = False
 
     def detail_text(self) -> str:
         """The detail under the steps as plain text (what a person reads)."""

@@ -49,8 +49,19 @@ class JudgeCommands:
         self.w.path = None
         self.w.scenario_dock.show()
         self.w.scenario_dock.raise_()
+        self._room_for_scenario()
         self.w.show_message(f"Opened scenario {path}: press Step (or Space in presenter mode).")
         return True
+
+    def _room_for_scenario(self) -> None:
+        """On a short screen the Scenario dock is given the height its lines need (its
+        title, its buttons, the step's detail), once laid out at its width."""
+        from PySide6.QtCore import QTimer
+
+        def give() -> None:
+            dock = self.w.scenario_dock
+            self.w.give_room(dock, self.w.dock_room(dock, self.w.scenario_panel.steps))
+        QTimer.singleShot(0, self.w.window(), give)  # (gone with the window if it goes)
 
     def scenario_library(self) -> None:
         from tabletop.ui.scenario_panel import ScenarioLibrary

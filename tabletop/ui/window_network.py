@@ -185,26 +185,23 @@ class NetworkCommands:
         talk.refresh()
         from PySide6.QtCore import QTimer
         self._talk_need = 0
-        s.changed.connect(lambda: QTimer.singleShot(0, self._room_for_talk))
-        QTimer.singleShot(0, self._room_for_talk)
+        # (timers that go with the window if it goes first)
+        s.changed.connect(lambda: QTimer.singleShot(0, self.w.window(), self._room_for_talk))
+        QTimer.singleShot(0, self.w.window(), self._room_for_talk)
 
     def _room_for_talk(self) -> None:
-        """On a short screen, the docks beside the table give the Table talk dock the
-        height its lines need at its width (the seat, the invitation, who is at the
-        table, a request, the entry line), taken from the inspector above it; the chat
-        list keeps what is left, two lines at least. Else a line is squeezed to a strip."""
-        from PySide6.QtCore import Qt
+        """On a short screen, the Table talk dock is given the height its lines need (the
+        seat, the invitation, who is at the table, a request, the entry line), the chat
+        list keeping what is left, two lines at least; only as its lines grow (a seat
+        taken, a request): a dock the person made shorter is not made taller again at
+        each change."""
         dock, part = self.talk_dock, self._talk_part
         if dock is None or part is None or not dock.isVisible():
             return
-        inner, lines = part.widget, part.lines
-        need = inner.heightForWidth(inner.width()) - lines.sizeHint().height() \
-            + lines.minimumHeight() + dock.height() - inner.height()  # and its title bar
-        # only as its lines grow (a seat taken, a request): a dock the person made
-        # shorter is not made taller again at each change
+        need = self.w.dock_room(dock, part.lines)
         grew, self._talk_need = need > self._talk_need, need
-        if grew and dock.height() < need:
-            self.w.resizeDocks([dock], [need], Qt.Orientation.Vertical)
+        if grew:
+            self.w.give_room(dock, need)
 
     def leave_game(self) -> None:
         from tabletop.ui import dialogs

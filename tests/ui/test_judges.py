@@ -250,7 +250,9 @@ def test_the_scenario_player_is_made_when_its_tab_is_shown(make_window, qtbot):
     index = [bar.tabText(i) for i in range(bar.count())].index("Scenario")
     QTest.mouseClick(bar, Qt.LeftButton, Qt.NoModifier, bar.tabRect(index).center())
     qtbot.waitUntil(lambda: w._scenario_panel is not None, timeout=5000)
-    assert w.scenario_dock.widget() is w._scenario_panel and w._scenario_panel.isVisible()
+    # (in a scroll area: on a short screen it scrolls rather than squeezing its lines)
+    assert w.scenario_dock.widget().widget() is w._scenario_panel
+    assert w._scenario_panel.isVisible()
 
 
 def test_the_window_title_names_an_open_scenario_and_its_edition(make_window):
@@ -314,3 +316,31 @@ def test_the_effects_in_force_are_shown_by_the_zones_they_watch(make_window):
         corner = zone.sceneBoundingRect().bottomRight()
         assert any(m.sceneBoundingRect().contains(corner - QPointF(8, 8)) for m in markers)
     assert not w.scene.zone_items[("Alice", Zone.LIBRARY)].effects
+
+
+def test_on_a_small_screen_the_scenario_dock_keeps_the_tables_room_and_reads_whole(
+        make_window, qtbot):
+    """At 1024x600 the Scenario dock's buttons wrap rather than widening the dock over the
+    table; it is given the height its lines need from the inspector, and scrolls past
+    that rather than squeezing them; after a step, Step and the step's first checks are
+    in view."""
+    w = make_window(Table(("Alice", "Bob")))
+    w.resize(1024, 600)
+    qtbot.wait(50)
+    first = w.scenario_dock.width()
+    assert w.judges.open_scenario(SCENARIOS / "400_3_not_cited_when_a_replacement_exiles_it"
+                                  ".toml")
+    qtbot.wait(100)
+    p = w.scenario_panel
+    assert w.scenario_dock.width() <= max(first, 300)  # the table keeps its width
+    for label in (p.title,):
+        assert label.height() >= label.heightForWidth(label.width()), label.text()
+    for b in (p.restart_button, p.step_button, p.save_button):
+        assert b.width() >= b.sizeHint().width(), b.text()  # none cut
+    QTest.mouseClick(p.step_button, Qt.LeftButton)
+    qtbot.wait(300)
+    area = w.scenario_dock.widget()
+    seen = area.viewport().rect().translated(0, area.verticalScrollBar().value())
+    assert seen.contains(p.step_bar.geometry())
+    line = p.detail.fontMetrics().lineSpacing()
+    assert p.detail.y() + line <= seen.bottom() and p.detail_text().startswith("✔")
