@@ -58,7 +58,10 @@ def ghost(scene: TableScene, scenario: Scenario, names: dict[CardId, str], step:
     label = names.get(event.cid)
     spec = scenario.cards.get(label, {}) if label else {}
     mover = step.args.get("by") or spec.get("controller") or spec.get("owner")
-    return ghost_at(scene, event, step.args["to"], step.args.get("player"), mover)
+    # who pointed is named only where the step says (``by``): a step without it may be
+    # narrated as anyone's drag (its controller's side places the ghost)
+    return ghost_at(scene, event, step.args["to"], step.args.get("player"), mover,
+                    named=bool(step.args.get("by")))
 
 
 def came_from(scene: TableScene, event: Event, mover: str | None) -> list[QGraphicsItem]:
@@ -72,7 +75,7 @@ def came_from(scene: TableScene, event: Event, mover: str | None) -> list[QGraph
 
 
 def ghost_at(scene: TableScene, event: Event, zone: Zone, player: str | None,
-             mover: str | None) -> tuple[list[QGraphicsItem], str | None]:
+             mover: str | None, named: bool = True) -> tuple[list[QGraphicsItem], str | None]:
     """The ghost of ``event``'s card in ``zone`` (``player``'s, else the mover's when the
     zone is a player's) where it was pointed at, and an arrow to where the card is."""
     t = scene.c.board
@@ -102,10 +105,10 @@ def ghost_at(scene: TableScene, event: Event, zone: Zone, player: str | None,
     arrow.setData(0, "ghost-arrow")
     scene.addItem(arrow)
     pointed = t.zone_label(key)
-    who = mover or "The player"
+    said = f"{mover} pointed at {pointed}" if mover and named else f"Pointed at {pointed}"
     if event.kind == EventKind.REJECTED:
-        return [g, arrow], f"{who} pointed at {pointed} → refused, it stays where it was"
-    return [g, arrow], f"{who} pointed at {pointed} → it went to {t.zone_label(event.dst)}"
+        return [g, arrow], f"{said} → refused, it stays where it was"
+    return [g, arrow], f"{said} → it went to {t.zone_label(event.dst)}"
 
 
 class Presenter(QObject):

@@ -127,3 +127,17 @@ def test_presenter_tells_the_ruling_of_a_drag_at_the_table(make_window):
     QTest.keyClick(w, Qt.Key_Escape)
     assert not w.presenting
     assert not [i for i in scene.items() if i.data(0) in ("ghost", "ghost-arrow")]
+
+
+def test_a_step_that_does_not_say_who_moved_names_nobody(make_window, tmp_path):
+    """A scenario's move without ``by`` says where the card was pointed at, not who
+    pointed: its narration may be anyone's drag (the card's owner was once named)."""
+    p = tmp_path / "s.toml"
+    p.write_text(FILE.replace('by = "Alice"\n', "").replace('controller = "Alice"\n', ""))
+    w = make_window(Table(("Alice", "Bob")))
+    assert w.judges.open_scenario(p)
+    QTest.keyClick(w, Qt.Key_F5)
+    QTest.keyClick(w, Qt.Key_Space)
+    text = w.presenter.banner.text()
+    assert "Pointed at Alice&#x27;s graveyard → it went to Bob&#x27;s graveyard" in text
+    assert "Bob pointed" not in text and "Alice pointed" not in text
