@@ -541,8 +541,11 @@ class CompareDialog(FitsTheScreen, QDialog):
         box.rejected.connect(self.reject)
         lay = QVBoxLayout(self)
         n = sum(1 for s in c.steps if s.outcome_differs or s.rules_differ)
-        lay.addWidget(QLabel(f"{n} of {len(c.steps)} steps differ between "
-                             f"{', '.join(c.editions)}."))
+        eds = list(c.editions)
+        between = " and ".join(eds) if len(eds) < 3 else f"{', '.join(eds[:-1])} and {eds[-1]}"
+        steps = f"{len(c.steps)} step{'s' * (len(c.steps) != 1)}"
+        lay.addWidget(QLabel(f"{n} of {steps} {'differs' if n == 1 else 'differ'} between "
+                             f"{between}."))
         lay.addWidget(self.tree, 1)
         lay.addWidget(box)
 

@@ -37,6 +37,9 @@ def test_compare_the_game_at_the_table_under_three_editions(make_window, dialogs
     assert rows[1].text(1) == "outcome and rules" and "400.4a" in rows[1].text(4)
     assert rows[0].text(1) in ("", "rules", "renumbered")  # no outcome differs
     assert w.c.table is t and len(t.history) == 3  # the table itself is untouched
+    from PySide6.QtWidgets import QLabel
+    said = [x.text() for x in c.findChildren(QLabel) if "between" in x.text()]
+    assert said == ["1 of 3 steps differs between cr-1999, cr-2004 and cr-2016."]
     # opened at 1100 wide, it is inside the screen (800x800 offscreen here)
     from PySide6.QtGui import QGuiApplication
     avail = QGuiApplication.primaryScreen().availableGeometry()
