@@ -171,7 +171,9 @@ class Inspector(QTextBrowser):
             parts.append(_opening(t))
             return "".join(parts)
         got = t.inspect(sel)  # a hidden card picked earlier: followed to where it is
-        if got is None:
+        if got is None:  # (gone from this view: at a network table a card that moved
+            # is a new object with a new id) what it says when nothing is selected
+            parts.append(_opening(t))
             return "".join(parts)
         sel, seen = got
         if seen.hidden:
@@ -188,7 +190,12 @@ class Inspector(QTextBrowser):
                 ("Status", ", ".join(seen.status) or "—")]
         parts.append("<table>" + "".join(f"<tr><th>{k}</th><td>{html_text(v)}</td></tr>"
                                          for k, v in rows) + "</table>")
-        parts.append("<h3>Lineage</h3><ol class='lineage'>")
+        parts.append("<h3>Lineage</h3>")
+        if not seen.lineage and self.c.session is not None:
+            parts.append("<p class='note'>A network table sends each card as it is now: "
+                         "what it was before stays with the host (a card's past could "
+                         "tell what a hidden card is).</p>")
+        parts.append("<ol class='lineage'>")
         for e in seen.lineage:
             cites = " ".join(f'<a href="rule:{c}">{t.edition.mark(c)}</a>' for c in e.cites)
             where = "ceased to exist" if e.zone is None else _zone(t, e.zone)

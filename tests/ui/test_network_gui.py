@@ -117,6 +117,16 @@ def test_a_player_joins_plays_by_dragging_and_sees_only_their_own_view(
                     timeout=10000)
     bob.drain(0.5)
     assert [c["name"] for c in _zone(bob.view, None, "battlefield")] == [land.card.name]
+    # the inspector had the land in hand, an object the host's view no longer has (a new
+    # object, a new id): it says what it says with nothing selected, not nothing
+    qtbot.waitUntil(lambda: "Select a card" in w.inspector.toPlainText(), timeout=5000)
+    # a click on the land: the inspector says why its lineage is not here
+    field = next(o for o in objects_in(w, (None, "battlefield"))
+                 if o.card.name == land.card.name)
+    at = w.view.mapFromScene(w.scene.item_for_cid(field.cid).sceneBoundingRect().center())
+    QTest.mouseClick(w.view.viewport(), Qt.LeftButton, Qt.NoModifier, at)
+    qtbot.waitUntil(lambda: land.card.name in w.inspector.toPlainText(), timeout=5000)
+    assert "what it was before stays with the host" in w.inspector.toPlainText()
     # a sorcery dropped on the battlefield: the host refuses it and the window says why
     sorcery = next((o for o in objects_in(w, ("Alice", "hand"))
                     if "Sorcery" in o.card.types or "Instant" in o.card.types), None)
