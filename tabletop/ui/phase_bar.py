@@ -23,8 +23,10 @@ class PhaseBar(QToolBar):
         self.w = window
         self.turn_label = QLabel()
         self.turn_label.setTextFormat(Qt.TextFormat.PlainText)
-        self.turn_label.setMinimumWidth(150)
+        # its own width, not 150 pixels: at 1024 wide the bar then holds Next turn too
+        # (else behind the toolbar's » button)
         self.addWidget(self.turn_label)
+        self.addSeparator()
         self.group = QButtonGroup(self)
         self.group.setExclusive(True)
         self.buttons: dict[str, QToolButton] = {}

@@ -83,3 +83,18 @@ def test_cleanup_asks_for_discards_and_a_cancel_keeps_the_step(make_window, dial
     assert "Cleanup" in dialogs.titles()  # 8 cards: the discard dialog (cancelled here)
     assert t.phase == "main1" and w.phase_bar.checked() == "main1"
     assert not t.history
+
+
+def test_at_1024_wide_every_button_of_the_bar_is_on_it(make_window, qtbot):
+    """On a 1024-pixel-wide screen Next step and Next turn are on the bar, not behind
+    the toolbar's » button, and a click on Next turn goes to the next turn."""
+    t = _table()
+    w = make_window(t)
+    w.resize(1022, 575)  # (a 1024x600 screen's window, inside its frame)
+    qtbot.wait(50)
+    bar = w.phase_bar
+    for b in (*bar.buttons.values(), bar.next_step, bar.next_turn_button):
+        assert b.isVisible() and bar.rect().contains(b.geometry()), b.text()
+    QTest.mouseClick(bar.next_turn_button, Qt.LeftButton)
+    QApplication.processEvents()
+    assert (t.turn, t.active) == (2, "Bob")
