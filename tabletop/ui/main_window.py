@@ -184,6 +184,13 @@ class MainWindow(QMainWindow):
         """Taller, to ``need``, taken from the docks beside it (the inspector)."""
         if not dock.isVisible() or dock is self.inspector_dock:
             return
+        if dock.isFloating():  # a window of its own: made taller itself
+            if dock.height() < need:
+                dock.resize(dock.width(), need)
+            return
+        if not self.inspector_dock.isVisible() or self.inspector_dock.isFloating() \
+                or self.dockWidgetArea(dock) != self.dockWidgetArea(self.inspector_dock):
+            return  # (moved apart by the person: their layout is theirs)
         ask = need
         for _ in range(2):  # (the sizes asked come out a few pixels short: asked again,
             # by as much more as was missing)
