@@ -432,7 +432,8 @@ def _sub_parser() -> argparse.ArgumentParser:
                          "with its files (default 24)")
     sv.add_argument("--rooms-per-address", type=int, default=40, metavar="N",
                     help="rooms one client address opened that are kept at once "
-                         "(default 40)")
+                         "(default 40); one network (an IPv6 /48, an IPv4 /24) keeps "
+                         "four times that")
     sv.add_argument("--lines-per-address", type=int, default=300_000, metavar="N",
                     help="log lines the rooms one client address opened may hold together "
                          "(default 300000; a game of an evening has a few thousand)")

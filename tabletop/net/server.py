@@ -80,6 +80,9 @@ class Limits:
     # after its last player left, so at rooms_per_hour alone three addresses filled the
     # server's MAX_ROOMS for a day
     rooms_per_address: int = 40
+    # and the rooms one network opened (an IPv6 /48, a site's; an IPv4 /24) kept at once,
+    # in rooms_per_address: a /48 holds 65,536 /64s, each counted as a client above
+    rooms_per_network_factor: int = 4
     room_idle: float = 24 * 3600.0  # seconds a room with nobody connected is kept
     join_timeout: float = 30.0  # seconds a connection has to take a seat
     spectators: int = 50  # spectators one room sends its updates to
@@ -488,6 +491,7 @@ class Server:
         self.opened_from: dict[str, dict[str, int]] = {}
         self._opener: dict[str, str] = {}
         self._held: dict[str, int] = {}  # address -> the lines of the rooms it opened
+        self.opened_in: dict[str, set[str]] = {}  # network -> the rooms opened from it
         self.guesses = _Window(self.limits.guesses, self.limits.guess_window)
         self.open_by: collections.Counter[str] = collections.Counter()
         self.sent_by: dict[str, _Bucket] = {}  # each address's messages
@@ -799,6 +803,10 @@ class Server:
         address = self._opener.pop(room_id, None)
         if address is None:
             return
+        net = network_key(address)
+        self.opened_in[net].discard(room_id)
+        if not self.opened_in[net]:
+            del self.opened_in[net]
         rooms = self.opened_from[address]
         self._held[address] -= rooms.pop(room_id)
         if not rooms:
@@ -816,6 +824,12 @@ class Server:
             raise RoomError(f"at most {self.limits.rooms_per_address} rooms opened from one "
                             f"address are kept at once (a room goes once nobody has been "
                             f"in it for a while)", Code.RATE_LIMITED)
+        net = network_key(conn.address)
+        per_net = self.limits.rooms_per_address * self.limits.rooms_per_network_factor
+        if len(self.opened_in.get(net, ())) >= per_net:
+            raise RoomError(f"at most {per_net} rooms opened from one network ({net}) are "
+                            f"kept at once (a room goes once nobody has been in it for a "
+                            f"while)", Code.RATE_LIMITED)
         self.created.add(conn.address)
         fixed = msg.get("seed")
         made = await asyncio.get_running_loop().run_in_executor(
@@ -823,6 +837,7 @@ class Server:
             fixed, msg.get("decks"))  # (no seed: dealt from the system's randomness)
         room = await self.open_table(made, msg.get("judge_sees_all", False), fixed)
         self._opener[room.id] = conn.address
+        self.opened_in.setdefault(net, set()).add(room.id)
         lines = len(room.table.journal)
         self.opened_from.setdefault(conn.address, {})[room.id] = lines
         self._held[conn.address] = self._held.get(conn.address, 0) + lines
@@ -1311,6 +1326,18 @@ def client_key(address: str) -> str:
     if ip.version == 6:
         return str(ipaddress.ip_network(f"{ip}/64", strict=False))
     return str(ip)
+
+
+def network_key(key: str) -> str:
+    """The wider network a client (``client_key``) is counted in as well: the /48 of an
+    IPv6 /64 (a site's: a home or a firm is given a /48 or a /56, so one person holds
+    65,536 /64s or 256), the /24 of an IPv4 address."""
+    try:
+        net = ipaddress.ip_network(key, strict=False)
+    except ValueError:
+        return key
+    prefix = 48 if net.version == 6 else 24
+    return str(net.supernet(new_prefix=prefix)) if net.prefixlen > prefix else str(net)
 
 
 def _plain(ip: Any) -> Any:

@@ -415,6 +415,28 @@ def test_an_ipv6_client_cannot_make_itself_many_addresses(tmp_path):
         s.kill()
 
 
+def test_one_network_keeps_a_bounded_number_of_rooms(tmp_path):
+    """A site is given an IPv6 /48: 65,536 /64s, each a client of its own. At 40 rooms
+    kept per /64, 25 of them filled the server's 1,000 rooms for a day. The rooms one
+    /48 (or one IPv4 /24) opened are kept at most four times ``--rooms-per-address``;
+    another /48 still opens rooms."""
+    s = ServerProcess(tmp_path / "data")
+    s.extra = ["--rooms-per-address", "2", "--trusted-proxy", "127.0.0.0/8"]
+    s.start()
+    try:
+        answers = [create_from(s, f"2001:db8:9:{n}::1") for n in range(1, 5) for _ in (1, 2)]
+        assert [a["type"] for a in answers] == ["created"] * 8  # four /64s, two rooms each
+        past = create_from(s, "2001:db8:9:ff::1")  # a fifth /64 of the same /48
+        assert past["type"] == "error" and past["code"] == "rate-limited"
+        assert "2001:db8:9::/48" in past["message"]
+        assert create_from(s, "2001:db8:a:1::1")["type"] == "created"  # another /48
+        ipv4 = [create_from(s, f"198.51.100.{n}") for n in range(1, 6) for _ in (1, 2)]
+        assert [a["type"] for a in ipv4] == ["created"] * 8 + ["error"] * 2  # one /24
+        assert create_from(s, "198.51.101.1")["type"] == "created"
+    finally:
+        s.kill()
+
+
 def test_one_address_keeps_a_bounded_number_of_rooms(tmp_path):
     """A room lasts a day after its last player left: at 20 rooms an hour, three
     addresses filled the server's 1,000 rooms for a day. An address keeps at most

@@ -92,6 +92,8 @@ def test_the_limits_in_the_document_are_the_servers():
     assert f"{limits.connections:,} in\n  all" in DOC or f"{limits.connections:,} in all" in DOC
     assert f"at most {limits.rooms_per_hour} created an hour" in DOC
     assert f"{limits.rooms_per_address}\n  opened from one address kept at once" in DOC
+    assert limits.rooms_per_network_factor == 4 and (
+        f"four times that ({limits.rooms_per_address * 4})\n  opened from one network" in DOC)
     assert f"{server.MAX_ROOMS:,} on the server" in DOC
     assert f"at most {limits.spectators} spectators" in DOC
     assert f"hold\n  at most {limits.lines_per_address:,} log lines together" in DOC
