@@ -492,6 +492,10 @@ class Server:
         self._opener: dict[str, str] = {}
         self._held: dict[str, int] = {}  # address -> the lines of the rooms it opened
         self.opened_in: dict[str, set[str]] = {}  # network -> the rooms opened from it
+        # rooms being made (their tables dealt off the event loop), counted with those
+        # opened: for the server, each address and each network, so that creates sent
+        # at once cannot all pass the checks before any room is counted
+        self._making: collections.Counter[str] = collections.Counter()
         self.guesses = _Window(self.limits.guesses, self.limits.guess_window)
         self.open_by: collections.Counter[str] = collections.Counter()
         self.sent_by: dict[str, _Bucket] = {}  # each address's messages
@@ -815,27 +819,35 @@ class Server:
     async def _create(self, conn: _Conn, msg: dict[str, Any], answer: dict[str, Any]) -> None:
         if conn.room is not None:
             raise RoomError("this connection is already in a room", Code.ALREADY_JOINED)
-        if len(self.rooms) >= MAX_ROOMS:
+        address, net = conn.address, network_key(conn.address)
+        making = self._making
+        if len(self.rooms) + making[""] >= MAX_ROOMS:
             raise RoomError("this server holds as many rooms as it may", Code.FULL)
-        if self.created.full(conn.address):
+        if self.created.full(address):
             raise RoomError(f"at most {self.limits.rooms_per_hour} rooms an hour from one "
                             f"address", Code.RATE_LIMITED)
-        if len(self.opened_from.get(conn.address, ())) >= self.limits.rooms_per_address:
+        if len(self.opened_from.get(address, ())) + making[address] \
+                >= self.limits.rooms_per_address:
             raise RoomError(f"at most {self.limits.rooms_per_address} rooms opened from one "
                             f"address are kept at once (a room goes once nobody has been "
                             f"in it for a while)", Code.RATE_LIMITED)
-        net = network_key(conn.address)
         per_net = self.limits.rooms_per_address * self.limits.rooms_per_network_factor
-        if len(self.opened_in.get(net, ())) >= per_net:
+        if len(self.opened_in.get(net, ())) + making["net " + net] >= per_net:
             raise RoomError(f"at most {per_net} rooms opened from one network ({net}) are "
                             f"kept at once (a room goes once nobody has been in it for a "
                             f"while)", Code.RATE_LIMITED)
-        self.created.add(conn.address)
+        self.created.add(address)
         fixed = msg.get("seed")
-        made = await asyncio.get_running_loop().run_in_executor(
-            None, self.make_table, msg["players"], msg.get("edition", editions.NEWEST),
-            fixed, msg.get("decks"))  # (no seed: dealt from the system's randomness)
-        room = await self.open_table(made, msg.get("judge_sees_all", False), fixed)
+        counted = ("", address, "net " + net)
+        making.update(counted)
+        try:
+            made = await asyncio.get_running_loop().run_in_executor(
+                None, self.make_table, msg["players"], msg.get("edition", editions.NEWEST),
+                fixed, msg.get("decks"))  # (no seed: dealt from the system's randomness)
+            room = await self.open_table(made, msg.get("judge_sees_all", False), fixed)
+        finally:
+            making.subtract(counted)
+            making += collections.Counter()  # (the counts at nought dropped)
         self._opener[room.id] = conn.address
         self.opened_in.setdefault(net, set()).add(room.id)
         lines = len(room.table.journal)

@@ -437,6 +437,34 @@ def test_one_network_keeps_a_bounded_number_of_rooms(tmp_path):
         s.kill()
 
 
+def test_creates_sent_at_once_open_no_more_rooms_than_allowed(tmp_path):
+    """Twelve connections of one client send `create` at the same moment. Each room's
+    table is dealt off the event loop, so every create once passed the checks before
+    any room was counted, and all twelve were opened: past ``--rooms-per-address``."""
+    import asyncio
+
+    from websockets.asyncio.client import connect
+    s = ServerProcess(tmp_path / "data")
+    s.extra = ["--rooms-per-address", "2", "--trusted-proxy", "127.0.0.0/8"]
+    s.start()
+
+    async def burst() -> list[str]:
+        socks = [await connect(s.url, additional_headers={"X-Forwarded-For": "10.9.0.1"})
+                 for _ in range(12)]
+        try:
+            frame = json.dumps({"v": 1, "type": "create", "players": ["A", "B"]})
+            await asyncio.gather(*(ws.send(frame) for ws in socks))
+            answers = await asyncio.gather(*(asyncio.wait_for(ws.recv(), 20) for ws in socks))
+            return [json.loads(a)["type"] for a in answers]
+        finally:
+            await asyncio.gather(*(ws.close() for ws in socks))
+    try:
+        kinds = asyncio.run(burst())
+        assert kinds.count("created") == 2 and kinds.count("error") == 10, kinds
+    finally:
+        s.kill()
+
+
 def test_one_address_keeps_a_bounded_number_of_rooms(tmp_path):
     """A room lasts a day after its last player left: at 20 rooms an hour, three
     addresses filled the server's 1,000 rooms for a day. An address keeps at most
