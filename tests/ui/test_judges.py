@@ -338,9 +338,11 @@ def test_on_a_small_screen_the_scenario_dock_keeps_the_tables_room_and_reads_who
     for b in (p.restart_button, p.step_button, p.save_button):
         assert b.width() >= b.sizeHint().width(), b.text()  # none cut
     QTest.mouseClick(p.step_button, Qt.LeftButton)
-    qtbot.wait(300)
     area = w.scenario_dock.widget()
-    seen = area.viewport().rect().translated(0, area.verticalScrollBar().value())
-    assert seen.contains(p.step_bar.geometry())
     line = p.detail.fontMetrics().lineSpacing()
-    assert p.detail.y() + line <= seen.bottom() and p.detail_text().startswith("✔")
+
+    def in_view() -> bool:  # Step, and the first line of the step's checks
+        seen = area.viewport().rect().translated(0, area.verticalScrollBar().value())
+        return seen.contains(p.step_bar.geometry()) and p.detail.y() + line <= seen.bottom()
+    qtbot.waitUntil(in_view, timeout=3000)
+    assert p.detail_text().startswith("✔")

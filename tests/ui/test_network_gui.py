@@ -217,11 +217,13 @@ def test_hosting_the_table_and_getting_it_back_whole(clients, make_window, dialo
     assert inv.seat == "Bob" and inv.invite  # the dock shows each seat's own
     # on the small screen every line of the dock is read whole: none is given less
     # height than its words need, and the entry line is there
-    qtbot.wait(50)
     talk = w.network.talk
-    for label in (talk.where, talk.invite_code, talk.who):
-        assert label.isVisible() and label.text()
-        assert label.height() >= label.heightForWidth(label.width()), label.text()
+
+    def whole() -> bool:
+        return all(label.isVisible() and label.text()
+                   and label.height() >= label.heightForWidth(label.width())
+                   for label in (talk.where, talk.invite_code, talk.who))
+    qtbot.waitUntil(whole, timeout=3000)
     assert talk.entry.isVisible() and talk.entry.height() >= talk.entry.sizeHint().height()
     assert talk.widget.rect().contains(talk.entry.geometry())
     assert w.windowTitle() == "Tabletop — hosting game, as Alice — cr-2025"
