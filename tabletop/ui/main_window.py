@@ -160,7 +160,7 @@ class MainWindow(QMainWindow):
         def settle() -> None:  # once the layout restored has its sizes
             self._dock_width()
             self.view.fit()
-        QTimer.singleShot(0, settle)
+        QTimer.singleShot(0, self, settle)  # (gone with the window if it goes first)
 
     def dock_room(self, dock: QDockWidget, flexible: QWidget) -> int:
         """The height ``dock`` needs for its lines at its width (a wrapped label, a row
