@@ -122,6 +122,32 @@ def _font(px: float, least_on_screen: float, lod: float, bold: bool = False) -> 
     return f
 
 
+def _lod(painter: QPainter) -> float:
+    """How large the painter draws the scene (1: a scene pixel to a screen pixel)."""
+    return QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+
+
+def counted(title: str, count: int, font: QFont, width: float) -> str:
+    """"title · count" in ``width``; where that is too long, the title alone (a narrow
+    zone is a pile, its count on its top card's badge), cut short if it must be."""
+    return _first_fitting([f"{title} · {count}", title], font, width)
+
+
+def _first_fitting(forms: list[str], font: QFont, width: float) -> str:
+    """The first of the forms (longest first) that fits, or the last cut short."""
+    m = QFontMetrics(font)
+    for text in forms:
+        if m.horizontalAdvance(text) <= width:
+            return text
+    return m.elidedText(forms[-1], Qt.TextElideMode.ElideRight, int(width))
+
+
+# text centred in its line, drawn whole where a font grown for a small screen is
+# taller than the line
+_LEFT_DONT_CLIP = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter | Qt.TextFlag.TextDontClip
+_CENTRE_DONT_CLIP = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextDontClip
+
+
 def _narrowed(fit: Callable[..., list[str]], text: str, font: QFont, width: float, most: int
               ) -> tuple[QFont, list[str]]:
     """Lines ``fit`` makes of the text, narrowing the font (condensed, then more so)
@@ -971,20 +997,19 @@ class ZoneItem(QGraphicsObject):
             painter.fillPath(path, QColor(255, 214, 90, int(150 * self._flash)))
         painter.setPen(QPen(border, 2 if self.state else 1))
         painter.drawPath(path)
-        f = QFont()
-        f.setPointSizeF(8)
-        f.setBold(True)
+        # the title grows as the table is drawn smaller (a small screen), so it reads
+        # there too; its count is kept whole when the title is cut short
+        lod = _lod(painter)
+        f = _font(8 / 0.75, MIN_SMALL_PX, lod, bold=True)
         painter.setFont(f)
         painter.setPen(QColor(255, 255, 255, 190))
-        label = f"{self.title} · {self.count}"
         r = rect.adjusted(8, 2, -8, 0)
         painter.drawText(r, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft,
-                         QFontMetrics(f).elidedText(label, Qt.TextElideMode.ElideRight, int(r.width())))
-        f.setBold(False)
-        f.setPointSizeF(7)
+                         counted(self.title, self.count, f, r.width()))
+        f = _font(7 / 0.75, MIN_SMALL_PX - 1, lod)
         painter.setFont(f)
         for x, text in self.captions:
-            painter.drawText(QRectF(x, 16, 140, 14), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+            painter.drawText(QRectF(x, 16, 140, 14), _LEFT_DONT_CLIP,
                              QFontMetrics(f).elidedText(text, Qt.TextElideMode.ElideRight, 140))
 
     def contextMenuEvent(self, event: QGraphicsSceneContextMenuEvent) -> None:
@@ -1038,6 +1063,10 @@ class PlayerItem(QGraphicsObject):
     It draws a ``PlayerSeen`` (public facts) and reports clicks to the scene."""
 
     ROW = 42  # a counter: its kind on one line, its count and − + below
+    # the lines' spacing grows with their words on a table drawn small (a small screen):
+    # at about this scale and below the words are larger than the scene's own (see paint)
+    FULL_LOD = 0.62
+    _grow = 1.0
 
     def __init__(self, spot: ZoneSpot, seen: PlayerSeen,
                  parent: QGraphicsItem | None = None) -> None:
@@ -1067,23 +1096,25 @@ class PlayerItem(QGraphicsObject):
 
     # ---- geometry: paint and clicks use the same rectangles ------------------------
     def life_rect(self) -> QRectF:
-        return QRectF(0, 44, self.spot.rect.w, 56)
+        g = self._grow
+        return QRectF(0, 44 * g, self.spot.rect.w, 56 * g)
 
     def regions(self) -> list[tuple[QRectF, Region]]:
         """(rectangle, what a click there does) in item coordinates."""
         w = self.spot.rect.w
-        out: list[tuple[QRectF, Region]] = [(QRectF(6, 58, 30, 30), ("life", -1)),
-                                            (QRectF(w - 36, 58, 30, 30), ("life", 1))]
+        g = self._grow
+        out: list[tuple[QRectF, Region]] = [(QRectF(6, 73 * g - 15, 30, 30), ("life", -1)),
+                                            (QRectF(w - 36, 73 * g - 15, 30, 30), ("life", 1))]
         y = self._counters_top()
         for kind, _n in self.seen.counters:
-            out.append((QRectF(w - 58, y + 18, 24, 22), ("counter", kind, -1)))
-            out.append((QRectF(w - 30, y + 18, 24, 22), ("counter", kind, 1)))
-            y += self.ROW
-        out.append((QRectF(6, y + 6, w - 12, 24), ("add",)))
+            out.append((QRectF(w - 58, y + 18 * g, 24, 22 * g), ("counter", kind, -1)))
+            out.append((QRectF(w - 30, y + 18 * g, 24, 22 * g), ("counter", kind, 1)))
+            y += self.ROW * g
+        out.append((QRectF(6, y + 6 * g, w - 12, 24 * g), ("add",)))
         return out
 
     def _counters_top(self) -> float:
-        return 142.0
+        return 142.0 * self._grow
 
     def region_at(self, pos: QPointF) -> Region | None:
         for rect, what in self.regions():
@@ -1103,76 +1134,76 @@ class PlayerItem(QGraphicsObject):
                             2 if s.active else 1))
         painter.drawPath(path)
         w = rect.width()
-        f = QFont()
-        f.setPointSizeF(10)
-        f.setBold(True)
+        # each line grows as the table is drawn smaller (a small screen), so it reads
+        # there too; a line too long for the panel then says less
+        lod = _lod(painter)
+        g = self._grow = min(1.6, max(1.0, self.FULL_LOD / max(lod, 0.05)))
+        f = _font(10 / 0.75, 10, lod, bold=True)
         painter.setFont(f)
         painter.setPen(TEXT_LIGHT)
-        painter.drawText(QRectF(8, 6, w - 14, 20), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+        painter.drawText(QRectF(8, 6 * g, w - 14, 20), _LEFT_DONT_CLIP,
                          QFontMetrics(f).elidedText(s.name, Qt.TextElideMode.ElideRight, int(w - 14)))
-        f.setPointSizeF(8)
-        f.setBold(False)
+        f = _font(8 / 0.75, MIN_SMALL_PX - 1, lod)
         painter.setFont(f)
         painter.setPen(QColor("#ffd54a"))
-        painter.drawText(QRectF(8, 24, w - 14, 16), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                         "active player" if s.active else "")
+        if s.active:
+            painter.drawText(QRectF(8, 26 * g, w - 14, 16), _LEFT_DONT_CLIP,
+                             _first_fitting(["active player", "active"], f, w - 14))
         # life: − big number +
-        big = QFont()
-        big.setPointSizeF(24)
-        big.setBold(True)
+        big = _font(24 / 0.75, 15, lod, bold=True)
         painter.setFont(big)
         painter.setPen(TEXT_LIGHT if s.life > 0 else QColor("#ff8a80"))
-        painter.drawText(QRectF(36, 50, w - 72, 44), Qt.AlignmentFlag.AlignCenter, str(s.life))
-        f.setPointSizeF(8)
+        painter.drawText(QRectF(36, 50 * g, w - 72, 44 * g), _CENTRE_DONT_CLIP, str(s.life))
         painter.setFont(f)
         painter.setPen(QColor(255, 255, 255, 170))
-        painter.drawText(QRectF(0, 94, w, 14), Qt.AlignmentFlag.AlignCenter, "life")
+        painter.drawText(QRectF(0, 96 * g, w, 14), _CENTRE_DONT_CLIP, "life")
         for rect_, what in self.regions()[:2]:
-            self._button(painter, rect_, "−" if what[1] < 0 else "+", 14)
+            self._button(painter, rect_, "−" if what[1] < 0 else "+", 14 / 0.75, 12, lod)
         painter.setPen(QColor(255, 255, 255, 190))
-        f.setPointSizeF(8)
+        f = _font(8 / 0.75, MIN_SMALL_PX, lod)
         painter.setFont(f)
-        painter.drawText(QRectF(8, 112, w - 14, 16), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                         f"hand {s.hand} · library {s.library}")
+        painter.drawText(QRectF(8, 114 * g, w - 14, 16), _LEFT_DONT_CLIP,
+                         _first_fitting([f"hand {s.hand} · library {s.library}",
+                                         f"hand {s.hand} · lib. {s.library}",
+                                         f"hand {s.hand}"], f, w - 14))
         painter.setPen(QPen(QColor(255, 255, 255, 50), 1))
-        painter.drawLine(QPointF(8, 134), QPointF(w - 6, 134))
+        painter.drawLine(QPointF(8, 134 * g), QPointF(w - 6, 134 * g))
         y = self._counters_top()
+        label_font = _font(8 / 0.75, MIN_SMALL_PX - 1, lod)
+        count_font = _font(13 / 0.75, 11, lod, bold=True)
         for kind, n in s.counters:
-            f.setPointSizeF(8)
-            f.setBold(False)
-            painter.setFont(f)
+            painter.setFont(label_font)
             painter.setPen(QColor("#ffe08a") if kind == "poison" else TEXT_LIGHT)
             label = kind
             if kind.startswith("commander damage from "):  # the tooltip says it whole
                 label = "commander: " + kind[len("commander damage from "):]
-            painter.drawText(QRectF(8, y, w - 12, 16), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                             QFontMetrics(f).elidedText(label, Qt.TextElideMode.ElideRight, int(w - 12)))
-            f.setPointSizeF(13)
-            f.setBold(True)
-            painter.setFont(f)
-            painter.drawText(QRectF(8, y + 16, w - 70, 26), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                             str(n))
-            y += self.ROW
+            painter.drawText(QRectF(8, y, w - 12, 16), _LEFT_DONT_CLIP,
+                             QFontMetrics(label_font).elidedText(label, Qt.TextElideMode.ElideRight,
+                                                                 int(w - 12)))
+            painter.setFont(count_font)
+            painter.drawText(QRectF(8, y + 16 * g, w - 70, 26 * g), _LEFT_DONT_CLIP, str(n))
+            y += self.ROW * g
         for rect_, what in self.regions()[2:]:
             if what[0] == "counter":
-                self._button(painter, rect_, "−" if what[2] < 0 else "+", 10)
+                self._button(painter, rect_, "−" if what[2] < 0 else "+", 10 / 0.75, 10, lod)
             else:
-                self._button(painter, rect_, "+ counter…", 9, pill=True)
+                self._button(painter, rect_, "+ counter…", 9 / 0.75, MIN_SMALL_PX - 1, lod,
+                             pill=True)
 
-    def _button(self, painter: QPainter, rect: QRectF, text: str, size: float,
-                pill: bool = False) -> None:
+    def _button(self, painter: QPainter, rect: QRectF, text: str, px: float,
+                least_on_screen: float, lod: float, pill: bool = False) -> None:
         painter.setPen(QPen(QColor(255, 255, 255, 120 if self.enabled else 50), 1))
         painter.setBrush(QColor(255, 255, 255, 40 if self.enabled else 12))
         if pill:
             painter.drawRoundedRect(rect, 8, 8)
         else:
             painter.drawEllipse(rect)
-        f = QFont()
-        f.setPointSizeF(size)
-        f.setBold(True)
+        f = _font(px, least_on_screen, lod, bold=True)
         painter.setFont(f)
         painter.setPen(QColor(255, 255, 255, 230 if self.enabled else 90))
-        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+        painter.drawText(rect, _CENTRE_DONT_CLIP,
+                         QFontMetrics(f).elidedText(text, Qt.TextElideMode.ElideRight,
+                                                    int(rect.width() - 4)))
 
     # ---- gestures ----------------------------------------------------------------
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:

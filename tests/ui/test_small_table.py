@@ -1,0 +1,67 @@
+"""The table on a small screen (1024x600): the table is drawn at under half its size
+there, and the words on it (zone titles, the player panels) must still read. Measured
+on the picture the view draws, as a person sees it."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+
+from tabletop.cards import demo
+from tabletop.engine.model import Zone
+
+
+def _small(make_window, qtbot):
+    t = demo.new_game()
+    w = make_window(t)
+    w.resize(1022, 575)  # (a 1024x600 screen's window, inside its frame)
+    qtbot.waitUntil(lambda: w.view.transform().m11() < 0.5, timeout=3000)
+    QApplication.processEvents()
+    return t, w
+
+
+def light_rows(w, item, rect: QRectF) -> int:
+    """How many pixel rows of the view's picture hold light (word) pixels inside ``rect``
+    of ``item``: the height the words are drawn at on the screen."""
+    view = w.view
+    img = view.viewport().grab().toImage()
+    box = view.mapFromScene(item.mapToScene(rect)).boundingRect()
+    rows = 0
+    for y in range(max(0, box.top()), min(img.height(), box.bottom() + 1)):
+        for x in range(max(0, box.left()), min(img.width(), box.right() + 1)):
+            c = img.pixelColor(x, y)
+            if min(c.red(), c.green(), c.blue()) > 150:
+                rows += 1
+                break
+    return rows
+
+
+def test_on_a_small_screen_zone_titles_and_player_panels_read(make_window, qtbot):
+    _t, w = _small(make_window, qtbot)
+    scale = w.view.transform().m11()
+    assert scale < 0.5  # the case at issue: the table drawn at under half its size
+    hand = w.scene.zone_items[("Alice", Zone.HAND)]
+    # "Hand — Alice · 7": its letters stand at least 6 pixels tall on the screen (a
+    # scene font drawn at this scale would be 4, too small to read)
+    assert light_rows(w, hand, QRectF(4, 0, 120, 20)) >= 6
+    panel = w.scene.player_items["Alice"]
+    g = panel._grow
+    assert g > 1  # the panel's lines spaced out for the larger words
+    assert light_rows(w, panel, QRectF(6, 2, 100, 28 * g)) >= 7  # "Alice"
+    assert light_rows(w, panel, QRectF(6, 110 * g, 100, 22 * g)) >= 6  # "hand 7"
+
+
+def test_on_a_small_screen_the_player_panel_buttons_still_work(make_window, qtbot):
+    """The life buttons are where they are drawn at the larger spacing: a click on the
+    drawn + (found on the picture: the lightest pixels right of the life total) raises
+    the life total."""
+    t, w = _small(make_window, qtbot)
+    panel = w.scene.player_items["Alice"]
+    plus = next(r for r, what in panel.regions() if what == ("life", 1))
+    # the + circle is drawn: light pixels at its centre row
+    assert light_rows(w, panel, plus) >= 4
+    p = w.view.mapFromScene(panel.mapToScene(plus.center()))
+    QTest.mouseClick(w.view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, p)
+    QApplication.processEvents()
+    assert t.life["Alice"] == 21
