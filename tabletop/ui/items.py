@@ -1018,30 +1018,52 @@ class ZoneItem(QGraphicsObject):
 
 class EffectMarker(QGraphicsItem):
     """The replacement effects watching a zone, as amber pills whose bottom right corner
-    is ``corner`` (a zone's bottom right), one a line, above the cards; hover says all."""
+    is ``corner`` (a zone's bottom right), one a line, above the cards; hover says all.
+    Their words grow as the table is drawn smaller (a small screen) so they still read;
+    the size is settled after a paint at a new scale, on the event loop's next turn."""
 
     PX = 15.0  # scene pixels: about 9 on the screen of a table fitted to 1280x800
+    LEAST = 10.0  # pixels on the screen
 
     def __init__(self, lines: list[str], corner: QPointF) -> None:
         super().__init__()
         self.lines = lines
+        self.corner = corner
+        self._refit_pending = False
+        self.setZValue(3500)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setToolTip(plain_tooltip("In force here:\n" + "\n".join(lines)))
+        self._fit(self.PX)
+
+    def _fit(self, px: float) -> None:
+        self.prepareGeometryChange()
         f = QFont()
-        f.setPixelSize(int(self.PX))
+        f.setPixelSize(max(1, math.ceil(px - 1e-6)))
         f.setBold(True)
         self.font = f
         m = QFontMetrics(f)
         self.line_h = m.height() + 4
-        self.width = min(420.0, max(m.horizontalAdvance(x) for x in lines) + 18.0)
-        self.setPos(corner.x() - self.width, corner.y() - self.line_h * len(lines))
-        self.setZValue(3500)
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.setToolTip(plain_tooltip("In force here:\n" + "\n".join(lines)))
+        self.width = min(420.0 * px / self.PX, max(m.horizontalAdvance(x) for x in self.lines) + 18.0)
+        self.setPos(self.corner.x() - self.width, self.corner.y() - self.line_h * len(self.lines))
+
+    def _refit(self, px: float) -> None:
+        self._refit_pending = False
+        try:
+            if self.scene() is not None:
+                self._fit(px)
+        except RuntimeError:  # (the table was drawn again meanwhile: the item is gone)
+            pass
 
     def boundingRect(self) -> QRectF:
         return QRectF(0, 0, self.width, self.line_h * len(self.lines))
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
+        px = max(self.PX, self.LEAST / max(_lod(painter), 0.05))
+        if abs(math.ceil(px - 1e-6) - self.font.pixelSize()) >= 1 and not self._refit_pending:
+            from PySide6.QtCore import QTimer
+            self._refit_pending = True  # (a size is not changed while being painted)
+            QTimer.singleShot(0, lambda: self._refit(px))
         painter.setRenderHint(painter.RenderHint.Antialiasing, True)
         painter.setFont(self.font)
         m = QFontMetrics(self.font)

@@ -4,7 +4,7 @@ on the picture the view draws, as a person sees it."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
@@ -65,3 +65,32 @@ def test_on_a_small_screen_the_player_panel_buttons_still_work(make_window, qtbo
     QTest.mouseClick(w.view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, p)
     QApplication.processEvents()
     assert t.life["Alice"] == 21
+
+
+def test_on_a_small_screen_the_effects_in_force_read(make_window, qtbot):
+    """A replacement effect's pill by the zone it watches keeps a least size on the
+    screen: drawn at the scene's scale it was 9 pixels tall, its words 6."""
+    from tabletop.engine import Table
+    from tabletop.engine.model import Effect
+    from tabletop.ui.items import EffectMarker
+    t = Table(("Alice", "Bob"), edition="cr-2016")
+    t.add_effect(Effect("rip", Zone.GRAVEYARD, Zone.EXILE, source="Rest in Peace"))
+    t.start_here()
+    w = make_window(t)
+    w.resize(1022, 575)
+    qtbot.waitUntil(lambda: w.view.transform().m11() < 0.5, timeout=3000)
+    view = w.view
+    zone = w.scene.zone_items[("Alice", Zone.GRAVEYARD)]
+    marker = next(m for m in w.scene.items() if isinstance(m, EffectMarker)
+                  and m.sceneBoundingRect().contains(zone.sceneBoundingRect().bottomRight()
+                                                     - QPointF(8, 8)))
+
+    def on_screen():
+        return view.mapFromScene(marker.sceneBoundingRect()).boundingRect()
+
+    # one line: a font of 10 pixels on the screen, and its pill (settled after a paint)
+    qtbot.waitUntil(lambda: on_screen().height() >= 14, timeout=3000)
+    # its bottom right corner is the zone's, on the screen too
+    corner = view.mapFromScene(zone.sceneBoundingRect().bottomRight())
+    assert abs(on_screen().right() - corner.x()) <= 6
+    assert abs(on_screen().bottom() - corner.y()) <= 6
