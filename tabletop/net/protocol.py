@@ -149,6 +149,16 @@ def rid_of(frame: str | bytes) -> Any:
     return rid if _rid_ok(rid) and _all_text(rid) else None
 
 
+def name_key(name: str) -> str:
+    """A player's name as a person reads it: in one case and one form (NFKC), without
+    spaces or the invisible joiners a peer's text keeps. Two names with the same key
+    look alike at the table (chat and the log name seats), so a room has at most one;
+    a name whose key is empty shows nothing."""
+    import unicodedata  # (only where a room is made)
+    return "".join(ch for ch in unicodedata.normalize("NFKC", name).casefold()
+                   if not ch.isspace() and ch not in "\u200c\u200d\u034f\u00ad")
+
+
 def _rid_ok(rid: Any) -> bool:
     """A request id: a number, or a string of at most MAX_RID characters."""
     return (isinstance(rid, str) and len(rid) <= MAX_RID) or (isinstance(
@@ -179,10 +189,11 @@ def _check(msg: dict[str, Any], plain: bool = False, clean: bool = False) -> dic
     if kind == "create":
         players = msg["players"]
         if not 1 <= len(players) <= 8 or not all(
-                isinstance(p, str) and 0 < len(p) <= 40 for p in players) \
-                or len(set(players)) != len(players):
+                isinstance(p, str) and 0 < len(p) <= 40 and name_key(p) for p in players) \
+                or len({name_key(p) for p in players}) != len(players):
             raise ProtocolError("create: players must be 1 to 8 distinct names, each of "
-                                "1 to 40 characters")
+                                "1 to 40 characters, not only spaces, and not two that "
+                                "differ only in case, spacing or an invisible joiner")
         if any(p.lower() in ("judge", "spectator") for p in players):
             raise ProtocolError("create: 'judge' and 'spectator' are seats, not player names")
         if "decks" in msg:

@@ -121,6 +121,16 @@ def test_a_peers_text_loses_controls_and_the_marks_that_reorder_a_line(escaped):
         parse(json.dumps({"v": 1, "type": "create", "players": ["Ann", f"{RLO}{ZWSP}"]}))
     with pytest.raises(ProtocolError, match="1 to 8 distinct names"):  # nor two alike
         parse(json.dumps({"v": 1, "type": "create", "players": ["Ann", f"A{RLO}nn"]}))
+    # nor two a person cannot tell apart at the table (chat and the log name seats):
+    # another case, a space, a joiner, a full-width letter; nor a name of spaces
+    for twin in ("ann", "Ann ", "A n n", f"A{ZWJ}nn", "\uff21nn", "A\u00adnn"):
+        with pytest.raises(ProtocolError, match="differ only in case"):
+            parse(json.dumps({"v": 1, "type": "create", "players": ["Ann", twin]}))
+    with pytest.raises(ProtocolError, match="not only spaces"):
+        parse(json.dumps({"v": 1, "type": "create", "players": ["Ann", "   "]}))
+    # names that differ as a person reads them are seats of their own
+    assert parse(json.dumps({"v": 1, "type": "create", "players": ["Ann", "Anna", "Åsa",
+                                                                   "Ann-Marie"]}))
     # the request id comes back as it was sent: the client matches it
     assert parse(json.dumps({"v": 1, "type": "ping", "rid": f"r{RLO}1"}))["rid"] == f"r{RLO}1"
 
