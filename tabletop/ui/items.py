@@ -107,6 +107,7 @@ def _token_tag(painter: QPainter, tag: QRectF, font: QFont) -> None:
 NAME_PX, MIN_NAME_PX = 11.5, 10.5
 TYPE_PX, MIN_TYPE_PX = 9.3, 9.0
 COST_PX, MIN_SMALL_PX = 9.9, 9.0
+TITLE_MOST_PX = 18  # a zone's title: the largest whose letters end above its cards
 ABBREVIATED = {"Legendary": "Legend.", "Enchantment": "Enchant.", "Artifact": "Artif.",
                "Planeswalker": "Planesw.", "Creature": "Creat.", "Kindred": "Kindr.",
                "Sorcery": "Sorc.", "Instant": "Inst."}
@@ -128,8 +129,9 @@ def _lod(painter: QPainter) -> float:
 
 
 def counted(title: str, count: int, font: QFont, width: float) -> str:
-    """"title · count" in ``width``; where that is too long, the title alone (a narrow
-    zone is a pile, its count on its top card's badge), cut short if it must be."""
+    """"title · count" in ``width``; where that is too long, the title alone (a pile's
+    count is on its top card's badge, the cards of any other zone are in view), cut
+    short if it must be."""
     return _first_fitting([f"{title} · {count}", title], font, width)
 
 
@@ -998,12 +1000,15 @@ class ZoneItem(QGraphicsObject):
         painter.setPen(QPen(border, 2 if self.state else 1))
         painter.drawPath(path)
         # the title grows as the table is drawn smaller (a small screen), so it reads
-        # there too; its count is kept whole when the title is cut short
+        # there too, up to the size that still ends above the cards (the zone's top 20
+        # scene pixels are the title's: cards are drawn over the zone)
         lod = _lod(painter)
         f = _font(8 / 0.75, MIN_SMALL_PX, lod, bold=True)
+        if f.pixelSize() > TITLE_MOST_PX:
+            f.setPixelSize(TITLE_MOST_PX)
         painter.setFont(f)
         painter.setPen(QColor(255, 255, 255, 190))
-        r = rect.adjusted(8, 2, -8, 0)
+        r = rect.adjusted(8, 0 if f.pixelSize() > 12 else 2, -8, 0)
         painter.drawText(r, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft,
                          counted(self.title, self.count, f, r.width()))
         f = _font(7 / 0.75, MIN_SMALL_PX - 1, lod)

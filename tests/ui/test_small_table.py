@@ -42,14 +42,40 @@ def test_on_a_small_screen_zone_titles_and_player_panels_read(make_window, qtbot
     scale = w.view.transform().m11()
     assert scale < 0.5  # the case at issue: the table drawn at under half its size
     hand = w.scene.zone_items[("Alice", Zone.HAND)]
-    # "Hand — Alice · 7": its letters stand at least 6 pixels tall on the screen (a
-    # scene font drawn at this scale would be 4, too small to read)
-    assert light_rows(w, hand, QRectF(4, 0, 120, 20)) >= 6
+    # "Hand — Alice · 7": its letters stand at least 5 pixels tall on the screen (a
+    # scene font drawn at this scale stands 3, too small to read), in the zone's top 20
+    # scene pixels, above where its cards are drawn
+    assert light_rows(w, hand, QRectF(4, 0, 120, 20)) >= 5
     panel = w.scene.player_items["Alice"]
     g = panel._grow
     assert g > 1  # the panel's lines spaced out for the larger words
     assert light_rows(w, panel, QRectF(6, 2, 100, 28 * g)) >= 7  # "Alice"
     assert light_rows(w, panel, QRectF(6, 110 * g, 100, 22 * g)) >= 6  # "hand 7"
+
+
+def test_at_a_table_of_four_on_a_small_screen_the_titles_stand_above_the_cards(
+        make_window, qtbot):
+    """Four players: an opponent's hand is narrow and its cards begin at its left, under
+    its title; the title's letters end above them (a title grown larger was hidden
+    behind the cards, but for its top)."""
+    t = demo.new_game(players=("Alice", "Bob", "Carol", "Dave"), deck_size=40)
+    w = make_window(t)
+    w.resize(1022, 575)
+    qtbot.waitUntil(lambda: w.view.transform().m11() < 0.6, timeout=3000)
+    QApplication.processEvents()
+    hand = w.scene.zone_items[("Bob", Zone.HAND)]
+    cards_top = min(i.sceneBoundingRect().top() for i in w.scene.cards.values()
+                    if hand.sceneBoundingRect().contains(i.sceneBoundingRect().center()))
+    # the title's band: from the zone's top to its first card's (nothing covers it)
+    band = QRectF(4, 0, 120, cards_top - hand.sceneBoundingRect().top())
+    assert band.height() >= 14
+    seen = light_rows(w, hand, band)
+    assert seen >= 5
+    # nothing of it is behind the cards: with them out of sight, no more of it shows
+    for item in w.scene.cards.values():
+        item.setVisible(False)
+    QApplication.processEvents()
+    assert light_rows(w, hand, QRectF(4, 0, 120, 60)) == seen
 
 
 def test_on_a_small_screen_the_player_panel_buttons_still_work(make_window, qtbot):
