@@ -1105,6 +1105,9 @@ class PlayerItem(QGraphicsObject):
         self.setZValue(-5)
         self.setPos(spot.rect.x, spot.rect.y)
         self.setAcceptHoverEvents(True)
+        # its rounded, translucent panel and a dozen lines of words take a millisecond
+        # to draw: drawn once, until it changes (a card dragged over it is not a change)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton | Qt.MouseButton.RightButton)
 
     def set_seen(self, seen: PlayerSeen, enabled: bool) -> None:

@@ -88,9 +88,13 @@ def test_on_a_small_screen_the_player_panel_buttons_still_work(make_window, qtbo
     # the + circle is drawn: light pixels at its centre row
     assert light_rows(w, panel, plus) >= 4
     p = w.view.mapFromScene(panel.mapToScene(plus.center()))
+    life = w.view.mapFromScene(panel.mapToScene(panel.life_rect())).boundingRect()
+    before = w.view.viewport().grab(life).toImage()
     QTest.mouseClick(w.view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, p)
     QApplication.processEvents()
     assert t.life["Alice"] == 21
+    # and the panel (drawn once until it changes) shows the new total
+    qtbot.waitUntil(lambda: w.view.viewport().grab(life).toImage() != before, timeout=2000)
 
 
 def test_on_a_small_screen_the_effects_in_force_read(make_window, qtbot):
