@@ -1167,7 +1167,9 @@ class PlayerItem(QGraphicsObject):
         # each line grows as the table is drawn smaller (a small screen), so it reads
         # there too; a line too long for the panel then says less
         lod = _lod(painter)
-        g = self._grow = min(1.6, max(1.0, self.FULL_LOD / max(lod, 0.05)))
+        # (no more than the panel holds with its counters and "+ counter…" below them)
+        holds = (self.spot.rect.h - 4) / (172 + self.ROW * len(s.counters))
+        g = self._grow = max(1.0, min(1.6, holds, self.FULL_LOD / max(lod, 0.05)))
         f = _font(10 / 0.75, 10, lod, bold=True)
         painter.setFont(f)
         painter.setPen(TEXT_LIGHT)

@@ -124,3 +124,27 @@ def test_on_a_small_screen_the_effects_in_force_read(make_window, qtbot):
     corner = view.mapFromScene(zone.sceneBoundingRect().bottomRight())
     assert abs(on_screen().right() - corner.x()) <= 6
     assert abs(on_screen().bottom() - corner.y()) <= 6
+
+
+def test_on_a_small_screen_a_panel_with_many_counters_keeps_them_all_inside(
+        make_window, qtbot):
+    """Commander damage from three opponents and poison: four counters. The panel's lines
+    spaced out for a small screen still hold every counter's − and +, and "+ counter…",
+    inside the panel, where a click on them lands."""
+    t = demo.new_game(players=("Alice", "Bob", "Carol", "Dave"), deck_size=40)
+    for kind in ("poison", "commander damage from Bob", "commander damage from Carol",
+                 "commander damage from Dave"):
+        t.set_player_counter("Alice", kind, 1)
+    w = make_window(t)
+    w.resize(1022, 575)
+    qtbot.waitUntil(lambda: w.view.transform().m11() < 0.6, timeout=3000)
+    panel = w.scene.player_items["Alice"]
+    qtbot.waitUntil(lambda: len(panel.seen.counters) == 4, timeout=2000)
+    w.view.viewport().grab()  # painted at this size
+    assert panel._grow > 1  # spaced out, as far as the panel holds them
+    inside = panel.boundingRect()
+    for rect, _what in panel.regions():
+        assert inside.contains(rect), (rect, inside)
+    add = next(r for r, what in panel.regions() if what == ("add",))
+    p = w.view.mapFromScene(panel.mapToScene(add.center()))
+    assert w.view.itemAt(p) is panel
