@@ -305,7 +305,9 @@ def run_gui(args: argparse.Namespace) -> int:
         class FirstFrame(QObject):
             def eventFilter(self, obj: QObject, event: QEvent) -> bool:
                 if event.type() == QEvent.Type.Paint:
-                    print(f"{time.time():.4f}", flush=True)
+                    import resource  # and the most resident memory so far, in MB
+                    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+                    print(f"{time.time():.4f} {rss:.1f}", flush=True)
                     os._exit(0)
                 return False
         first_frame = FirstFrame(window)  # kept by the window, its parent
