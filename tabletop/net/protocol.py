@@ -194,7 +194,7 @@ def _check(msg: dict[str, Any], plain: bool = False, clean: bool = False) -> dic
             raise ProtocolError("create: players must be 1 to 8 distinct names, each of "
                                 "1 to 40 characters, not only spaces, and not two that "
                                 "differ only in case, spacing or an invisible joiner")
-        if any(p.lower() in ("judge", "spectator") for p in players):
+        if any(name_key(p) in ("judge", "spectator") for p in players):
             raise ProtocolError("create: 'judge' and 'spectator' are seats, not player names")
         if "decks" in msg:
             _check_decks(msg["decks"], players)

@@ -128,6 +128,10 @@ def test_a_peers_text_loses_controls_and_the_marks_that_reorder_a_line(escaped):
             parse(json.dumps({"v": 1, "type": "create", "players": ["Ann", twin]}))
     with pytest.raises(ProtocolError, match="not only spaces"):
         parse(json.dumps({"v": 1, "type": "create", "players": ["Ann", "   "]}))
+    # nor a name that reads as a seat's ("Judge" at the table is the judge's word)
+    for seat in ("judge", "Judge", "JUDGE ", "Spec tator", "\uff4a\uff55\uff44\uff47\uff45"):
+        with pytest.raises(ProtocolError, match="are seats, not player names"):
+            parse(json.dumps({"v": 1, "type": "create", "players": ["Ann", seat]}))
     # names that differ as a person reads them are seats of their own
     assert parse(json.dumps({"v": 1, "type": "create", "players": ["Ann", "Anna", "Åsa",
                                                                    "Ann-Marie"]}))
