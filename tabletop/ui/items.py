@@ -12,7 +12,7 @@ from PySide6.QtCore import Property, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QLinearGradient, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem
 
-from tabletop.engine.model import Card, ZoneKey
+from tabletop.engine.model import Card, Zone, ZoneKey
 from tabletop.engine.views import Hidden, PlayerSeen, Seen
 from tabletop.ui.dialogs import plain_tooltip
 from tabletop.ui.layout import CARD_H, CARD_W, ZoneSpot
@@ -128,11 +128,19 @@ def _lod(painter: QPainter) -> float:
     return QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
 
 
-def counted(title: str, count: int, font: QFont, width: float) -> str:
-    """"title · count" in ``width``; where that is too long, the title alone (a pile's
-    count is on its top card's badge, the cards of any other zone are in view), cut
-    short if it must be."""
-    return _first_fitting([f"{title} · {count}", title], font, width)
+def counted(title: str, count: int, font: QFont, width: float, keep_count: bool) -> str:
+    """"title · count" in ``width``; where that is too long, the title cut short before
+    the count where ``keep_count`` (a hand, a battlefield: how many tokens), else the
+    title alone (a pile's count is on its top card's badge), cut short if it must be."""
+    whole = f"{title} · {count}"
+    if not keep_count:
+        return _first_fitting([whole, title], font, width)
+    m = QFontMetrics(font)
+    if m.horizontalAdvance(whole) <= width:
+        return whole
+    tail = f" · {count}"
+    room = int(width - m.horizontalAdvance(tail))
+    return m.elidedText(title, Qt.TextElideMode.ElideRight, max(0, room)) + tail
 
 
 def _first_fitting(forms: list[str], font: QFont, width: float) -> str:
@@ -1010,7 +1018,8 @@ class ZoneItem(QGraphicsObject):
         painter.setPen(QColor(255, 255, 255, 190))
         r = rect.adjusted(8, 0 if f.pixelSize() > 12 else 2, -8, 0)
         painter.drawText(r, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft,
-                         counted(self.title, self.count, f, r.width()))
+                         counted(self.title, self.count, f, r.width(),
+                                 self.key[1] in (Zone.HAND, Zone.BATTLEFIELD)))
         f = _font(7 / 0.75, MIN_SMALL_PX - 1, lod)
         painter.setFont(f)
         for x, text in self.captions:

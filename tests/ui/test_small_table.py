@@ -148,3 +148,23 @@ def test_on_a_small_screen_a_panel_with_many_counters_keeps_them_all_inside(
     add = next(r for r, what in panel.regions() if what == ("add",))
     p = w.view.mapFromScene(panel.mapToScene(add.center()))
     assert w.view.itemAt(p) is panel
+
+
+def test_a_title_cut_short_keeps_the_count_of_a_hand_or_battlefield(qapp):
+    """A narrow zone's title is cut short before its count where the count is not shown
+    elsewhere (how many cards are in a hand, how many permanents and tokens are on a
+    battlefield); a pile's count is on its top card's badge, so its title goes whole."""
+    from PySide6.QtGui import QFont, QFontMetrics
+
+    from tabletop.ui.items import counted
+    f = QFont()
+    f.setPixelSize(18)
+    m = QFontMetrics(f)
+    narrow = m.horizontalAdvance("Battlefield — Ca… · 23") + 2
+    kept = counted("Battlefield — Carol", 23, f, narrow, keep_count=True)
+    assert kept.endswith(" · 23") and kept.startswith("Battlefield") and "…" in kept
+    assert m.horizontalAdvance(kept) <= narrow
+    pile = counted("Graveyard", 23, f, m.horizontalAdvance("Graveyard") + 2, keep_count=False)
+    assert pile == "Graveyard"
+    wide = counted("Battlefield — Carol", 23, f, 1000, keep_count=True)
+    assert wide == "Battlefield — Carol · 23"
