@@ -79,9 +79,9 @@ def test_at_a_table_of_four_on_a_small_screen_the_titles_stand_above_the_cards(
 
 
 def test_on_a_small_screen_the_player_panel_buttons_still_work(make_window, qtbot):
-    """The life buttons are where they are drawn at the larger spacing: a click on the
-    drawn + (found on the picture: the lightest pixels right of the life total) raises
-    the life total."""
+    """The life buttons are where they are drawn at the larger spacing: the + is on the
+    picture where the panel's regions say (its light pixels), a click there raises the
+    life total, and the picture shows the new one."""
     t, w = _small(make_window, qtbot)
     panel = w.scene.player_items["Alice"]
     plus = next(r for r, what in panel.regions() if what == ("life", 1))
