@@ -128,28 +128,46 @@ def _lod(painter: QPainter) -> float:
     return QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
 
 
-def counted(title: str, count: int, font: QFont, width: float, keep_count: bool) -> str:
-    """"title · count" in ``width``; where that is too long, the title cut short before
-    the count where ``keep_count`` (a hand, a battlefield: how many tokens), else the
-    title alone (a pile's count is on its top card's badge), cut short if it must be."""
+def counted(title: str, count: int, font: QFont, width: float, keep_count: bool
+            ) -> tuple[QFont, str]:
+    """"title · count" in ``width``, and the font to draw it in; where that is too long,
+    the words narrowed (a condensed font), then the title cut short before the count
+    where ``keep_count`` (a hand, a battlefield: how many tokens), else the title alone
+    (a pile's count is on its top card's badge), narrowed, cut short if it must be."""
     whole = f"{title} · {count}"
     if not keep_count:
         return _first_fitting([whole, title], font, width)
-    m = QFontMetrics(font)
-    if m.horizontalAdvance(whole) <= width:
-        return whole
+    for stretch in (100, 87, 75):
+        f = _stretched(font, stretch)
+        if QFontMetrics(f).horizontalAdvance(whole) <= width:
+            return f, whole
     tail = f" · {count}"
+    m = QFontMetrics(f)
     room = int(width - m.horizontalAdvance(tail))
-    return m.elidedText(title, Qt.TextElideMode.ElideRight, max(0, room)) + tail
+    return f, m.elidedText(title, Qt.TextElideMode.ElideRight, max(0, room)) + tail
 
 
-def _first_fitting(forms: list[str], font: QFont, width: float) -> str:
-    """The first of the forms (longest first) that fits, or the last cut short."""
+def _stretched(font: QFont, stretch: int) -> QFont:
+    if stretch == 100:
+        return font
+    f = QFont(font)
+    f.setStretch(stretch)
+    return f
+
+
+def _first_fitting(forms: list[str], font: QFont, width: float) -> tuple[QFont, str]:
+    """The first of the forms (longest first) that fits, and the font to draw it in;
+    else the last narrowed (a condensed font) until it fits, or cut short."""
     m = QFontMetrics(font)
     for text in forms:
         if m.horizontalAdvance(text) <= width:
-            return text
-    return m.elidedText(forms[-1], Qt.TextElideMode.ElideRight, int(width))
+            return font, text
+    for stretch in (87, 75):
+        f = _stretched(font, stretch)
+        m = QFontMetrics(f)
+        if m.horizontalAdvance(forms[-1]) <= width:
+            return f, forms[-1]
+    return f, m.elidedText(forms[-1], Qt.TextElideMode.ElideRight, int(width))
 
 
 # text centred in its line, drawn whole where a font grown for a small screen is
@@ -1014,12 +1032,12 @@ class ZoneItem(QGraphicsObject):
         f = _font(8 / 0.75, MIN_SMALL_PX, lod, bold=True)
         if f.pixelSize() > TITLE_MOST_PX:
             f.setPixelSize(TITLE_MOST_PX)
-        painter.setFont(f)
         painter.setPen(QColor(255, 255, 255, 190))
         r = rect.adjusted(8, 0 if f.pixelSize() > 12 else 2, -8, 0)
-        painter.drawText(r, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft,
-                         counted(self.title, self.count, f, r.width(),
-                                 self.key[1] in (Zone.HAND, Zone.BATTLEFIELD)))
+        f, title = counted(self.title, self.count, f, r.width(),
+                           self.key[1] in (Zone.HAND, Zone.BATTLEFIELD))
+        painter.setFont(f)
+        painter.drawText(r, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft, title)
         f = _font(7 / 0.75, MIN_SMALL_PX - 1, lod)
         painter.setFont(f)
         for x, text in self.captions:
@@ -1185,11 +1203,11 @@ class PlayerItem(QGraphicsObject):
         painter.drawText(QRectF(8, 6 * g, w - 14, 20), _LEFT_DONT_CLIP,
                          QFontMetrics(f).elidedText(s.name, Qt.TextElideMode.ElideRight, int(w - 14)))
         f = _font(8 / 0.75, MIN_SMALL_PX - 1, lod)
-        painter.setFont(f)
         painter.setPen(QColor("#ffd54a"))
         if s.active:
-            painter.drawText(QRectF(8, 26 * g, w - 14, 16), _LEFT_DONT_CLIP,
-                             _first_fitting(["active player", "active"], f, w - 14))
+            ff, text = _first_fitting(["active player", "active"], f, w - 14)
+            painter.setFont(ff)
+            painter.drawText(QRectF(8, 26 * g, w - 14, 16), _LEFT_DONT_CLIP, text)
         # life: − big number +
         big = _font(24 / 0.75, 15, lod, bold=True)
         painter.setFont(big)
@@ -1201,12 +1219,11 @@ class PlayerItem(QGraphicsObject):
         for rect_, what in self.regions()[:2]:
             self._button(painter, rect_, "−" if what[1] < 0 else "+", 14 / 0.75, 12, lod)
         painter.setPen(QColor(255, 255, 255, 190))
-        f = _font(8 / 0.75, MIN_SMALL_PX, lod)
+        f, text = _first_fitting([f"hand {s.hand} · library {s.library}",
+                                  f"hand {s.hand} · lib. {s.library}",
+                                  f"hand {s.hand}"], _font(8 / 0.75, MIN_SMALL_PX, lod), w - 14)
         painter.setFont(f)
-        painter.drawText(QRectF(8, 114 * g, w - 14, 16), _LEFT_DONT_CLIP,
-                         _first_fitting([f"hand {s.hand} · library {s.library}",
-                                         f"hand {s.hand} · lib. {s.library}",
-                                         f"hand {s.hand}"], f, w - 14))
+        painter.drawText(QRectF(8, 114 * g, w - 14, 16), _LEFT_DONT_CLIP, text)
         painter.setPen(QPen(QColor(255, 255, 255, 50), 1))
         painter.drawLine(QPointF(8, 134 * g), QPointF(w - 6, 134 * g))
         y = self._counters_top()
@@ -1239,12 +1256,11 @@ class PlayerItem(QGraphicsObject):
             painter.drawRoundedRect(rect, 8, 8)
         else:
             painter.drawEllipse(rect)
-        f = _font(px, least_on_screen, lod, bold=True)
+        f, text = _first_fitting([text], _font(px, least_on_screen, lod, bold=True),
+                                 rect.width() - 4)
         painter.setFont(f)
         painter.setPen(QColor(255, 255, 255, 230 if self.enabled else 90))
-        painter.drawText(rect, _CENTRE_DONT_CLIP,
-                         QFontMetrics(f).elidedText(text, Qt.TextElideMode.ElideRight,
-                                                    int(rect.width() - 4)))
+        painter.drawText(rect, _CENTRE_DONT_CLIP, text)
 
     # ---- gestures ----------------------------------------------------------------
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:

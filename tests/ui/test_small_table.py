@@ -151,20 +151,27 @@ def test_on_a_small_screen_a_panel_with_many_counters_keeps_them_all_inside(
 
 
 def test_a_title_cut_short_keeps_the_count_of_a_hand_or_battlefield(qapp):
-    """A narrow zone's title is cut short before its count where the count is not shown
-    elsewhere (how many cards are in a hand, how many permanents and tokens are on a
-    battlefield); a pile's count is on its top card's badge, so its title goes whole."""
+    """A narrow zone's title is narrowed (a condensed font), then cut short before its
+    count where the count is not shown elsewhere (how many cards are in a hand, how many
+    permanents and tokens are on a battlefield); a pile's count is on its top card's
+    badge, so its title goes whole, narrowed if need be."""
     from PySide6.QtGui import QFont, QFontMetrics
 
     from tabletop.ui.items import counted
     f = QFont()
     f.setPixelSize(18)
     m = QFontMetrics(f)
-    narrow = m.horizontalAdvance("Battlefield — Ca… · 23") + 2
-    kept = counted("Battlefield — Carol", 23, f, narrow, keep_count=True)
-    assert kept.endswith(" · 23") and kept.startswith("Battlefield") and "…" in kept
-    assert m.horizontalAdvance(kept) <= narrow
-    pile = counted("Graveyard", 23, f, m.horizontalAdvance("Graveyard") + 2, keep_count=False)
-    assert pile == "Graveyard"
-    wide = counted("Battlefield — Carol", 23, f, 1000, keep_count=True)
-    assert wide == "Battlefield — Carol · 23"
+    narrow = m.horizontalAdvance("Battlefield — Ca… · 23") * 0.7
+    font, kept = counted("Battlefield — Carol", 23, f, narrow, keep_count=True)
+    assert kept.endswith(" · 23") and kept.startswith("Bat") and "…" in kept
+    assert QFontMetrics(font).horizontalAdvance(kept) <= narrow
+    font, pile = counted("Graveyard", 23, f, m.horizontalAdvance("Graveyard") + 2,
+                         keep_count=False)
+    assert (pile, font) == ("Graveyard", f)  # whole, as it is
+    font, pile = counted("Graveyard", 23, f, m.horizontalAdvance("Graveyard") * 0.9,
+                         keep_count=False)
+    # narrowed rather than cut, where the font has a condensed face to narrow it with
+    assert pile == "Graveyard" or pile.endswith("…")
+    assert QFontMetrics(font).horizontalAdvance(pile) <= m.horizontalAdvance("Graveyard") * 0.9
+    assert counted("Battlefield — Carol", 23, f, 1000, keep_count=True) == (
+        f, "Battlefield — Carol · 23")
