@@ -133,7 +133,7 @@ def counted(title: str, count: int, font: QFont, width: float, keep_count: bool
     """"title · count" in ``width``, and the font to draw it in; where that is too long,
     the words narrowed (a condensed font), then the title cut short before the count
     where ``keep_count`` (a hand, a battlefield: how many tokens), else the title alone
-    (a pile's count is on its top card's badge), narrowed, cut short if it must be."""
+    (a pile's count is on its top card's badge), cut short if it must be."""
     whole = f"{title} · {count}"
     if not keep_count:
         return _first_fitting([whole, title], font, width)
@@ -156,17 +156,14 @@ def _stretched(font: QFont, stretch: int) -> QFont:
 
 
 def _first_fitting(forms: list[str], font: QFont, width: float) -> tuple[QFont, str]:
-    """The first of the forms (longest first) that fits, and the font to draw it in;
-    else the last narrowed (a condensed font) until it fits, or cut short."""
-    m = QFontMetrics(font)
+    """The first of the forms (the one that says most first) that fits, narrowed (a
+    condensed font) if need be, and the font to draw it in; else the last cut short."""
+    fonts = [(f, QFontMetrics(f)) for f in (_stretched(font, s) for s in (100, 87, 75))]
     for text in forms:
-        if m.horizontalAdvance(text) <= width:
-            return font, text
-    for stretch in (87, 75):
-        f = _stretched(font, stretch)
-        m = QFontMetrics(f)
-        if m.horizontalAdvance(forms[-1]) <= width:
-            return f, forms[-1]
+        for f, m in fonts:
+            if m.horizontalAdvance(text) <= width:
+                return f, text
+    f, m = fonts[-1]
     return f, m.elidedText(forms[-1], Qt.TextElideMode.ElideRight, int(width))
 
 
