@@ -175,3 +175,21 @@ def test_a_title_cut_short_keeps_the_count_of_a_hand_or_battlefield(qapp):
     assert QFontMetrics(font).horizontalAdvance(pile) <= m.horizontalAdvance("Graveyard") * 0.9
     assert counted("Battlefield — Carol", 23, f, 1000, keep_count=True) == (
         f, "Battlefield — Carol · 23")
+
+
+def test_a_line_says_most_that_fits_narrowed_before_it_says_less(qapp):
+    """A panel's line is narrowed (a condensed face) before it drops a word: at a width
+    80% of "hand 7 · library 33" it still says the library's count."""
+    from PySide6.QtGui import QFont, QFontMetrics
+
+    from tabletop.ui.items import _first_fitting
+    f = QFont()
+    f.setPixelSize(15)
+    full, short = "hand 7 · library 33", "hand 7"
+    width = QFontMetrics(f).horizontalAdvance(full) * 0.8
+    font, text = _first_fitting([full, short], f, width)
+    assert text == full and font.stretch() < 100
+    assert QFontMetrics(font).horizontalAdvance(text) <= width
+    # too narrow for it even narrowed: the shorter form
+    font, text = _first_fitting([full, short], f, width * 0.6)
+    assert text == short
