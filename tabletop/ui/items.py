@@ -135,12 +135,9 @@ def counted(title: str, count: int, font: QFont, width: float, keep_count: bool
     where ``keep_count`` (a hand, a battlefield: how many tokens), else the title alone
     (a pile's count is on its top card's badge), cut short if it must be."""
     whole = f"{title} · {count}"
-    if not keep_count:
-        return _first_fitting([whole, title], font, width)
-    for stretch in (100, 87, 75):
-        f = _stretched(font, stretch)
-        if QFontMetrics(f).horizontalAdvance(whole) <= width:
-            return f, whole
+    f, text = _first_fitting([whole, title] if not keep_count else [whole], font, width)
+    if not keep_count or text == whole:
+        return f, text
     tail = f" · {count}"
     m = QFontMetrics(f)
     room = int(width - m.horizontalAdvance(tail))
@@ -148,6 +145,7 @@ def counted(title: str, count: int, font: QFont, width: float, keep_count: bool
 
 
 def _stretched(font: QFont, stretch: int) -> QFont:
+    """The font narrowed to ``stretch`` percent (a condensed face where it has one)."""
     if stretch == 100:
         return font
     f = QFont(font)
