@@ -170,11 +170,12 @@ class MainWindow(QMainWindow):
         if inner is None:
             return 0
         from PySide6.QtWidgets import QScrollArea
-        frame = dock.height() - inner.height()  # its title bar
         content = inner.widget() if isinstance(inner, QScrollArea) else None
         if isinstance(inner, QScrollArea) and content is not None:
-            frame = dock.height() - inner.viewport().height()
+            frame = dock.height() - inner.viewport().height()  # its title bar
             inner = content
+        else:
+            frame = dock.height() - inner.height()
         wanted = inner.heightForWidth(inner.width())
         if wanted < 0:  # (nothing in it wraps)
             return inner.minimumSizeHint().height() + frame
