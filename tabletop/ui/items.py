@@ -156,13 +156,23 @@ def _stretched(font: QFont, stretch: int) -> QFont:
 def _first_fitting(forms: list[str], font: QFont, width: float) -> tuple[QFont, str]:
     """The first of the forms (the one that says most first) that fits, narrowed (a
     condensed font) if need be, and the font to draw it in; else the last cut short."""
-    fonts = [(f, QFontMetrics(f)) for f in (_stretched(font, s) for s in (100, 87, 75))]
+    fonts: list[tuple[QFont, QFontMetrics]] = []
+
+    def narrowed(i: int) -> tuple[QFont, QFontMetrics]:  # (made only when needed: most
+        while len(fonts) <= i:  # lines fit as they are, at every paint)
+            f = _stretched(font, _STRETCHES[len(fonts)])
+            fonts.append((f, QFontMetrics(f)))
+        return fonts[i]
     for text in forms:
-        for f, m in fonts:
+        for i in range(len(_STRETCHES)):
+            f, m = narrowed(i)
             if m.horizontalAdvance(text) <= width:
                 return f, text
-    f, m = fonts[-1]
+    f, m = narrowed(len(_STRETCHES) - 1)
     return f, m.elidedText(forms[-1], Qt.TextElideMode.ElideRight, int(width))
+
+
+_STRETCHES = (100, 87, 75)  # a font as it is, then narrowed (condensed, then more so)
 
 
 # text centred in its line, drawn whole where a font grown for a small screen is
@@ -179,7 +189,7 @@ def _narrowed(fit: Callable[..., list[str]], text: str, font: QFont, width: floa
     for short in (0, 1, 2):  # whole words first (a type line's may lose its dash, then
         if short and fit is not _type_lines:  # be abbreviated)
             break
-        for stretch in (100, 87, 75):
+        for stretch in _STRETCHES:
             f = QFont(font)
             f.setStretch(stretch)
             lines = fit(text, f, width, most, short) if short else fit(text, f, width, most)
