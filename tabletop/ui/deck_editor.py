@@ -5,6 +5,7 @@ and playtest it at once.
 Search results are a list or pictures; a card is added by double-click, by dragging it
 onto a section, or with + (and the Enter key); in a section, + and - change its count,
 Delete removes it, a double-click takes one away, and the count is edited in place.
+A right click offers the same, and moving cards to another section, to the mouse.
 Every change is one command on an undo stack (Edit > Undo, Redo); a deck with changes
 not saved is never closed or replaced without asking."""
 
@@ -43,6 +44,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QMainWindow,
+    QMenu,
     QPushButton,
     QScrollArea,
     QSpinBox,
@@ -62,6 +64,9 @@ from tabletop.ui.settings import FitsTheScreen
 
 SECTIONS = (("main", "Main deck"), ("sideboard", "Sideboard"), ("commander", "Commander"),
             ("maybeboard", "Maybeboard"))
+# each section as a menu names it ("Add to the commanders": a deck may have two)
+TO_SECTION = {"main": "the main deck", "sideboard": "the sideboard",
+              "commander": "the commanders", "maybeboard": "the maybeboard"}
 MIME = "application/x-tabletop-card"
 FORMATS = ("standard", "pioneer", "modern", "legacy", "vintage", "pauper", "commander")
 COLOR_PAINT = {"W": "#e9e2c7", "U": "#3b7dd8", "B": "#4a4350", "R": "#d2492a", "G": "#2f8a4c"}
@@ -289,6 +294,16 @@ class DeckEditor(FitsTheScreen, QMainWindow):
         self.undo.push(SetCount(self, dst, name, self.count(dst, name) + 1, ""))
         self.undo.endMacro()
 
+    def move_all(self, src: str, dst: str, name: str) -> None:
+        """Every copy from one section to another, as one undoable edit."""
+        n = self.count(src, name)
+        if src == dst or n <= 0:
+            return
+        self.undo.beginMacro(f"Move {n} {name} to the {dict(SECTIONS)[dst].lower()}")
+        self.undo.push(SetCount(self, src, name, 0, ""))
+        self.undo.push(SetCount(self, dst, name, self.count(dst, name) + n, ""))
+        self.undo.endMacro()
+
     def as_deck(self) -> deckfiles.Deck:
         d = deckfiles.Deck(self.name, str(self.path or ""))
         for section, _ in SECTIONS:
@@ -327,6 +342,8 @@ class DeckEditor(FitsTheScreen, QMainWindow):
         self.results.currentItemChanged.connect(
             lambda it, _p: self.show_card(it.text() if it else None))
         self.results.installEventFilter(self)
+        self.results.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.results.customContextMenuRequested.connect(self._results_menu)
         self.results.setMouseTracking(True)  # the hovered card is shown
         self.results.itemEntered.connect(lambda it: self.show_card(it.text()))
         lay.addWidget(self.results, 1)
@@ -357,6 +374,9 @@ class DeckEditor(FitsTheScreen, QMainWindow):
             t.currentCellChanged.connect(
                 lambda r, _c, _r2, _c2, t=t: self.show_card(t.name_at(r)))
             t.installEventFilter(self)
+            t.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+            t.customContextMenuRequested.connect(
+                lambda pos, s=section: self._section_menu(s, pos))
             t.setMouseTracking(True)
             t.cellEntered.connect(lambda r, _c, t=t: self.show_card(t.name_at(r)))
             self.tables[section] = t
@@ -579,6 +599,58 @@ class DeckEditor(FitsTheScreen, QMainWindow):
                         self.set_count(section, name, 0, f"Remove {name}")
                         return True
         return super().eventFilter(obj, event)
+
+    def _menu(self) -> QMenu:
+        menu = QMenu(self)
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        return menu
+
+    def _results_menu(self, pos: Any) -> None:
+        """A search result's menu: the card added to any section."""
+        item = self.results.itemAt(pos)
+        if item is None:
+            return
+        self.results.setCurrentItem(item)
+        name = item.text()
+        menu = self._menu()
+        for section, _ in SECTIONS:
+            act = menu.addAction(f"Add to {TO_SECTION[section]}"
+                                 + ("\t+" if section == "main" else ""))
+            act.triggered.connect(lambda _=False, s=section: self.change(s, name, 1))
+        menu.popup(self.results.viewport().mapToGlobal(pos))
+
+    def _section_menu(self, section: str, pos: Any) -> None:
+        """A deck row's menu: its count changed or edited, the card taken out or moved to
+        another section (one copy or all)."""
+        table = self.tables[section]
+        row = table.rowAt(pos.y())
+        name = table.name_at(row) if row >= 0 else None
+        if name is None:
+            return
+        table.setCurrentCell(row, 1)
+        n = self.count(section, name)
+        menu = self._menu()
+        menu.addAction("Add one\t+").triggered.connect(
+            lambda _=False: self.change(section, name, 1))
+        menu.addAction("Remove one\t-").triggered.connect(
+            lambda _=False: self.change(section, name, -1))
+        menu.addAction("Remove all\tDel").triggered.connect(
+            lambda _=False: self.set_count(section, name, 0, f"Remove {name}"))
+
+        def edit_count(_: bool = False) -> None:
+            table.setCurrentCell(row, 0)
+            table.edit(table.currentIndex())
+        menu.addAction("Edit the count\tF2").triggered.connect(edit_count)
+        menu.addSeparator()
+        for dst, _ in SECTIONS:
+            if dst == section:
+                continue
+            menu.addAction(f"Move one to {TO_SECTION[dst]}").triggered.connect(
+                lambda _=False, d=dst: self.move_card(section, d, name))
+            if n > 1:
+                menu.addAction(f"Move all {n} to {TO_SECTION[dst]}").triggered.connect(
+                    lambda _=False, d=dst: self.move_all(section, d, name))
+        menu.popup(table.viewport().mapToGlobal(pos))
 
     def _dropped(self, src: str, dst: str, name: str) -> None:
         if src == "search":

@@ -247,3 +247,84 @@ def test_the_editor_opens_inside_a_small_screen(make_window):
     assert ed.minimumSizeHint().height() <= min(avail.height(), 600)
     assert ed.minimumSizeHint().width() <= min(avail.width(), 1024)
     ed.close()
+
+
+def _right_click(view, pos, choose):
+    """A right press on ``view`` at ``pos`` as X11 sends it (the press, then the
+    context-menu event), and ``choose`` picked from the menu that opens; returns the
+    menu's items."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtGui import QContextMenuEvent
+    seen: list[str] = []
+    tries = [0]
+
+    def pick():
+        menu = QApplication.activePopupWidget()
+        if menu is None:
+            tries[0] += 1
+            if tries[0] < 200:
+                QTimer.singleShot(10, pick)
+            return
+        seen.extend(a.text().split("\t")[0] for a in menu.actions() if a.text())
+        action = next((a for a in menu.actions() if a.text().split("\t")[0] == choose), None)
+        if action is not None:
+            action.trigger()
+        menu.close()
+    vp = view.viewport()
+    QTest.mousePress(vp, Qt.MouseButton.RightButton, pos=pos)
+    QTimer.singleShot(10, pick)
+    QApplication.sendEvent(vp, QContextMenuEvent(QContextMenuEvent.Reason.Mouse, pos,
+                                                 vp.mapToGlobal(pos)))
+    QTest.mouseRelease(vp, Qt.MouseButton.RightButton, pos=pos)
+    while not seen and tries[0] < 200:
+        QTest.qWait(10)
+    QApplication.processEvents()
+    return seen
+
+
+def test_a_mouse_alone_adds_counts_and_moves_cards_by_their_right_click_menus(make_window, db):
+    """A player with only a mouse: a result's right-click menu adds the card to any
+    section; a row's adds one, takes one away, moves one or all to another section (one
+    undoable edit) and removes the card; the menu is for the row under the mouse, not the
+    row selected before."""
+    w = make_window(Table(("Alice", "Bob")))
+    ed = w.playtest.deck_editor()
+    ed.db = db
+    ed.show()
+    assert _search(ed, "t:creature (grove OR fiend)") == ["Ember Fiend", "Grove Elf"]
+    elf_result = ed.results.visualItemRect(ed.results.item(1)).center()
+    seen = _right_click(ed.results, elf_result, "Add to the main deck")
+    assert seen == ["Add to the main deck", "Add to the sideboard", "Add to the commanders",
+                    "Add to the maybeboard"]
+    _right_click(ed.results, elf_result, "Add to the main deck")
+    _right_click(ed.results, ed.results.visualItemRect(ed.results.item(0)).center(),
+                 "Add to the sideboard")
+    assert ed.deck == {"main": {"Grove Elf": 2}, "sideboard": {"Ember Fiend": 1},
+                       "commander": {}, "maybeboard": {}}
+
+    main = ed.tables["main"]
+    row = main.visualItemRect(main.item(_row(ed, "main", "Grove Elf"), 1)).center()
+    main.clearSelection()
+    seen = _right_click(main, row, "Add one")
+    assert seen[:4] == ["Add one", "Remove one", "Remove all", "Edit the count"]
+    assert "Move all 2 to the sideboard" in seen and "Move one to the commanders" in seen
+    assert ed.count("main", "Grove Elf") == 3
+    _right_click(main, row, "Remove one")
+    assert ed.count("main", "Grove Elf") == 2
+    _right_click(main, row, "Move all 2 to the sideboard")
+    assert ed.deck["main"] == {} and ed.deck["sideboard"] == {"Ember Fiend": 1,
+                                                              "Grove Elf": 2}
+    ed.undo_action.trigger()  # the move of both is one edit
+    assert ed.deck["main"] == {"Grove Elf": 2} and ed.deck["sideboard"] == {"Ember Fiend": 1}
+    _right_click(main, row, "Move one to the commanders")
+    assert (ed.count("main", "Grove Elf"), ed.count("commander", "Grove Elf")) == (1, 1)
+
+    side = ed.tables["sideboard"]
+    side.setCurrentCell(_row(ed, "sideboard", "Ember Fiend"), 1)
+    _right_click(side, side.visualItemRect(side.item(0, 1)).center(), "Remove all")
+    assert ed.deck["sideboard"] == {}
+    # below the last row: no menu, nothing changed
+    from PySide6.QtCore import QPoint
+    assert _right_click(main, QPoint(10, main.viewport().height() - 5), "Add one") == []
+    assert ed.deck["main"] == {"Grove Elf": 1}
+    ed.close()
