@@ -99,9 +99,13 @@ class Client:
         self.invites = {str(k): str(v) for k, v in dict(msg.get("invites") or {}).items()}
         return str(msg["room"]), str(msg["code"])
 
-    def join(self, room: str, code: str, seat: str, token: str | None = None,
+    def join(self, room: str, code: str, seat: str | None, token: str | None = None,
              invite: str | None = None, changes: str | None = None) -> dict[str, Any]:
-        fields: dict[str, Any] = {"room": room, "code": code, "seat": seat}
+        """Take ``seat`` (None: the one ``invite`` is for, which ``self.seat`` then
+        names); the view the server sends."""
+        fields: dict[str, Any] = {"room": room, "code": code}
+        if seat is not None:
+            fields["seat"] = seat
         if changes is not None:
             fields["changes"] = changes
         if token is not None:

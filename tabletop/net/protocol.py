@@ -62,7 +62,7 @@ class Code(StrEnum):
 CLIENT_MESSAGES: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
     "create": {"players": (list, True), "edition": (str, False), "seed": (int, False),
                "judge_sees_all": (bool, False), "decks": (dict, False)},
-    "join": {"room": (str, True), "code": (str, True), "seat": (str, True),
+    "join": {"room": (str, True), "code": (str, True), "seat": (str, False),
              "token": (str, False), "invite": (str, False), "changes": (str, False)},
     "act": {"action": (str, True), "id": (int, False), "zone": (str, False),
             "player": (str, False), "position": ((str, int), False), "count": (int, False),
@@ -198,6 +198,8 @@ def _check(msg: dict[str, Any], plain: bool = False, clean: bool = False) -> dic
             raise ProtocolError("create: 'judge' and 'spectator' are seats, not player names")
         if "decks" in msg:
             _check_decks(msg["decks"], players)
+    if kind == "join" and "seat" not in msg and "invite" not in msg:
+        raise ProtocolError("join: give a 'seat', or the 'invite' of the seat to take")
     if kind == "join" and msg.get("changes", Changes.ZONES) not in tuple(Changes):
         raise ProtocolError(f"join: field 'changes' is one of "
                             f"{', '.join(repr(str(c)) for c in Changes)}")

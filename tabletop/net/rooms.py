@@ -256,12 +256,26 @@ class Room:
                             f"(players: {', '.join(self.table.players)})", Code.NO_SEAT)
         return seat
 
-    def join(self, seat: str, code: str, token: str | None = None,
+    def invited_seat(self, invite: str) -> str:
+        """The seat whose invitation ``invite`` is (a join that names no seat); each
+        seat's is compared, in the same time whichever it is."""
+        found = [s for s, held in self.invites.items() if same_invite(invite, held)]
+        if not found:
+            raise RoomError("no seat at this table has that invitation: check it with the "
+                            "host", Code.INVITE_NEEDED)
+        return found[0]
+
+    def join(self, seat: str | None, code: str, token: str | None = None,
              invite: str | None = None, approved: bool = False) -> tuple[str, str]:
         """(seat, token) for a client that gave the room code. A spectator needs nothing
         more; a free seat needs its invitation (or ``approved``: the host let this client
-        sit); a seat already taken needs its token (a client that dropped rejoins)."""
+        sit); a seat already taken needs its token (a client that dropped rejoins). No
+        ``seat``: the one ``invite`` is for."""
         self.check_code(code)
+        if seat is None:
+            if invite is None:
+                raise RoomError("name a seat, or give its invitation", Code.NO_SEAT)
+            seat = self.invited_seat(invite)
         seat = self.seat_of(seat)
         if seat == SPECTATOR:
             return SPECTATOR, ""

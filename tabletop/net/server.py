@@ -869,11 +869,11 @@ class Server:
                 raise RoomError("no such room, or a wrong room code", Code.NO_ROOM)
             had = dict(found.tokens)
             try:
-                seat, token = found.join(msg["seat"], msg["code"], msg.get("token"),
+                seat, token = found.join(msg.get("seat"), msg["code"], msg.get("token"),
                                          msg.get("invite"))
             except RoomError as e:
                 if not (e.code == Code.INVITE_NEEDED and "invite" not in msg
-                        and "token" not in msg and msg["seat"] in found.table.players
+                        and "token" not in msg and msg.get("seat") in found.table.players
                         and self.approver is not None):
                     raise
                 seat, token = await self._ask_host(conn, found, msg)

@@ -50,10 +50,10 @@ class Invitation:
 
     def __str__(self) -> str:
         base = f"{self.url.rstrip('/')}/{self.room}/{self.code}"
-        if self.seat:
+        asked = {k: v for k, v in (("seat", self.seat), ("invite", self.invite)) if v}
+        if asked:  # (an invitation without its seat's name: the server knows whose it is)
             from urllib.parse import urlencode
-            base += "?" + urlencode({"seat": self.seat, **(
-                {"invite": self.invite} if self.invite else {})})
+            base += "?" + urlencode(asked)
         return base
 
     @property
@@ -92,6 +92,8 @@ class Invitation:
         asked = parse_qs(query)
         seat = (asked.get("seat") or [""])[0][:40]
         invite = (asked.get("invite") or [""])[0][:40]
+        if seat == SPECTATOR and invite:  # (a spectator needs none: the invite's seat)
+            seat = ""
         return cls(f"{parts.scheme}://{where}/", path[0], path[1], seat, invite)
 
 
@@ -216,8 +218,9 @@ class Session(QObject):
 
     def _opened(self) -> None:
         self.connected = True
-        fields: dict[str, Any] = {"room": self.invitation.room, "code": self.invitation.code,
-                                  "seat": self.seat}
+        fields: dict[str, Any] = {"room": self.invitation.room, "code": self.invitation.code}
+        if self.seat:  # (none: the seat the invitation is for, which `joined` names)
+            fields["seat"] = self.seat
         if self.card_changes:  # each zone's order of ids and the cards that changed
             fields["changes"] = protocol.Changes.CARDS
         if self.token:
@@ -306,6 +309,10 @@ class Session(QObject):
                 self._opened()
                 return
             if not self.ever_joined:
+                if not self.seat and msg.get("code") == protocol.Code.BAD_FRAME:
+                    text = ("this host is of an earlier version, which needs your seat's "
+                            "name with the invitation code: join again and choose your "
+                            "seat (the host tells you which)")
                 self.stop()
                 self.ended.emit(text)
             else:
@@ -847,8 +854,10 @@ class JoinDialog:
         self.seat.setCurrentText(seat or SPECTATOR)
         self.seat.setToolTip(f"Your seat: {SEATS_HELP}")
         form.addRow("Your seat:", self.seat)
-        note = W.QLabel("Your seat is a player's name at that table (the host tells you "
-                        "which), or spectator to watch.")
+        self.seat.lineEdit().setPlaceholderText("the seat your invitation is for")
+        note = W.QLabel("Your seat is a player's name at that table, or spectator to "
+                        "watch; with an invitation code it may be left empty (the code "
+                        "is for one seat).")
         note.setWordWrap(True)
         form.addRow(note)
         form.addRow(_buttons(d, "Join"))
@@ -863,6 +872,17 @@ class JoinDialog:
         d.finished.connect(lambda _r: self.browse.close())
         self.invitation.textChanged.connect(self._link_seat)
         self._link_seat(self.invitation.text())
+        self.invite.textChanged.connect(self._code_seat)
+
+    def _code_seat(self, text: str) -> None:
+        """An invitation code typed while the seat says spectator: the code decides the
+        seat (it is one seat's), so the field is emptied; emptied of the code, the field
+        says spectator again. A seat typed or chosen is kept."""
+        seat = self.seat.currentText().strip()
+        if text.strip() and seat == SPECTATOR:
+            self.seat.setCurrentText("")
+        elif not text.strip() and not seat:
+            self.seat.setCurrentText(SPECTATOR)
 
     def _link_seat(self, text: str) -> None:
         """A seat's own invitation (``?seat=Bob&invite=…``) decides the seat taken: the
@@ -875,6 +895,11 @@ class JoinDialog:
         seat, invite = (link.seat, link.invite) if link is not None else ("", "")
         if seat:  # (its words only: a link typed letter by letter adds no seats to the list)
             self.seat.setCurrentText(seat)
+        elif invite and self.seat.currentText().strip() == SPECTATOR:
+            self.seat.setCurrentText("")  # the seat it is for, unless one is chosen
+        elif not invite and not self.seat.currentText().strip() \
+                and not self.invite.text().strip():
+            self.seat.setCurrentText(SPECTATOR)  # no invitation left: watch, or name one
         self.seat.setEnabled(not seat)
         self.invite.setEnabled(not invite)
 

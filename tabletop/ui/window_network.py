@@ -135,6 +135,7 @@ class NetworkCommands:
 
     def join_game(self) -> None:
         from tabletop.engine.errors import TabletopError
+        from tabletop.net.rooms import SPECTATOR
         from tabletop.ui.network import Invitation, JoinDialog
         if self.w.c.session is not None:
             self.w.show_message("You are at a network table already: leave it first.")
@@ -152,18 +153,25 @@ class NetworkCommands:
             return
         # a seat's own invitation names its seat
         seat = invitation.seat or dlg.seat.currentText().strip()
-        if not seat:
-            self.w.error("Cannot join the game", "Which seat? A player's name, or spectator.")
-            return
         typed = "".join(dlg.invite.text().split())
         if typed and not invitation.invite:  # the invitation read out, typed apart
-            invitation = invitation.for_seat(seat, typed)
+            invitation = invitation.for_seat(invitation.seat, typed)
+        if invitation.invite and not invitation.seat:
+            if seat == SPECTATOR:  # (a spectator needs none: the invitation's seat is meant)
+                seat = ""
+            invitation = invitation.for_seat(seat, invitation.invite)
+        if not seat and not invitation.invite:
+            self.w.error("Cannot join the game", "Which seat? A player's name, or spectator "
+                         "(or give your seat's invitation code).")
+            return
         settings.set_value("net/invitation", str(invitation))
         settings.set_value("net/seat", seat)
         self._before_session = (self.w.c.hand_over(), self.w.c.viewer, self.w.path)
         self._hosted_room = None
-        self._sit(invitation, seat, token=_tokens().get(f"{invitation.place}|{seat}"))
-        self.w.show_message(f"Joining {invitation.url} as {seat}…")
+        self._sit(invitation, seat, token=_tokens().get(f"{invitation.place}|{seat}")
+                  if seat else None)
+        self.w.show_message(f"Joining {invitation.url} as "
+                            f"{seat or 'the seat of your invitation'}…")
 
     def _sit(self, invitation: Any, seat: str, token: str | None = None, hosted: Any = None,
              shown: dict[str, str] | None = None) -> None:
@@ -268,4 +276,7 @@ def _keep_token(invitation: Any, seat: str, token: str) -> None:
     """A seat's token, kept so that this computer rejoins the seat after a crash."""
     tokens = _tokens()
     tokens[f"{invitation.place}|{seat}"] = token
+    if invitation.invite and not invitation.seat:  # the seat its invitation was for
+        settings.set_value("net/invitation", str(invitation.for_seat(seat, invitation.invite)))
+        settings.set_value("net/seat", seat)
     settings.set_value("net/tokens", json.dumps(dict(list(tokens.items())[-50:])))

@@ -442,3 +442,41 @@ def test_a_game_announced_with_lying_words_is_listed_as_plain_short_text():
     assert game.players == ("Ann", "B" * 40, "C", "D", "E", "F", "G", "H")
     assert discovery.found_from(record(room="R", title="t", players="A")) is None
     assert discovery.found_from(record(v="1", title="t", players="A")) is None
+
+
+def test_an_invitation_alone_takes_the_seat_it_is_for(server, clients):
+    """A person read out only their invitation code need not know the seat's name: a
+    join with the invitation and no seat takes the seat the invitation is for (the
+    judge's too). An invitation of no seat is refused, and counts against the address
+    like a wrong one given with a seat; a seat already taken is not taken again; a join
+    with neither a seat nor an invitation is not a join."""
+    host = clients(server.url)
+    room, code = host.create(["Ann", "Ben"], seed=5, judge_sees_all=True)
+    ben = clients(server.url)
+    typed = " ".join(host.invites["Ben"].lower().split("-"))  # as a person types it
+    view = ben.join(room, code, None, invite=typed)
+    assert ben.seat == "Ben" and ben.token
+    assert not any(c["hidden"] for c in zone(view, "Ben", "hand"))  # his own hand
+    assert all(c["hidden"] for c in zone(view, "Ann", "hand"))
+    judge = clients(server.url)
+    judge.join(room, code, None, invite=host.invites["judge"])
+    assert judge.seat == "judge"
+    with pytest.raises(ClientError) as taken:  # Ben's seat is held: its token, not this
+        clients(server.url).join(room, code, None, invite=host.invites["Ben"])
+    assert taken.value.code == "seat-taken"
+    again = clients(server.url)
+    again.join(room, code, None, token=ben.token, invite=host.invites["Ben"])
+    assert again.seat == "Ben"  # Ben back after a drop, with his token
+    with pytest.raises(ClientError) as neither:
+        clients(server.url).join(room, code, None)
+    assert neither.value.code == "bad-frame"
+    wrong = []
+    for _ in range(20):  # the address's allowance of wrong guesses, 1 spent above
+        try:
+            clients(server.url).join(room, code, None, invite="AAAA-BBBB-CCCC")
+        except ClientError as e:
+            wrong.append(e.code)
+    assert wrong[:19] == ["invite-needed"] * 19 and wrong[19:] == ["rate-limited"]
+    with pytest.raises(ClientError) as limited:
+        clients(server.url).join(room, code, None, invite=host.invites["Ann"])
+    assert limited.value.code == "rate-limited"

@@ -741,6 +741,45 @@ def test_a_seat_is_joined_with_its_invitation_typed_apart_and_not_without_it(
     assert w.c.board.players == ("Alice", "Bob")
 
 
+def test_an_invitation_code_alone_takes_its_seat_though_the_seat_said_spectator(
+        server, clients, make_window, dialogs, qtbot):
+    """A person read out the room and their invitation code types both and leaves
+    "Your seat" as the dialog opened it (spectator): the code is one seat's, so the
+    field empties itself as the code is typed, and the window sits at the code's seat
+    (it sat them as a spectator, the invitation unused). Opened again, the dialog
+    names that seat."""
+    from PySide6.QtWidgets import QComboBox, QLineEdit
+    room, code = _room(clients, server.url)
+    seen = {}
+
+    def answer(d):
+        edits = {e.placeholderText()[:5]: e for e in d.findChildren(QLineEdit)}
+        seat = d.findChild(QComboBox)
+        seen["before"] = seat.currentText()
+        edits["ws://"].setText(f"{server.url}/{room}")
+        edits["the r"].setText(code)
+        QTest.keyClicks(edits["XXXX-"], INVITES[room]["Bob"].lower().replace("-", " "))
+        seen["after"] = seat.currentText()
+        _press_ok(d)
+    w = make_window(Table(("Zed",)), viewer="Zed")
+    dialogs.answer("Join a game", answer)
+    _menu(w, "Join a").trigger()
+    _seated(qtbot, w, "Bob")
+    assert seen == {"before": "spectator", "after": ""}
+    assert w.c.viewer == "Bob" and w.c.board.players == ("Alice", "Bob")
+    assert all(not isinstance(o, Hidden) for o in objects_in(w, ("Bob", "hand")))
+    dialogs.expect("Leave the network game", "Yes")
+    w.leave_action.trigger()
+    qtbot.waitUntil(lambda: w.c.session is None, timeout=10000)
+
+    def look(d):
+        seen["again"] = d.findChild(QComboBox).currentText()
+        d.reject()
+    dialogs.answer("Join a game", look)
+    _menu(w, "Join a").trigger()
+    assert seen["again"] == "Bob"
+
+
 def test_an_opponent_looks_through_a_library_only_when_its_owner_allows_it(
         server, clients, make_window, dialogs, qtbot):
     """Bob asks to search Alice's library: Alice's Table talk dock asks her, with Allow
@@ -912,3 +951,18 @@ def test_the_join_dialog_shows_the_seat_a_links_invitation_takes(qtbot):
                        "spectator")
     qtbot.addWidget(again.dialog)
     assert again.seat.currentText() == "Alice" and not again.seat.isEnabled()
+
+
+def test_a_host_of_an_earlier_version_is_asked_for_the_seat_by_name(make_window):
+    """A host from before a join could leave out the seat refuses the join as a bad
+    frame: the window says what to do (name the seat), not the frame's words."""
+    from tabletop.net import protocol
+    from tabletop.ui.network import Invitation, Session
+    w = make_window(Table(("Zed",)), viewer="Zed")
+    s = Session(w.c, Invitation("ws://127.0.0.1:9/", "r", "c", "", "AAAA-BBBB-CCCC"), "")
+    said = []
+    s.ended.connect(said.append)
+    s.card_changes = False  # (its retry without `changes` made)
+    s._take({"type": "error", "code": protocol.Code.BAD_FRAME,
+             "message": "join: field 'seat' is missing"})
+    assert len(said) == 1 and "earlier version" in said[0] and "choose your seat" in said[0]
