@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (  # dialogs are imported where they open: not at 
     QDockWidget,
     QLabel,
     QMainWindow,
+    QSizePolicy,
     QToolBar,
     QWidget,
 )
@@ -236,6 +237,16 @@ class MainWindow(QMainWindow):
         for edition_id, title in editions.titles():  # no edition's rules read yet
             self.edition_box.addItem(f"{edition_id} — {title}", edition_id)
         self.edition_box.activated.connect(self._edition_chosen)
+        # as wide as its longest title where there is room, narrower (the title cut
+        # short, whole in its list) where there is not: the viewpoint beside it stays
+        # on a narrow window's toolbar, not behind its »
+        whole = self.edition_box.sizeHint().width()
+        self.edition_box.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.edition_box.setMinimumContentsLength(18)
+        self.edition_box.setSizePolicy(QSizePolicy.Policy.Expanding,
+                                       QSizePolicy.Policy.Fixed)
+        self.edition_box.setMaximumWidth(whole)
         bar.addWidget(self.edition_box)
         bar.addWidget(QLabel("   Viewpoint: "))
         self.viewpoint_box = QComboBox()

@@ -193,3 +193,25 @@ def test_a_line_says_most_that_fits_narrowed_before_it_says_less(qapp):
     # too narrow for it even narrowed: the shorter form
     font, text = _first_fitting([full, short], f, width * 0.6)
     assert text == short
+
+
+def test_a_narrow_window_keeps_the_viewpoint_on_its_toolbar(make_window, qtbot):
+    """A window 820 pixels wide (half a wide screen, a small laptop's window): the
+    edition's box gives up width, its title cut short (whole in its list), and the
+    viewpoint's box stays on the toolbar, where it went behind the toolbar's » when the
+    edition's long title kept its whole width. A wide window shows the whole title."""
+    w = make_window(demo.new_game())
+    bar = w.edition_box.parentWidget()
+    w.resize(820, 560)
+    qtbot.waitUntil(lambda: w.width() <= 820, timeout=3000)
+    QApplication.processEvents()
+    box = w.viewpoint_box
+    assert box.isVisible() and box.parentWidget() is bar
+    assert bar.rect().contains(box.geometry())
+    assert w.edition_box.width() < w.edition_box.maximumWidth()
+    w.resize(1900, 1000)
+    qtbot.waitUntil(lambda: w.width() >= 1900, timeout=3000)
+    QApplication.processEvents()
+    full = w.edition_box.fontMetrics().horizontalAdvance(w.edition_box.currentText())
+    assert w.edition_box.width() == w.edition_box.maximumWidth() > full
+    assert box.isVisible()
