@@ -1,6 +1,7 @@
 """Deck lists: plain text, MTG Arena, MTGO, MTGGoldfish, Moxfield, Archidekt, TappedOut,
 deckstats, mtgtop8 .dec, MWS .mwDeck and XMage .dck exports, Forge .dck (INI-like
-sections), MTGJSON deck files, Cockatrice .cod, MTGO .dek and OCTGN .o8d.
+sections), MTGJSON deck files, Cockatrice .cod, MTGO .dek and OCTGN .o8d, and the CSV
+tables card sites and collection apps export (Moxfield, Deckbox, Archidekt, ManaBox...).
 
 Reading never fails silently: a name the card database does not know is listed
 with its file and line, and a malformed file raises one ``InputError`` naming
@@ -289,6 +290,82 @@ def parse_text(text: str, path: str = "deck.txt") -> Deck:
 MTGJSON_SECTIONS = {"mainBoard": "main", "sideBoard": "sideboard", "commander": "commander"}
 
 
+# a CSV export's columns, by the words its header row names them with
+CSV_COUNT = ("count", "quantity", "qty", "amount", "copies", "number of copies")
+CSV_NAME = ("name", "card name", "card", "cardname", "card_name")
+CSV_SET = ("edition code", "set code", "set", "edition", "setcode")
+CSV_NUMBER = ("collector number", "card number", "collector_number", "number", "cn")
+CSV_SECTION = ("board", "section", "category", "categories", "zone", "deck")
+SET_CODE = re.compile(r"^[A-Za-z0-9]{2,8}$")
+
+
+def _csv_columns(line: str) -> tuple[str, dict[str, int]] | None:
+    """A CSV export's delimiter and columns (count, name, and set, number, section
+    where it has them), from its header row; None: not a CSV export's header."""
+    import csv
+    for delimiter in (",", ";", "\t"):
+        if delimiter not in line:
+            continue
+        cells = [c.strip().strip('"').strip().lower()
+                 for c in next(csv.reader([line], delimiter=delimiter))]
+        found: dict[str, int] = {}
+        for role, words in (("count", CSV_COUNT), ("name", CSV_NAME), ("set", CSV_SET),
+                            ("number", CSV_NUMBER), ("section", CSV_SECTION)):
+            for word in words:  # (the first spelling found: "edition code" over "edition")
+                if word in cells and cells.index(word) not in found.values():
+                    found[role] = cells.index(word)
+                    break
+        if "count" in found and "name" in found:
+            return delimiter, found
+    return None
+
+
+def parse_csv(text: str, path: str, delimiter: str, columns: dict[str, int]) -> Deck:
+    """A CSV export: a header row naming the columns (Count or Quantity, Name or Card
+    Name; the set and collector number and the section, Board or Category, where it has
+    them), one row a card. A row's section is the first of its words that names one
+    (Archidekt's "Sideboard, Removal"); none: the main deck."""
+    import csv
+    deck = Deck(Path(path).stem, str(path))
+    import io
+    rows = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+    header = False
+    try:
+        read = [(rows.line_num, row) for row in rows]
+    except csv.Error as e:
+        raise InputError(f"{path}: line {rows.line_num}: not a CSV table ({e})") from None
+    for n, row in read:
+        if not any(c.strip() for c in row):
+            continue
+        if not header:  # (the header row: the columns' names)
+            header = True
+            continue
+        if len(row) <= max(columns["count"], columns["name"]):
+            raise InputError(f"{path}: line {n}: {len(row)} columns, where the header names "
+                             f"{max(columns.values()) + 1} or more")
+        count = _count(row[columns["count"]], f"{path}: line {n}")
+        name, _tags, printing = clean_line(row[columns["name"]])
+        if not name:
+            raise InputError(f"{path}: line {n}: a row without a card's name")
+        code = row[columns["set"]].strip() if "set" in columns and len(row) > columns["set"] \
+            else ""
+        number = row[columns["number"]].strip() \
+            if "number" in columns and len(row) > columns["number"] else ""
+        if SET_CODE.match(code) and number and printing is None:  # (a set's name: no code)
+            printing = (code.upper(), number[:12])
+        section = "main"
+        if "section" in columns and len(row) > columns["section"]:
+            for word in re.split(r"[,;/|]", row[columns["section"]]):
+                if word.strip().lower() in HEADERS:
+                    section = HEADERS[word.strip().lower()]
+                    break
+        if count:
+            deck.add(section, count, name, n, printing)
+    if not any(deck.sections.values()):
+        raise InputError(f"{path}: a CSV table with no cards in it")
+    return deck
+
+
 def parse_mtgjson(raw: bytes, path: Path) -> Deck:
     """An MTGJSON deck file: {"data": {"name", "mainBoard", "sideBoard", "commander"}},
     each a list of cards with "name" and "count" (the rest of each card is left)."""
@@ -569,7 +646,14 @@ def load(path: str | Path, known: Callable[[str], bool] | None = None,
         deck = parse_mtgjson(raw, path)
     else:
         text = _text(raw, path)
-        deck = parse_forge(text, str(path)) if _is_forge(text) else parse_text(text, str(path))
+        first = next((ln for ln in text.split("\n") if ln.strip()), "")
+        csv_header = _csv_columns(first) if not LINE.match(first.strip()) else None
+        if csv_header is not None:
+            deck = parse_csv(text, str(path), *csv_header)
+        elif _is_forge(text):
+            deck = parse_forge(text, str(path))
+        else:
+            deck = parse_text(text, str(path))
     if known is None:
         from tabletop.cards.db import default
         known = lambda name: default().info(name) is not None

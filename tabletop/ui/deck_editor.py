@@ -850,7 +850,7 @@ class DeckEditor(FitsTheScreen, QMainWindow):
             from tabletop.ui import settings
             chosen, _ = QFileDialog.getOpenFileName(
                 self, "Open a deck", str(settings.documents()),
-                "Decks (*.txt *.dec *.dek *.cod *.dck *.o8d *.json *.mwdeck);;All files (*)")
+                "Decks (*.txt *.dec *.dek *.cod *.dck *.o8d *.json *.mwdeck *.csv);;All files (*)")
             if not chosen:
                 return False
             path = chosen

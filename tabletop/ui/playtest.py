@@ -34,7 +34,7 @@ from tabletop.engine.views import Choice
 
 DeckChoice = tuple[str, tuple[str, str]]  # (player, ("demo", name) or ("file", path))
 
-DECK_FILTER = "Decks (*.txt *.dec *.dek *.dck *.cod *.o8d *.json *.mwDeck);;All files (*)"
+DECK_FILTER = "Decks (*.txt *.dec *.dek *.dck *.cod *.o8d *.json *.mwDeck *.csv);;All files (*)"
 
 
 class NewGameDialog(QDialog):

@@ -333,3 +333,63 @@ def test_an_xmage_deck_whose_sideboard_is_one_pile_of_one_has_a_commander(tmp_pa
                  "LAYOUT SIDEBOARD:(1,1)(NONE,false,50)|([CMM:320])\n")
     deck = decks.load(p, known=_known)
     assert [e.name for e in deck.sections["commander"]] == ["Selvala, Heart of the Wilds"]
+
+
+def test_csv_tables_of_card_sites_and_collection_apps_open_as_decks(tmp_path):
+    """A CSV export (Moxfield's and Deckbox's collection tables, a ManaBox-like one with
+    semicolons and a category column): the header row names the count and name columns
+    in its own words, a quoted name keeps its comma, a set code and collector number
+    are the card's printing (a set's name in Edition is not a code), and a category
+    that names a section puts the card there."""
+    mox = tmp_path / "mox.csv"
+    mox.write_text("Count,Tradelist Count,Name,Edition,Condition,Language,Foil,Tags,"
+                   "Last Modified,Collector Number,Alter,Proxy,Purchase Price\n"
+                   "4,0,Lightning Bolt,2xm,Near Mint,English,,,2024-01-01,129,False,False,\n"
+                   '\n1,0,"Fire // Ice",mh2,Near Mint,English,foil,,,290,False,False,\n')
+    deck = decks.load(mox, known=_known)
+    assert [(e.count, e.name, e.printing) for e in deck.sections["main"]] == [
+        (4, "Lightning Bolt", ("2XM", "129")), (1, "Fire // Ice", ("MH2", "290"))]
+    box = tmp_path / "box.csv"
+    box.write_text("Count,Tradelist Count,Name,Edition,Edition Code,Card Number,Condition\n"
+                   "2,0,Counterspell,Modern Horizons 2,mh2,267,Near Mint\n"
+                   '1,0,"Aragorn, the Uniter",The Lord of the Rings,ltr,741,Near Mint\n')
+    deck = decks.load(box, known=_known)
+    assert [(e.count, e.name, e.printing) for e in deck.sections["main"]] == [
+        (2, "Counterspell", ("MH2", "267")), (1, "Aragorn, the Uniter", ("LTR", "741"))]
+    by_set_name = tmp_path / "names.csv"  # a set's name, no code: no printing
+    by_set_name.write_text("Quantity,Card Name,Edition,Collector Number\n"
+                           "3,Shock,Core Set 2021,159\n")
+    assert decks.load(by_set_name, known=_known).sections["main"][0].printing is None
+    semi = tmp_path / "semi.csv"
+    semi.write_text("Quantity;Name;Categories\n1;Sol Ring;Ramp\n2;Naturalize;Sideboard\n"
+                    "1;Llanowar Elves;Commander, Elves\n1;Shock;Maybeboard\n")
+    deck = decks.load(semi, known=_known)
+    assert {s: [(e.count, e.name) for e in deck.sections[s]]
+            for s in ("main", "sideboard", "commander", "maybeboard")} == {
+        "main": [(1, "Sol Ring")], "sideboard": [(2, "Naturalize")],
+        "commander": [(1, "Llanowar Elves")], "maybeboard": [(1, "Shock")]}
+
+
+@pytest.mark.parametrize("text,says", [
+    ("Count,Name\n4,Forest\nfour,Island\n", "line 3 has a count that is not a number"),
+    ("Count,Tradelist Count,Name\n4,0,Forest\n2\n", "line 3: 1 columns"),
+    ("Quantity,Name\n3,\n", "line 2: a row without a card's name"),
+    ("Count,Name,Edition\n", "a CSV table with no cards"),
+    ('Count,Name\n1,"Forest\n', "line 2"),
+])
+def test_a_csv_table_that_lies_is_refused_naming_its_line(tmp_path, text, says):
+    p = tmp_path / "bad.csv"
+    p.write_text(text)
+    with pytest.raises(InputError, match="bad.csv") as e:
+        decks.load(p, known=_known)
+    assert says in str(e.value)
+    r = run_cli("deck", str(p))
+    assert r.returncode == 2 and says in r.stderr
+
+
+def test_a_text_list_whose_first_card_has_a_comma_is_not_a_csv_table(tmp_path):
+    p = tmp_path / "list.txt"
+    p.write_text("1 Aragorn, the Uniter\n2 Counterspell\n")
+    deck = decks.load(p, known=_known)
+    assert [(e.count, e.name) for e in deck.sections["main"]] == [
+        (1, "Aragorn, the Uniter"), (2, "Counterspell")]
