@@ -873,6 +873,15 @@ class JoinDialog:
         self.invitation.textChanged.connect(self._link_seat)
         self._link_seat(self.invitation.text())
         self.invite.textChanged.connect(self._code_seat)
+        for field in (self.code, self.invite):  # a link pasted in the wrong field
+            field.textChanged.connect(lambda text, f=field: self._link_pasted(f, text))
+
+    def _link_pasted(self, field: Any, text: str) -> None:
+        """A whole invitation (``ws://…``) pasted into the room code's or the invitation
+        code's field goes where a link goes: the Invitation field."""
+        if "://" in text:
+            field.clear()
+            self.invitation.setText(text.strip())
 
     def _code_seat(self, text: str) -> None:
         """An invitation code typed while the seat says spectator: the code decides the

@@ -966,3 +966,22 @@ def test_a_host_of_an_earlier_version_is_asked_for_the_seat_by_name(make_window)
     s._take({"type": "error", "code": protocol.Code.BAD_FRAME,
              "message": "join: field 'seat' is missing"})
     assert len(said) == 1 and "earlier version" in said[0] and "choose your seat" in said[0]
+
+
+def test_a_link_pasted_into_a_code_field_goes_where_links_go(qtbot):
+    """The whole invitation pasted into the invitation code's field (or the room
+    code's), as people paste into the first box that asks for a code: it moves to the
+    Invitation field, whose seat the seat field then shows."""
+    from PySide6.QtGui import QGuiApplication
+
+    from tabletop.ui.network import JoinDialog
+    link = "ws://10.0.0.5:8765/ab12cd34/528Y4E6Z?seat=Bob&invite=PE2W-UZ54-9K2X"
+    for field in ("invite", "code"):
+        dlg = JoinDialog(None, "", "spectator")
+        qtbot.addWidget(dlg.dialog)
+        QGuiApplication.clipboard().setText(link)
+        target = getattr(dlg, field)
+        target.setFocus()
+        target.paste()  # (Ctrl+V: the field's own paste)
+        assert dlg.invitation.text() == link and target.text() == ""
+        assert dlg.seat.currentText() == "Bob" and not dlg.invite.isEnabled()
