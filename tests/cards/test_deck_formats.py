@@ -380,7 +380,7 @@ def test_csv_tables_of_card_sites_and_collection_apps_open_as_decks(tmp_path):
 def test_a_csv_table_that_lies_is_refused_naming_its_line(tmp_path, text, says):
     p = tmp_path / "bad.csv"
     p.write_text(text)
-    with pytest.raises(InputError, match="bad.csv") as e:
+    with pytest.raises(InputError, match=r"bad\.csv") as e:
         decks.load(p, known=_known)
     assert says in str(e.value)
     r = run_cli("deck", str(p))
