@@ -16,3 +16,31 @@ def card_menu_action(w, cid, *path) -> None:
             action.trigger()
     QApplication.processEvents()
     del root
+
+
+def when_a_menu_opens(choose: str, every_ms: int = 10) -> tuple[list[str], list[str]]:
+    """Wait, on the event loop, for a popup menu to open (a context menu opened by the
+    event about to be sent), then trigger its entry whose words are ``choose`` (the words
+    before a tab, where a menu shows the shortcut) and close the menu: it is never left
+    open. Returns the lists filled then: the menu's entries, and the one chosen."""
+    from PySide6.QtCore import QTimer
+    seen: list[str] = []
+    chosen: list[str] = []
+    tries = [0]
+
+    def pick() -> None:
+        menu = QApplication.activePopupWidget()
+        if menu is None:
+            tries[0] += 1
+            if tries[0] < 200:
+                QTimer.singleShot(every_ms, pick)
+            return
+        words = [(a, a.text().split("\t")[0]) for a in menu.actions() if a.text()]
+        seen.extend(w for _, w in words)
+        action = next((a for a, w in words if w == choose), None)
+        if action is not None:
+            chosen.append(choose)
+            action.trigger()
+        menu.close()
+    QTimer.singleShot(every_ms, pick)
+    return seen, chosen

@@ -252,33 +252,20 @@ def test_the_editor_opens_inside_a_small_screen(make_window):
 def _right_click(view, pos, choose):
     """A right press on ``view`` at ``pos`` as X11 sends it (the press, then the
     context-menu event), and ``choose`` picked from the menu that opens; returns the
-    menu's items."""
-    from PySide6.QtCore import QTimer
+    menu's items (none: no menu opened)."""
     from PySide6.QtGui import QContextMenuEvent
-    seen: list[str] = []
-    tries = [0]
 
-    def pick():
-        menu = QApplication.activePopupWidget()
-        if menu is None:
-            tries[0] += 1
-            if tries[0] < 200:
-                QTimer.singleShot(10, pick)
-            return
-        seen.extend(a.text().split("\t")[0] for a in menu.actions() if a.text())
-        action = next((a for a in menu.actions() if a.text().split("\t")[0] == choose), None)
-        if action is not None:
-            action.trigger()
-        menu.close()
+    from tests.ui.menus import when_a_menu_opens
     vp = view.viewport()
     QTest.mousePress(vp, Qt.MouseButton.RightButton, pos=pos)
-    QTimer.singleShot(10, pick)
+    seen, _ = when_a_menu_opens(choose)
     QApplication.sendEvent(vp, QContextMenuEvent(QContextMenuEvent.Reason.Mouse, pos,
                                                  vp.mapToGlobal(pos)))
     QTest.mouseRelease(vp, Qt.MouseButton.RightButton, pos=pos)
-    while not seen and tries[0] < 200:
+    for _ in range(50):  # (a menu opens at once, or not at all)
+        if seen:
+            break
         QTest.qWait(10)
-    QApplication.processEvents()
     return seen
 
 

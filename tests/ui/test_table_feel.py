@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from PySide6.QtCore import QPoint, QPointF, Qt, QTimer
+from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QContextMenuEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QFileDialog
@@ -14,6 +14,7 @@ from tabletop.cards import builtin, demo
 from tabletop.engine import Table
 from tabletop.engine.views import Seen
 from tabletop.ui.selftest import double_click, drag, zone_center
+from tests.ui.menus import when_a_menu_opens
 
 
 def _inside(scene, item, key) -> bool:
@@ -53,23 +54,7 @@ def test_a_context_menu_action_keeps_the_card_selected(make_window):
     w = make_window(t)
     w.scene.item_for_cid(other.cid).setSelected(True)
     item = w.scene.item_for_cid(giant.cid)
-    chosen = []
-    tries = [0]
-
-    def pick():
-        """Choose Tap in the open menu; wait for it to open, and never leave it open."""
-        menu = QApplication.activePopupWidget()
-        if menu is None:
-            tries[0] += 1
-            if tries[0] < 200:
-                QTimer.singleShot(25, pick)
-            return
-        action = next((a for a in menu.actions() if a.text() == "Tap"), None)
-        if action is not None:
-            chosen.append(action.text())
-            action.trigger()
-        menu.close()
-    QTimer.singleShot(25, pick)
+    _, chosen = when_a_menu_opens("Tap", every_ms=25)  # Tap, in the menu about to open
     p = w.view.mapFromScene(item.sceneBoundingRect().center())
     ev = QContextMenuEvent(QContextMenuEvent.Mouse, p, w.view.viewport().mapToGlobal(p))
     QApplication.sendEvent(w.view.viewport(), ev)
