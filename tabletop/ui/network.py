@@ -933,3 +933,8 @@ class JoinDialog:
         if game is not None:
             self.invitation.setText(f"{game.url}{game.room}")
             self.code.setFocus()
+            # its players' seats to choose from (what the field says is kept)
+            said = self.seat.currentText()
+            self.seat.clear()
+            self.seat.addItems([*game.players, SPECTATOR, JUDGE_SEAT])
+            self.seat.setCurrentText(said)

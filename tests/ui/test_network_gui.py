@@ -271,8 +271,11 @@ def test_a_hosted_game_is_found_on_the_network_and_joined_without_its_address(
         edits = {e.placeholderText()[:5]: e for e in d.findChildren(QLineEdit)}
         assert edits["ws://"].text().startswith("ws://127.0.0.1:18766/")
         edits["the r"].setText(code)
-        d.findChild(QComboBox).setCurrentText("Bob")
+        seat = d.findChild(QComboBox)  # the listed game's seats, to pick from
+        seats.extend(seat.itemText(i) for i in range(seat.count()))
+        seat.setCurrentIndex(seats.index("Bob"))
         _press_ok(d)
+    seats: list[str] = []
     dialogs.answer("Join a game", join_found)
     # no invitation: the host is asked, in a dialog of the hosting window
     dialogs.expect("A request to sit", "Yes")
@@ -281,6 +284,7 @@ def test_a_hosted_game_is_found_on_the_network_and_joined_without_its_address(
     asked = [text for title, text, button in dialogs.seen if title == "A request to sit"]
     assert len(asked) == 1 and "Bob's seat" in asked[0]
     assert "Alice, Bob" in listed[0] and code not in listed[0]  # the code is never announced
+    assert seats == ["Alice", "Bob", "spectator", "judge"]
     assert all(isinstance(o, Hidden) for o in objects_in(guest, ("Alice", "hand")))
     dialogs.expect("Stop hosting", "Yes")
     host.leave_action.trigger()
