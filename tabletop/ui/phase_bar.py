@@ -14,6 +14,14 @@ from tabletop.engine.actions import PHASE_NAMES, PHASES
 SHORT = {"untap": "Untap", "upkeep": "Upkeep", "draw": "Draw", "main1": "Main 1",
          "combat": "Combat", "attackers": "Attack", "blockers": "Block", "damage": "Damage",
          "end_combat": "End combat", "main2": "Main 2", "end": "End", "cleanup": "Cleanup"}
+# where the bar is too narrow for those (a window under about 1,000 pixels): shorter
+# words, each step's whole name in its tooltip, so that Next step and Next turn stay on
+# the bar rather than behind its » button
+SHORTER = {"untap": "Untap", "upkeep": "Upk.", "draw": "Draw", "main1": "M1",
+           "combat": "Comb.", "attackers": "Att.", "blockers": "Blk.", "damage": "Dmg.",
+           "end_combat": "End C.", "main2": "M2", "end": "End", "cleanup": "Clean."}
+NEXT = ("Next step ▸", "Next turn ▸▸")
+NEXT_SHORTER = ("Next ▸", "Turn ▸▸")
 
 
 class PhaseBar(QToolBar):
@@ -42,16 +50,32 @@ class PhaseBar(QToolBar):
             self.buttons[phase] = b
         self.addSeparator()
         self.next_step = QToolButton()
-        self.next_step.setText("Next step ▸")
+        self.next_step.setText(NEXT[0])
         self.next_step.clicked.connect(self.w.playtest.next_phase)
         self.addWidget(self.next_step)
         self.next_turn_button = QToolButton()
-        self.next_turn_button.setText("Next turn ▸▸")
+        self.next_turn_button.setText(NEXT[1])
+        self.next_turn_button.setToolTip("Next turn: the next player's untap step")
         self.next_turn_button.clicked.connect(self.w.playtest.next_turn)
         self.addWidget(self.next_turn_button)
         self.setStyleSheet("QToolButton:checked { background: #ffd54a; color: #1d1d1d; "
                            "font-weight: bold; border-radius: 4px; }")
+        self.shorter = False  # the shorter words shown
+        self.whole_width = 0  # the width the bar wants with its whole words (0: not known)
         self.refresh()
+
+    def resizeEvent(self, event: Any) -> None:
+        super().resizeEvent(event)
+        if not self.shorter:
+            self.whole_width = self.sizeHint().width()
+        shorter = self.whole_width > event.size().width()
+        if shorter != self.shorter:
+            self.shorter = shorter
+            words = SHORTER if shorter else SHORT
+            for phase, b in self.buttons.items():
+                b.setText(words[phase])
+            self.next_step.setText((NEXT_SHORTER if shorter else NEXT)[0])
+            self.next_turn_button.setText((NEXT_SHORTER if shorter else NEXT)[1])
 
     def refresh(self, _result: object = None) -> None:
         t = self.w.c.board

@@ -215,3 +215,29 @@ def test_a_narrow_window_keeps_the_viewpoint_on_its_toolbar(make_window, qtbot):
     full = w.edition_box.fontMetrics().horizontalAdvance(w.edition_box.currentText())
     assert w.edition_box.width() == w.edition_box.maximumWidth() > full
     assert box.isVisible()
+
+
+def test_a_narrow_window_keeps_next_step_and_next_turn_on_the_phase_bar(make_window,
+                                                                        qtbot):
+    """At 800 pixels wide the phase bar's steps take shorter words (each whole in its
+    tooltip), so that Next step and Next turn stay on the bar, where they went behind
+    its »; a click on the shortened Next turn still passes the turn. Wide again, the
+    whole words come back."""
+    from tabletop.ui.phase_bar import SHORT
+    t = demo.new_game()
+    w = make_window(t)
+    bar = w.phase_bar
+    w.resize(800, 560)
+    qtbot.waitUntil(lambda: bar.width() <= 800, timeout=3000)
+    QApplication.processEvents()
+    for b in (bar.next_step, bar.next_turn_button, *bar.buttons.values()):
+        assert b.isVisible() and bar.rect().contains(b.geometry()), b.text()
+    assert bar.buttons["upkeep"].text() != SHORT["upkeep"]
+    assert bar.buttons["blockers"].toolTip() == "Declare blockers"  # (its whole name)
+    turn = t.turn
+    QTest.mouseClick(bar.next_turn_button, Qt.MouseButton.LeftButton)
+    assert t.turn == turn + 1
+    w.resize(1900, 1000)
+    qtbot.waitUntil(lambda: bar.width() >= 1800, timeout=3000)
+    QApplication.processEvents()
+    assert [b.text() for b in bar.buttons.values()] == list(SHORT.values())
