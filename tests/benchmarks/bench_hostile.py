@@ -71,6 +71,13 @@ def main() -> None:
                    '<zone name="main"><card number="2000000000" name="Forest"/></zone>'
                    '</cockatrice_deck>')
     measure("deck: .cod of 2,000,000,000 Forests", lambda: decks.load(cod, known=lambda n: True))
+    many = tmp / "many.txt"  # one line a card, each of another name, to the deck's cap
+    many.write_text("".join(f"1 Card number {i}\n" for i in range(decks.MAX_CARDS + 1)))
+    measure("deck: 10,001 lines of different cards", lambda: decks.load(many, known=lambda n: True))
+    many_csv = tmp / "many.csv"
+    many_csv.write_text("Count,Name\n" + "".join(f"1,Card number {i}\n"
+                                                 for i in range(decks.MAX_CARDS)))
+    measure("deck: a CSV table of 10,000 rows", lambda: decks.load(many_csv, known=lambda n: True))
     dek = tmp / "bomb.dek"
     dek.write_bytes(('<?xml version="1.0" encoding="UTF-16"?><!DOCTYPE d [<!ENTITY a "aaaaaaaaaa">'
                      '<!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><Deck><Cards Quantity="1" '

@@ -102,3 +102,26 @@ def test_cli_deck_json_shape():
     assert d["unknown"][0]["name"] == "Totally Unknown Card" and d["unknown"][0]["line"] == 8
     r = run_cli("deck", DECKS / "billion_laughs.cod")
     assert r.returncode == 2 and "billion_laughs.cod" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_a_deck_adds_up_its_cards_whatever_was_done_to_its_sections_between_adds():
+    """Deck.add keeps a count of the cards and each section's entries by name, to read a
+    list of thousands of lines in linear time: a section replaced or grown by other
+    code between two adds (as readers do: a commander moved out of the sideboard,
+    names merged) is counted afresh, never through what it held before."""
+    from tabletop.cards.decks import MAX_CARDS, Deck, Entry
+    d = Deck("t")
+    d.add("main", 4, "Forest")
+    d.add("main", 2, "Forest")
+    d.add("sideboard", 1, "Shock")
+    assert [(e.count, e.name) for e in d.sections["main"]] == [(6, "Forest")]
+    d.sections["commander"], d.sections["sideboard"] = d.sections["sideboard"], []
+    d.add("commander", 1, "Shock")  # the moved list: its Shock, not a new entry
+    d.add("sideboard", 2, "Shock")  # the new, empty list: a new entry
+    assert [(e.count, e.name) for e in d.sections["commander"]] == [(2, "Shock")]
+    assert [(e.count, e.name) for e in d.sections["sideboard"]] == [(2, "Shock")]
+    d.sections["main"].append(Entry(MAX_CARDS - 10, "Island"))  # grown elsewhere
+    with pytest.raises(InputError, match="more than 10,000 cards"):
+        d.add("main", 1, "Forest")  # 6 + 4 + 9,990 + 1: counted afresh
+    d.add("main", 0, "Forest")
+    assert d.sections["main"][0].count == 6
