@@ -324,11 +324,28 @@ CSV_SECTION = ("board", "section", "category", "categories", "zone", "deck")
 SET_CODE = re.compile(r"^[A-Za-z0-9]{2,8}$")
 
 
-def _csv_columns(line: str) -> tuple[str, dict[str, int]] | None:
-    """A CSV export's delimiter and columns (count, name, and set, number, section
-    where it has them), from its header row; None: not a CSV export's header."""
+SEP_HINT = re.compile(r'^"?sep=(.)"?$', re.I)  # a first line telling Excel the delimiter
+
+
+def _csv_header(text: str) -> tuple[str, dict[str, int], int] | None:
+    """A CSV export's delimiter, columns (count, name, and set, number, section where
+    it has them) and how many rows come before its cards (the header, and a first
+    "sep=," line that tells Excel the delimiter, as Dragon Shield writes); None: not a
+    CSV export."""
+    lines = (ln.strip() for ln in text.split("\n") if ln.strip())
+    first = next(lines, "")
+    if LINE.match(first):
+        return None
+    hint = SEP_HINT.match(first)
+    header = next(lines, "") if hint else first
+    found = _csv_columns(header, (hint.group(1),) if hint else (",", ";", "\t"))
+    return None if found is None else (*found, 2 if hint else 1)
+
+
+def _csv_columns(line: str, delimiters: tuple[str, ...]) -> tuple[str, dict[str, int]] | None:
+    """The delimiter and columns a CSV export's header row names; None: not one."""
     import csv
-    for delimiter in (",", ";", "\t"):
+    for delimiter in delimiters:
         if delimiter not in line:
             continue
         cells = [c.strip().strip('"').strip().lower()
@@ -345,16 +362,17 @@ def _csv_columns(line: str) -> tuple[str, dict[str, int]] | None:
     return None
 
 
-def parse_csv(text: str, path: str, delimiter: str, columns: dict[str, int]) -> Deck:
+def parse_csv(text: str, path: str, delimiter: str, columns: dict[str, int],
+              before: int = 1) -> Deck:
     """A CSV export: a header row naming the columns (Count or Quantity, Name or Card
     Name; the set and collector number and the section, Board or Category, where it has
     them), one row a card. A row's section is the first of its words that names one
-    (Archidekt's "Sideboard, Removal"); none: the main deck."""
+    (Archidekt's "Sideboard, Removal"); none: the main deck. ``before``: the rows before
+    the cards (the header, and Excel's "sep=," line where there is one)."""
     import csv
     deck = Deck(Path(path).stem, str(path))
     import io
     rows = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
-    header = False
     try:
         read = [(rows.line_num, row) for row in rows]
     except csv.Error as e:
@@ -362,8 +380,8 @@ def parse_csv(text: str, path: str, delimiter: str, columns: dict[str, int]) -> 
     for n, row in read:
         if not any(c.strip() for c in row):
             continue
-        if not header:  # (the header row: the columns' names)
-            header = True
+        if before:  # (the header row, the columns' names, and a "sep=," line)
+            before -= 1
             continue
         if len(row) <= max(columns["count"], columns["name"]):
             raise InputError(f"{path}: line {n}: {len(row)} columns, where the header names "
@@ -671,8 +689,7 @@ def load(path: str | Path, known: Callable[[str], bool] | None = None,
         deck = parse_mtgjson(raw, path)
     else:
         text = _text(raw, path)
-        first = next((ln for ln in text.split("\n") if ln.strip()), "")
-        csv_header = _csv_columns(first) if not LINE.match(first.strip()) else None
+        csv_header = _csv_header(text)
         if csv_header is not None:
             deck = parse_csv(text, str(path), *csv_header)
         elif _is_forge(text):

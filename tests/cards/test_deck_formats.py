@@ -360,6 +360,12 @@ def test_csv_tables_of_card_sites_and_collection_apps_open_as_decks(tmp_path):
     by_set_name.write_text("Quantity,Card Name,Edition,Collector Number\n"
                            "3,Shock,Core Set 2021,159\n")
     assert decks.load(by_set_name, known=_known).sections["main"][0].printing is None
+    shield = tmp_path / "shield.csv"  # Excel's "sep=," line first, as Dragon Shield writes
+    shield.write_text('"sep=,"\nFolder Name,Quantity,Trade Quantity,Card Name,Set Code,'
+                      'Set Name,Card Number,Condition,Printing,Language\n'
+                      'Binder,3,0,Shock,M21,Core Set 2021,159,NearMint,Normal,English\n')
+    assert [(e.count, e.name, e.printing) for e in
+            decks.load(shield, known=_known).sections["main"]] == [(3, "Shock", ("M21", "159"))]
     semi = tmp_path / "semi.csv"
     semi.write_text("Quantity;Name;Categories\n1;Sol Ring;Ramp\n2;Naturalize;Sideboard\n"
                     "1;Llanowar Elves;Commander, Elves\n1;Shock;Maybeboard\n")
