@@ -848,9 +848,9 @@ class DeckEditor(FitsTheScreen, QMainWindow):
             return False
         if path is None:
             from tabletop.ui import settings
+            from tabletop.ui.playtest import DECK_FILTER
             chosen, _ = QFileDialog.getOpenFileName(
-                self, "Open a deck", str(settings.documents()),
-                "Decks (*.txt *.dec *.dek *.cod *.dck *.o8d *.json *.mwdeck *.csv);;All files (*)")
+                self, "Open a deck", str(settings.documents()), DECK_FILTER)
             if not chosen:
                 return False
             path = chosen
