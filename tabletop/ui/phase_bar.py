@@ -61,25 +61,36 @@ class PhaseBar(QToolBar):
         self.setStyleSheet("QToolButton:checked { background: #ffd54a; color: #1d1d1d; "
                            "font-weight: bold; border-radius: 4px; }")
         self.shorter = False  # the shorter words shown
-        self.whole_width = 0  # the width the bar wants with its whole words (0: not known)
         self.refresh()
+
+    def _words(self, shorter: bool) -> list[tuple[QToolButton, str]]:
+        words, nexts = (SHORTER, NEXT_SHORTER) if shorter else (SHORT, NEXT)
+        return [*((b, words[p]) for p, b in self.buttons.items()),
+                (self.next_step, nexts[0]), (self.next_turn_button, nexts[1])]
+
+    def _fit(self, width: int) -> None:
+        """Whole words where the bar holds them at ``width``, else the shorter ones: the
+        width the whole words want is the bar's own with the words it shows now, and
+        each button's whole word measured against its word now (the turn's label, which
+        grows with the turn and the players' names, counted as it is)."""
+        extra = sum(b.fontMetrics().horizontalAdvance(whole)
+                    - b.fontMetrics().horizontalAdvance(b.text())
+                    for b, whole in self._words(False))
+        shorter = self.sizeHint().width() + extra > width
+        if shorter != self.shorter:
+            self.shorter = shorter
+            for b, text in self._words(shorter):
+                b.setText(text)
 
     def resizeEvent(self, event: Any) -> None:
         super().resizeEvent(event)
-        if not self.shorter:
-            self.whole_width = self.sizeHint().width()
-        shorter = self.whole_width > event.size().width()
-        if shorter != self.shorter:
-            self.shorter = shorter
-            words = SHORTER if shorter else SHORT
-            for phase, b in self.buttons.items():
-                b.setText(words[phase])
-            self.next_step.setText((NEXT_SHORTER if shorter else NEXT)[0])
-            self.next_turn_button.setText((NEXT_SHORTER if shorter else NEXT)[1])
+        self._fit(event.size().width())
 
     def refresh(self, _result: object = None) -> None:
         t = self.w.c.board
         self.turn_label.setText(f" Turn {t.turn} · {t.active} ")
+        if self.isVisible():
+            self._fit(self.width())
         b = self.buttons.get(t.phase)
         if b is not None and not b.isChecked():
             b.setChecked(True)
