@@ -164,7 +164,10 @@ class NetworkCommands:
             self.w.error("Cannot join the game", "Which seat? A player's name, or spectator "
                          "(or give your seat's invitation code).")
             return
-        settings.set_value("net/invitation", str(invitation))
+        # kept for next time: a code typed here only once it has seated someone (a
+        # mistyped one, kept in the link, would come back with its field shut)
+        settings.set_value("net/invitation", str(invitation.for_seat(invitation.seat, "")
+                                                 if typed else invitation))
         settings.set_value("net/seat", seat)
         self._before_session = (self.w.c.hand_over(), self.w.c.viewer, self.w.path)
         self._hosted_room = None
@@ -177,7 +180,7 @@ class NetworkCommands:
              shown: dict[str, str] | None = None) -> None:
         from tabletop.ui.network import Session
         s = Session(self.w.c, invitation, seat, token, hosted)
-        s.on_token = _keep_token
+        s.on_token = _keep_token if hosted is None else _keep_host_token
         talk = self.talk
         talk.session = s
         talk.invitations = dict(shown or {})
@@ -272,11 +275,17 @@ def _tokens() -> dict[str, str]:
     return {str(k): str(v) for k, v in d.items()} if isinstance(d, dict) else {}
 
 
-def _keep_token(invitation: Any, seat: str, token: str) -> None:
+def _keep_host_token(invitation: Any, seat: str, token: str) -> None:
     """A seat's token, kept so that this computer rejoins the seat after a crash."""
     tokens = _tokens()
     tokens[f"{invitation.place}|{seat}"] = token
-    if invitation.invite and not invitation.seat:  # the seat its invitation was for
+    settings.set_value("net/tokens", json.dumps(dict(list(tokens.items())[-50:])))
+
+
+def _keep_token(invitation: Any, seat: str, token: str) -> None:
+    """As ``_keep_host_token``, and the invitation that seated this computer, with its
+    seat, for File > Join a game to offer next time."""
+    _keep_host_token(invitation, seat, token)
+    if invitation.invite:
         settings.set_value("net/invitation", str(invitation.for_seat(seat, invitation.invite)))
         settings.set_value("net/seat", seat)
-    settings.set_value("net/tokens", json.dumps(dict(list(tokens.items())[-50:])))

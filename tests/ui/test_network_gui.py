@@ -784,6 +784,40 @@ def test_an_invitation_code_alone_takes_its_seat_though_the_seat_said_spectator(
     assert seen["again"] == "Bob"
 
 
+def test_a_mistyped_invitation_code_is_refused_and_not_kept_for_next_time(
+        server, clients, make_window, dialogs, qtbot):
+    """A code typed wrong: the join is refused with the server's reason, and File > Join
+    a game opens next time with the room's link but not the wrong code, its field open
+    to type it again (it came back inside the link, with the code's field shut)."""
+    from PySide6.QtWidgets import QComboBox, QLineEdit
+    room, code = _room(clients, server.url)
+    seen = {}
+
+    def answer(d):
+        edits = {e.placeholderText()[:5]: e for e in d.findChildren(QLineEdit)}
+        edits["ws://"].setText(f"{server.url}/{room}/{code}")
+        QTest.keyClicks(edits["XXXX-"], "AAAA-BBBB-CCCC")
+        _press_ok(d)
+    w = make_window(Table(("Zed",)), viewer="Zed")
+    dialogs.expect("Network game", "OK")
+    dialogs.answer("Join a game", answer)
+    _menu(w, "Join a").trigger()
+    qtbot.waitUntil(lambda: w.c.session is None and any(
+        t == "Network game" for t, _, _ in dialogs.seen), timeout=10000)
+    said = next(text for t, text, _ in dialogs.seen if t == "Network game")
+    assert "no seat at this table has that invitation" in said
+
+    def look(d):
+        edits = {e.placeholderText()[:5]: e for e in d.findChildren(QLineEdit)}
+        seen.update(link=edits["ws://"].text(), code_open=edits["XXXX-"].isEnabled(),
+                    seat=d.findChild(QComboBox).currentText())
+        d.reject()
+    dialogs.answer("Join a game", look)
+    _menu(w, "Join a").trigger()
+    assert seen == {"link": f"{server.url}/{room}/{code}", "code_open": True,
+                    "seat": "spectator"}
+
+
 def test_an_opponent_looks_through_a_library_only_when_its_owner_allows_it(
         server, clients, make_window, dialogs, qtbot):
     """Bob asks to search Alice's library: Alice's Table talk dock asks her, with Allow
