@@ -319,8 +319,11 @@ MTGJSON_SECTIONS = {"mainBoard": "main", "sideBoard": "sideboard", "commander": 
 CSV_COUNT = ("count", "quantity", "qty", "amount", "copies", "number of copies")
 CSV_NAME = ("name", "card name", "card", "cardname", "card_name")
 CSV_SET = ("edition code", "set code", "set", "edition", "setcode")
-CSV_NUMBER = ("collector number", "card number", "collector_number", "number", "cn")
+CSV_NUMBER = ("collector number", "card number", "collector #", "collector_number", "number",
+              "cn")
 CSV_SECTION = ("board", "section", "category", "categories", "zone", "deck")
+CSV_SIDEBOARDED = ("sideboarded", "sideboard", "in sideboard")  # MTGO's: Yes or No
+YES = ("yes", "y", "true", "1")
 SET_CODE = re.compile(r"^[A-Za-z0-9]{2,8}$")
 
 
@@ -352,7 +355,8 @@ def _csv_columns(line: str, delimiters: tuple[str, ...]) -> tuple[str, dict[str,
                  for c in next(csv.reader([line], delimiter=delimiter))]
         found: dict[str, int] = {}
         for role, words in (("count", CSV_COUNT), ("name", CSV_NAME), ("set", CSV_SET),
-                            ("number", CSV_NUMBER), ("section", CSV_SECTION)):
+                            ("number", CSV_NUMBER), ("section", CSV_SECTION),
+                            ("sideboarded", CSV_SIDEBOARDED)):
             for word in words:  # (the first spelling found: "edition code" over "edition")
                 if word in cells and cells.index(word) not in found.values():
                     found[role] = cells.index(word)
@@ -365,13 +369,14 @@ def _csv_columns(line: str, delimiters: tuple[str, ...]) -> tuple[str, dict[str,
 def parse_csv(text: str, path: str, delimiter: str, columns: dict[str, int],
               before: int = 1) -> Deck:
     """A CSV export: a header row naming the columns (Count or Quantity, Name or Card
-    Name; the set and collector number and the section, Board or Category, where it has
-    them), one row a card. A row's section is the first of its words that names one
-    (Archidekt's "Sideboard, Removal"); none: the main deck. ``before``: the rows before
-    the cards (the header, and Excel's "sep=," line where there is one)."""
+    Name; the set and collector number and the section, Board or Category, or MTGO's
+    Sideboarded, Yes or No, where it has them), one row a card. A row's section is the
+    first of its words that names one (Archidekt's "Sideboard, Removal"); none: the main
+    deck. ``before``: the rows before the cards (the header, and Excel's "sep=," line
+    where there is one)."""
     import csv
-    deck = Deck(Path(path).stem, str(path))
     import io
+    deck = Deck(Path(path).stem, str(path))
     rows = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
     try:
         read = [(rows.line_num, row) for row in rows]
@@ -394,6 +399,7 @@ def parse_csv(text: str, path: str, delimiter: str, columns: dict[str, int],
             else ""
         number = row[columns["number"]].strip() \
             if "number" in columns and len(row) > columns["number"] else ""
+        number = number.split("/")[0].strip()  # (MTGO's "116/350": of the set's 350)
         if SET_CODE.match(code) and number and printing is None:  # (a set's name: no code)
             printing = (code.upper(), number[:12])
         section = "main"
@@ -402,6 +408,9 @@ def parse_csv(text: str, path: str, delimiter: str, columns: dict[str, int],
                 if word.strip().lower() in HEADERS:
                     section = HEADERS[word.strip().lower()]
                     break
+        elif "sideboarded" in columns and len(row) > columns["sideboarded"] \
+                and row[columns["sideboarded"]].strip().lower() in YES:
+            section = "sideboard"
         if count:
             deck.add(section, count, name, n, printing)
     if not any(deck.sections.values()):

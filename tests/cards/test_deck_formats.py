@@ -366,6 +366,14 @@ def test_csv_tables_of_card_sites_and_collection_apps_open_as_decks(tmp_path):
                       'Binder,3,0,Shock,M21,Core Set 2021,159,NearMint,Normal,English\n')
     assert [(e.count, e.name, e.printing) for e in
             decks.load(shield, known=_known).sections["main"]] == [(3, "Shock", ("M21", "159"))]
+    mtgo = tmp_path / "mtgo.csv"  # MTGO's own: its sideboard a Yes in a column
+    mtgo.write_text("Card Name,Quantity,ID #,Rarity,Set,Collector #,Premium,Sideboarded,"
+                    'Annotation\n"Dark Ritual",4,6893,Common,MI,116/350,No,No,0\n'
+                    '"Stone Rain",2,7333,Common,MI,194/350,Yes,Yes,0\n')
+    deck = decks.load(mtgo, known=_known)
+    assert [(e.count, e.name, e.printing) for e in deck.sections["main"]] == [
+        (4, "Dark Ritual", ("MI", "116"))]
+    assert [(e.count, e.name) for e in deck.sections["sideboard"]] == [(2, "Stone Rain")]
     semi = tmp_path / "semi.csv"
     semi.write_text("Quantity;Name;Categories\n1;Sol Ring;Ramp\n2;Naturalize;Sideboard\n"
                     "1;Llanowar Elves;Commander, Elves\n1;Shock;Maybeboard\n")
