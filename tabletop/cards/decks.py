@@ -140,6 +140,7 @@ VARIANT = re.compile(r"\s*<[^<>]*>")
 FOIL_MARK = re.compile(r"\s+\((?:F|E|Foil|Etched)\)\s*$", re.I)
 SPLIT = re.compile(r"\s*(?<!/)/(?!/)\s*")
 LABEL = re.compile(r"^(?:[A-Za-z][\w'&/-]*(?:\s+[A-Za-z][\w'&/-]*){0,3}:?)(?:\s*\(\d+\))?$")
+HEADER_COUNT = re.compile(r"\s*\(\d+\)$")  # a section header's count of cards
 SIDEBOARD_BLOCK = 15  # a blank-separated last block this small is an export's sideboard
 
 
@@ -244,6 +245,7 @@ def parse_text(text: str, path: str = "deck.txt") -> Deck:
         if about and low.startswith("name "):
             deck.name = ln[5:].strip()
             continue
+        low = HEADER_COUNT.sub("", low)  # "Sideboard (15)": exports by category count them
         if low in HEADERS:
             section, about, marked = HEADERS[low], False, True
             continue
@@ -261,6 +263,8 @@ def parse_text(text: str, path: str = "deck.txt") -> Deck:
             labels.append((n, ln))  # a group label ("Creatures (25)"), or not a deck
             if seen_cards:
                 marked = True
+            if section in ("commander", "companion"):  # (a group of its own, ended by
+                section = None  # the next group's label as by a blank line)
             continue
         count = _count(m.group(2), f"{path}: line {n}")
         if count <= 0 or count > 250:

@@ -407,3 +407,19 @@ def test_a_text_list_whose_first_card_has_a_comma_is_not_a_csv_table(tmp_path):
     deck = decks.load(p, known=_known)
     assert [(e.count, e.name) for e in deck.sections["main"]] == [
         (1, "Aragorn, the Uniter"), (2, "Counterspell")]
+
+
+@pytest.mark.parametrize("gap", ["\n", ""])
+def test_a_list_by_category_with_counted_section_headers(tmp_path, gap):
+    """Exports grouped by category count each group in its heading: "Commander (1)" and
+    "Sideboard (1)" are still those sections ("Creatures (2)" only a group of the deck),
+    with a blank line between groups or none; the commander's group ends at the next
+    group's heading."""
+    p = tmp_path / "by_category.txt"
+    p.write_text(f"Commander (1)\n1 Llanowar Elves\n{gap}Creatures (2)\n1 Grizzly Bears\n"
+                 f"1 Giant Spider\n{gap}Lands (20)\n20 Forest\n{gap}Sideboard (1)\n1 Shock\n")
+    deck = decks.load(p, known=_known)
+    assert {s: [(e.count, e.name) for e in deck.sections[s]] for s in
+            ("main", "sideboard", "commander")} == {
+        "main": [(1, "Grizzly Bears"), (1, "Giant Spider"), (20, "Forest")],
+        "sideboard": [(1, "Shock")], "commander": [(1, "Llanowar Elves")]}
