@@ -329,8 +329,6 @@ CSV_SECTION = ("board", "section", "category", "categories", "zone", "deck")
 CSV_SIDEBOARDED = ("sideboarded", "sideboard", "in sideboard")  # MTGO's: Yes or No
 YES = ("yes", "y", "true", "1")
 SET_CODE = re.compile(r"^[A-Za-z0-9]{2,8}$")
-
-
 SEP_HINT = re.compile(r'^"?sep=(.)"?$', re.I)  # a first line telling Excel the delimiter
 
 
@@ -362,8 +360,9 @@ def _csv_columns(line: str, delimiters: tuple[str, ...]) -> tuple[str, dict[str,
                             ("number", CSV_NUMBER), ("section", CSV_SECTION),
                             ("sideboarded", CSV_SIDEBOARDED)):
             for word in words:  # (the first spelling found: "edition code" over "edition")
-                if word in cells and cells.index(word) not in found.values():
-                    found[role] = cells.index(word)
+                at = cells.index(word) if word in cells else -1
+                if at >= 0 and at not in found.values():
+                    found[role] = at
                     break
         if "count" in found and "name" in found:
             return delimiter, found

@@ -144,6 +144,9 @@ def counted(title: str, count: int, font: QFont, width: float, keep_count: bool
     return f, m.elidedText(title, Qt.TextElideMode.ElideRight, max(0, room)) + tail
 
 
+_STRETCHES = (100, 87, 75)  # a font as it is, then narrowed (condensed, then more so)
+
+
 def _stretched(font: QFont, stretch: int) -> QFont:
     """The font narrowed to ``stretch`` percent (a condensed face where it has one)."""
     if stretch == 100:
@@ -172,8 +175,6 @@ def _first_fitting(forms: list[str], font: QFont, width: float) -> tuple[QFont, 
     return f, m.elidedText(forms[-1], Qt.TextElideMode.ElideRight, int(width))
 
 
-_STRETCHES = (100, 87, 75)  # a font as it is, then narrowed (condensed, then more so)
-
 
 # text centred in its line, drawn whole where a font grown for a small screen is
 # taller than the line
@@ -190,8 +191,7 @@ def _narrowed(fit: Callable[..., list[str]], text: str, font: QFont, width: floa
         if short and fit is not _type_lines:  # be abbreviated)
             break
         for stretch in _STRETCHES:
-            f = QFont(font)
-            f.setStretch(stretch)
+            f = _stretched(font, stretch)
             lines = fit(text, f, width, most, short) if short else fit(text, f, width, most)
             if not any(line.endswith("…") for line in lines):
                 return f, lines
