@@ -11,9 +11,9 @@ expectations proposed, to keep or drop each."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6.QtCore import QStringListModel, Qt
 from PySide6.QtWidgets import (
@@ -41,6 +41,8 @@ if TYPE_CHECKING:
     from tabletop.engine.editions import Edition
     from tabletop.scenario.recorder import Recorder
     from tabletop.ui.window_parts import Window
+
+IntentT = TypeVar("IntentT", bound=intents.Intent)
 
 # replacement effects judges demonstrate most, by source: (watch, from, instead, affects);
 # "{you}" is the player whose effect it is. The keys are the scenario format's.
@@ -101,6 +103,28 @@ def _form_dialog(dlg: QDialog, form: QFormLayout, ok: str
     return problem, buttons
 
 
+class _SetUpDialog(QDialog):
+    """A setup dialog whose OK button carries its intent out while it is open: what the
+    engine refuses (an instant put onto the battlefield, a value out of range) is said on
+    the dialog's problem line, and the dialog stays open with everything the judge chose,
+    to change what was refused; it closes once the engine has done it."""
+
+    problem: QLabel
+
+    def __init__(self, parent: QWidget | None) -> None:
+        super().__init__(parent)
+        # given by the command that opens the dialog: carries the intent out and returns
+        # the refusal's words, or None once done
+        self.carry_out: Callable[[], str | None] | None = None
+
+    def accept(self) -> None:
+        refused = self.carry_out() if self.carry_out is not None else None
+        if refused is None:
+            super().accept()
+        else:
+            self.problem.setText(refused)
+
+
 def parse_counters(text: str) -> tuple[tuple[str, int], ...] | None:
     """"+1/+1=2, charge" -> (("+1/+1", 2), ("charge", 1)); None when it cannot be read."""
     out: list[tuple[str, int]] = []
@@ -119,7 +143,7 @@ def parse_counters(text: str) -> tuple[tuple[str, int], ...] | None:
 TYPE_TWO = "Type two letters of a name to choose from the card database."
 
 
-class AddCardDialog(QDialog):
+class AddCardDialog(_SetUpDialog):
     """A named card into a zone: the name completed from the card database (its types
     asked when the database does not know it), whose it is, where, and its status."""
 
@@ -245,7 +269,7 @@ class AddCardDialog(QDialog):
             self.commander.isChecked(), self.position.currentData(), card)
 
 
-class EffectDialog(QDialog):
+class EffectDialog(_SetUpDialog):
     """A replacement effect into force, with every key of the scenario format."""
 
     def __init__(self, parent: QWidget | None, ed: Edition, zones: Sequence[Zone],
@@ -379,6 +403,25 @@ class SetupCommands:
             return None
         return self.w.c.perform(intent)
 
+    def _ask_to(self, dlg: _SetUpDialog, intent: Callable[[], IntentT],
+                said: Callable[[IntentT], str]) -> None:
+        """Open ``dlg``; its OK carries out the ``intent()`` it shows. A refusal (of
+        the intent's values or by the engine) is said in the open dialog; once done, the
+        status bar says ``said(intent)``."""
+        def carry_out() -> str | None:
+            it = intent()
+            try:
+                it.check()
+            except intents.IntentError as e:
+                return str(e)
+            res = self.w.c.perform(it)
+            if res is not None and res.rejected:
+                return "; ".join(e.text for e in res.events if e.text) or "Refused."
+            self._done(res, said(it))
+            return None
+        dlg.carry_out = carry_out
+        self._ask(dlg)
+
     def _done(self, res: Any, said: str) -> None:
         if res is not None and res.events and not res.rejected:
             self.w.show_message(said)
@@ -395,11 +438,8 @@ class SetupCommands:
                  for f in b.zones().get((None, Zone.BATTLEFIELD), []) if isinstance(f, Seen)]
         dlg = AddCardDialog(self.w.window(), b.edition, b.zones_on_the_table(), b.players,
                             hosts, zone, player or self.w.seat())
-        if not self._ask(dlg):
-            return
-        intent = dlg.intent()
-        res = self._perform(intent)
-        self._done(res, f"Added {intent.name} ({b.edition.zone_name(intent.zone).lower()}).")
+        self._ask_to(dlg, dlg.intent, lambda it: f"Added {it.name} "
+                     f"({b.edition.zone_name(it.zone).lower()}).")
 
     def remove_card(self, cid: int | None = None) -> None:
         cid = self._card(cid) if self._at_the_desk() else None
@@ -451,11 +491,7 @@ class SetupCommands:
             card = (on_card, getattr(b.face(on_card), "name", "this card"))
         dlg = EffectDialog(self.w.window(), b.edition, b.zones_on_the_table(), b.players,
                            self.w.seat(), [e.label for e in b.effects()], card)
-        if not self._ask(dlg):
-            return
-        intent = dlg.intent()
-        res = self._perform(intent)
-        self._done(res, f"In force: {intent.source or intent.label}.")
+        self._ask_to(dlg, dlg.intent, lambda it: f"In force: {it.source or it.label}.")
 
     def end_effect(self, label: str | None = None) -> None:
         if not self._at_the_desk():

@@ -344,3 +344,35 @@ def test_the_add_a_card_dialog_reads_whole_at_the_size_it_opens(make_window, dia
     assert seen["room"] and seen["examples"] == [True, True, True], seen
     assert seen["said"] == ("Type two letters of a name to choose from the card database.",
                             "Not in the card database: give its types.")
+
+
+def test_a_refused_card_keeps_the_dialog_open_to_change_what_was_refused(make_window,
+                                                                        dialogs):
+    """An instant added to the battlefield stays where it was put from (the rules:
+    an instant or sorcery card never enters the battlefield), so the engine refuses it.
+    The judge is told in the dialog, which keeps the name typed; changing the zone to
+    the graveyard and pressing Add again puts it there."""
+    w = make_window(Table(("Alice", "Bob")))
+    t = w.c.table
+    seen: dict = {}
+
+    def fill(dlg) -> None:
+        QTest.keyClicks(dlg.name, "Homebrew Bolt")
+        dlg.types.setText("Instant")
+        dlg.zone.setCurrentIndex(dlg.zone.findData(Zone.BATTLEFIELD))
+        _ok(dlg)
+        seen["open"], seen["problem"] = dlg.isVisible(), dlg.problem.text()
+        seen["on the table"] = [o.card.name for z in (Zone.BATTLEFIELD, Zone.GRAVEYARD)
+                                for o in t.objects_in((None if z == Zone.BATTLEFIELD else "Alice", z))]
+        dlg.zone.setCurrentIndex(dlg.zone.findData(Zone.GRAVEYARD))
+        _ok(dlg)
+        seen["open after"] = dlg.isVisible()
+    dialogs.answer("Add a card", fill)
+    _menu(w, "&Add a card…")
+    for _ in range(20):
+        QApplication.processEvents()
+    assert seen["open"] and not seen["open after"], seen
+    assert "battlefield" in seen["problem"] and "400.4a" in seen["problem"], seen
+    assert "Homebrew Bolt" not in seen["on the table"]
+    assert [o.card.name for o in t.objects_in(("Alice", Zone.GRAVEYARD))] == ["Homebrew Bolt"]
+    assert w.message().startswith("Added Homebrew Bolt")
