@@ -430,7 +430,7 @@ class DeckEditor(FitsTheScreen, QMainWindow):
     def _act(self, menu: Any, text: str, slot: Callable[[], object], key: Any) -> QAction:
         a = QAction(text, self)
         a.setShortcut(QKeySequence(key))
-        a.triggered.connect(slot)
+        a.triggered.connect(lambda: slot())  # (not its checked state: MainWindow._act)
         menu.addAction(a)
         return a
 

@@ -213,12 +213,21 @@ class MainWindow(QMainWindow):
 
     # ---- menus ---------------------------------------------------------------------
     def _act(self, menu: QMenu, text: str, slot: Callable[..., object],
-             shortcut: str | QKeySequence.StandardKey | None = None) -> QAction:
+             shortcut: str | QKeySequence.StandardKey | None = None, *,
+             checkable: bool = False) -> QAction:
+        """A menu entry (and its shortcut, for the whole window). Only a ``checkable``
+        entry's slot is given its new state: any other is called with nothing, as its
+        signal's ``checked`` (False) would otherwise fill a command's first optional
+        parameter (Setup > Remove the card took it for card 0)."""
         from PySide6.QtGui import QKeySequence
         a = QAction(text, self)
         if shortcut:
             a.setShortcut(QKeySequence(shortcut))
-        a.triggered.connect(slot)
+        if checkable:
+            a.setCheckable(True)
+            a.triggered.connect(slot)
+        else:
+            a.triggered.connect(lambda: slot())
         menu.addAction(a)
         self.addAction(a)
         return a
@@ -287,8 +296,8 @@ class MainWindow(QMainWindow):
         self._act(f, "Open s&cenario…", self.judges.open_scenario_dialog, "Ctrl+Shift+O")
         self._act(f, "Scenario &library…", self.judges.scenario_library, "Ctrl+Shift+L")
         self._act(f, "Export ruling &report…", self.judges.export_report, "Ctrl+Shift+E")
-        self.record_action = self._act(f, "Re&cord a scenario", self.judges.toggle_recording, "Ctrl+R")
-        self.record_action.setCheckable(True)
+        self.record_action = self._act(f, "Re&cord a scenario", self.judges.toggle_recording,
+                                       "Ctrl+R", checkable=True)
         f.addSeparator()
         self._act(f, "Import &rules text…", self.import_rules)
         self._act(f, "Get card data (download)…", self.playtest.get_card_data)
@@ -323,8 +332,7 @@ class MainWindow(QMainWindow):
         v.addSeparator()
         pm = v.addMenu("Card &pictures")
         self.pictures_action = self._act(pm, "&Download pictures (Scryfall)",
-                                         self.set_picture_downloads)
-        self.pictures_action.setCheckable(True)
+                                         self.set_picture_downloads, checkable=True)
         self.pictures_action.setChecked(
             str(settings.value("pictures/download", "true")).lower() == "true")
         self._act(pm, "Your &pictures folder…", self.choose_picture_folder)
@@ -368,11 +376,10 @@ class MainWindow(QMainWindow):
         self._act(tm, "Next &step", self.playtest.next_phase, "Ctrl+Right")
         self._act(tm, "&Next turn (with cleanup)", self.playtest.next_turn, "Ctrl+T")
         self.untap_action = self._act(tm, "The untap step &untaps", lambda on: settings.set_value(
-            "turn/untap", bool(on)))
+            "turn/untap", bool(on)), checkable=True)
         self.draw_action = self._act(tm, "The dra&w step draws", lambda on: settings.set_value(
-            "turn/draw", bool(on)))
+            "turn/draw", bool(on)), checkable=True)
         for a, key in ((self.untap_action, "turn/untap"), (self.draw_action, "turn/draw")):
-            a.setCheckable(True)
             a.setChecked(str(settings.value(key, "true")).lower() == "true")
         tm.addSeparator()
         self._act(tm, "&Mulligan (London)", self.playtest.mulligan, "Ctrl+M")
@@ -383,8 +390,8 @@ class MainWindow(QMainWindow):
         self._act(tm, "Clear your a&rrows", self.c.clear_arrows, "Ctrl+Shift+X")
         self._act(tm, "Your side&board…", self.playtest.show_sideboard, "Ctrl+Shift+B")
         tm.addSeparator()
-        self.anyone_action = self._act(tm, "&Allow moving anyone's cards", self._set_anyone)
-        self.anyone_action.setCheckable(True)
+        self.anyone_action = self._act(tm, "&Allow moving anyone's cards", self._set_anyone,
+                                       checkable=True)
         self.anyone_action.setToolTip("Hot-seat play: every viewpoint may handle every card. "
                                       "Off, a player handles only their own cards and what "
                                       "they control; the judge handles everything.")

@@ -124,7 +124,7 @@ class ScenarioPanel(QWidget):
         self.delete_button.clicked.connect(self.delete_step)
         self.up_button.clicked.connect(lambda: self.move_step(-1))
         self.down_button.clicked.connect(lambda: self.move_step(1))
-        self.save_button.clicked.connect(self.save_as)
+        self.save_button.clicked.connect(lambda: self.save_as())  # (not its checked state)
         self.edit_status = QLabel()
         self.edit_status.setWordWrap(True)
         self.edit_status.setTextFormat(Qt.TextFormat.PlainText)

@@ -13,7 +13,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QFileDialog
 
-from tabletop.engine import Table
+from tabletop.engine import Card, Table
 from tabletop.engine.model import Zone
 from tabletop.ui.selftest import drag, zone_center
 from tests.helpers import run_cli
@@ -210,7 +210,7 @@ def test_a_step_in_the_scenario_dock_selects_the_card_it_moved_and_shows_whence(
 
 
 def test_a_scenario_is_edited_in_the_dock_replayed_at_once_and_saved(make_window, dialogs,
-                                                                     tmp_path):
+                                                                     tmp_path, monkeypatch):
     from tabletop.scenario import editing
     from tests.helpers import SCENARIOS
     src = SCENARIOS / "400_6_rest_in_peace.toml"
@@ -233,7 +233,11 @@ def test_a_scenario_is_edited_in_the_dock_replayed_at_once_and_saved(make_window
     panel.steps.setCurrentRow(n - 2)
     QTest.mouseClick(panel.delete_button, Qt.MouseButton.LeftButton)
     assert panel.steps.count() == n - 1 and "deleted" in panel.edit_status.text()
-    assert panel.save_as(path)
+    asked = []  # the file the judge names in the save dialog: the one opened
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        lambda *a, **k: (asked.append(a) or str(path), ""))
+    QTest.mouseClick(panel.save_button, Qt.MouseButton.LeftButton)  # Save as…
+    assert asked and panel.edit_status.text() == f"Saved to {path}" and not panel.edited
     after = editing.read(path)
     assert after["steps"][0]["say"] == "The Knight dies; Rest in Peace exiles it"
     assert len(after["steps"]) == n - 1
@@ -376,3 +380,42 @@ def test_a_refused_card_keeps_the_dialog_open_to_change_what_was_refused(make_wi
     assert "Homebrew Bolt" not in seen["on the table"]
     assert [o.card.name for o in t.objects_in(("Alice", Zone.GRAVEYARD))] == ["Homebrew Bolt"]
     assert w.message().startswith("Added Homebrew Bolt")
+
+
+def test_the_setup_menu_s_shortcuts_act_on_the_selected_card(make_window, dialogs, qtbot):
+    """Ctrl+Alt+M and Ctrl+Alt+D, pressed with a card selected, modify and remove that
+    card; Ctrl+Alt+E offers no one card's effect when none was named (a menu entry's
+    signal once filled the command's card in with False: card 0)."""
+    t = Table(("Alice", "Bob"))
+    wurm = t.add_card(Card("Homebrew Wurm", ("Creature",)), "Alice", Zone.BATTLEFIELD)
+    t.add_card(Card("Homebrew Elf", ("Creature",)), "Alice", Zone.BATTLEFIELD)
+    t.start_here()
+    w = make_window(t)
+    w.scene.clearSelection()
+    w.scene.item_for_cid(wurm.cid).setSelected(True)
+    ctrl_alt = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier
+
+    def modify(dlg) -> None:
+        dlg.text.setText("gets +2/+2")
+        dlg.accept()
+    dialogs.answer("Modify the object", modify)
+    QTest.keyClick(w, Qt.Key.Key_M, ctrl_alt)
+    QApplication.processEvents()
+    w.activateWindow()  # as the dialog closes, its window is the active one again
+    qtbot.waitUntil(w.isActiveWindow, timeout=2000)
+    assert t.live(wurm.cid).modifications == (("gets +2/+2", "spell"),), w.message()
+    offered = {}
+
+    def effect(dlg) -> None:
+        offered["affects"] = [dlg.affects.itemData(i) for i in range(dlg.affects.count())]
+        dlg.reject()
+    dialogs.answer("Put a replacement effect in force", effect)
+    QTest.keyClick(w, Qt.Key.Key_E, ctrl_alt)
+    QApplication.processEvents()
+    w.activateWindow()
+    qtbot.waitUntil(w.isActiveWindow, timeout=2000)
+    assert offered["affects"] and "card" not in offered["affects"], offered
+    QTest.keyClick(w, Qt.Key.Key_D, ctrl_alt)
+    QApplication.processEvents()
+    assert t.live(wurm.cid) is None, w.message()
+    assert [o.card.name for o in t.objects_in((None, Zone.BATTLEFIELD))] == ["Homebrew Elf"]
