@@ -56,8 +56,8 @@ HOW = {"added": "on the table at the start", "moved": "moved here", "redirected"
 
 
 def _zone(table: Board, key: ZoneKey | None) -> str:
-    if key is None:
-        return "gone"
+    if key is None:  # (taken off the table while setting it up)
+        return "off the table"
     player, zone = key
     name = table.edition.zone_name(zone)
     return f"{name} ({player})" if player else name
@@ -178,8 +178,10 @@ class Inspector(QTextBrowser):
         sel, seen = got
         if seen.hidden:
             extra = f" · {', '.join(seen.status)}" if seen.status else ""
-            parts.append(f"<h2>A hidden card</h2><div class='sub'>in "
-                         f"{html_text(_zone(t, seen.zone))}{html_text(extra)}</div>")
+            where = _zone(t, seen.zone)
+            where = where if seen.zone is None else f"in {where}"
+            parts.append(f"<h2>A hidden card</h2><div class='sub'>"
+                         f"{html_text(where + extra)}</div>")
             return "".join(parts)
         card = seen.card
         if card is None:  # (a card seen has its characteristics)
