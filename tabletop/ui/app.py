@@ -236,6 +236,12 @@ def run_gui(args: argparse.Namespace) -> int:
             window.show_message(f"Another Tabletop is open on the same folder: this window "
                                 f"autosaves to {autosave.path.name}.")
         window._autosave()
+        deck_kept = settings.value("deck_kept")  # the deck editor's, when it was interrupted
+        if isinstance(deck_kept, str) and deck_kept:
+            settings.set_value("deck_kept", "")
+            if not window.message():  # (what the autosave says comes first)
+                window.show_message(f"The deck editor's unsaved deck was kept as {deck_kept} "
+                                    f"(File > Deck editor, then File > Open recent).")
     # once the table is on screen: a signal before that has no game to save
     window.after_first_frame(lambda: handle_termination(app, window))
     window.after_first_frame(lambda: tend_collector(app))

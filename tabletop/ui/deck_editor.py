@@ -242,6 +242,7 @@ class DeckEditor(FitsTheScreen, QMainWindow):
         self.deck: dict[str, dict[str, int]] = {s: {} for s, _ in SECTIONS}
         self.name = "New deck"
         self.path: Path | None = None
+        self.ending = False  # interrupted (SIGTERM, logout): closes without asking
         self.undo = QUndoStack(self)
         self.undo.cleanChanged.connect(self._clean_changed)
         self._info: dict[str, dict[str, Any] | None] = {}
@@ -935,8 +936,41 @@ class DeckEditor(FitsTheScreen, QMainWindow):
         if self.playtest_with is not None:
             self.playtest_with(self.as_deck())
 
+    def end_session(self) -> Path | None:
+        """Interrupted (SIGTERM, a logout): the deck's unsaved changes are written, as a
+        deck list, to a new file in the data folder (never over the deck's own file),
+        and the editor closes without asking. Returns that file (None when nothing was
+        unsaved, or it could not be written: then the close is left to ask)."""
+        kept = None
+        if not self.undo.isClean():
+            kept = self._keep()
+            if kept is None:
+                return None
+        self.ending = True
+        self.close()
+        return kept
+
+    def _keep(self) -> Path | None:
+        import time
+
+        from tabletop import paths
+        from tabletop.ui import settings
+        stem = "".join(ch for ch in self.name if ch.isalnum() or ch in " -_").strip()[:60]
+        folder = paths.data_dir() / "decks kept"
+        path = folder / f"{stem or 'deck'} (unsaved, {time.strftime('%Y-%m-%d %H.%M.%S')}).txt"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            deckfiles.save(self.as_deck(), path, "text")
+        except (OSError, TabletopError) as e:
+            from tabletop.ui import errors
+            errors.write_log(f"the unsaved deck could not be kept: {path}: {e}")
+            return None
+        self._remember(path)  # the first of File > Open recent
+        settings.set_value("deck_kept", str(path))  # said at the next start
+        return path
+
     def closeEvent(self, event: QCloseEvent) -> None:
-        if self._may_replace("close the deck editor"):
+        if self.ending or self._may_replace("close the deck editor"):
             event.accept()
         else:
             event.ignore()

@@ -1020,9 +1020,17 @@ class MainWindow(QMainWindow):
         next start offers to restore a game that was not saved to a file."""
         self.ending = True
         self._autosave()
+        editor = self.playtest.editor
+        if editor is not None and editor.isVisible():
+            editor.end_session()  # its unsaved deck kept in a file, closed without asking
         self.close()
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        editor = self.playtest.editor
+        if not self.ending and editor is not None and editor.isVisible() \
+                and not editor.close():  # its unsaved deck asked about first: Cancel
+            event.ignore()  # keeps both windows
+            return
         if self.c.session is not None:  # a hosted game comes back whole, to be saved
             if self.c.session.hosted is not None and not self.ending:
                 from tabletop.ui import dialogs

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication
 
 from tabletop import cli
 from tabletop.cards import demo
-from tabletop.engine import Card, saves
+from tabletop.engine import Card, Table, saves
 from tabletop.ui.app import scripted_actions
 from tabletop.ui.autosave import Autosave
 from tabletop.ui.controller import TableController
@@ -470,3 +470,57 @@ def test_a_game_holding_a_name_no_utf8_can_hold_is_autosaved_and_comes_back(tmp_
     back = a.restore()
     assert saves.to_json(back) == saves.to_json(t)
     a.end()
+
+
+def test_quit_asks_about_the_deck_editors_deck_first_and_cancel_keeps_both(make_window,
+                                                                             dialogs):
+    """File > Quit with unsaved deck edits: the deck editor asks, and Cancel cancels the
+    quit (the table's window closed first once, leaving the editor alone on screen)."""
+    w = make_window(Table(("Alice", "Bob")))
+    ed = w.playtest.deck_editor()  # File > Deck editor
+    ed.change("main", "Forest", 3)
+    dialogs.expect("Unsaved changes", "Cancel")
+    w.close()  # File > Quit
+    assert w.isVisible() and ed.isVisible() and ed.count("main", "Forest") == 3
+    dialogs.expect("Unsaved changes", "Discard")
+    w.close()
+    assert not w.isVisible() and not ed.isVisible()
+
+
+@POSIX
+def test_sigterm_keeps_the_deck_editors_unsaved_deck_and_the_next_start_says_where(tmp_path):
+    """A logout or SIGTERM asks nothing: the deck's unsaved edits go to a new file in the
+    data folder (the deck's own file is left as it was), offered first in the editor's
+    File > Open recent, and the next start says where they are."""
+    from tabletop.cards import decks
+    from tabletop.ui import settings
+    seen = {}
+
+    def edit_then_terminate(w):
+        deadline = time.monotonic() + 10  # the app's SIGTERM handler is in after its first
+        while not (w.first_painted and not w._after_first_frame):  # frame
+            assert time.monotonic() < deadline, "no first frame"
+            QApplication.processEvents()
+        assert signal.getsignal(signal.SIGTERM) not in (signal.SIG_DFL, None)
+        ed = w.playtest.deck_editor()  # File > Deck editor
+        ed.change("main", "Forest", 3)
+        ed.change("sideboard", "Island", 2)
+        QApplication.processEvents()
+        os.kill(os.getpid(), signal.SIGTERM)  # the app's own handler: save, close, quit
+        seen["editor"] = ed
+
+    code, _w = run_app(["--data-dir", str(tmp_path)], edit_then_terminate)
+    assert code == 0 and not seen["editor"].isVisible()
+    kept = list((tmp_path / "decks kept").glob("New deck (unsaved, *).txt"))
+    assert len(kept) == 1, list(tmp_path.rglob("*"))
+    deck = decks.load(kept[0])
+    assert {s: [(e.count, e.name) for e in deck.sections[s]] for s in ("main", "sideboard")} \
+        == {"main": [(3, "Forest")], "sideboard": [(2, "Island")]}
+    assert settings.value("recent_decks")[0] == str(kept[0])
+
+    def look(w):
+        seen["said"] = w.message()
+        w.close()
+    code, _w = run_app(["--data-dir", str(tmp_path)], look)
+    assert str(kept[0]) in seen["said"], seen["said"]
+    assert settings.value("deck_kept") == ""  # said once
