@@ -80,7 +80,8 @@ def _walk(menu, path=()):
             yield (*path, a.text())
 
 
-def _choose(menu, path):
+def _choose(root, path):
+    menu = root  # (the root kept while its submenus are walked: they go with it)
     for i, text in enumerate(path):
         action = next(a for a in menu.actions() if a.text() == text)
         if i + 1 < len(path):
