@@ -444,24 +444,31 @@ class ScenarioLibrary(QDialog):
         self.search = QLineEdit()
         self.search.setPlaceholderText("Search by rule number or title (e.g. 400.3, token, cr-1999)")
         self.list = QListWidget()
+        self.none = QLabel()  # what to try when no scenario matches
+        self.none.setTextFormat(Qt.TextFormat.PlainText)
+        self.none.setWordWrap(True)
         box = QDialogButtonBox(QDialogButtonBox.StandardButton.Open | QDialogButtonBox.StandardButton.Cancel)
+        self.open_button = box.button(QDialogButtonBox.StandardButton.Open)
         lay = QVBoxLayout(self)
         lay.addWidget(self.search)
         lay.addWidget(self.list, 1)
+        lay.addWidget(self.none)
         lay.addWidget(box)
         self.search.textChanged.connect(self.refresh)
         self.list.itemDoubleClicked.connect(lambda _i: self.accept())
+        self.list.currentItemChanged.connect(
+            lambda item, _old: self.open_button.setEnabled(item is not None))
         box.accepted.connect(self.accept)
         box.rejected.connect(self.reject)
         self.refresh()
 
     def matches(self, text: str) -> list[dict[str, Any]]:
-        needle = text.strip().lower()
-        if not needle:
-            return self.entries
+        """The scenarios every typed word is found in: in the title, as the edition, or
+        as the start of a rule number it cites ("400.6 exiles", "token cr-2004")."""
+        words = text.lower().split()
         return [e for e in self.entries
-                if needle in e["title"].lower() or needle in e["edition"]
-                or any(r.lower().startswith(needle) for r in e["rules"])]
+                if all(w in e["title"].lower() or w in e["edition"]
+                       or any(r.lower().startswith(w) for r in e["rules"]) for w in words)]
 
     def refresh(self) -> None:
         self.list.clear()
@@ -472,11 +479,17 @@ class ScenarioLibrary(QDialog):
             self.list.addItem(item)
         if self.list.count():
             self.list.setCurrentRow(0)
+        self.open_button.setEnabled(self.list.currentItem() is not None)
+        self.none.setText("" if self.list.count() else
+                          f"No scenario matches “{self.search.text().strip()[:60]}”: try a "
+                          f"rule number (400.3), an edition (cr-2004) or fewer words.")
+        self.none.setVisible(not self.list.count())
 
     def accept(self) -> None:
         item = self.list.currentItem()
-        if item is not None:
-            self.chosen = Path(item.data(Qt.ItemDataRole.UserRole))
+        if item is None:  # (Enter with nothing found: the search stays open)
+            return
+        self.chosen = Path(item.data(Qt.ItemDataRole.UserRole))
         super().accept()
 
 

@@ -73,6 +73,30 @@ def test_library_finds_scenarios_by_rule_number_and_title(qtbot):
     assert dlg.list.count() >= 1
 
 
+def test_the_library_search_takes_words_in_any_order_and_says_when_none_match(qtbot):
+    """Each word typed is looked for on its own, as a search box does: "400.6 exiles"
+    finds the replacement effect that exiles what would die (the whole text, searched
+    as one string, found nothing and Enter closed the dialog with nothing opened)."""
+    dlg = ScenarioLibrary()
+    qtbot.addWidget(dlg)
+    dlg.show()
+    QTest.keyClicks(dlg.search, "exiles 400.6")
+    titles = [dlg.list.item(i).text() for i in range(dlg.list.count())]
+    assert titles and all("exile" in x.lower() and "400.6" in x for x in titles), titles
+    assert dlg.open_button.isEnabled() and not dlg.none.isVisible()
+    dlg.search.clear()
+    QTest.keyClicks(dlg.search, "400.6 unicorns")
+    assert dlg.list.count() == 0 and not dlg.open_button.isEnabled()
+    assert dlg.none.isVisible() and "No scenario matches" in dlg.none.text()
+    QTest.keyClick(dlg.search, Qt.Key.Key_Return)  # nothing to open: the search stays
+    assert dlg.isVisible() and dlg.chosen is None
+    dlg.search.clear()
+    QTest.keyClicks(dlg.search, "token cr-2016")
+    assert dlg.list.count() >= 1 and dlg.open_button.isEnabled()
+    QTest.keyClick(dlg.search, Qt.Key.Key_Return)
+    assert not dlg.isVisible() and dlg.chosen is not None and dlg.chosen.exists()
+
+
 def test_recorded_scenario_round_trips_through_ruling(make_window, tmp_path):
     t = Table(("Alice", "Bob"), seed=5)
     for name in ("Forest", "Grizzly Bears", "Lightning Bolt", "Island", "Shock"):
