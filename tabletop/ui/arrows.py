@@ -119,6 +119,13 @@ class Arrows:
         i = players.index(player) if player in players else len(players)
         return ARROW_COLOURS[i % len(ARROW_COLOURS)]
 
+    def drawn_kb(self) -> int:
+        """What the arrows' drawn copies take in Qt's pixmap cache, at the view's scale."""
+        views = self.scene.views()
+        k = views[0].transform().m11() if views else 1.0
+        return int(sum(a.boundingRect().width() * a.boundingRect().height()
+                       for a in self.items) * k * k * 4 / 1024)
+
     def draw(self, wanted: dict[Any, Placement]) -> None:
         """Every arrow of the engine's view, between where its ends are drawn."""
         scene = self.scene

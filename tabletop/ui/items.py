@@ -894,6 +894,9 @@ class ArrowItem(QGraphicsItem):
         self.set_ends(start, end)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setZValue(4000)
+        # drawn once and kept while its ends stay (a long curve stroked twice,
+        # antialiased, was a third of a frame that moved other cards past it)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def set_ends(self, start: QPointF, end: QPointF) -> None:
         self.prepareGeometryChange()

@@ -73,9 +73,11 @@ CARD_COPY_KB = 60
 PIXMAP_CACHE_MAX_KB = 256 * 1024
 
 
-def _room_for_drawn_cards(cards: int) -> None:
+def _room_for_drawn_cards(cards: int, arrows_kb: int = 0) -> None:
+    """``arrows_kb``: the arrows' drawn copies too (each as big as the box its curve
+    spans on the screen)."""
     from PySide6.QtGui import QPixmapCache
-    wanted = min(PIXMAP_CACHE_MAX_KB, 10 * 1024 + CARD_COPY_KB * cards)
+    wanted = min(PIXMAP_CACHE_MAX_KB, 10 * 1024 + CARD_COPY_KB * cards + arrows_kb)
     if QPixmapCache.cacheLimit() < wanted:
         QPixmapCache.setCacheLimit(wanted)
 
@@ -331,7 +333,7 @@ class TableScene(QGraphicsScene):
                 else:
                     item.setPos(target)
         self.arrows.draw(wanted)
-        _room_for_drawn_cards(len(self.cards))
+        _room_for_drawn_cards(len(self.cards), self.arrows.drawn_kb())
         for e in events:
             if e.kind in (EventKind.REDIRECTED, EventKind.REPLACED) and e.dst is not None:
                 placed = next((w for w in wanted.values() if w[2].id == e.obj), None)

@@ -298,3 +298,39 @@ def test_marks_drawn_once_look_as_drawn_card_by_card(make_window, monkeypatch):
             faceless = _rendered(w)
         assert _apart(once, whole) <= ONE_PIXEL, zoom
         assert _apart(once, faceless) > 100, zoom
+
+
+def test_an_arrow_is_drawn_once_while_other_cards_are_dragged_across_it(make_window,
+                                                                       monkeypatch):
+    """An arrow is redrawn only when its ends move: cards dragged over and past it leave
+    its drawn copy as it was (two antialiased strokes of a long curve, at every frame,
+    were a third of a group drag's time)."""
+    t = Table(("Alice", "Bob"), "cr-2016", seed=3)
+    cards = [t.add_card(builtin.lookup(n), "Alice", "battlefield")
+             for n in ("Hill Giant", "Grizzly Bears", "Forest", "Island")]
+    far = t.add_card(builtin.lookup("Llanowar Elves"), "Bob", "battlefield")
+    t.arrow("Alice", cards[0].cid, far.cid)
+    t.start_here()
+    painted = []
+    real = ArrowItem.paint
+    monkeypatch.setattr(ArrowItem, "paint", lambda self, *a: (painted.append(self),
+                                                              real(self, *a))[1])
+    w = make_window(t)
+    arrow = next(i for i in w.scene.items() if isinstance(i, ArrowItem))
+    w.view.viewport().repaint()
+    QApplication.processEvents()
+    before = len(painted)
+    vp = w.view.viewport()
+    a, b = _at(w, cards[2].cid), arrow.sceneBoundingRect().center()
+    end = w.view.mapFromScene(b)
+    QTest.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, a)
+    for i in range(1, 13):  # over the arrow and across it, each frame painted
+        p = a + (end - a) * (i / 12) + QPoint(0, 30 * (i % 2))
+        QTest.mouseMove(vp, QPoint(int(p.x()), int(p.y())))
+        vp.repaint()
+    seen_over = arrow.sceneBoundingRect().intersects(
+        w.scene.item_for_cid(cards[2].cid).sceneBoundingRect())
+    QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end)
+    QApplication.processEvents()
+    assert seen_over  # the dragged card did pass over the arrow's box
+    assert before >= 1 and len(painted) - before <= 1, (before, len(painted) - before)
