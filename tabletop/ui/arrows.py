@@ -96,6 +96,8 @@ class Arrows:
         start = item.sceneBoundingRect().center()
         if self.line is None or self.line.scene() is not scene:
             self.line = ArrowItem(start, pos, self.colour(scene.c.viewer))
+            # (its ends move at every frame: a drawn copy would be drawn for nothing)
+            self.line.setCacheMode(ArrowItem.CacheMode.NoCache)
             scene.addItem(self.line)
         else:
             self.line.set_ends(start, pos)
@@ -112,6 +114,9 @@ class Arrows:
         target = self.target_at(pos, cid)
         if target is not None:
             scene.c.arrow(cid, target)
+        else:  # let go over a zone or the cloth: said, as a pick that finds nothing is
+            scene.c.message.emit("Nothing there to point at: an arrow ends on a card or "
+                                 "a player")
 
     # ---- the arrows on the table ---------------------------------------------------------------
     def colour(self, player: str | None) -> str:

@@ -208,6 +208,18 @@ def test_a_right_drag_in_the_platforms_event_order_draws_an_arrow(make_window, m
     time.sleep(0.6)  # later, the Menu key on the selected card
     _context(w, _at(w, giant), QContextMenuEvent.Keyboard)
     assert len(menus) == 3
+    # a right-drag let go over no card and no player draws nothing, and says why
+    time.sleep(0.6)
+    cloth = w.view.mapFromScene(w.scene.zone_items[(None, "exile")].sceneBoundingRect()
+                                .center())
+    QTest.mousePress(vp, Qt.RightButton, Qt.NoModifier, _at(w, giant))
+    _context(w, _at(w, giant))
+    QTest.mouseMove(vp, (_at(w, giant) + cloth) / 2)
+    QTest.mouseMove(vp, cloth)
+    QTest.mouseRelease(vp, Qt.RightButton, Qt.NoModifier, cloth)
+    QApplication.processEvents()
+    assert len(t.arrows) == 1 and len(menus) == 3
+    assert w.message().startswith("Nothing there to point at"), w.message()
 
 
 def _rendered(w) -> QImage:
