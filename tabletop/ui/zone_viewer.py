@@ -141,7 +141,7 @@ class ZoneViewer(QDialog):
         self.mode = "grid"
         self.set_mode("grid")
         controller.changed.connect(self.refresh)
-        controller.reset.connect(self.close)
+        controller.reset.connect(self._table_replaced)
         self.refresh()
 
     # ---- what it shows --------------------------------------------------------------
@@ -218,16 +218,33 @@ class ZoneViewer(QDialog):
         return [self.cards.item(i).toolTip().split("\n")[0] for i in range(self.cards.count())
                 if not self.cards.item(i).isHidden()]
 
-    def closeEvent(self, event: QCloseEvent) -> None:
+    def _finish(self) -> None:
+        """The viewer's end, however it closes: no longer told of changes, and a library
+        searched is shuffled (once: a close comes back here through ``done``)."""
+        if getattr(self, "_finished", False):
+            return
+        self._finished = True
         try:
             self.c.changed.disconnect(self.refresh)
-            self.c.reset.disconnect(self.close)
+            self.c.reset.disconnect(self._table_replaced)
         except (RuntimeError, TypeError):
             pass
         if self.searching and self.shuffle_box.isChecked() and self.key[0] is not None:
-            self.shuffle_box.setChecked(False)  # once, even if close comes twice
             self.c.shuffle(self.key[0])
+
+    def _table_replaced(self) -> None:
+        """A new table (or a game opened): the library searched is gone with its table,
+        and the new one is not shuffled for it."""
+        self.shuffle_box.setChecked(False)
+        self.close()
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # the title bar's ×, close()
+        self._finish()
         super().closeEvent(event)
+
+    def done(self, result: int) -> None:  # Escape: a dialog's reject, which sends no
+        self._finish()  # close event (the library searched was left unshuffled)
+        super().done(result)
 
 
 class RevealWindow(QDialog):

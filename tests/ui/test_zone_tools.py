@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMenu
 
 from tabletop.cards import builtin
@@ -125,6 +126,38 @@ def test_searching_a_library_is_told_to_everyone_and_shuffles_after(make_window)
     assert t.history[-1].name == "shuffle"
     assert [a.name for a in t.history] == ["look", "move", "shuffle"]
     assert len(t.zones[("Alice", "library")]) == len(order) - 1
+
+
+def test_a_search_closed_with_escape_shuffles_the_library_too(make_window):
+    """Escape closes a viewer as a dialog is closed (rejected, with no close event): the
+    library searched is shuffled all the same, once, and the viewer is gone."""
+    t = _table()
+    w = make_window(t)
+    trigger(w.scene.zone_actions(w.scene.zone_items[("Alice", "library")]),
+            "Search the library…")
+    viewer = w.scene.viewers[-1]
+    drop_from_viewer(w, viewer, "Llanowar Elves", ("Alice", "hand"))
+    viewer.activateWindow()
+    QTest.keyClick(viewer, Qt.Key.Key_Escape)
+    for _ in range(3):
+        QApplication.processEvents()
+    assert [a.name for a in t.history] == ["look", "move", "shuffle"]
+    assert w.scene.viewers == []
+
+
+def test_a_search_open_when_a_new_table_comes_shuffles_nothing_there(make_window, dialogs):
+    """The viewer closes with the table it searched; the new table's library is not
+    shuffled for it (the new game began with a shuffle nobody made)."""
+    t = _table()
+    w = make_window(t)
+    trigger(w.scene.zone_actions(w.scene.zone_items[("Alice", "library")]),
+            "Search the library…")
+    assert w.scene.viewers
+    fresh = _table()
+    w.c.set_table(fresh)  # File > Open game, New table… (nothing unsaved to ask about)
+    for _ in range(3):
+        QApplication.processEvents()
+    assert w.scene.viewers == [] and fresh.history == [] and not w.c.dirty
 
 
 def test_looking_at_the_top_n_shows_only_those_to_the_viewer(make_window, dialogs):
