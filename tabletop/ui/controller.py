@@ -33,6 +33,9 @@ else:  # 36 dataclasses cost the first frame 25 ms: made after it (MainWindow)
 class TableController(QObject):
     changed = Signal(object)  # a Result (events) or None after undo/redo/new table
     reset = Signal()  # a new table: lay everything out again
+    # another viewpoint is about to be taken (hot seat): what the one leaving has open
+    # ends first, as that person (a library searched is shuffled by its searcher)
+    viewpoint_leaving = Signal()
     message = Signal(str)
     selection = Signal(object)  # cid or None
     # an action done at this table (not a scenario step replayed): its Result, and what
@@ -97,6 +100,8 @@ class TableController(QObject):
     def set_viewer(self, viewer: str | None) -> None:
         if self._networked():
             return
+        if viewer != self.viewer:
+            self.viewpoint_leaving.emit()
         self.viewer = viewer
         self.reset.emit()
 

@@ -105,6 +105,7 @@ class ZoneViewer(QDialog):
         self.looking = looking
         self.count = count
         self.viewer = controller.viewer
+        self.game = controller.game()  # the table (or network game) it looks at
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
         self.setModal(False)
         self.resize(560, 460)
@@ -142,6 +143,7 @@ class ZoneViewer(QDialog):
         self.set_mode("grid")
         controller.changed.connect(self.refresh)
         controller.reset.connect(self._table_replaced)
+        controller.viewpoint_leaving.connect(self.close)  # ends as the one who opened it
         self.refresh()
 
     # ---- what it shows --------------------------------------------------------------
@@ -227,15 +229,18 @@ class ZoneViewer(QDialog):
         try:
             self.c.changed.disconnect(self.refresh)
             self.c.reset.disconnect(self._table_replaced)
+            self.c.viewpoint_leaving.disconnect(self.close)
         except (RuntimeError, TypeError):
             pass
         if self.searching and self.shuffle_box.isChecked() and self.key[0] is not None:
             self.c.shuffle(self.key[0])
 
     def _table_replaced(self) -> None:
-        """A new table (or a game opened): the library searched is gone with its table,
-        and the new one is not shuffled for it."""
-        self.shuffle_box.setChecked(False)
+        """A new table or game: the library searched is gone with its table, and the
+        new one is not shuffled for it. (Another viewpoint closes the viewer first, as
+        its person: viewpoint_leaving.)"""
+        if self.c.game() is not self.game:
+            self.shuffle_box.setChecked(False)
         self.close()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # the title bar's ×, close()

@@ -160,6 +160,22 @@ def test_a_search_open_when_a_new_table_comes_shuffles_nothing_there(make_window
     assert w.scene.viewers == [] and fresh.history == [] and not w.c.dirty
 
 
+def test_a_search_ended_by_another_viewpoint_is_shuffled(make_window, qtbot):
+    """Hot seat: Alice searches, then the viewpoint goes to Bob. The viewer is Alice's
+    and closes (Bob may not see her library), and her search ends shuffled."""
+    t = _table()
+    w = make_window(t)
+    trigger(w.scene.zone_actions(w.scene.zone_items[("Alice", "library")]),
+            "Search the library…")
+    w.activateWindow()  # back at the table's window (the viewer had the focus)
+    qtbot.waitUntil(w.isActiveWindow, timeout=2000)
+    QTest.keyClick(w, Qt.Key.Key_2, Qt.KeyboardModifier.ControlModifier)  # View > Bob
+    for _ in range(3):
+        QApplication.processEvents()
+    assert w.c.viewer == "Bob" and w.scene.viewers == []
+    assert [a.name for a in t.history] == ["look", "shuffle"]
+
+
 def test_looking_at_the_top_n_shows_only_those_to_the_viewer(make_window, dialogs):
     t = _table()
     w = make_window(t)
