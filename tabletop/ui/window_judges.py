@@ -75,18 +75,20 @@ class JudgeCommands:
         from tabletop.scenario import compare
         from tabletop.ui.scenario_panel import CompareDialog
         current = self.w.c.board.edition.id
+        path = self.scenario_path
+        scenario = path is not None and self.w.scenario_panel.session is not None
+        if not scenario and not self.w.c.history_length():  # said before editions are asked
+            self.w.error("Compare editions", "Nothing has happened at this table yet: "
+                         "play some moves, or open a scenario.")
+            return
         chosen = self._choose_editions(current)
         if not chosen:
             return
-        path = self.scenario_path
         try:
-            if path is not None and self.w.scenario_panel.session is not None:
+            if scenario:
+                assert path is not None
                 c = compare.compare(path, chosen)
             else:
-                if not self.w.c.history_length():
-                    self.w.error("Compare editions", "Nothing has happened at this table yet: "
-                               "play some moves, or open a scenario.")
-                    return
                 c, problems = self.w.c.compare(chosen)
                 self._told_problems(problems)
         except TabletopError as e:

@@ -107,3 +107,15 @@ def test_a_recording_keeps_a_refused_drop_as_a_step(make_window, tmp_path):
     r = run_cli("ruling", "--json", out)
     assert r.returncode == 0, r.stdout + r.stderr
     assert json.loads(r.stdout)["files"][0]["passed"]
+
+
+def test_compare_at_a_table_where_nothing_happened_says_so_before_asking(make_window,
+                                                                        dialogs):
+    """Nothing to compare: said at once, not after the editions were chosen."""
+    t, _plow, _bears = _game()
+    w = make_window(t)
+    w.judges.compare_editions()  # View > Compare editions…
+    titles = dialogs.titles()
+    assert titles == ["Compare editions"], titles
+    assert dialogs.seen[0][1].startswith("Nothing has happened at this table yet")
+    assert getattr(w.judges, "compare_dialog", None) is None
