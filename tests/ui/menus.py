@@ -5,15 +5,23 @@ from __future__ import annotations
 from PySide6.QtWidgets import QApplication
 
 
-def card_menu_action(w, cid, *path) -> None:
-    """Trigger an entry of a card's menu, through its submenus, as a click would."""
-    root = menu = w.scene.card_actions(w.scene.item_for_cid(cid))
+def choose(root, path) -> None:
+    """Trigger the entry of menu ``root`` that ``path`` (its words, through submenus)
+    names, as a click would. The root is kept while its submenus are walked: they go
+    with it."""
+    menu = root
     for i, text in enumerate(path):
         action = next(a for a in menu.actions() if a.text() == text)
         if i + 1 < len(path):
             menu = action.menu()
         else:
             action.trigger()
+
+
+def card_menu_action(w, cid, *path) -> None:
+    """Trigger an entry of a card's menu, through its submenus, as a click would."""
+    root = w.scene.card_actions(w.scene.item_for_cid(cid))
+    choose(root, path)
     QApplication.processEvents()
     del root
 

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication
 from tabletop.cards import builtin
 from tabletop.engine import Table, saves
 from tabletop.engine.model import Zone
+from tests.ui.menus import choose
 
 # what they do is outside this table, or the screen's: each is tested where it is used
 LEFT_OUT = {"Quit", "Host a game on the network…", "Join a network game…",
@@ -80,16 +81,6 @@ def _walk(menu, path=()):
             yield (*path, a.text())
 
 
-def _choose(root, path):
-    menu = root  # (the root kept while its submenus are walked: they go with it)
-    for i, text in enumerate(path):
-        action = next(a for a in menu.actions() if a.text() == text)
-        if i + 1 < len(path):
-            menu = action.menu()
-        else:
-            action.trigger()
-
-
 def test_every_entry_of_every_card_and_zone_menu(make_window, dialogs, qtbot):
     """A card's menu in each zone, and each zone's menu, every entry chosen in turn on a
     table put back as it was before each: nothing raises, and nothing is said of a card
@@ -119,7 +110,7 @@ def test_every_entry_of_every_card_and_zone_menu(make_window, dialogs, qtbot):
         back()
         menu = make_menu()
         said = len(t.journal)
-        _choose(menu, path)
+        choose(menu, path)
         for _ in range(3):
             QApplication.processEvents()
         lines = [e.text for e in t.journal[said:]]

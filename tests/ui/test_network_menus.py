@@ -10,7 +10,8 @@ import pytest
 from PySide6.QtWidgets import QApplication
 
 from tabletop.net.protocol import Code
-from tests.ui.test_every_menu_entry import LEFT_OUT, _choose, _entries, _walk
+from tests.ui.menus import choose
+from tests.ui.test_every_menu_entry import LEFT_OUT, _entries, _walk
 from tests.ui.test_network_gui import _alice_joins, objects_in
 
 pytestmark = pytest.mark.timeout(240)
@@ -67,7 +68,7 @@ def test_every_menu_entry_at_a_network_table(server, clients, make_window, dialo
             cid = a_card(zone)  # (the card may have moved: the zone's first, again)
             if cid is None or w.scene.item_for_cid(cid) is None:
                 break
-            _choose(w.scene.card_actions(w.scene.item_for_cid(cid)), path)
+            choose(w.scene.card_actions(w.scene.item_for_cid(cid)), path)
             QApplication.processEvents()
             tried.append(f"{zone} card > {' > '.join(path)}")
             settle()
