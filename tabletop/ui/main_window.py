@@ -36,7 +36,7 @@ from tabletop.ui.window_playtest import PlaytestCommands
 
 if TYPE_CHECKING:  # types only: their classes are made where they are first used
     from PySide6.QtCore import QObject, QSize
-    from PySide6.QtGui import QCloseEvent, QKeySequence
+    from PySide6.QtGui import QCloseEvent, QKeySequence, QResizeEvent
     from PySide6.QtWidgets import QListWidgetItem, QMenu
 
     from tabletop.engine import Result, Table
@@ -139,6 +139,23 @@ class MainWindow(QMainWindow):
 
     def toolbars(self) -> list[QToolBar]:
         return self.findChildren(QToolBar)
+
+    # a window made narrower gives its width to the table first: the docks at its side
+    # keep at most this share of it (a window snapped to half of a small screen, 640
+    # pixels, left the table 350 beside docks that kept 280)
+    DOCKS_SHARE = 0.3
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        old, new = event.oldSize().width(), event.size().width()
+        if 0 < new < old and not self.presenting:
+            docks = [d for d in (self.inspector_dock, self.log_dock, self.scenario_dock,
+                                 self.rules_dock)
+                     if d.isVisible() and not d.isFloating()
+                     and self.dockWidgetArea(d) == Qt.DockWidgetArea.RightDockWidgetArea]
+            share = int(new * self.DOCKS_SHARE)
+            if docks and max(d.width() for d in docks) > share:
+                self.resizeDocks(docks[:1], [share], Qt.Orientation.Horizontal)
 
     def _dock_width(self) -> None:
         self.resizeDocks([self.inspector_dock], [min(380, max(240, self.width() * 27 // 100))],

@@ -241,3 +241,20 @@ def test_a_narrow_window_keeps_next_step_and_next_turn_on_the_phase_bar(make_win
     qtbot.waitUntil(lambda: bar.width() >= 1800, timeout=3000)
     QApplication.processEvents()
     assert [b.text() for b in bar.buttons.values()] == list(SHORT.values())
+
+
+def test_a_window_made_narrow_gives_its_width_to_the_table_first(make_window, qtbot):
+    """Snapped to half of a small screen (640 pixels), the docks beside the table hold
+    at most 30% of the window, and made wide again, the width goes to the table."""
+    w = make_window(demo.new_game(seed=2))
+    docks = w.inspector_dock, w.log_dock
+    w.resize(640, 560)
+    qtbot.waitUntil(lambda: w.width() <= 640, timeout=3000)
+    QApplication.processEvents()
+    assert all(d.width() <= 0.3 * w.width() + 1 for d in docks), [d.width() for d in docks]
+    assert w.view.width() >= 0.6 * w.width()
+    narrow = w.inspector_dock.width()
+    w.resize(1000, 560)
+    qtbot.waitUntil(lambda: w.width() >= 1000, timeout=3000)
+    QApplication.processEvents()
+    assert w.inspector_dock.width() == narrow
