@@ -315,3 +315,39 @@ def test_a_mouse_alone_adds_counts_and_moves_cards_by_their_right_click_menus(ma
     assert _right_click(main, QPoint(10, main.viewport().height() - 5), "Add one") == []
     assert ed.deck["main"] == {"Grove Elf": 1}
     ed.close()
+
+
+def test_every_entry_of_the_deck_editors_menus(make_window, dialogs, db):
+    """Every enabled entry of the editor's menu bar, chosen with a deck under way (each
+    dialog it opens cancelled; a question about unsaved changes answered Discard): none
+    raises, and the editor is still there to use."""
+    from PySide6.QtGui import QAction
+    w = make_window(Table(("Alice", "Bob")))
+    ed = w.playtest.deck_editor()
+    ed.db = db
+    _search(ed, "grove")
+    _add_from_search(ed, "Grove Elf", 3)
+    chosen = []
+
+    def entries(menu):
+        for a in menu.actions():
+            if a.menu() is not None:
+                yield from entries(a.menu())
+            elif a.text() and not a.isSeparator():
+                yield a
+    for top in ed.menuBar().actions():
+        for a in list(entries(top.menu())):
+            if not a.isEnabled() or a.text().replace("&", "") in ("Close", "Playtest"):
+                continue  # (closing, and a game dealt: tested on their own)
+            if ed.count("main", "Grove Elf") == 0:
+                _add_from_search(ed, "Grove Elf", 3)
+            a.trigger()
+            QApplication.processEvents()
+            chosen.append(a.text().replace("&", ""))
+    # (Undo is named by the edit it takes back; Open recent has no deck yet)
+    assert [x.split(" ")[0] if x.startswith("Undo") else x for x in chosen] == [
+        "New deck", "Open deck…", "Save", "Save as…", "Undo", "Redo", "Find a card"], chosen
+    assert isinstance(ed.undo_action, QAction) and ed.isVisible()
+    _search(ed, "grove")
+    _add_from_search(ed, "Grove Elf", 1)
+    assert ed.count("main", "Grove Elf") >= 1
