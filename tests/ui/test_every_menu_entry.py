@@ -7,6 +7,7 @@ table (Quit), go to the network or change the screen are left out, and said so."
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication
 
@@ -35,14 +36,16 @@ def _entries(w) -> list[tuple[str, str, QAction]]:
     return out
 
 
-def test_every_menu_bar_entry_with_a_card_selected(make_window, dialogs, qtbot):
+@pytest.mark.parametrize("viewer", ["Alice", None, "Bob"], ids=["owner", "judge", "other"])
+def test_every_menu_bar_entry_with_a_card_selected(make_window, dialogs, qtbot, viewer):
+    """From its owner's viewpoint, the judge's and another player's (who is refused)."""
     t = Table(("Alice", "Bob"), seed=3)
     for name in ("Island", "Swamp", "Mountain", "Plains"):
         t.add_card(builtin.lookup(name), "Alice", Zone.LIBRARY)
     bears = t.add_card(builtin.lookup("Grizzly Bears"), "Alice", Zone.BATTLEFIELD)
     t.add_card(builtin.lookup("Shock"), "Alice", Zone.HAND)
     t.start_here()
-    w = make_window(t)
+    w = make_window(t, viewer=viewer)
     entries = _entries(w)
     names = {n for _, n, _ in entries}
     assert {"Remove the card from the table", "Modify the card…", "Tap or untap",
@@ -131,3 +134,33 @@ def test_every_entry_of_every_card_and_zone_menu(make_window, dialogs, qtbot):
         for path in list(_walk(zone_menu())):
             one(zone_menu, path)
     assert len(tried) > 60, tried
+
+
+def test_every_menu_bar_entry_with_nothing_selected(make_window, dialogs, qtbot):
+    """The same entries with no card selected: each does what needs no card, or says to
+    select one; none raises."""
+    t = Table(("Alice", "Bob"), seed=3)
+    for name in ("Island", "Swamp", "Mountain"):
+        t.add_card(builtin.lookup(name), "Alice", Zone.LIBRARY)
+    t.add_card(builtin.lookup("Grizzly Bears"), "Alice", Zone.BATTLEFIELD)
+    t.start_here()
+    w = make_window(t)
+    said = []
+    for title, name, action in _entries(w):
+        if name in LEFT_OUT or not action.isEnabled():
+            continue
+        if w.c.table is not t:
+            w.c.set_table(t)
+        w.scene.clearSelection()
+        QApplication.processEvents()
+        action.trigger()
+        for _ in range(3):
+            QApplication.processEvents()
+        if title in ("Card", "Setup") and name != "Add a card…" and "effect" not in name \
+                and not name.startswith("Expect this"):  # (that one: only while recording)
+            said.append((name, w.message()))
+        if not w.isActiveWindow():
+            w.activateWindow()
+            qtbot.waitUntil(w.isActiveWindow, timeout=2000)
+    # the commands for a card ask for one
+    assert said and [s for s in said if not s[1].startswith("Select a card")] == [], said
