@@ -361,6 +361,11 @@ class EffectDialog(_SetUpDialog):
             self.optional.isChecked())
 
 
+def _refused(res: Any) -> str:
+    """What the engine said of a refused intent."""
+    return "; ".join(e.text for e in res.events if e.text) or "Refused."
+
+
 class SetupCommands:
     """The Setup menu's commands of a main window ``w``."""
 
@@ -416,7 +421,7 @@ class SetupCommands:
                 return str(e)
             res = self.w.c.perform(it)
             if res is not None and res.rejected:
-                return "; ".join(e.text for e in res.events if e.text) or "Refused."
+                return _refused(res)
             self._done(res, said(it))
             return None
         dlg.carry_out = carry_out
@@ -426,7 +431,7 @@ class SetupCommands:
         if res is not None and res.events and not res.rejected:
             self.w.show_message(said)
         elif res is not None and res.rejected:
-            self.w.show_message("; ".join(e.text for e in res.events if e.text) or "Refused.")
+            self.w.show_message(_refused(res))
 
     # ---- cards ------------------------------------------------------------------------
     def add_card(self, zone: Zone | None = None, player: str | None = None) -> None:

@@ -106,6 +106,7 @@ class ZoneViewer(QDialog):
         self.count = count
         self.viewer = controller.viewer
         self.game = controller.game()  # the table (or network game) it looks at
+        self._finished = False  # its end (_finish) has run
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
         self.setModal(False)
         self.resize(560, 460)
@@ -223,7 +224,7 @@ class ZoneViewer(QDialog):
     def _finish(self) -> None:
         """The viewer's end, however it closes: no longer told of changes, and a library
         searched is shuffled (once: a close comes back here through ``done``)."""
-        if getattr(self, "_finished", False):
+        if self._finished:
             return
         self._finished = True
         try:
