@@ -743,18 +743,27 @@ class CardItem(QGraphicsObject):
             painter.setPen(TEXT_DARK)
             painter.drawText(r, Qt.AlignmentFlag.AlignCenter, "✎")
 
-    def _paint_badge(self, painter: QPainter, rect: QRectF) -> None:
+    def badge_place(self, rect: QRectF | None = None) -> tuple[QFont, QRectF]:
+        """The badge's font and its place on the card (``rect``: the card upright). A
+        token stack's count goes bottom left; a pile's count or a spell's place on the
+        stack at the right, under the name of a face-up card (the name stays whole),
+        in the top right corner of a card's back."""
+        rect = rect or QRectF(0, 0, CARD_W, CARD_H)
         f = _font(7 / 0.75, MIN_SMALL_PX + 1, getattr(self, "_lod", 1.0), bold=True)
         m = QFontMetrics(f)
         w = max(30.0, m.horizontalAdvance(self.badge) + 10)
         h = max(18.0, m.height() + 2)
-        if self.badge.startswith("×"):  # a token stack: bottom left, clear of the name
-            r = QRectF(rect.left() + 3, rect.bottom() - 3 - h, w, h)
-        else:  # a pile's count, a spell's place on the stack: at the top right corner
-            r = QRectF(rect.right() + 2 - w, rect.top() - 2, w, h)
+        if self.badge.startswith("×"):
+            return f, QRectF(rect.left() + 3, rect.bottom() - 3 - h, w, h)
+        if self.face is not None and not self.face.face_down:
+            return f, QRectF(rect.right() + 2 - w, self._title_bottom + 1, w, h)
+        return f, QRectF(rect.right() + 2 - w, rect.top() - 2, w, h)
+
+    def _paint_badge(self, painter: QPainter, rect: QRectF) -> None:
+        f, r = self.badge_place(rect)
         painter.setPen(QPen(QColor("#111"), 1))
         painter.setBrush(QColor("#fafafa"))
-        painter.drawRoundedRect(r, h / 2, h / 2)
+        painter.drawRoundedRect(r, r.height() / 2, r.height() / 2)
         painter.setFont(f)
         painter.setPen(TEXT_DARK)
         painter.drawText(r, Qt.AlignmentFlag.AlignCenter, self.badge)

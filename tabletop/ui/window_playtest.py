@@ -73,7 +73,7 @@ class PlaytestCommands:
                                 ["Alone", "Against a demo deck", "Against a deck file…"])
         if answer is None or not self.w.confirm_discard("start a playtest game"):
             return False
-        you = "You"
+        you = "Player"  # (a name the log's sentences read well with: "Player draws")
         decks = [(you, deck)]
         if answer == "Against a demo deck":
             decks.append(("Opponent", demo.deck(next(iter(demo.DECKS)))))

@@ -145,8 +145,8 @@ def test_a_player_builds_checks_saves_reopens_and_playtests_a_deck(make_window, 
     dialogs.expect("Playtest", "Alone")
     _menu(ed, "&Playtest")
     t = w.c.table
-    assert t.players == ("You",)
-    assert sum(len(t.zones[("You", z)]) for z in ("library", "hand")) == 60
+    assert t.players == ("Player",)
+    assert sum(len(t.zones[("Player", z)]) for z in ("library", "hand")) == 60
 
     # edited after the game began: the next game is dealt from the deck as edited
     ed.set_count("main", "Ember Fiend", 0)
@@ -155,7 +155,7 @@ def test_a_player_builds_checks_saves_reopens_and_playtests_a_deck(make_window, 
         QDialogButtonBox.StandardButton.Ok).click())
     w.playtest.next_game()
     t = w.c.table
-    names = [t.objs[o].card.name for z in ("library", "hand") for o in t.zones[("You", z)]]
+    names = [t.objs[o].card.name for z in ("library", "hand") for o in t.zones[("Player", z)]]
     assert len(names) == 60 and "Ember Fiend" not in names and names.count("Mountain") == 28
 
 

@@ -258,3 +258,32 @@ def test_a_window_made_narrow_gives_its_width_to_the_table_first(make_window, qt
     qtbot.waitUntil(lambda: w.width() >= 1000, timeout=3000)
     QApplication.processEvents()
     assert w.inspector_dock.width() == narrow
+
+
+def test_a_piles_count_leaves_the_name_of_its_top_card_whole(make_window, qtbot):
+    """A graveyard's count sits on its face-up top card under the card's name (in the
+    top right corner it covered the end of the name: "Llanowa4"); on a library's back,
+    which shows no name, it stays in the corner."""
+    from tabletop.cards import builtin
+    from tabletop.engine import Table
+    t = Table(("Alice", "Bob"))
+    for name in ("Forest", "Shock", "Llanowar Elves"):
+        t.add_card(builtin.lookup(name), "Alice", Zone.GRAVEYARD)
+    for _ in range(3):
+        t.add_card(builtin.lookup("Forest"), "Alice", Zone.LIBRARY)
+    t.start_here()
+    w = make_window(t)
+    w.resize(1022, 575)
+    qtbot.waitUntil(lambda: w.view.transform().m11() < 0.5, timeout=3000)
+    w.view.viewport().grab()  # painted: the name's height is known at this size
+
+    def top(zone):
+        return next(i for i in w.scene.cards.values()
+                    if i.zone_key == ("Alice", zone) and i.badge)
+    grave, library = top(Zone.GRAVEYARD), top(Zone.LIBRARY)
+    assert grave.badge == "3" and grave.face is not None and not grave.face.face_down
+    assert grave._title_bottom > 10  # the name's strip, as the face was drawn
+    name_strip = QRectF(0, 0, grave.boundingRect().width(), grave._title_bottom)
+    assert not grave.badge_place()[1].intersects(name_strip)
+    assert library.badge == "3" and (library.face is None or library.face.face_down)
+    assert library.badge_place()[1].top() < 0  # its back's top right corner
