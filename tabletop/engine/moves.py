@@ -57,6 +57,9 @@ Chooser = Callable[[Obj, list[Effect]], "Effect | None"]
 Position = str | int  # "top", "bottom", or N-th from the top
 Refusal = tuple[tuple[str, ...], str]  # (rules cited, why)
 Kept = tuple[str, str]  # (what an object keeps or forgets, the rule)
+# an Event (a LineageEntry, a Result) made from all its fields in order, without the call
+# of its class between (a third of the time), where every move makes one
+_made = tuple.__new__
 
 
 class Plan:
@@ -395,7 +398,7 @@ class MovePipeline:
                        else self._execute_in_place(plan, face_down, position))
             if at:
                 self._put_at(box, at)
-        return Result(tuple(box))
+        return _made(Result, (tuple(box),))
 
     def move_many(self, cids: Iterable[CardId], zone: Zone, player: str | None = None, *,
                   position: Position = "top", order: Sequence[int] | None = None,
@@ -630,10 +633,10 @@ class MovePipeline:
             for other in self._attached_to(obj.id):
                 self.t._set(other, "attached_to", None)
         cited = tuple(cites)  # the lineage's entry and the event cite the same rules
-        self.t._replace_obj(obj, new, dst, index, LineageEntry(
-            new.id, dst, plan.kind, cited, tuple(kept), tuple(forgotten)))
-        events.append(Event(plan.kind, obj.cid, new.id, obj.id, src, dst, cited,
-                            tuple(notes), plan.text))
+        self.t._replace_obj(obj, new, dst, index, _made(LineageEntry, (
+            new.id, dst, plan.kind, cited, tuple(kept), tuple(forgotten))))
+        events.append(_made(Event, (plan.kind, obj.cid, new.id, obj.id, src, dst, cited,
+                                    tuple(notes), plan.text, None)))
         if old_top is not None:
             events += self._covered(old_top, dst)
         if self.t.revealed_tops and src[1] == LIBRARY and src[0] in self.t.revealed_tops \

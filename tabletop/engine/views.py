@@ -211,8 +211,30 @@ def knowers(table: TableState, event: Event) -> tuple[str, ...]:
         # or everyone saw it leave a public zone face up
         was = table.objs.get(event.prev) if event.prev is not None else None
         src = event.src
-        if src is not None and src[1] not in (LIBRARY, HAND) and not (was or obj).face_down:
+        was = was or obj
+        if src is not None and src[1] not in (LIBRARY, HAND) and not was.face_down:
             return players
+        # what is left of event_names_card for a player, worked out once: the player may
+        # see the object where it is now (may_see), or held the hand it left face up,
+        # or that hand showed it (a card moved into a library or a hand: most moves)
+        if src is not None and src[1] == HAND and not was.face_down and was.revealed:
+            return players
+        held = src[0] if src is not None and src[1] == HAND and not was.face_down else None
+        key = obj.zone
+        if key is None:
+            return (held,) if held in players else ()
+        zone = key[1]
+        if zone in (LIBRARY, HAND):
+            if obj.revealed:
+                return players
+            seer = key[0] if zone == HAND else None
+        elif zone in (BATTLEFIELD, STACK):  # (face down here: its controller sees it)
+            seer = obj.controller
+        elif zone == COMMAND:
+            seer = obj.owner
+        else:  # face down in exile, a graveyard, phased out, the ante: nobody
+            seer = None
+        return tuple(p for p in players if p in (seer, held))
     return tuple(p for p in players if event_names_card(table, event, p))
 
 

@@ -129,7 +129,7 @@ ZONE_NAMES = ("hand", "battlefield", "graveyard", "exile", "library", "stack", "
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 39), st.sampled_from(ZONE_NAMES),
                           st.sampled_from(("Ann", "Ben", "Cat")), st.booleans(),
-                          st.sampled_from(("move", "face", "reveal"))),
+                          st.sampled_from(("move", "face", "reveal", "draw", "show"))),
                 min_size=1, max_size=40))
 def test_who_may_name_an_events_card_is_worked_out_alike_for_all_at_once(steps):
     """The log asks, for every event, which players may name its card, all at once
@@ -147,6 +147,10 @@ def test_who_may_name_an_events_card_is_worked_out_alike_for_all_at_once(steps):
                 res = t.move(cids[i], zone, player, face_down=flag)
             elif what == "face":
                 res = t.turn_face(cids[i], flag)
+            elif what == "draw":  # into a hand, out of a library
+                res = t.draw(player)
+            elif what == "show":  # to one player: the event's own audience
+                res = t.show(player, [cids[i]], "Cat" if flag else "Ann")
             else:
                 res = t.reveal(cids[i], flag)
         except TabletopError:
