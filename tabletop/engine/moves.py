@@ -51,7 +51,7 @@ from tabletop.engine.model import (
     ZoneKey,
     check_place,
 )
-from tabletop.engine.state import Result, TableState
+from tabletop.engine.state import Result, TableState, _Recording
 
 Chooser = Callable[[Obj, list[Effect]], "Effect | None"]
 Position = str | int  # "top", "bottom", or N-th from the top
@@ -256,10 +256,12 @@ class MovePipeline:
             return obj.cid == int(arg)
         return False
 
-    def plan_move(self, obj: Obj, zone: Zone, player: str | None = None, *,
+    def plan_move(self, obj: Obj, zone: Zone, player: str | None = None,
                   chooser: Chooser | None = None, by: str | None = None,
                   allowed_by: str | None = None, face_down: bool = False) -> Plan:
-        """Decide where a move ends, without changing anything."""
+        """Decide where a move ends, without changing anything. (Its options may be
+        given in order: ``move``, on the hot path, does, as a call with keywords costs
+        more.)"""
         ed = self.t.edition
         src = obj.zone
         if src is None:
@@ -388,12 +390,13 @@ class MovePipeline:
              at: Mapping[int, tuple[float, float]] | None = None) -> Result:
         """Move one object, as a player dropping it on a zone; ``at``: card id -> the
         place it is let go at, kept if it lands on the battlefield."""
-        at = _checked_places(at)
-        plan = self.plan_move(self.t.obj_of(cid), zone, player, chooser=chooser, by=by,
-                              allowed_by=allowed_by, face_down=face_down)
+        if at:
+            at = _checked_places(at)
+        t = self.t
+        plan = self.plan_move(t.obj_of(cid), zone, player, chooser, by, allowed_by, face_down)
         params = _move_params([cid], zone, player, position, None, face_down, by, pile,
                               allowed_by, [plan])
-        with self.t._action("move", params) as box:
+        with _Recording(t, "move", params) as box:
             box.extend(self._execute_move(plan, position, face_down, pile) if plan.changes_zone
                        else self._execute_in_place(plan, face_down, position))
             if at:
@@ -509,19 +512,20 @@ class MovePipeline:
 
     def _execute_move(self, plan: Plan, position: Position, face_down: bool,
                       pile: str | None) -> list[Event]:
-        ed = self.t.edition
+        t = self.t
+        ed = t.edition
         obj, src, dst = plan.obj, plan.src, plan.dst
         assert src is not None and dst is not None, "only a plan that changes zones"
         cites, notes = plan.cites, plan.notes
-        parts = self.t.merged.get(obj.cid) if src[1] == BATTLEFIELD else None
-        if parts and plan.headed is not None and obj.cid not in self.t.commanders:
+        parts = t.merged.get(obj.cid) if src[1] == BATTLEFIELD else None
+        if parts and plan.headed is not None and obj.cid not in t.commanders:
             # a merged commander the rule sends to the command zone: only its commander
             # card goes there; this card, and every other, goes where it was headed (903.9c)
             dst = self._destination(obj, plan.headed, None)[0]
             _add(cites, ed.cite("commander_merged"))
         events = []
-        index = self.t._index_for(dst, position if dst[1] == LIBRARY else "top")
-        if dst[1] == LIBRARY and isinstance(position, int) and len(self.t.zones[dst]) < position:
+        index = t._index_for(dst, position if dst[1] == LIBRARY else "top")
+        if dst[1] == LIBRARY and isinstance(position, int) and len(t.zones[dst]) < position:
             _add(cites, ed.cite("nth_from_top") or ())
             if not ed.cite("nth_from_top"):
                 notes.append(ed.silence("nth_from_top"))
@@ -530,22 +534,22 @@ class MovePipeline:
         if phasing and ed.phased_keeps:
             _add(cites, ed.cite("phased_keeps"))
             rule = ed.cite("phased_keeps")[0]
-            self.t._remove(src, obj.id)
-            self.t._set(obj, "zone", dst)
-            self.t._insert(dst, index, obj.id)
+            t._remove(src, obj.id)
+            t._set(obj, "zone", dst)
+            t._insert(dst, index, obj.id)
             if dst[1] == BATTLEFIELD and obj.attached_to is not None:
-                host = self.t.objs.get(obj.attached_to)
+                host = t.objs.get(obj.attached_to)
                 if host is None or host.zone is None:  # (a token that ceased while it
                     # was phased out, where no rule keeps it out: Z.7.2 of 1999) it returns
                     # attached to nothing
-                    self.t._set(obj, "attached_to", None)
+                    t._set(obj, "attached_to", None)
                     notes.append("what it was attached to no longer exists: it phases in "
                                  "attached to nothing")
             remembered = tuple((what, rule) for what, present in (
                 ("tapped", obj.tapped), ("counters", obj.counters),
                 ("attachment", obj.attached_to is not None),
                 ("effects", obj.modifications), ("controller", obj.controller)) if present)
-            self.t._lineage(obj.cid, LineageEntry(obj.id, dst, plan.kind, tuple(cites),
+            t._lineage(obj.cid, LineageEntry(obj.id, dst, plan.kind, tuple(cites),
                                                 remembered))
             text = plan.text
             if not text:  # from the state it keeps: the controller it phases in under
@@ -561,7 +565,9 @@ class MovePipeline:
             notes.append(ed.silence("phased_keeps"))
         cite = ed.cites.get
         new_rule = cite("new_object", ())
-        _add(cites, new_rule)
+        for c in new_rule:  # (_add, inline: every move cites it)
+            if c not in cites:
+                cites.append(c)
         kept: list[Kept] = []
         mods: tuple[tuple[str, str], ...] = ()
         choices: tuple[Any, ...] = ()
@@ -623,26 +629,24 @@ class MovePipeline:
             if pile:
                 _add(cites, cite("exile_piles", ()))
         controller = plan.controller if dst[1] in CONTROLLED else None
-        old_top = self._revealed_top(dst) if self.t.revealed_tops else None
-        new = self.t._new_obj(obj.cid, own, obj.owner, kind=obj.kind, token=obj.token,
-                            prev=obj.id, controller=controller, current=False,
-                            face_down=bool(face_down) and dst[1] not in (LIBRARY, HAND),
-                            modifications=mods, choices=choices, stickers=stickers,
-                            pile=pile if dst[1] == EXILE else None)
+        old_top = self._revealed_top(dst) if t.revealed_tops else None
+        new = t._successor(obj, own, controller,
+                           bool(face_down) and dst[1] not in (LIBRARY, HAND), mods, choices,
+                           stickers, pile if dst[1] == EXILE else None)
         if src[1] == BATTLEFIELD:
             for other in self._attached_to(obj.id):
-                self.t._set(other, "attached_to", None)
+                t._set(other, "attached_to", None)
         cited = tuple(cites)  # the lineage's entry and the event cite the same rules
-        self.t._replace_obj(obj, new, dst, index, _made(LineageEntry, (
+        t._replace_obj(obj, new, dst, index, _made(LineageEntry, (
             new.id, dst, plan.kind, cited, tuple(kept), tuple(forgotten))))
         events.append(_made(Event, (plan.kind, obj.cid, new.id, obj.id, src, dst, cited,
                                     tuple(notes), plan.text, None)))
         if old_top is not None:
             events += self._covered(old_top, dst)
-        if self.t.revealed_tops and src[1] == LIBRARY and src[0] in self.t.revealed_tops \
-                and self.t.zones[src]:
-            top = self.t.objs[self.t.zones[src][-1]]
-            self.t._set(top, "revealed", True)
+        if t.revealed_tops and src[1] == LIBRARY and src[0] in t.revealed_tops \
+                and t.zones[src]:
+            top = t.objs[t.zones[src][-1]]
+            t._set(top, "revealed", True)
         if obj.token:
             events += self._token_check(new, dst)
         if parts:

@@ -438,6 +438,21 @@ class TableState:
             self._ops.append(CurrentOp(OP_CURRENT, cid, old, oid))
         return obj
 
+    def _successor(self, old: Obj, card: Card, controller: str | None, face_down: bool,
+                   modifications: tuple[tuple[str, str], ...], choices: tuple[Any, ...],
+                   stickers: tuple[str, ...], pile: str | None) -> Obj:
+        """The new object a zone change makes of ``old`` (400.7): ``_new_obj`` as the move
+        pipeline asks for it on every move, its arguments in order (a call with ten
+        keywords cost the move more than the object). Not yet in a zone, and not yet
+        the card's current object: ``_replace_obj`` makes it both."""
+        oid = ObjId(self.next_id)
+        self.next_id += 1
+        obj = Obj(oid, old.cid, card, old.owner, None, controller, False, face_down, None, None,
+                  modifications, choices, old.token, old.kind, pile, False, old.id, None, "",
+                  None, stickers)
+        self.objs[oid] = obj
+        return obj
+
     def _replace_obj(self, old: Obj, new: Obj, dst: ZoneKey, index: int,
                      entry: LineageEntry) -> None:
         """The zone change itself (400.7): ``old`` leaves its zone and ``new``, just
