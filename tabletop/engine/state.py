@@ -528,8 +528,9 @@ class TableState:
         # told while its objects are as it left them; an action of many lines is named
         # once, by its heading ("undone: Alice mulligans")
         self._journal_again(action, "undone")
+        ops = action._ops  # (decoded already, most often: the property's call saved)
         try:
-            self._replay(action.ops, backwards=True)
+            self._replay(action.ops if ops is None else ops, True)
         except InputError:
             del self.journal[told:]
             raise
@@ -543,7 +544,8 @@ class TableState:
         if not self.redo_stack:
             return None
         action = self.redo_stack[-1]
-        self._replay(action.ops, backwards=False)
+        ops = action._ops
+        self._replay(action.ops if ops is None else ops, False)
         self.redo_stack.pop()
         action.raw = action.quoted = None
         self.history.append(action)
