@@ -1,5 +1,5 @@
 """The engine's move and undo counted in machine instructions, not in time (run by hand:
-python3 tests/benchmarks/bench_engine_instructions.py [ROOT]).
+python3 tests/benchmarks/bench_engine_count.py [ROOT...]).
 
 On a shared 2-core machine bench_engine.py's medians move by half from one run to the
 next, more than most changes to the engine: an 8% change cannot be seen in them. The
