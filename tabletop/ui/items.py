@@ -748,7 +748,7 @@ class CardItem(QGraphicsObject):
         token stack's count goes bottom left; a pile's count or a spell's place on the
         stack at the right, under the name of a face-up card (the name stays whole),
         in the top right corner of a card's back."""
-        rect = rect or QRectF(0, 0, CARD_W, CARD_H)
+        rect = QRectF(0, 0, CARD_W, CARD_H) if rect is None else rect
         f = _font(7 / 0.75, MIN_SMALL_PX + 1, getattr(self, "_lod", 1.0), bold=True)
         m = QFontMetrics(f)
         w = max(30.0, m.horizontalAdvance(self.badge) + 10)
