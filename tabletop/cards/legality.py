@@ -70,15 +70,15 @@ def check(deck: Deck, fmt: str, info: Any) -> list[Problem]:
     if commander:
         if size != 100:
             out.append(Problem(None, f"903.5a, {OUTSIDE}",
-                               f"the deck has {size} cards with its commander; a Commander "
-                               f"deck has exactly 100"))
+                               f"the deck has {size} card{'s' * (size != 1)} with its "
+                               f"commander; a Commander deck has exactly 100"))
         if not leaders:
             out.append(Problem(None, f"903.3, {OUTSIDE}", "the deck names no commander"))
     else:
         if size < 60:
             out.append(Problem(None, f"100.2a, {OUTSIDE}",
-                               f"the main deck has {size} cards; a constructed deck has at "
-                               f"least 60"))
+                               f"the main deck has {size} card{'s' * (size != 1)}; a "
+                               f"constructed deck has at least 60"))
         n_side = sum(side.values())
         if n_side > 15:
             out.append(Problem(None, f"100.4a, {OUTSIDE}",

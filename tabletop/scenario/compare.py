@@ -133,6 +133,7 @@ def text(c: Comparison) -> str:
             out.append(f"    {e:<{width}}  {s.outcomes[e]}")
     n = sum(1 for s in c.steps if s.outcome_differs or s.rules_differ)
     renumbered = sum(1 for s in c.steps if s.renumbered and not s.outcome_differs)
-    out.append(f"  {n} of {len(c.steps)} steps differ"
+    out.append(f"  {n} of {len(c.steps)} step{'s' * (len(c.steps) != 1)} "
+               f"{'differs' if n == 1 else 'differ'}"
                + (f"; {renumbered} cite the same rules under new numbers" if renumbered else ""))
     return "\n".join(out)

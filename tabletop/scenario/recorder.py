@@ -372,7 +372,8 @@ class Recorder:
         for key, ids in live.zones.items():  # cards no label follows count too
             if len(ids) != len(t.zones.get(key, ())):
                 who = f"{key[0]}'s " if key[0] else ""
-                out.append(f"{who}{key[1]} holds {len(ids)} cards, the replay "
+                out.append(f"{who}{key[1]} holds {len(ids)} card{'s' * (len(ids) != 1)}, "
+                           f"the replay "
                            f"{len(t.zones.get(key, ()))}")
         if live.life != t.life:
             out.append("life totals differ")

@@ -72,6 +72,11 @@ FORMATS = ("standard", "pioneer", "modern", "legacy", "vintage", "pauper", "comm
 COLOR_PAINT = {"W": "#e9e2c7", "U": "#3b7dd8", "B": "#4a4350", "R": "#d2492a", "G": "#2f8a4c"}
 
 
+def _cards(n: int) -> str:
+    """"1 card", "60 cards"."""
+    return f"{n} card{'s' * (n != 1)}"
+
+
 class SetCount(QUndoCommand):
     """A card's count in a section set (0 takes it out): one undoable edit."""
 
@@ -521,7 +526,9 @@ class DeckEditor(FitsTheScreen, QMainWindow):
             return
         for n in names:
             QListWidgetItem(n, self.results)
-        self.found.setText(f"{len(names)}{'+' if len(names) == 500 else ''} cards")
+        n = len(names)
+        self.found.setText("No card matches." if not n else "500+ cards" if n == 500
+                           else _cards(n))
         if self.pictures_box.isChecked():
             self._pictures()
 
@@ -730,9 +737,11 @@ class DeckEditor(FitsTheScreen, QMainWindow):
         self.current_stats = s
         unknown = (f"; {s.unknown} the card database does not know (in no chart)"
                    if s.unknown else "")
+        other = s.cards - s.lands - s.unknown
         self.summary.setText(
-            f"{s.cards} cards: {s.lands} lands, {s.cards - s.lands - s.unknown} other "
-            f"cards{unknown}; average mana value {s.average_mv:.2f} (nonland cards)")
+            f"{_cards(s.cards)}: {s.lands} land{'s' * (s.lands != 1)}, {other} other "
+            f"card{'s' * (other != 1)}{unknown}; average mana value {s.average_mv:.2f} "
+            f"(nonland cards)")
         self.curve_chart.set_values([(str(mv) if mv < stats.CURVE_TOP else f"{mv}+", n,
                                       "#7a8fa6") for mv, n in s.curve.items()])
         self.color_chart.set_values([(c, s.colors[c], COLOR_PAINT[c])
@@ -770,7 +779,7 @@ class DeckEditor(FitsTheScreen, QMainWindow):
         o = stats.odds(k, size, deck, turn)
         self.last_odds = o
         self.odds_out.setText(
-            f"{size} of {deck} cards are in the group.\n"
+            f"{size} of {_cards(deck)} {'is' if size == 1 else 'are'} in the group.\n"
             f"At least {k} in the opening hand: {float(o.opening):.1%}\n"
             f"By turn {turn} on the play: {float(o.play):.1%}\n"
             f"By turn {turn} on the draw: {float(o.draw):.1%}")
@@ -815,7 +824,7 @@ class DeckEditor(FitsTheScreen, QMainWindow):
         self.hand.clear()
         for n in kept:
             QListWidgetItem(n, self.hand)
-        self.hand_note.setText(f"Kept {len(kept)} cards.")
+        self.hand_note.setText(f"Kept {_cards(len(kept))}.")
 
     def _show_hand(self) -> None:
         assert self.sample is not None

@@ -153,8 +153,9 @@ class _DeckTab(QWidget):
     def _refresh(self) -> None:
         _fill(self.main_list, self.main)
         _fill(self.side_list, self.side)
-        self.main_label.setText(f"Deck: {len(self.main)} cards")
-        self.side_label.setText(f"Sideboard: {len(self.side)} cards")
+        main, side = len(self.main), len(self.side)
+        self.main_label.setText(f"Deck: {main} card{'s' * (main != 1)}")
+        self.side_label.setText(f"Sideboard: {side} card{'s' * (side != 1)}")
 
     def sections(self) -> Sections:
         return {"main": list(self.main), "commander": list(self.commander),

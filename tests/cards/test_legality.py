@@ -72,6 +72,10 @@ def test_deck_and_sideboard_sizes(info):
     rules = sorted(p[1] for p in found)
     assert rules == ["100.2a", "100.4a"]
     assert any("59 cards" in p[2] for p in found)
+    # one card is "1 card" (it said "1 cards")
+    found = problems("1 Forest\n", "modern", info)
+    assert [p[2] for p in found if p[1] == "100.2a"] == [
+        "the main deck has 1 card; a constructed deck has at least 60"]
 
 
 def test_the_card_datas_legalities(info):

@@ -116,6 +116,7 @@ def test_a_player_builds_checks_saves_reopens_and_playtests_a_deck(make_window, 
     by_hand = 1 - (51 * 50 * 49 * 48) / (60 * 59 * 58 * 57)
     assert abs(float(ed.last_odds.play) - by_hand) < 1e-12
     assert f"By turn 3 on the play: {by_hand:.1%}" in ed.odds_out.text()
+    assert ed.odds_out.text().startswith("4 of 60 cards are in the group.")
     on_draw = 1 - (50 * 49 * 48 * 47) / (60 * 59 * 58 * 57)  # 10 cards seen
     assert abs(float(ed.last_odds.draw) - on_draw) < 1e-12
 
@@ -199,7 +200,11 @@ def test_cards_are_dropped_from_the_search_and_moved_between_sections(make_windo
     w = make_window(Table(("Alice", "Bob")))
     ed = w.playtest.deck_editor()
     ed.db = db
+    found = _search(ed, "t:creature")
+    assert len(found) > 1 and ed.found.text() == f"{len(found)} cards"
+    assert _search(ed, "no such card") == [] and ed.found.text() == "No card matches."
     _search(ed, "grove")
+    assert ed.found.text() == "1 card"  # (it said "1 cards")
     data = ed.results.mimeData([ed.results.item(0)])  # what dragging the result carries
 
     def drop(table, mime):
@@ -207,6 +212,11 @@ def test_cards_are_dropped_from_the_search_and_moved_between_sections(make_windo
                         Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
         table.dropEvent(ev)
     drop(ed.tables["main"], data)
+    QApplication.processEvents()
+    # counted in words that fit the numbers (it said "1 cards: 0 lands, 1 other cards")
+    assert ed.summary.text().startswith("1 card: 0 lands, 1 other card;"), ed.summary.text()
+    QTest.keyClicks(ed.odds_group, "Grove Elf")
+    assert ed.odds_out.text().startswith("1 of 1 card is in the group."), ed.odds_out.text()
     drop(ed.tables["main"], data)
     assert ed.count("main", "Grove Elf") == 2
     moved = QMimeData()
