@@ -244,7 +244,7 @@ def _cards(args: argparse.Namespace, db: Any) -> int:
             print(f"tabletop cards: cannot write the card database {db.path}: {e}",
                   file=sys.stderr)
             return 2
-        _out(f"Downloaded and imported {n:,} cards into {db.path}")
+        _out(f"Downloaded and imported {n:,} card{'s' * (n != 1)} into {db.path}")
         return 0
     if args.import_file:
         try:
@@ -255,7 +255,7 @@ def _cards(args: argparse.Namespace, db: Any) -> int:
         except (OSError, __import__("sqlite3").Error) as e:
             print(f"tabletop cards: cannot write the card database {db.path}: {e}", file=sys.stderr)
             return 2
-        _out(f"Imported {n:,} cards into {db.path}")
+        _out(f"Imported {n:,} card{'s' * (n != 1)} into {db.path}")
         return 0
     if args.search is not None:
         from tabletop.textsafe import terminal
@@ -360,7 +360,7 @@ def cmd_scenarios(args: argparse.Namespace) -> int:
     if not shown:
         print("tabletop scenarios: none matches " + " ".join(args.words), file=sys.stderr)
         return 1
-    _out(f"({shown} scenarios; run one with: tabletop ruling NAME, or open it with "
+    _out(f"({shown} scenario{'s' * (shown != 1)}; run one with: tabletop ruling NAME, or open it with "
          f"tabletop --scenario NAME)")
     return 0
 

@@ -33,3 +33,15 @@ def test_rules_unknown_edition_or_number_exits_2():
 def test_version():
     r = run_cli("--version")
     assert r.returncode == 0 and "tabletop" in r.stdout
+
+
+def test_scenarios_finds_by_words_and_counts_them_in_words_that_fit():
+    r = run_cli("scenarios", "rest", "in", "peace")
+    lines = r.stdout.splitlines()
+    assert r.returncode == 0 and lines[0].startswith("400_6_rest_in_peace")
+    assert lines[-1].startswith("(1 scenario;")  # it said "(1 scenarios;"
+    r = run_cli("scenarios", "exile")
+    shown = [ln for ln in r.stdout.splitlines() if not ln.startswith("(")]
+    assert len(shown) > 1 and r.stdout.splitlines()[-1].startswith(f"({len(shown)} scenarios;")
+    r = run_cli("scenarios", "no-such-word-anywhere")
+    assert r.returncode == 1 and "none matches" in r.stderr

@@ -625,7 +625,8 @@ class Actions:
                                       "title": f"{player} discards to hand size"}) as box:
             if excess <= 0:
                 box.append(Event(EventKind.UNCHANGED, None, None, None, key, key, ed.cite("hand_max"), (),
-                                 f"{player} holds no more than {self.t.max_hand} cards"))
+                                 f"{player} holds no more than {self.t.max_hand} "
+                                 f"card{'s' * (self.t.max_hand != 1)}"))
             else:
                 ids = [self.t.obj_of(c).id for c in discard] if discard else \
                     list(reversed(self.t.zones[key]))[:excess]

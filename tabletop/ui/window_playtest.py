@@ -203,7 +203,7 @@ class PlaytestCommands:
             names_from_outside([path])  # a line feed in its name is shown escaped
             n = import_card_data(self.w.window(), path)
             if n is not None:
-                self.w.show_message(f"Imported {n:,} cards.")
+                self.w.show_message(f"Imported {n:,} card{'s' * (n != 1)}.")
 
     def _fill_recent(self) -> None:
         self.w.recent_menu.clear()
