@@ -110,6 +110,8 @@ CEASED = EventKind.CEASED
 CONTROL_CHANGED = EventKind.CONTROL_CHANGED
 REORDERED = EventKind.REORDERED
 ADDED = EventKind.ADDED
+SHUFFLED = EventKind.SHUFFLED
+SHOWN = EventKind.SHOWN
 
 # the op kinds as module names, for the same reason (an action records several ops)
 OP_MOVE = OpKind.MOVE

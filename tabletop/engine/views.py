@@ -17,12 +17,14 @@ from tabletop.engine.model import (
     HAND,
     LIBRARY,
     ORDERED,
+    REJECTED,
+    SHOWN,
     STACK,
+    UNCHANGED,
     Card,
     CardId,
     Effect,
     Event,
-    EventKind,
     Obj,
     ObjId,
     Zone,
@@ -234,6 +236,12 @@ def knowers(table: TableState, event: Event) -> tuple[str, ...]:
             seer = obj.owner
         else:  # face down in exile, a graveyard, phased out, the ante: nobody
             seer = None
+        # (one knower at most, most often: no walk through the seats, no name compared
+        # with None, each of which costs the log's line more than the rest of it)
+        if held is None or held == seer:
+            return (seer,) if seer is not None and seer in players else ()
+        if seer is None:
+            return (held,) if held in players else ()
         return tuple(p for p in players if p in (seer, held))
     return tuple(p for p in players if event_names_card(table, event, p))
 
@@ -270,12 +278,12 @@ def tell(table: TableState, event: Event, viewer: str | None) -> Told:
 
 def hidden_sentence(table: TableState, event: Event) -> str:
     kind = event.kind
-    if kind == EventKind.REJECTED:
+    if kind == REJECTED:  # (the module's names: an enum's attribute costs ten times more)
         return HIDDEN_REFUSAL
-    if kind == EventKind.SHOWN and event.audience:  # who showed what to whom is public
+    if kind == SHOWN and event.audience:  # who showed what to whom is public
         where = f" from {zone_label(table, event.src)}" if event.src is not None else ""
         return f"{event.audience[0]} reveals cards{where} to {event.audience[-1]}"
-    if kind == EventKind.UNCHANGED:
+    if kind == UNCHANGED:
         return "a hidden card stays where it is"
     if event.src is not None and event.dst is not None and event.src != event.dst:
         return f"a card moves from {zone_label(table, event.src)} to {zone_label(table, event.dst)}"
