@@ -155,12 +155,15 @@ class ChooseCards(QDialog):
         self.note = QLabel(prompt)
         self.note.setTextFormat(Qt.TextFormat.PlainText)  # player and card names come from files
         self.note.setWordWrap(True)
+        # how many are chosen, and why OK is off when that is not what is asked
+        self.tally = QLabel()
         self.box = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         self.box.accepted.connect(self.accept)
         self.box.rejected.connect(self.reject)
         lay = QVBoxLayout(self)
         lay.addWidget(self.note)
         lay.addWidget(self.list)
+        lay.addWidget(self.tally)
         lay.addWidget(self.box)
         self.list.itemChanged.connect(self._check)
         self._check()
@@ -173,6 +176,9 @@ class ChooseCards(QDialog):
         n = len(self.chosen())
         ok = n == self.count if self.exact else n <= self.count
         self.box.button(QDialogButtonBox.StandardButton.Ok).setEnabled(ok)
+        asked = f"exactly {self.count}" if self.exact else f"at most {self.count}"
+        self.tally.setText(f"{n} chosen" + ("" if ok else f": choose {asked}"))
+        self.tally.setStyleSheet("" if ok else "color: #b3261e;")
 
 
 class ArrangeCards(QDialog):

@@ -154,3 +154,29 @@ def test_dialogs_offer_cards_by_the_names_the_viewer_may_read(make_window, monke
     assert {c.name for c in bob_view} == {"a hidden card"}
     alice_view = views.choices(t, ("Alice", "hand"), "Alice")
     assert "a hidden card" not in {c.name for c in alice_view}
+
+
+def test_a_library_search_says_how_many_are_chosen_and_why_ok_is_off(make_window, dialogs):
+    """Table > Search your library, by the menu: two cards checked where one (or none) may
+    be taken, OK is off and the dialog says why; one checked, OK is on."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QAction
+    from PySide6.QtWidgets import QDialogButtonBox
+    t = demo.new_game()
+    w = make_window(t)
+    seen = {}
+
+    def two_then_one(dlg):
+        ok = dlg.box.button(QDialogButtonBox.StandardButton.Ok)
+        seen["none"] = (dlg.tally.text(), ok.isEnabled())
+        dlg.list.item(0).setCheckState(Qt.CheckState.Checked)
+        dlg.list.item(1).setCheckState(Qt.CheckState.Checked)
+        seen["two"] = (dlg.tally.text(), ok.isEnabled())
+        dlg.list.item(1).setCheckState(Qt.CheckState.Unchecked)
+        seen["one"] = (dlg.tally.text(), ok.isEnabled())
+        ok.click()
+    dialogs.answer("Search Alice's library", two_then_one)
+    next(a for a in w.findChildren(QAction) if a.text() == "&Search your library…").trigger()
+    assert seen == {"none": ("0 chosen", True), "two": ("2 chosen: choose at most 1", False),
+                    "one": ("1 chosen", True)}
+    assert len(t.zones[("Alice", "hand")]) == 8
