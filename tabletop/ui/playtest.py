@@ -176,6 +176,10 @@ class ChooseCards(QDialog):
         n = len(self.chosen())
         ok = n == self.count if self.exact else n <= self.count
         self.box.button(QDialogButtonBox.StandardButton.Ok).setEnabled(ok)
+        if n < self.count and self.exact:  # (still choosing: nothing wrong yet)
+            self.tally.setText(f"{n} of {self.count} chosen")
+            self.tally.setStyleSheet("")
+            return
         asked = f"exactly {self.count}" if self.exact else f"at most {self.count}"
         self.tally.setText(f"{n} chosen" + ("" if ok else f": choose {asked}"))
         self.tally.setStyleSheet("" if ok else "color: #b3261e;")

@@ -180,3 +180,24 @@ def test_a_library_search_says_how_many_are_chosen_and_why_ok_is_off(make_window
     assert seen == {"none": ("0 chosen", True), "two": ("2 chosen: choose at most 1", False),
                     "one": ("1 chosen", True)}
     assert len(t.zones[("Alice", "hand")]) == 8
+
+
+def test_a_mulligans_bottom_says_how_many_are_left_to_choose(make_window, dialogs):
+    """Exactly one card to the bottom: none chosen yet is said without alarm, two is
+    too many and says so, with OK off."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QAction
+    from PySide6.QtWidgets import QDialogButtonBox
+    w = make_window(demo.new_game())
+    seen = []
+
+    def choose(dlg):
+        ok = dlg.box.button(QDialogButtonBox.StandardButton.Ok)
+        seen.append((dlg.tally.text(), ok.isEnabled()))
+        for i in (0, 1):
+            dlg.list.item(i).setCheckState(Qt.CheckState.Checked)
+        seen.append((dlg.tally.text(), ok.isEnabled()))
+        dlg.reject()
+    dialogs.answer("London mulligan", choose)
+    next(a for a in w.findChildren(QAction) if a.text() == "&Mulligan (London)").trigger()
+    assert seen == [("0 of 1 chosen", False), ("2 chosen: choose exactly 1", False)]
