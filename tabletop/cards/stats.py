@@ -139,7 +139,8 @@ class SampleHand:
         mulligans taken); the hand kept."""
         chosen = sorted(set(bottom))
         if len(chosen) != self.to_bottom or any(not 0 <= i < len(self.hand) for i in chosen):
-            raise ValueError(f"put exactly {self.to_bottom} card(s) on the bottom")
+            raise ValueError(f"put exactly {self.to_bottom} "
+                             f"card{'s' * (self.to_bottom != 1)} on the bottom")
         kept = [c for i, c in enumerate(self.hand) if i not in chosen]
         self.library += [self.hand[i] for i in chosen]
         self.hand = kept

@@ -631,7 +631,8 @@ class Actions:
                 ids = [self.t.obj_of(c).id for c in discard] if discard else \
                     list(reversed(self.t.zones[key]))[:excess]
                 if len(ids) != excess or any(self.t.objs[i].zone != key for i in ids):
-                    raise IllegalActionError(f"{player} must discard exactly {excess} card(s) from hand")
+                    raise IllegalActionError(f"{player} must discard exactly {excess} "
+                                             f"card{'s' * (excess != 1)} from hand")
                 plans = [self.p.plan_move(self.t.objs[i], GRAVEYARD, player) for i in ids]
                 for p in plans:
                     _cite_first(p.cites, ed.cite("hand_max"))

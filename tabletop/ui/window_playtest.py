@@ -229,9 +229,10 @@ class PlaytestCommands:
         t = self.w.c.board  # (at a network table, the view the host's answer made)
         n = t.mulligans.get(player, 0)  # counted by the game: new tables, saves and undo agree
         hand = t.choices((player, Zone.HAND), player)
+        k = min(n, len(hand))
         dlg = ChooseCards(self.w.window(), "London mulligan",
-                          f"{player} has taken {n} mulligan(s): choose {min(n, len(hand))} "
-                          "card(s) to put on the bottom of the library.", hand, min(n, len(hand)))
+                          f"{player} has taken {n} mulligan{'s' * (n != 1)}: choose {k} "
+                          f"card{'s' * (k != 1)} to put on the bottom of the library.", hand, k)
         order = None
         if dlg.exec():
             chosen = [t.choice_of(c, player) for c in dlg.chosen()]

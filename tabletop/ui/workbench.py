@@ -631,7 +631,9 @@ class RecordingBox(QWidget):
             if rec.says.get(i):
                 line += f"\n   “{rec.says[i]}”"
             if rec.wanted.get(i):
-                line += f"\n   expects {len(rec.wanted[i])} card(s) named with Expect this"
+                wanted = len(rec.wanted[i])
+                line += (f"\n   expects {wanted} card{'s' * (wanted != 1)} named with "
+                         f"Expect this")
             QListWidgetItem(line, self.steps)
         self.steps.scrollToBottom()
         self.say.setEnabled(bool(n))

@@ -193,6 +193,8 @@ def test_a_mulligans_bottom_says_how_many_are_left_to_choose(make_window, dialog
 
     def choose(dlg):
         ok = dlg.box.button(QDialogButtonBox.StandardButton.Ok)
+        assert dlg.note.text() == ("Alice has taken 1 mulligan: choose 1 card to put on the "
+                                   "bottom of the library.")  # (it said "mulligan(s)")
         seen.append((dlg.tally.text(), ok.isEnabled()))
         for i in (0, 1):
             dlg.list.item(i).setCheckState(Qt.CheckState.Checked)

@@ -88,6 +88,8 @@ def test_a_judge_builds_the_leyline_demonstration_in_the_window(make_window, dia
     assert box.steps.count() == 1 and box.say.isEnabled()
     QTest.keyClicks(box.say, "With the Leyline in force, the Angel is exiled")
     card_menu_action(w, leyline.cid, "Expect this")  # the Leyline stays where it is
+    assert box.steps.item(0).text().endswith("expects 1 card named with Expect this")
+    assert box.say.isEnabled()  # (the step's narration still open to write)
 
     # step 2: without the Leyline; step 3: another Angel; step 4: it dies to Bob's graveyard
     dialogs.answer("Take an effect out of force", lambda d: (
