@@ -1,0 +1,92 @@
+"""A gesture redraws what it changed, not the table (issue 36: a smooth table at any
+size). On a table of 1,000 permanents, a land played re-stacked some 300 cards of other
+zones (each card's drawing order counted from the table's first card), so Qt drew most
+of the table again; and a click on a card that moved nothing laid out the whole table
+anew (30 ms there) to put the card back."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+
+from tabletop.cards import builtin
+from tabletop.engine import Table
+from tabletop.ui.scene import DRAGGED_Z
+from tabletop.ui.selftest import drag, zone_center
+
+NAMES = ("Grizzly Bears", "Forest", "Llanowar Elves", "Hill Giant", "Island")
+
+
+def _table(make_window, permanents: int = 12):
+    t = Table(("Alice", "Bob", "Carol"), seed=4)
+    for p in t.players:
+        for i in range(permanents):
+            t.add_card(builtin.lookup(NAMES[i % len(NAMES)]), p, "battlefield",
+                       tapped=i % 4 == 0)
+        for _ in range(3):
+            t.add_card(builtin.lookup("Mountain"), p, "hand")
+        for _ in range(5):
+            t.add_card(builtin.lookup("Forest"), p, "graveyard")
+    t.start_here()
+    return t, make_window(t)
+
+
+def _on_screen(w, item):
+    return w.view.mapFromScene(item.sceneBoundingRect().center())
+
+
+def test_a_card_played_restacks_no_card_of_another_zone(make_window):
+    t, w = _table(make_window)
+    land = t.objects_in(("Alice", "hand"))[0]
+    moving = w.scene.item_for_cid(land.cid)
+    touched = {("Alice", "hand"), ("Alice", "battlefield")}
+    before = {key: item.zValue() for key, item in w.scene.cards.items()
+              if item.zone_key not in touched}
+    assert len(before) >= 30  # Bob's and Carol's permanents, hands and piles
+    drag(w.view, moving, zone_center(w.scene, ("Alice", "battlefield")))
+    QApplication.processEvents()
+    assert t.obj_of(land.cid).zone == (None, "battlefield")
+    after = {key: item.zValue() for key, item in w.scene.cards.items() if key in before}
+    assert after == before
+    # and the land is drawn over the permanents it joined, under none of them
+    mine = [i for i in w.scene.cards.values() if i.zone_key == ("Alice", "battlefield")]
+    assert moving.zValue() == max(i.zValue() for i in mine)
+    # every card of a zone in its own place in the order: none shares it
+    for key in {i.zone_key for i in w.scene.cards.values()}:
+        zs = [i.zValue() for i in w.scene.cards.values() if i.zone_key == key]
+        assert len(zs) == len(set(zs)), key
+
+
+def test_a_click_on_a_card_puts_it_back_without_laying_out_the_table(make_window):
+    t, w = _table(make_window)
+    vp = w.view.viewport()
+    o = next(x for x in t.objects_in((None, "battlefield")) if x.controller == "Alice")
+    item = w.scene.item_for_cid(o.cid)
+    home, z = item.pos(), item.zValue()
+    syncs = w.scene._syncs
+    at = _on_screen(w, item)
+    QTest.mousePress(vp, Qt.LeftButton, Qt.NoModifier, at)
+    # while pressed, it is drawn over every other card of the table
+    assert item.zValue() >= DRAGGED_Z > max(i.zValue() for i in w.scene.cards.values()
+                                             if i is not item)
+    QTest.mouseMove(vp, at + QPoint(2, 1))  # a hand's tremor: not a drag
+    QTest.mouseRelease(vp, Qt.LeftButton, Qt.NoModifier, at + QPoint(2, 1))
+    QApplication.processEvents()
+    assert (item.pos(), item.zValue()) == (home, z)
+    assert w.scene._syncs == syncs  # nothing changed: nothing laid out again
+    assert len(t.history) == 0 and item.isSelected()
+    # a card let go where no zone is goes back the same way
+    QTest.mousePress(vp, Qt.LeftButton, Qt.NoModifier, at)
+    for step in range(1, 6):
+        QTest.mouseMove(vp, at + QPoint(0, -40 * step))
+    outside = w.view.mapFromScene(w.scene.sceneRect().topLeft()) + QPoint(2, 2)
+    QTest.mouseMove(vp, outside)
+    QTest.mouseRelease(vp, Qt.LeftButton, Qt.NoModifier, outside)
+    QApplication.processEvents()
+    assert (item.pos(), item.zValue()) == (home, z) and len(t.history) == 0
+    # a double click still taps it (and that is laid out)
+    was = t.obj_of(o.cid).tapped
+    QTest.mouseDClick(vp, Qt.LeftButton, Qt.NoModifier, at)
+    QApplication.processEvents()
+    assert t.obj_of(o.cid).tapped is not was and w.scene._syncs > syncs
