@@ -311,7 +311,23 @@ def power_toughness(obj: Obj) -> tuple[str, str] | None:
         if obj.card.power is None or obj.card.toughness is None:
             return None
         base = (obj.card.power, obj.card.toughness)
+        if not obj.counters:  # (most cards: as printed, each pair worked out once)
+            printed = _PRINTED.get(base)
+            if printed is None:
+                printed = _plus(base, 0, 0)
+                if len(_PRINTED) < 4096:  # (cards a peer made up do not fill it)
+                    _PRINTED[base] = printed
+            return printed
     dp, dt = counter_bonus(obj.counters)
+    return _plus(base, dp, dt)
+
+
+_PRINTED: dict[tuple[str, str], tuple[str, str]] = {}  # printed power/toughness as shown
+
+
+def _plus(base: tuple[str, str], dp: int, dt: int) -> tuple[str, str]:
+    """A power/toughness with what counters add (a part that is not a number as it
+    is, with the bonus after it)."""
     out = []
     for part, d in zip(base, (dp, dt), strict=True):
         try:

@@ -35,6 +35,30 @@ def test_counters_and_a_set_power_toughness_make_the_modified_one():
     assert t.obj_of(giant).pt is None and power_toughness(t.obj_of(giant)) == ("5", "4")
 
 
+def test_printed_power_toughness_reads_as_printed_and_no_card_data_fills_memory():
+    from tabletop.engine import model
+    from tabletop.engine.model import Card
+    t = Table(("Alice", "Bob"), "cr-2016")
+    odd = t.add_card(Card("Tarmogoyf", ("Creature",), power="*", toughness="1+*"),
+                     "Alice", "battlefield").cid
+    plain = t.add_card(Card("Bear", ("Creature",), power="02", toughness="2"), "Alice",
+                       "battlefield").cid
+    for _ in range(2):  # (the second time from what the first worked out)
+        assert power_toughness(t.obj_of(odd)) == ("*", "1+*")
+        assert power_toughness(t.obj_of(plain)) == ("2", "2")
+    t.add_counters(odd, {"+1/+1": 1})
+    assert power_toughness(t.obj_of(odd)) == ("*+1", "1+*+1")
+    t.add_counters(odd, {"+1/+1": -1})
+    assert power_toughness(t.obj_of(odd)) == ("*", "1+*")
+    # card data a peer made up (a power no card has, on every card) is shown as it is,
+    # and what is kept of it stays small
+    for i in range(5000):
+        c = Card(f"Made up {i}", ("Creature",), power=f"{i}x", toughness="1")
+        o = t.add_card(c, "Bob", "hand")
+        assert power_toughness(o) == (f"{i}x", "1")
+    assert len(model._PRINTED) <= 4096
+
+
 def test_set_power_toughness_is_refused_off_the_battlefield_and_when_malformed():
     t, giant, _ = _table()
     with pytest.raises(IllegalActionError):
