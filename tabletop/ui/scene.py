@@ -365,7 +365,8 @@ class TableScene(QGraphicsScene):
                     item.slide_to(target)
                 else:
                     item.setPos(target)
-        handled.clear()
+        handled.clear()  # (but the cards a drag still carries: the hand moves them yet)
+        handled.update(it.key for it in self._group)
         self.arrows.draw(wanted)
         _room_for_drawn_cards(len(self.cards), self.arrows.drawn_kb())
         for e in events:

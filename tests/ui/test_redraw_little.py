@@ -90,3 +90,34 @@ def test_a_click_on_a_card_puts_it_back_without_laying_out_the_table(make_window
     QTest.mouseDClick(vp, Qt.LeftButton, Qt.NoModifier, at)
     QApplication.processEvents()
     assert t.obj_of(o.cid).tapped is not was and w.scene._syncs > syncs
+
+
+
+def test_a_card_dragged_while_the_table_changes_still_goes_back_when_refused(make_window):
+    """The table drawn anew in the middle of a drag (a network update, another window's
+    action) leaves the dragged card the hand's: let go where the rules refuse it (an
+    instant onto the battlefield, 400.4a in cr-2025), it goes back to its place."""
+    t = Table(("Alice", "Bob"), seed=4)
+    bolt = t.add_card(builtin.lookup("Lightning Bolt"), "Alice", "hand")
+    t.add_card(builtin.lookup("Mountain"), "Alice", "hand")
+    bears = t.add_card(builtin.lookup("Grizzly Bears"), "Bob", "battlefield")
+    t.start_here()
+    w = make_window(t)
+    vp = w.view.viewport()
+    item = w.scene.item_for_cid(bolt.cid)
+    home, z = item.pos(), item.zValue()
+    a = _on_screen(w, item)
+    b = w.view.mapFromScene(zone_center(w.scene, ("Alice", "battlefield")))
+    QTest.mousePress(vp, Qt.LeftButton, Qt.NoModifier, a)
+    for step in range(1, 6):
+        QTest.mouseMove(vp, a + (b - a) * (step / 10))
+    syncs = w.scene._syncs
+    w.c.tap(bears.cid, True)  # Alice may not handle Bob's card: refused, drawn anew
+    assert w.scene._syncs > syncs
+    for step in range(6, 11):
+        QTest.mouseMove(vp, a + (b - a) * (step / 10))
+    assert item.pos() != home  # carried by the hand, still
+    QTest.mouseRelease(vp, Qt.LeftButton, Qt.NoModifier, b)
+    QApplication.processEvents()
+    assert t.obj_of(bolt.cid).zone == ("Alice", "hand")
+    assert (item.pos(), item.zValue()) == (home, z)
