@@ -236,6 +236,13 @@ def said(entry: LogEntry, text: str, cites: Sequence[str], edition: Edition) -> 
     return f"{mark}{text}{rules}"
 
 
+# A line's text inside its row of the list, from each side: the style's focus frame
+# margin (PM_FocusFrameHMargin, 2 in Qt's own styles) and one more, as Qt's item views
+# lay text out. Asking the style for it made Qt build QStyle's enumerations (about 40 ms,
+# just after the window's first frame, for this number alone).
+LINE_MARGIN = 3
+
+
 class LogView(QWidget):
     """Every event of the table's history in order, as the viewer may know it."""
 
@@ -353,10 +360,7 @@ class LogView(QWidget):
             self.list.viewport().installEventFilter(self)
             self._watching = True
         self._hint_width = width
-        from PySide6.QtWidgets import QStyle
-        margin = self.list.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin,
-                                               None, self.list) + 1
-        self._box = QRect(0, 0, max(1, width - 2 * margin), 1 << 20)
+        self._box = QRect(0, 0, max(1, width - 2 * LINE_MARGIN), 1 << 20)
         return True
 
     def _measure_all(self) -> None:

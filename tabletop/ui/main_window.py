@@ -929,9 +929,18 @@ class MainWindow(QMainWindow):
             self._after_first_frame.append(work)
 
     def _run_after_first_frame(self) -> None:
-        work, self._after_first_frame = self._after_first_frame, []
-        for w in work:
-            w()
+        """The work after the first frame, one piece at a time, each in a turn of the event
+        loop of its own, in the order it was asked for: a click or a key pressed meanwhile
+        waits for the piece under way (the intents' classes, 60-90 ms), not for all of it
+        (about 250 ms)."""
+        if not self._after_first_frame:
+            return
+        work = self._after_first_frame.pop(0)
+        try:
+            work()
+        finally:
+            if self._after_first_frame:
+                QTimer.singleShot(0, self, self._run_after_first_frame)
 
     @property
     def inspector(self) -> Inspector:

@@ -239,6 +239,20 @@ def test_log_added_to_action_by_action_matches_a_full_redraw(make_window):
     assert shown == w.log.lines() and len(shown) >= 4
 
 
+def test_log_lines_are_measured_with_the_styles_own_text_margin(make_window):
+    """The log measures each line's height at the width its text gets in the list; the
+    margin it takes off (not asked of the style at start-up: that built QStyle's
+    enumerations, 40 ms) is the one the style lays item text out with."""
+    from PySide6.QtWidgets import QStyle
+
+    from tabletop.ui.inspector import LINE_MARGIN
+    w = make_window(Table(("Alice", "Bob")))
+    lst = w.log.list
+    margin = lst.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, lst) + 1
+    assert margin == LINE_MARGIN
+    assert w.log._box.width() == lst.viewport().width() - 2 * margin
+
+
 def test_inspector_shows_an_imported_rule_only_where_it_is_the_editions_rule(
         make_window, monkeypatch, tmp_path):
     from PySide6.QtCore import QUrl
