@@ -90,6 +90,9 @@ class MainWindow(QMainWindow):
         # the JSON writer (orjson), left out of the first frame: loaded now, not by the
         # first action that writes (a drag over the table held a frame 15 ms for it)
         self.after_first_frame(lambda: later.module("tabletop.jsontext").compact(None))
+        # and the card database's module (sqlite3), which the first hover preview read
+        # card text with: that preview took 40 ms, the next ones 5
+        self.after_first_frame(lambda: later.module("tabletop.cards.db").default)
         self.log_dock = self._dock("Log", self.log, Qt.DockWidgetArea.RightDockWidgetArea)
         # the scenario player is made when first shown or used (its tab is behind the log)
         self._scenario_panel: ScenarioPanel | None = None

@@ -121,3 +121,31 @@ def test_the_intents_are_made_after_the_first_frame_not_at_import():
                          text=True, timeout=60,
                          env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
     assert out.stdout.split() == ["False", "True"], out.stderr
+
+
+def test_the_work_after_the_first_frame_lets_the_window_answer_between_pieces(qtbot):
+    """What the window does just after its first frame (the inspector, the log, the
+    intents, the menus...) runs one piece per turn of the event loop: a click or a key
+    that comes meanwhile is handled after the piece under way, not after all of them."""
+    from PySide6.QtCore import QTimer
+
+    from tabletop.ui.controller import TableController
+    from tabletop.ui.main_window import MainWindow
+
+    w = MainWindow(TableController())
+    qtbot.addWidget(w)
+    ran: list[str] = []
+
+    def piece(name: str):
+        def run() -> None:
+            ran.append(name)
+            if name == "one":  # a person's click comes while the first piece runs
+                QTimer.singleShot(0, lambda: ran.append("the click"))
+        return run
+    w.after_first_frame(piece("one"))
+    w.after_first_frame(piece("two"))
+    w.show()
+    qtbot.waitUntil(lambda: w.first_painted and not w._after_first_frame, timeout=5000)
+    qtbot.waitUntil(lambda: "the click" in ran, timeout=2000)
+    assert ran.index("one") < ran.index("the click") < ran.index("two")
+    assert w.menuBar().actions()  # and all of the window's own pieces ran: its menus
