@@ -91,7 +91,7 @@ class MainWindow(QMainWindow):
         # first action that writes (a drag over the table held a frame 15 ms for it)
         self.after_first_frame(lambda: later.module("tabletop.jsontext").compact(None))
         # and the card database's module (sqlite3), which the first hover preview read
-        # card text with: that preview took 40 ms, the next ones 5
+        # card text with: that preview took 30 ms, the next ones 5
         self.after_first_frame(lambda: later.module("tabletop.cards.db").default)
         self.log_dock = self._dock("Log", self.log, Qt.DockWidgetArea.RightDockWidgetArea)
         # the scenario player is made when first shown or used (its tab is behind the log)
@@ -934,8 +934,8 @@ class MainWindow(QMainWindow):
     def _run_after_first_frame(self) -> None:
         """The work after the first frame, one piece at a time, each in a turn of the event
         loop of its own, in the order it was asked for: a click or a key pressed meanwhile
-        waits for the piece under way (the intents' classes, 60-90 ms), not for all of it
-        (about 250 ms)."""
+        waits for the piece under way (the intents' classes, 40-65 ms), not for all of it
+        (100-150 ms)."""
         if not self._after_first_frame:
             return
         work = self._after_first_frame.pop(0)
