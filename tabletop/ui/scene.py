@@ -246,14 +246,19 @@ class TableScene(QGraphicsScene):
 
         by_ctrl: dict[str | None, list[Face]] = {}
         riders: dict[int, list[Face]] = {}
+        held: dict[str | None, int] = {}  # how many each controller has
         for it in reversed(items):
-            counts[(it.controller, Zone.BATTLEFIELD)] = counts.get((it.controller, Zone.BATTLEFIELD),
-                                                                0) + 1
-            r = root(it)
-            if r is not it:
-                riders.setdefault(r.id, []).append(it)
-            else:
-                by_ctrl.setdefault(it.controller, []).append(it)
+            ctrl = it.controller
+            held[ctrl] = held.get(ctrl, 0) + 1
+            if it.host is not None and it.host in by_id:  # (most are attached to nothing)
+                r = root(it)
+                if r is not it:
+                    riders.setdefault(r.id, []).append(it)
+                    continue
+            by_ctrl.setdefault(ctrl, []).append(it)
+        for ctrl, n in held.items():
+            key = (ctrl, Zone.BATTLEFIELD)
+            counts[key] = counts.get(key, 0) + n
         for ctrl, lst in by_ctrl.items():
             spot = self.zone_items.get((ctrl, Zone.BATTLEFIELD))
             if spot is None:
