@@ -641,6 +641,10 @@ class TableScene(QGraphicsScene):
         if not menu.isEmpty():
             self._show_preview(None)  # a menu opens: the preview goes
             menu.exec(screen_pos)
+        if self.cards.get(item.key) is item and item.key in self._handled:
+            # raised when the menu's press selected it: back in its place in its zone's
+            # order (it stayed over its neighbours until the table next changed)
+            self._send_home([item])
 
     def helpEvent(self, event: QGraphicsSceneHelpEvent) -> None:
         """A card's tooltip, but never over its preview: the preview says all it would."""

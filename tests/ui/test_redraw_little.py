@@ -121,3 +121,22 @@ def test_a_card_dragged_while_the_table_changes_still_goes_back_when_refused(mak
     QApplication.processEvents()
     assert t.obj_of(bolt.cid).zone == ("Alice", "hand")
     assert (item.pos(), item.zValue()) == (home, z)
+
+
+def test_a_card_whose_menu_closes_goes_back_under_the_cards_over_it(make_window):
+    """A right click selects the card and opens its menu; closed without a choice, the
+    card is drawn in its zone's order again, not left over its neighbours."""
+    from tests.ui.menus import when_a_menu_opens
+    t, w = _table(make_window)
+    vp = w.view.viewport()
+    o = next(x for x in t.objects_in((None, "battlefield")) if x.controller == "Alice")
+    item = w.scene.item_for_cid(o.cid)
+    z = item.zValue()
+    seen, chosen = when_a_menu_opens("")  # (no entry has no words: it only closes)
+    at = _on_screen(w, item)
+    QTest.mousePress(vp, Qt.RightButton, Qt.NoModifier, at)
+    QTest.mouseRelease(vp, Qt.RightButton, Qt.NoModifier, at)
+    QApplication.processEvents()
+    assert seen and not chosen  # the menu did open, and closed
+    assert item.isSelected() and item.zValue() == z < DRAGGED_Z
+    assert len(t.history) == 0
