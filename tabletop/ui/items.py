@@ -511,7 +511,12 @@ class CardItem(QGraphicsObject):
         selected = self.isSelected()
         face = self.face
         if face is None or face.face_down:  # face down: its back, named for who may know
-            self._paint_back(painter, rect)
+            def back(p: QPainter) -> float:
+                self._paint_back(p, rect)
+                return 0.0
+            # (drawn once for every back that looks the same: a hand, a library)
+            _drawn_once(painter, ("back", None if face is None else face.name), rect, back,
+                        turned, ratio)
         else:
             self._paint_drawn_face(painter, rect, face, turned, ratio)
         if self._marks_look is not None:
