@@ -106,6 +106,10 @@ class TableScene(QGraphicsScene):
         # has moved since (their place and order are Qt's to say until sync sets them)
         self._placed: dict[ItemKey, tuple[tuple[float, float], int]] = {}
         self._handled: set[ItemKey] = set()
+        # each controller's battlefield as last laid out: (what the layout read, where
+        # each card went, the stacks' counts), laid out again when what it reads changes
+        self._fields: dict[str | None, tuple[Any, dict[ItemKey, Placement],
+                                             dict[ItemKey, str]]] = {}
         from tabletop.ui.arrows import Arrows
         self.arrows = Arrows(self)  # the players' arrows, and picking what is clicked next
         self.animations = True
@@ -124,6 +128,7 @@ class TableScene(QGraphicsScene):
         self.cards.clear()
         self._placed.clear()
         self._handled.clear()
+        self._fields.clear()
         self._stack_badges = {}  # the top card of a token stack -> "×N"
         self._hover_zone = None
         self._preview = None
@@ -264,26 +269,45 @@ class TableScene(QGraphicsScene):
             if spot is None:
                 continue
             self._block_starts.append(len(out))  # (what it attaches goes in its block)
-            lst, under = _stacks(lst, riders)
-            # what is attached to each permanent that has anything attached
-            mine = {h.id: [(r.id, r.tapped) for r in riders[h.id]] for h in lst
-                    if riders.get(h.id)}
             rect, mirrored = spot.spot.rect, spot.spot.mirrored
-            placed = {it.id: L.unsnap(rect, it.place, mirrored)  # where a player put it
-                      for it in lst if it.place is not None}
-            pos = L.field_positions(rect, [
-                (it.id, it.row == "lands", it.tapped) for it in lst], mirrored, mine, placed)
-            for it in lst:
-                for r in riders.get(it.id, ()):  # behind their host: placed (and drawn) first
-                    out[self._key(r)] = ((r.controller, Zone.BATTLEFIELD), pos[r.id], r)
-                x, y = pos[it.id]
-                same = under.get(it.id, ())
-                for k, o in enumerate(reversed(same)):  # the stack, under its top card
-                    depth = min(len(same) - k, 2) * 3.0
-                    out[self._key(o)] = ((ctrl, Zone.BATTLEFIELD), (x - depth, y - depth), o)
-                if same:
-                    self._stack_badges[self._key(it)] = f"×{len(same) + 1}"
-                out[self._key(it)] = ((ctrl, Zone.BATTLEFIELD), (x, y), it)
+            # A controller's cards are laid out again only when something the layout reads
+            # changed: its cards as this viewer sees them, what each carries, the zone's
+            # place (a tap on one of four battlefields of 250 laid out all four).
+            given = (rect, mirrored, lst, [riders.get(it.id) for it in lst])
+            kept = self._fields.get(ctrl)
+            if kept is None or kept[0] != given:
+                kept = self._fields[ctrl] = (given, *self._lay_field(ctrl, lst, riders, rect,
+                                                                     mirrored))
+            out.update(kept[1])
+            self._stack_badges.update(kept[2])
+
+    def _lay_field(self, ctrl: str | None, lst: list[Face], riders: dict[int, list[Face]],
+                   rect: L.Rect, mirrored: bool
+                   ) -> tuple[dict[ItemKey, Placement], dict[ItemKey, str]]:
+        """One controller's battlefield: where each card goes, in the order they are
+        drawn, and the count on each stack's top card."""
+        out: dict[ItemKey, Placement] = {}
+        badges: dict[ItemKey, str] = {}
+        lst, under = _stacks(lst, riders)
+        # what is attached to each permanent that has anything attached
+        mine = {h.id: [(r.id, r.tapped) for r in riders[h.id]] for h in lst
+                if riders.get(h.id)}
+        placed = {it.id: L.unsnap(rect, it.place, mirrored)  # where a player put it
+                  for it in lst if it.place is not None}
+        pos = L.field_positions(rect, [
+            (it.id, it.row == "lands", it.tapped) for it in lst], mirrored, mine, placed)
+        for it in lst:
+            for r in riders.get(it.id, ()):  # behind their host: placed (and drawn) first
+                out[self._key(r)] = ((r.controller, Zone.BATTLEFIELD), pos[r.id], r)
+            x, y = pos[it.id]
+            same = under.get(it.id, ())
+            for k, o in enumerate(reversed(same)):  # the stack, under its top card
+                depth = min(len(same) - k, 2) * 3.0
+                out[self._key(o)] = ((ctrl, Zone.BATTLEFIELD), (x - depth, y - depth), o)
+            if same:
+                badges[self._key(it)] = f"×{len(same) + 1}"
+            out[self._key(it)] = ((ctrl, Zone.BATTLEFIELD), (x, y), it)
+        return out, badges
 
     @staticmethod
     def _key(it: Face) -> ItemKey:

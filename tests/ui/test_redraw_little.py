@@ -140,3 +140,51 @@ def test_a_card_whose_menu_closes_goes_back_under_the_cards_over_it(make_window)
     assert seen and not chosen  # the menu did open, and closed
     assert item.isSelected() and item.zValue() == z < DRAGGED_Z
     assert len(t.history) == 0
+
+
+def test_a_battlefield_laid_out_from_memory_is_laid_out_as_afresh(make_window):
+    """Each controller's battlefield is laid out again only when what its layout reads
+    changed (its cards as the viewer sees them, what they carry): after every change of
+    a long random game, the places, the drawing order and the stacks' counts are those
+    of a layout made from nothing."""
+    import random
+
+    from tabletop.engine.model import Card
+    soldier = Card("Soldier", ("Creature",), ("Soldier",), power="1", toughness="1")
+    t, w = _table(make_window, permanents=8)
+    rancor = t.add_card(builtin.lookup("Rancor"), "Bob", "battlefield").cid
+    for p in t.players:
+        for _ in range(4):
+            t.create_token(soldier, p)
+    w.scene.sync(None)
+    rng = random.Random(7)
+    fresh_layouts = 0
+    for step in range(160):
+        field = t.objects_in((None, "battlefield"))
+        o = rng.choice(field)
+        r = rng.random()
+        if r < 0.3:
+            t.set_tapped(o.cid, not o.tapped)
+        elif r < 0.45:
+            t.add_counters(o.cid, {"+1/+1": rng.choice((1, -1))})
+        elif r < 0.55:
+            t.place({o.cid: (rng.uniform(0, 600), rng.uniform(0, 100))})
+        elif r < 0.65:
+            t.move(o.cid, "graveyard", o.owner)
+        elif r < 0.75:
+            hand = t.objects_in((rng.choice(t.players), "hand"))
+            if hand:
+                t.move(hand[0].cid, "battlefield", hand[0].owner)
+        elif r < 0.85:
+            t.create_token(soldier, rng.choice(t.players))
+        elif t.obj_of(rancor).zone == (None, "battlefield"):
+            t.attach(rancor, o.cid if o.cid != rancor else None)
+        if step % 40 == 39:  # another viewpoint now and then: other faces
+            w.c.set_viewer(rng.choice(t.players))
+        w.scene.sync(None)
+        remembered = (list(w.scene._placements().items()), dict(w.scene._stack_badges))
+        w.scene._fields.clear()
+        afresh = (list(w.scene._placements().items()), dict(w.scene._stack_badges))
+        assert remembered == afresh, step
+        fresh_layouts += 1
+    assert fresh_layouts == 160 and len(t.objects_in((None, "battlefield"))) > 20
