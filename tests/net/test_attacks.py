@@ -87,8 +87,12 @@ def test_bob_cannot_name_alices_hand_from_ids(server, clients, changes):
     assert len(hand_ids) == 7 + 3 * 2
     assert linked == 0 and not set(hand_ids) & set(named)
     assert not set(hand_ids) & set(start_library)
-    # Alice's ids are hers alone: the same cards have other ids for Bob
-    assert not {c["id"] for c in zone(alice.view, "Alice", "hand")} & set(hand_ids)
+    # Alice's ids are hers alone: the same cards have other ids for Bob. Ids shared by
+    # the seats would be the same 13; each seat's own draws from 999,999 share one by
+    # chance once in some 6,000 games (this assertion once failed so), two once in
+    # some 70 million
+    shared = {c["id"] for c in zone(alice.view, "Alice", "hand")} & set(hand_ids)
+    assert len(shared) <= 1, shared
 
 
 @pytest.mark.parametrize("changes", [None, "cards"])
