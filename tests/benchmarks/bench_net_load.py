@@ -14,7 +14,9 @@ table of four acting 20 times a second, far past any game played by people); goa
 a 2-core machine: p99 <= 50 ms, max <= 200 ms. The capacity run: each player at the
 server's allowance, 25 a second (5,000 a second asked, more than the two cores can
 answer with these clients on them too): what the server then answers, and how long
-it takes. Then IDLE (1,000) connections that take a spectator's seat and wait, with
+it takes, and where it answers slower than asked, the mean wait that 200 requests
+always in flight set at the rate answered (Little's law). Each run gives the server's and the clients' CPU time an
+action. Then IDLE (1,000) connections that take a spectator's seat and wait, with
 the server's resident memory before and after."""
 
 from __future__ import annotations
@@ -265,12 +267,25 @@ def main() -> None:
             print(f"{name} run: {rooms} rooms x 4 players, one request in flight each, "
                   f"{pace:g} a second each, {seconds:g} s, fsync on: {len(ms)} answered, "
                   f"{len(ms) / wall:.0f} actions/s")
-            print(f"  CPU: server {cpu_s(proc.pid) - cpu0:.1f} s, these clients "
-                  f"{mine1.ru_utime + mine1.ru_stime - mine0.ru_utime - mine0.ru_stime:.1f} "
-                  f"s, in {wall:.1f} s on {os.cpu_count()} cores")
+            server_s = cpu_s(proc.pid) - cpu0
+            clients_s = mine1.ru_utime + mine1.ru_stime - mine0.ru_utime - mine0.ru_stime
+            print(f"  CPU: server {server_s:.1f} s, these clients {clients_s:.1f} s, in "
+                  f"{wall:.1f} s on {os.cpu_count()} cores: {server_s / len(ms) * 1e6:.0f} us "
+                  f"of the server's and {clients_s / len(ms) * 1e6:.0f} us of the clients' "
+                  f"an action")
             goal = " (goal: p99 <= 50, max <= 200)" if name == "goal" else ""
             print(f"  round trip: p50 {ms[len(ms) // 2]:.1f} ms, p99 "
                   f"{ms[int(len(ms) * 0.99)]:.1f} ms, max {ms[-1]:.1f} ms{goal}")
+            players, rate = rooms * len(PLAYERS), len(ms) / wall
+            if rate < 0.9 * players * pace:
+                # asked faster than answered, every player's one request waits: the wait
+                # is set by how many wait and how fast they are answered, whatever the
+                # order they are answered in (Little's law)
+                print(f"  answered slower than asked: {players} requests always in "
+                      f"flight, answered at {rate:.0f} a second, wait "
+                      f"{players / rate * 1000:.0f} ms on average (Little's law; measured: "
+                      f"{sum(ms) / len(ms):.0f} ms); a p99 of 50 ms needs some "
+                      f"{players / 0.04:.0f} answered a second")
             t0 = min(w for w, _ in WHEN)
             worst = sorted(WHEN, key=lambda x: -x[1])[:5]
             print("  slowest: " + ", ".join(f"{rtt * 1000:.0f} ms at {w - t0:.1f} s"
