@@ -84,6 +84,26 @@ def test_an_intent_read_back_from_the_wire_is_the_same_intent(intent):
     protocol.parse(protocol.json.dumps({"v": 1, "type": "act", **fields}))
 
 
+@given(_intents(), _intents())
+def test_intents_are_values(a, b):
+    """Two intents are equal when they are the same action with the same fields (and
+    then hash alike), whichever they are; none can be changed once made; each reads as
+    its class and fields."""
+    same = type(a) is type(b) and all(getattr(a, f.name) == getattr(b, f.name)
+                                      for f in dataclasses.fields(a))
+    assert (a == b) is same and (a != b) is not same
+    assert a == type(a)(**{f.name: getattr(a, f.name) for f in dataclasses.fields(a)})
+    assert hash(a) == hash(type(a)(**{f.name: getattr(a, f.name)
+                                      for f in dataclasses.fields(a)}))
+    assert a != (a.NAME,) and a != dataclasses.astuple(a)
+    name = next(iter(f.name for f in dataclasses.fields(a)), None)
+    if name is not None:
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(a, name, None)
+    assert repr(a) == f"{type(a).__name__}(" + ", ".join(
+        f"{f.name}={getattr(a, f.name)!r}" for f in dataclasses.fields(a)) + ")"
+
+
 @pytest.mark.parametrize("fields, says", [
     ({"action": "tap", "id": True}, "field 'id' has the wrong type"),
     ({"action": "draw", "count": 0}, "1 to 100"),

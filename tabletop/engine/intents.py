@@ -34,7 +34,7 @@ class IntentError(TabletopError):
     code = "invalid"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Intent:
     """One action at the table. ``NAME`` is its one name, from the gesture to the wire;
     ``SEAT`` says whose it is: "card" (the cards it names must be the actor's to
@@ -53,6 +53,28 @@ class Intent:
     # NAME) and the scenario step kinds that write it (None: its NAME; () for none).
     HISTORY: ClassVar[tuple[str, ...] | None] = None
     STEP: ClassVar[tuple[str, ...] | None] = None
+
+    # Every intent is a frozen dataclass with slots whose __init__ (and the frozen
+    # __setattr__ and __delattr__) dataclasses writes for it; equality, hash and repr are
+    # these, one for all: dataclasses compiles each method it writes, and six for each of
+    # the classes took 40-65 ms of the window's work just after its first frame
+    def _values(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, f.name) for f in dataclasses.fields(self))
+
+    def __eq__(self, other: object) -> bool:
+        """Equal when of the same class with equal fields (as dataclasses' own)."""
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Intent)
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash((self.__class__, self._values()))
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{f.name}={getattr(self, f.name)!r}"
+                           for f in dataclasses.fields(self))
+        return f"{self.__class__.__qualname__}({fields})"
 
     @classmethod
     def history_names(cls) -> tuple[str, ...]:
@@ -204,7 +226,7 @@ def _within(action: str, value: int, low: int, high: int, what: str) -> None:
 
 
 # ---- cards ------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Move(Intent):
     """A card put into a zone, as a person drops it (``at``: where it is let go on a
     battlefield)."""
@@ -225,7 +247,7 @@ class Move(Intent):
         _labels(self.NAME, self.apply)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class MoveMany(Intent):
     """Several cards put into a zone at once, one action (``ordered``: in the order
     of ``ids``, top first; ``at``: each one's place, or None)."""
@@ -254,7 +276,7 @@ class MoveMany(Intent):
             _place(self.NAME, a)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class PlaceCards(Intent):
     """Permanents put elsewhere on the battlefield (None: back in the rows)."""
 
@@ -273,7 +295,7 @@ class PlaceCards(Intent):
             _place(self.NAME, a)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Tap(Intent):
     NAME = "tap"
     HISTORY = STEP = ("tap", "untap")  # the contract's two steps, by direction
@@ -283,7 +305,7 @@ class Tap(Intent):
     tapped: bool = True
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Counters(Intent):
     """Counters of a kind put on (or, negative, removed from) a card."""
 
@@ -302,7 +324,7 @@ class Counters(Intent):
         object.__setattr__(self, "kind", kind)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Face(Intent):
     NAME = "face"
     STEP = ("turn_face",)  # the contract's step
@@ -312,7 +334,7 @@ class Face(Intent):
     down: bool = True
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Reveal(Intent):
     NAME = "reveal"
     SEAT = "card"
@@ -321,7 +343,7 @@ class Reveal(Intent):
     revealed: bool = True
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Note(Intent):
     NAME = "note"
     SEAT = "card"
@@ -330,7 +352,7 @@ class Note(Intent):
     text: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class PT(Intent):
     """A power/toughness set on a card ("" clears it)."""
 
@@ -342,7 +364,7 @@ class PT(Intent):
     text: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Attach(Intent):
     """A permanent attached to another (``host``), or unattached (None)."""
 
@@ -353,7 +375,7 @@ class Attach(Intent):
     host: Ref | None = None  # any card the actor can see: not one it must handle
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Ability(Intent):
     """An ability of a card put on the stack, its controller's."""
 
@@ -370,7 +392,7 @@ class Ability(Intent):
         object.__setattr__(self, "text", text)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Sticker(Intent):
     """A sticker put on an object its owner owns (123.3b): what it says, e.g.
     "name: Dark", "ability: flying", "3/3"."""
@@ -386,7 +408,7 @@ class Sticker(Intent):
         object.__setattr__(self, "text", text)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Merge(Intent):
     """A card merges with a permanent (mutate, 728.2): under it, or on top of it."""
 
@@ -398,7 +420,7 @@ class Merge(Intent):
     on_top: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class CommanderReturns(Intent):
     """Its owner puts a commander from a graveyard or exile into the command zone, the
     state-based action of 2025's 903.9a (refused where the rules have none)."""
@@ -409,7 +431,7 @@ class CommanderReturns(Intent):
     id: Ref
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Arrow(Intent):
     """An arrow from a card to a card or to a player (a name): any card on the table."""
 
@@ -418,13 +440,13 @@ class Arrow(Intent):
     to: Ref | str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ClearArrows(Intent):
     NAME = "clear_arrows"
 
 
 # ---- a player's own ----------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Draw(Intent):
     NAME = "draw"
     SEAT = "own"
@@ -435,14 +457,14 @@ class Draw(Intent):
         _within(self.NAME, self.count, 1, 100, "1 to 100 cards")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Shuffle(Intent):
     NAME = "shuffle"
     SEAT = "own"
     player: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Roll(Intent):
     NAME = "roll"
     SEAT = "own"
@@ -453,7 +475,7 @@ class Roll(Intent):
         _within(self.NAME, self.sides, 2, 1000, "a die has 2 to 1,000 sides")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Life(Intent):
     """A change of a life total (a change, never a total: one meaning everywhere)."""
 
@@ -466,7 +488,7 @@ class Life(Intent):
         _within(self.NAME, self.delta, -1000, 1000, "a change of at most 1,000")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class PlayerCounter(Intent):
     """How many counters of a kind a player has (poison, energy...)."""
 
@@ -480,7 +502,7 @@ class PlayerCounter(Intent):
         _within(self.NAME, self.value, 0, 1000, "a value of 0 to 1,000")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Token(Intent):
     """Tokens made up at the table, with the facts given (``card``: the whole card
     where it was made, the card database's token; the wire carries its facts above)."""
@@ -518,7 +540,7 @@ class Token(Intent):
             raise IntentError("token: a power and a toughness such as 2 and 2, or neither")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Mill(Intent):
     """The top cards of a library into its owner's graveyard."""
 
@@ -532,14 +554,14 @@ class Mill(Intent):
         _within(self.NAME, self.count, 1, 1000, "1 to 1,000 cards")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Mulligan(Intent):
     NAME = "mulligan"
     SEAT = "own"
     player: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class MoveAll(Intent):
     """A whole zone of the player's put into another."""
 
@@ -553,7 +575,7 @@ class MoveAll(Intent):
     player: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Show(Intent):
     """Cards of the player's shown to one player, or to everyone (None)."""
 
@@ -564,7 +586,7 @@ class Show(Intent):
     player: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Cleanup(Intent):
     """Discard to hand size: these cards, or (none given) the newest in hand."""
 
@@ -574,7 +596,7 @@ class Cleanup(Intent):
     player: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class BringIn(Intent):
     """A card of the player's sideboard brought into the game (a wish)."""
 
@@ -586,7 +608,7 @@ class BringIn(Intent):
     player: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Look(Intent):
     """The top ``count`` cards of a library looked at, or all of it searched (None);
     another player's library only with its owner's leave."""
@@ -602,14 +624,14 @@ class Look(Intent):
 
 
 # ---- the turn ----------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class NextTurn(Intent):
     NAME = "next_turn"
     SEAT = "active"
     untap: bool = True  # the active player's permanents untap (as at the host, always)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Phase(Intent):
     """The turn moved on to a step (``draw``: its draw too, as the phase bar does)."""
 
@@ -630,7 +652,7 @@ def _words(action: str, key: str, value: str, most: int) -> str:
     return text
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class AddCard(Intent):
     """A named card put on the table (``owner``'s; into ``player``'s zone, where zones
     are a player's), with what the scenario format's ``[cards]`` says of it; ``host``:
@@ -672,7 +694,7 @@ class AddCard(Intent):
         return self.card or Card(self.name, self.types, self.subtypes, self.supertypes)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class RemoveCard(Intent):
     """A card taken off the table (setting it up; no rule moves it)."""
 
@@ -681,7 +703,7 @@ class RemoveCard(Intent):
     id: Ref = Ref(0)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class AddEffect(Intent):
     """A replacement effect put in force, with the scenario format's keys: an object
     that would be put into ``watch`` (from ``src``: a zone, or "any") is put into
@@ -714,7 +736,7 @@ class AddEffect(Intent):
             raise IntentError("add_effect: a card's effect names the card ('id'), and only it")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class EndEffect(Intent):
     """A replacement effect taken out of force, by its label."""
 
@@ -723,7 +745,7 @@ class EndEffect(Intent):
     label: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Modify(Intent):
     """An effect that changes an object's characteristics, as its text says, from a
     spell, an ability or a static ability (``origin``)."""
@@ -742,34 +764,34 @@ class Modify(Intent):
 
 
 # ---- the history and the seats' answers ------------------------------------------------
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Undo(Intent):
     NAME = "undo"
     HISTORY = ()  # takes an action back: records none
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class AgreeUndo(Intent):
     NAME = "agree_undo"
     HISTORY = STEP = ()  # an answer: the room's, not the table's
     SEAT = "answer"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class RefuseUndo(Intent):
     NAME = "refuse_undo"
     HISTORY = STEP = ()
     SEAT = "answer"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class AgreeLook(Intent):
     NAME = "agree_look"
     HISTORY, STEP = ("look",), ()  # the look it allows
     SEAT = "answer"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class RefuseLook(Intent):
     NAME = "refuse_look"
     HISTORY = STEP = ()
