@@ -5,13 +5,14 @@ python3 tests/benchmarks/bench_engine_baseline.py /tmp/baseline [ROOT]).
 Issue 36's engine goals are times: a move in 5 us, an undo in 1 us, a save and load of
 10,000 actions in 120 ms, set when commit 34503fd measured 6.9 us, 0.8 us and 115 ms.
 This machine is shared and its speed moves: on 2026-11-27 the same commit took 14 to
-22 us a move here. A time is only worth comparing with one taken beside it. So this
+26 us a move here. A time is only worth comparing with one taken beside it. So this
 runs the same work on each checkout in turn, a fresh process each, alternating for
-ROUNDS rounds: a table of 4 players x 100 cards, 10,000 random moves made, then 2,000
-moves and 2,000 undos timed one by one, and a save and a load of that table (the
-collector off while timing: its walks depend on the heap, not on the code timed). It prints each checkout's medians, their ratio to the first
-checkout's, and, when the first is 34503fd, the issue's goals scaled to what that
-commit measures now (5/6.9, 1/0.8 and 120/115 of its figures).
+ROUNDS rounds: the asv suite's table of 4 players x 100 cards after 10,000 random
+moves (on the checkout's own engine), then 2,000 moves and 2,000 undos timed one by
+one, and a save and a load of that table (the collector off while timing: its walks
+depend on the heap, not on the code timed). It prints each checkout's medians, their
+ratio to the first checkout's, and, when the first is 34503fd, the issue's goals
+scaled to what that commit measures now (5/6.9, 1/0.8 and 120/115 of its figures).
 
 Only what every checkout has since 34503fd is used: Table, Card, move, undo, redo,
 saves.dumps and saves.loads."""
@@ -20,7 +21,6 @@ from __future__ import annotations
 
 import gc
 import json
-import random
 import statistics
 import subprocess
 import sys
@@ -36,23 +36,22 @@ BASELINE = "34503fd"
 
 
 def _inside(root: str) -> None:
-    """One round on one checkout: its medians, as JSON on stdout."""
+    """One round on one checkout: its medians, as JSON on stdout. The table and its
+    10,000 moves are the asv suite's (``played``), on the checkout's own engine."""
+    import importlib.util
     sys.path.insert(0, root)
-    from tabletop.engine import Card, Table, saves
+    from tabletop.engine import Table, saves
+    spec = importlib.util.spec_from_file_location(
+        "asv_engine", Path(__file__).resolve().parent / "asv_suite" / "engine.py")
+    assert spec is not None and spec.loader is not None
+    suite = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(suite)  # (it imports the engine found first: the root's)
 
     saves.loads(saves.dumps(Table(PLAYERS, seed=1)))  # what a save imports, not timed
-    t = Table(PLAYERS, seed=1)
-    for p in PLAYERS:
-        for i in range(100):
-            t.add_card(Card(f"Card {i}", ("Creature",)), p, "library")
-    t.history.clear()
-    cids = list(t.current)
-    rng = random.Random(2)
+    t, cids, rng = suite.played(10_000)
 
     def pick() -> tuple[int, str, str]:
         return rng.choice(cids), rng.choice(ZONES), rng.choice(PLAYERS)
-    for _ in range(10_000):
-        t.move(*pick())
     picks = [pick() for _ in range(2_000)]
     clock = time.perf_counter_ns
     gc.collect()
