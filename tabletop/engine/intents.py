@@ -57,7 +57,7 @@ class Intent:
     # Every intent is a frozen dataclass with slots whose __init__ (and the frozen
     # __setattr__ and __delattr__) dataclasses writes for it; equality, hash and repr are
     # these, one for all: dataclasses compiles each method it writes, and six for each of
-    # the classes took 40-65 ms of the window's work just after its first frame
+    # the classes took 45-75 ms of the window's work just after its first frame
     def _values(self) -> tuple[Any, ...]:
         return tuple(getattr(self, f.name) for f in dataclasses.fields(self))
 
