@@ -41,13 +41,13 @@ def peer_text(text: str) -> str:
     return text.translate(_PEER)
 
 
-_MARKUP = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"})
-
-
 def html_text(text: str) -> str:
-    """Text escaped for HTML, as ``html.escape`` does it; here because the window's first
+    """Text escaped for HTML, as ``html.escape`` does it and the same way (a replace for
+    each mark, the ampersand's first: a quarter of the time of a translation table, and
+    every card's tooltip is escaped as a table opens); here because the window's first
     frame escapes a few names, and the html module brings a large table of entities."""
-    return text.translate(_MARKUP)
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;") \
+        .replace('"', "&quot;").replace("'", "&#x27;")
 
 
 def terminal(text: str) -> str:
