@@ -50,6 +50,7 @@ from tabletop.engine.model import (
     Zone,
     ZoneKey,
     check_place,
+    from_fields,
 )
 from tabletop.engine.state import Result, TableState, _Recording
 
@@ -57,9 +58,6 @@ Chooser = Callable[[Obj, list[Effect]], "Effect | None"]
 Position = str | int  # "top", "bottom", or N-th from the top
 Refusal = tuple[tuple[str, ...], str]  # (rules cited, why)
 Kept = tuple[str, str]  # (what an object keeps or forgets, the rule)
-# an Event (a LineageEntry, a Result) made from all its fields in order, without the call
-# of its class between (a third of the time), where every move makes one
-_made = tuple.__new__
 
 
 class Plan:
@@ -401,7 +399,7 @@ class MovePipeline:
                        else self._execute_in_place(plan, face_down, position))
             if at:
                 self._put_at(box, at)
-        return _made(Result, (tuple(box),))
+        return from_fields(Result, (tuple(box),))
 
     def move_many(self, cids: Iterable[CardId], zone: Zone, player: str | None = None, *,
                   position: Position = "top", order: Sequence[int] | None = None,
@@ -637,10 +635,10 @@ class MovePipeline:
             for other in self._attached_to(obj.id):
                 t._set(other, "attached_to", None)
         cited = tuple(cites)  # the lineage's entry and the event cite the same rules
-        t._replace_obj(obj, new, dst, index, _made(LineageEntry, (
+        t._replace_obj(obj, new, dst, index, from_fields(LineageEntry, (
             new.id, dst, plan.kind, cited, tuple(kept), tuple(forgotten))))
-        events.append(_made(Event, (plan.kind, obj.cid, new.id, obj.id, src, dst, cited,
-                                    tuple(notes), plan.text, None)))
+        events.append(from_fields(Event, (plan.kind, obj.cid, new.id, obj.id, src, dst,
+                                          cited, tuple(notes), plan.text, None)))
         if old_top is not None:
             events += self._covered(old_top, dst)
         if t.revealed_tops and src[1] == LIBRARY and src[0] in t.revealed_tops \

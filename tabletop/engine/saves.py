@@ -35,6 +35,7 @@ from tabletop.engine.model import (
     ObjId,
     ZoneKey,
     check_place,
+    from_fields,
     split_pt,
 )
 from tabletop.engine.ops import SAVED as SAVED_OPS
@@ -55,8 +56,6 @@ OBJ_FIELDS = 18  # the most fields an object's row has (trailing defaults are le
 MAX_NOTE = 300
 
 _KINDS = {k.value: k for k in EventKind}
-# a named tuple made from all its fields in order, without the call its class makes
-_made = tuple.__new__
 
 
 def _kind(value: Any) -> EventKind:
@@ -207,8 +206,8 @@ class _Codec:
         if not isinstance(op, MoveOp):
             raise ValueError("an event names a change that is not a move")
         _, cid, old, new, src, _, dst, _, entry = op
-        return _made(Event, (_kind(entry.event), cid, new, old, src, dst, entry.cites, (), "",
-                             None))
+        return from_fields(Event, (_kind(entry.event), cid, new, old, src, dst, entry.cites,
+                                   (), "", None))
 
     def entry(self, e: LineageEntry) -> list[Any]:
         z = self.z(e.zone)
@@ -220,10 +219,10 @@ class _Codec:
 
     def unentry(self, d: list[Any]) -> LineageEntry:
         z, n = d[1], len(d)
-        return _made(LineageEntry, (d[0], self.keys[z] if type(z) is int else self.unz(z),
-                                    d[2], tuple(d[3]),
-                                    tuple(tuple(k) for k in d[4]) if n > 4 else (),
-                                    tuple(tuple(f) for f in d[5]) if n > 5 else ()))
+        return from_fields(LineageEntry, (
+            d[0], self.keys[z] if type(z) is int else self.unz(z), d[2], tuple(d[3]),
+            tuple(tuple(k) for k in d[4]) if n > 4 else (),
+            tuple(tuple(f) for f in d[5]) if n > 5 else ()))
 
     def op(self, op: Op) -> list[Any]:
         return op.encode(self)
@@ -635,7 +634,7 @@ def _journal(raw: Any, players: Collection[str]) -> list[LogEntry]:
                     raise ValueError("a journal line names a player not at the table")
                 seated.add(k)
         # one string where a line's words are everyone's, and each tag and kind once
-        add(_made(LogEntry, (
+        add(from_fields(LogEntry, (
             words.setdefault(tag, tag), words.setdefault(kind, kind), text,
             text if public == text else public,
             () if type(cites) is int_ and cites == 0 else strings(cites, "cites"),

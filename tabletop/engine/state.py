@@ -48,6 +48,7 @@ from tabletop.engine.model import (
     ObjId,
     Zone,
     ZoneKey,
+    from_fields,
 )
 from tabletop.engine.ops import (
     CurrentOp,
@@ -145,9 +146,6 @@ class Action:
 LOG_TAGS = ("done", "undone", "redone", "refused", "step")  # step: a scenario step's heading
 
 
-# a LogEntry (a MoveOp, an Event...) made from all its fields in order, without the call
-# of its class between: a third of the time, on the hot path of every move and its log
-_entry = tuple.__new__
 
 
 class LogEntry(NamedTuple):
@@ -467,8 +465,8 @@ class TableState:
         self.current[old.cid] = new.id
         self.zones[dst].insert(index, new.id)
         self.lineage.setdefault(old.cid, []).append(entry)
-        self._ops.append(_entry(MoveOp, (OP_MOVE, old.cid, old.id, new.id, src, sidx, dst, index,
-                                         entry)))
+        self._ops.append(from_fields(MoveOp, (OP_MOVE, old.cid, old.id, new.id, src, sidx, dst,
+                                              index, entry)))
 
     def _spawn(self, card: Card, owner: str, key: ZoneKey, event: EventKind,
                cites: Iterable[str] = (), notes: Iterable[str] = (),
@@ -570,8 +568,8 @@ class TableState:
                 text = head + said
                 # (a line everyone reads alike stays one text; made as the tuple it is)
                 public = (text if public == said else head + public) if public else ""
-                add(_entry(LogEntry, (tag, kind, text, public, cites, notes, knowers, lead,
-                                      sub)))
+                add(from_fields(LogEntry, (tag, kind, text, public, cites, notes, knowers,
+                                           lead, sub)))
             return
         lead = _lead(self, action)
         if not lead:
@@ -596,9 +594,9 @@ class TableState:
             for e in events:
                 if e.kind != ADDED:
                     text, public, knowers = self._told(e, prefix)
-                    self.journal.append(_entry(LogEntry, (tag, e.kind, text, public,
-                                                          tuple(e.cites), tuple(e.notes),
-                                                          knowers, "", False)))
+                    self.journal.append(from_fields(LogEntry, (tag, e.kind, text, public,
+                                                               tuple(e.cites), tuple(e.notes),
+                                                               knowers, "", False)))
             return
         lead = prefix + lead
         events = [e for e in events if e.kind != ADDED]

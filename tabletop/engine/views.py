@@ -29,6 +29,7 @@ from tabletop.engine.model import (
     ObjId,
     Zone,
     ZoneKey,
+    from_fields,
     power_toughness,
 )
 
@@ -39,7 +40,6 @@ JUDGE = None  # the judge's viewpoint: sees every face
 HIDDEN_COUNTER = "counter"  # how a hidden card's counters are named: their kind is hidden
 
 
-_seen = tuple.__new__  # a Seen made from all its fields in order (face_of)
 
 
 class Seen(NamedTuple):
@@ -135,13 +135,13 @@ def face_of(table: TableState, o: Obj, viewer: str | None, libraries: bool = Tru
         land = not o.face_down and "Land" in card.types
         # (made from all its fields in order, without the class's call: a window draws
         # every card of the table from these, 1,000 and more on a large one)
-        return _seen(Seen, (o.id, o.cid, card.name, o.face_down, o.tapped,
-                            tuple(sorted(o.counters.items())) if o.counters else (),
-                            o.token, o.controller, o.owner, card,
-                            "lands" if land else "others", o.pile, o.revealed, position,
-                            power_toughness(o), o.note, host,
-                            table.printings.get(card.name), o.place,
-                            o.cid in table.commanders, o.stickers))
+        return from_fields(Seen, (o.id, o.cid, card.name, o.face_down, o.tapped,
+                                  tuple(sorted(o.counters.items())) if o.counters else (),
+                                  o.token, o.controller, o.owner, card,
+                                  "lands" if land else "others", o.pile, o.revealed, position,
+                                  power_toughness(o), o.note, host,
+                                  table.printings.get(card.name), o.place,
+                                  o.cid in table.commanders, o.stickers))
     # a note or a counter's name could say what the card is: only how many counters
     total = sum(o.counters.values())
     return Hidden(o.id, True, o.tapped, o.owner, o.controller,
