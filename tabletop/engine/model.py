@@ -313,18 +313,28 @@ def power_toughness(obj: Obj) -> tuple[str, str] | None:
     number ("*") is shown as it is. None for an object without power/toughness."""
     base = split_pt(obj.pt) if obj.pt else None
     if base is None:
+        if not obj.counters:  # (most cards: as printed)
+            return printed_pt(obj.card)
         if obj.card.power is None or obj.card.toughness is None:
             return None
         base = (obj.card.power, obj.card.toughness)
-        if not obj.counters:  # (most cards: as printed, each pair worked out once)
-            printed = _PRINTED.get(base)
-            if printed is None:
-                printed = _plus(base, 0, 0)
-                if len(_PRINTED) < 4096:  # (cards a peer made up do not fill it)
-                    _PRINTED[base] = printed
-            return printed
     dp, dt = counter_bonus(obj.counters)
     return _plus(base, dp, dt)
+
+
+def printed_pt(card: Card) -> tuple[str, str] | None:
+    """A card's printed power and toughness as shown (None for a card without them):
+    an object's with nothing changing them, and a card's outside the table (a deck's,
+    one a host showed). Each pair is worked out once."""
+    if card.power is None or card.toughness is None:
+        return None
+    base = (card.power, card.toughness)
+    printed = _PRINTED.get(base)
+    if printed is None:
+        printed = _plus(base, 0, 0)
+        if len(_PRINTED) < 4096:  # (cards a peer made up do not fill it)
+            _PRINTED[base] = printed
+    return printed
 
 
 _PRINTED: dict[tuple[str, str], tuple[str, str]] = {}  # printed power/toughness as shown

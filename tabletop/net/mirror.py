@@ -124,6 +124,12 @@ def card_of(face: dict[str, Any]) -> Card | None:
                 toughness=None if printed[1] is None else str(printed[1]))
 
 
+def pt_of(face: dict[str, Any]) -> tuple[str, str] | None:
+    """A card's power and toughness as the host sent them (``pt``: as modified), if any."""
+    pt = face.get("pt")
+    return (said(pt[0]), said(pt[1])) if isinstance(pt, list) and len(pt) == 2 else None
+
+
 def face_of(face: dict[str, Any], position: int | None) -> Face:
     """One card of a zone as the host sent it: a Seen, or a Hidden."""
     fid = ObjId(int(face["id"]))
@@ -141,13 +147,11 @@ def face_of(face: dict[str, Any], position: int | None) -> Face:
                       counters, None, position, revealed=bool(face.get("revealed")),
                       note=said(face.get("note") or ""), host=host, place=place)
     face_down = bool(face.get("face_down"))
-    pt = face.get("pt")
     land = not face_down and "Land" in card.types
     return Seen(fid, CardId(fid), card.name, face_down, bool(face.get("tapped")), counters,
                 bool(face.get("token")), controller, owner, card,
                 "lands" if land else "others", None, bool(face.get("revealed")), position,
-                (said(pt[0]), said(pt[1])) if isinstance(pt, list) and len(pt) == 2 else None,
-                said(face.get("note") or ""), host, None, place,
+                pt_of(face), said(face.get("note") or ""), host, None, place,
                 face.get("commander") is True,
                 tuple(said(s) for s in face.get("stickers", ())))
 
@@ -364,8 +368,9 @@ def shown_of(d: Any) -> Shown | None:
     for i, face in enumerate(d.get("cards") or ()):
         card = card_of(face) if isinstance(face, dict) else None
         if card is not None:
-            cards.append(Seen(ObjId(0), CardId(-1 - i), card.name, False, False, (), bool(face.get("token")),
-                              None, str(face.get("owner") or ""), card))
+            cards.append(Seen(ObjId(0), CardId(-1 - i), card.name, False, False, (),
+                              bool(face.get("token")), None, str(face.get("owner") or ""),
+                              card, pt=pt_of(face)))
     if not cards:
         return None
     to = d.get("to")

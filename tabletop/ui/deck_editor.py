@@ -573,13 +573,13 @@ class DeckEditor(FitsTheScreen, QMainWindow):
 
     def drawn(self, name: str, scale: float = 1.0) -> Any:
         """The card as the table draws it, where there is no picture of it."""
-        from tabletop.engine.model import Card, CardId, ObjId
+        from tabletop.engine.model import Card, CardId, ObjId, printed_pt
         from tabletop.engine.views import Seen
         from tabletop.ui.zone_viewer import card_pixmap
         d = self.info(name)
         card = Card.from_json(d) if d else Card(name, ())
         return card_pixmap(Seen(ObjId(0), CardId(0), card.name, False, False, (), False, None,
-                                "", card=card), scale)
+                                "", card=card, pt=printed_pt(card)), scale)
 
     # ---- gestures ---------------------------------------------------------------------
     def eventFilter(self, obj: Any, event: Any) -> bool:

@@ -359,14 +359,34 @@ def test_cards_revealed_to_everyone_are_sent_to_every_seat_without_ids():
     assert room.view("Ben")["shown"] is None  # a reveal is of its moment
 
 
-def test_a_hand_shown_to_one_seat_is_sent_to_that_seat_only():
+def _shown_to_ben(name):
+    """Ann's room, after she showed Ben the card of that name from her hand."""
     from tabletop.cards import builtin
     room, *_ = _table_of_tools()
     t = room.table
-    t.add_card(builtin.lookup("Shock"), "Ann", "hand")
+    t.add_card(builtin.lookup(name), "Ann", "hand")
     t.start_here()
-    shock = t.objects_in(("Ann", "hand"))[0]
-    room.act("Ann", {"action": "show", "ids": [shock.id], "to": "Ben"})
+    card = t.objects_in(("Ann", "hand"))[0]
+    room.act("Ann", {"action": "show", "ids": [card.id], "to": "Ben"})
+    return room
+
+
+def test_a_creature_shown_over_the_network_is_drawn_as_at_the_desk():
+    """What a host shows a seat, the seat's window draws as the desk draws it: Hill
+    Giant, a 3/3, with its power and toughness (the client's reveal window left them
+    out, though the host sent them)."""
+    from tabletop.engine import views
+    from tabletop.net import mirror
+    room = _shown_to_ben("Hill Giant")
+    desk = views.shown(room.table, "Ben")
+    client = mirror.shown_of(room.view("Ben")["shown"])
+    assert desk is not None and client is not None
+    assert [c.pt for c in client.cards] == [c.pt for c in desk.cards] == [("3", "3")]
+    assert [c.name for c in client.cards] == ["Hill Giant"]
+
+
+def test_a_hand_shown_to_one_seat_is_sent_to_that_seat_only():
+    room = _shown_to_ben("Shock")
     assert [c["name"] for c in room.view("Ben")["shown"]["cards"]] == ["Shock"]
     assert room.view("judge")["shown"] is not None
 
