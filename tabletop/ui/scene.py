@@ -101,7 +101,6 @@ class TableScene(QGraphicsScene):
         self._dragging: CardItem | None = None
         self._group: list[CardItem] = []  # the cards a drag carries (the selection)
         self._syncs = 0  # how many times the table has been drawn anew (sync)
-        self._block_starts: list[int] = []  # where each zone's cards begin (_placements)
         # each card's place and drawing order as sync last set them, and the cards a press
         # has moved since (their place and order are Qt's to say until sync sets them)
         self._placed: dict[ItemKey, tuple[tuple[float, float], int]] = {}
@@ -158,24 +157,26 @@ class TableScene(QGraphicsScene):
     def _pile(self, zone: Zone) -> bool:
         return zone in PILES or (zone in self.c.board.edition.per_player and zone != Zone.HAND)
 
-    def _placements(self) -> dict[ItemKey, Placement]:
-        """item key -> (spot key, position, view item), from the viewer's view only:
-        what is drawn, and where, never depends on what the viewer may not see."""
+    def _placements(self) -> tuple[dict[ItemKey, Placement], list[int]]:
+        """item key -> (spot key, position, view item), in the order they are drawn, from
+        the viewer's view only: what is drawn, and where, never depends on what the viewer
+        may not see; and where each zone's cards begin among them (a battlefield's: each
+        controller's, with what is attached to them)."""
         b = self.c.board
         v = b.zones()
         out: dict[ItemKey, Placement] = {}
+        starts: list[int] = []
         counts: dict[ZoneKey, int] = {}
-        self._block_starts = []
         for key, items in v.items():
             player, zone = key
             if zone == Zone.BATTLEFIELD:
-                self._place_field(items, out, counts)
+                self._place_field(items, out, starts, counts)
                 continue
             spot = self.zone_items.get(key)
             if spot is None:
                 continue
             counts[key] = len(items)
-            self._block_starts.append(len(out))
+            starts.append(len(out))
             r = spot.spot.rect
             if self._pile(zone):
                 if items:
@@ -215,7 +216,7 @@ class TableScene(QGraphicsScene):
         for key, item in self.zone_items.items():
             if key not in counts:
                 item.set_count(0)
-        return out
+        return out, starts
 
     def pictures_changed(self) -> None:
         """Another pictures folder, or downloads turned on or off: every card is drawn
@@ -235,7 +236,7 @@ class TableScene(QGraphicsScene):
             self._preview.update()
 
     def _place_field(self, items: list[Face], out: dict[ItemKey, Placement],
-                     counts: dict[ZoneKey, int]) -> None:
+                     starts: list[int], counts: dict[ZoneKey, int]) -> None:
         """The battlefield: each controller's cards in their half; a card attached to
         another sits behind its host, wherever the host is, and follows it; identical
         tokens in the rows stack, with how many on the top one."""
@@ -268,7 +269,7 @@ class TableScene(QGraphicsScene):
             spot = self.zone_items.get((ctrl, Zone.BATTLEFIELD))
             if spot is None:
                 continue
-            self._block_starts.append(len(out))  # (what it attaches goes in its block)
+            starts.append(len(out))  # (what it attaches goes in its block)
             rect, mirrored = spot.spot.rect, spot.spot.mirrored
             # A controller's cards are laid out again only when something the layout reads
             # changed: its cards as this viewer sees them, what each carries, the zone's
@@ -317,7 +318,7 @@ class TableScene(QGraphicsScene):
     def sync(self, result: Result | None = None, animate: bool | None = None) -> None:
         self._syncs += 1
         animate = self.animations if animate is None else animate
-        wanted = self._placements()
+        wanted, starts_at = self._placements()
         events = result.events if result is not None else ()
         start_at: dict[int, ZoneKey] = {}  # object id -> spot key it came from (new items
         # start there)
@@ -346,7 +347,7 @@ class TableScene(QGraphicsScene):
         # (each card's place and order as last set here: a card set there before and not
         # moved by a hand since (a press) is left as it is, without asking Qt, 5 us a card)
         last, handled = self._placed, self._handled
-        starts = iter([*self._block_starts[1:], len(wanted)])
+        starts = iter([*starts_at[1:], len(wanted)])
         block, block_end = 0, next(starts)
         for i, (key, (spot_key, pos, face)) in enumerate(wanted.items()):
             while i >= block_end:
