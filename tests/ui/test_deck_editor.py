@@ -234,9 +234,10 @@ def test_cards_are_dropped_from_the_search_and_moved_between_sections(make_windo
 
 
 def test_the_editor_draws_a_card_as_the_table_draws_it(make_window, db):
-    """The card the editor shows (where there is no picture) is the table's drawing of
-    it: a creature with its power and toughness in the corner (the editor drew Ember
-    Fiend, a 3/1, with none)."""
+    """The card the editor shows when one is clicked among the search's results (where
+    there is no picture) is the table's drawing of it: a creature with its power and
+    toughness in the corner (the editor drew Ember Fiend, a 3/1, with none)."""
+    from PySide6.QtCore import QSize
     from PySide6.QtGui import QImage
 
     from tabletop.engine import Card, views
@@ -244,14 +245,21 @@ def test_the_editor_draws_a_card_as_the_table_draws_it(make_window, db):
     w = make_window(Table(("Alice", "Bob")))
     ed = w.playtest.deck_editor()
     ed.db = db
+    ed.show()
     for name in ("Ember Fiend", "Forest"):
+        found = _search(ed, name.lower())
+        row = ed.results.visualItemRect(ed.results.item(found.index(name))).center()
+        QTest.mouseClick(ed.results.viewport(), Qt.MouseButton.LeftButton,
+                         Qt.KeyboardModifier.NoModifier, row)
+        QApplication.processEvents()
         t = Table(("Alice",))
         t.add_card(Card.from_json(ed.info(name)), "Alice", "hand")
         face = views.face_of(t, t.objects_in(("Alice", "hand"))[0], views.JUDGE)
-        on_table = card_pixmap(face, 2.0).toImage().convertToFormat(
-            QImage.Format.Format_ARGB32)
-        in_editor = ed.drawn(name, 2.0).toImage().convertToFormat(QImage.Format.Format_ARGB32)
-        assert in_editor == on_table, name
+        on_table = card_pixmap(face, 2.0).scaled(
+            QSize(220, 306), Qt.AspectRatioMode.KeepAspectRatio,
+            Qt.TransformationMode.SmoothTransformation)
+        shown = ed.picture.pixmap().toImage().convertToFormat(QImage.Format.Format_ARGB32)
+        assert shown == on_table.toImage().convertToFormat(QImage.Format.Format_ARGB32), name
 
 
 def test_a_card_the_database_does_not_know_is_counted_apart():
