@@ -40,8 +40,6 @@ JUDGE = None  # the judge's viewpoint: sees every face
 HIDDEN_COUNTER = "counter"  # how a hidden card's counters are named: their kind is hidden
 
 
-
-
 class Seen(NamedTuple):
     id: ObjId
     cid: CardId

@@ -934,8 +934,8 @@ class MainWindow(QMainWindow):
     def _run_after_first_frame(self) -> None:
         """The work after the first frame, one piece at a time, each in a turn of the event
         loop of its own, in the order it was asked for: a click or a key pressed meanwhile
-        waits for the piece under way (the intents' classes, 40-65 ms), not for all of it
-        (100-150 ms)."""
+        waits for the piece under way (the longest, the intents' classes or the menus, some
+        30-60 ms), not for all of it (70-180 ms)."""
         if not self._after_first_frame:
             return
         work = self._after_first_frame.pop(0)
