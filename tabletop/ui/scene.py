@@ -94,7 +94,6 @@ class TableScene(QGraphicsScene):
         self.zone_items: dict[ZoneKey, ZoneItem] = {}
         self.player_items: dict[str, PlayerItem] = {}
         self.cards: dict[ItemKey, CardItem] = {}
-        self._stack_badges: dict[ItemKey, str] = {}  # the top card of a token stack -> "×N"
         self.viewers: list[ZoneViewer] = []  # the zone viewers open now
         self._hover_zone: ZoneItem | None = None
         self._preview: CardPreview | None = None  # the hover preview
@@ -128,7 +127,6 @@ class TableScene(QGraphicsScene):
         self._placed.clear()
         self._handled.clear()
         self._fields.clear()
-        self._stack_badges = {}  # the top card of a token stack -> "×N"
         self._hover_zone = None
         self._preview = None
         self._dragging = None
@@ -157,20 +155,22 @@ class TableScene(QGraphicsScene):
     def _pile(self, zone: Zone) -> bool:
         return zone in PILES or (zone in self.c.board.edition.per_player and zone != Zone.HAND)
 
-    def _placements(self) -> tuple[dict[ItemKey, Placement], list[int]]:
+    def _placements(self) -> tuple[dict[ItemKey, Placement], list[int], dict[ItemKey, str]]:
         """item key -> (spot key, position, view item), in the order they are drawn, from
         the viewer's view only: what is drawn, and where, never depends on what the viewer
-        may not see; and where each zone's cards begin among them (a battlefield's: each
-        controller's, with what is attached to them)."""
+        may not see; where each zone's cards begin among them (a battlefield's: each
+        controller's, with what is attached to them); and the count on the top card of
+        each stack of tokens ("×N")."""
         b = self.c.board
         v = b.zones()
         out: dict[ItemKey, Placement] = {}
         starts: list[int] = []
         counts: dict[ZoneKey, int] = {}
+        badges: dict[ItemKey, str] = {}
         for key, items in v.items():
             player, zone = key
             if zone == Zone.BATTLEFIELD:
-                self._place_field(items, out, starts, counts)
+                self._place_field(items, out, starts, counts, badges)
                 continue
             spot = self.zone_items.get(key)
             if spot is None:
@@ -216,7 +216,7 @@ class TableScene(QGraphicsScene):
         for key, item in self.zone_items.items():
             if key not in counts:
                 item.set_count(0)
-        return out, starts
+        return out, starts, badges
 
     def pictures_changed(self) -> None:
         """Another pictures folder, or downloads turned on or off: every card is drawn
@@ -236,12 +236,12 @@ class TableScene(QGraphicsScene):
             self._preview.update()
 
     def _place_field(self, items: list[Face], out: dict[ItemKey, Placement],
-                     starts: list[int], counts: dict[ZoneKey, int]) -> None:
+                     starts: list[int], counts: dict[ZoneKey, int],
+                     badges: dict[ItemKey, str]) -> None:
         """The battlefield: each controller's cards in their half; a card attached to
         another sits behind its host, wherever the host is, and follows it; identical
-        tokens in the rows stack, with how many on the top one."""
+        tokens in the rows stack, with how many on the top one (into ``badges``)."""
         by_id = {it.id: it for it in items}
-        self._stack_badges = {}
 
         def root(it: Face) -> Face:  # the permanent a chain of attachments ends on
             seen = {it.id}
@@ -280,7 +280,7 @@ class TableScene(QGraphicsScene):
                 kept = self._fields[ctrl] = (given, *self._lay_field(ctrl, lst, riders, rect,
                                                                      mirrored))
             out.update(kept[1])
-            self._stack_badges.update(kept[2])
+            badges.update(kept[2])
 
     def _lay_field(self, ctrl: str | None, lst: list[Face], riders: dict[int, list[Face]],
                    rect: L.Rect, mirrored: bool
@@ -318,7 +318,7 @@ class TableScene(QGraphicsScene):
     def sync(self, result: Result | None = None, animate: bool | None = None) -> None:
         self._syncs += 1
         animate = self.animations if animate is None else animate
-        wanted, starts_at = self._placements()
+        wanted, starts_at, stack_badges = self._placements()
         events = result.events if result is not None else ()
         start_at: dict[int, ZoneKey] = {}  # object id -> spot key it came from (new items
         # start there)
@@ -378,7 +378,7 @@ class TableScene(QGraphicsScene):
             count = self.zone_items[spot_key].count if spot_key in self.zone_items else 0
             badge = str(count) if pile else (
                 str(face.position or "") if zone == Zone.STACK else
-                self._stack_badges.get(key, "") if zone == Zone.BATTLEFIELD else "")
+                stack_badges.get(key, "") if zone == Zone.BATTLEFIELD else "")
             if item.badge != badge:
                 item.badge = badge
                 item.update()

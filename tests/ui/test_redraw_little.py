@@ -182,9 +182,11 @@ def test_a_battlefield_laid_out_from_memory_is_laid_out_as_afresh(make_window):
         if step % 40 == 39:  # another viewpoint now and then: other faces
             w.c.set_viewer(rng.choice(t.players))
         w.scene.sync(None)
-        remembered = (list(w.scene._placements()[0].items()), dict(w.scene._stack_badges))
+        placed, _, badges = w.scene._placements()
+        remembered = (list(placed.items()), badges)
         w.scene._fields.clear()
-        afresh = (list(w.scene._placements()[0].items()), dict(w.scene._stack_badges))
+        placed, _, badges = w.scene._placements()
+        afresh = (list(placed.items()), badges)
         assert remembered == afresh, step
         fresh_layouts += 1
     assert fresh_layouts == 160 and len(t.objects_in((None, "battlefield"))) > 20
