@@ -874,6 +874,36 @@ def test_cards_another_seat_reveals_open_in_a_window_and_places_are_shared(
     assert placed[0]["place"][0] > r.w * 0.6  # far to the right, for Bob too
 
 
+def test_a_revealed_creature_is_drawn_in_a_clients_window_as_the_desk_draws_it(
+        server, clients, make_window, dialogs, qtbot):
+    """Bob reveals his library to everyone: in Alice's window (a network client, drawing
+    what the host sent) each creature is drawn with its power and toughness, pixel for
+    pixel as a table at the desk draws the same card (the window drew them without)."""
+    from PySide6.QtGui import QImage
+
+    from tabletop.cards import builtin
+    from tabletop.engine import views
+    from tabletop.ui.zone_viewer import card_pixmap
+    w, bob = _alice_joins(server, clients, make_window, dialogs, qtbot)
+    bob.drain(0.5)
+    bob.act("show", ids=[c["id"] for c in _zone(bob.view, "Bob", "library")])
+    qtbot.waitUntil(lambda: w.reveal_window is not None and w.reveal_window.isVisible(),
+                    timeout=10000)
+    shown = w.reveal_window.cards
+    names = w.reveal_window.names()
+    creatures = [i for i, name in enumerate(names) if builtin.lookup(name).is_type("Creature")]
+    assert creatures, names  # (a demo deck: its creatures are among the cards revealed)
+    for i in creatures:
+        desk = Table(("Bob",))
+        desk.add_card(builtin.lookup(names[i]), "Bob", "hand")
+        face = views.face_of(desk, desk.objects_in(("Bob", "hand"))[0], views.JUDGE)
+        assert face.card.power is not None and face.card.toughness is not None
+        drawn = card_pixmap(face, 1.2).toImage().convertToFormat(QImage.Format.Format_ARGB32)
+        icon = shown.item(i).icon().pixmap(drawn.size()).toImage()
+        assert icon.convertToFormat(QImage.Format.Format_ARGB32) == drawn, names[i]
+    w.reveal_window.close()
+
+
 def test_a_host_from_before_card_changes_is_joined_with_whole_zones(qapp):
     """A host whose protocol does not know join's ``changes`` refuses the join as a bad
     frame: the window asks again without it, once; any other refusal ends the session."""
