@@ -19,7 +19,17 @@ from __future__ import annotations
 import dataclasses
 import types
 from dataclasses import dataclass
-from typing import Any, ClassVar, NewType, Union, get_args, get_origin, get_type_hints
+from typing import (
+    Any,
+    ClassVar,
+    NewType,
+    TypeVar,
+    Union,
+    dataclass_transform,
+    get_args,
+    get_origin,
+    get_type_hints,
+)
 
 from tabletop.engine.errors import TabletopError
 from tabletop.engine.model import ZONE_IDS, Card, Zone, check_place, split_pt
@@ -34,7 +44,17 @@ class IntentError(TabletopError):
     code = "invalid"
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+_C = TypeVar("_C")
+
+
+@dataclass_transform(frozen_default=True, eq_default=False)
+def _intent(cls: type[_C]) -> type[_C]:
+    """How every intent class is made: a frozen dataclass with slots, its equality, hash
+    and repr left to ``Intent``'s own (see there)."""
+    return dataclass(frozen=True, slots=True, eq=False, repr=False)(cls)
+
+
+@_intent
 class Intent:
     """One action at the table. ``NAME`` is its one name, from the gesture to the wire;
     ``SEAT`` says whose it is: "card" (the cards it names must be the actor's to
@@ -226,7 +246,7 @@ def _within(action: str, value: int, low: int, high: int, what: str) -> None:
 
 
 # ---- cards ------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@_intent
 class Move(Intent):
     """A card put into a zone, as a person drops it (``at``: where it is let go on a
     battlefield)."""
@@ -247,7 +267,7 @@ class Move(Intent):
         _labels(self.NAME, self.apply)
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@_intent
 class MoveMany(Intent):
     """Several cards put into a zone at once, one action (``ordered``: in the order
     of ``ids``, top first; ``at``: each one's place, or None)."""
@@ -276,7 +296,7 @@ class MoveMany(Intent):
             _place(self.NAME, a)
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@_intent
 class PlaceCards(Intent):
     """Permanents put elsewhere on the battlefield (None: back in the rows)."""
 
@@ -295,7 +315,7 @@ class PlaceCards(Intent):
             _place(self.NAME, a)
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@_intent
 class Tap(Intent):
     NAME = "tap"
     HISTORY = STEP = ("tap", "untap")  # the contract's two steps, by direction
@@ -305,7 +325,7 @@ class Tap(Intent):
     tapped: bool = True
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@_intent
 class Counters(Intent):
     """Counters of a kind put on (or, negative, removed from) a card."""
 
@@ -324,7 +344,7 @@ class Counters(Intent):
         object.__setattr__(self, "kind", kind)
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@_intent
 class Face(Intent):
     NAME = "face"
     STEP = ("turn_face",)  # the contract's step
@@ -334,7 +354,7 @@ class Face(Intent):
     down: bool = True
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@_intent
 class Reveal(Intent):
     NAME = "reveal"
     SEAT = "card"
@@ -343,7 +363,7 @@ class Reveal(Intent):
     revealed: bool = True
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@_intent
 class Note(Intent):
     NAME = "note"
     SEAT = "card"
@@ -352,7 +372,7 @@ class Note(Intent):
     text: str = ""
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@_intent
 class PT(Intent):
     """A power/toughness set on a card ("" clears it)."""
 
@@ -364,7 +384,7 @@ class PT(Intent):
     text: str = ""
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@_intent
 class Attach(Intent):
     """A permanent attached to another (``host``), or unattached (None)."""
 
@@ -375,7 +395,7 @@ class Attach(Intent):
     host: Ref | None = None  # any card the actor can see: not one it must handle
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@_intent
 class Ability(Intent):
     """An ability of a card put on the stack, its controller's."""
 
@@ -392,7 +412,7 @@ class Ability(Intent):
         object.__setattr__(self, "text", text)
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@_intent
 class Sticker(Intent):
     """A sticker put on an object its owner owns (123.3b): what it says, e.g.
     "name: Dark", "ability: flying", "3/3"."""
@@ -408,7 +428,7 @@ class Sticker(Intent):
         object.__setattr__(self, "text", text)
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@_intent
 class Merge(Intent):
     """A card merges with a permanent (mutate, 728.2): under it, or on top of it."""
 
@@ -420,7 +440,7 @@ class Merge(Intent):
     on_top: bool = False
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@_intent
 class CommanderReturns(Intent):
     """Its owner puts a commander from a graveyard or exile into the command zone, the
     state-based action of 2025's 903.9a (refused where the rules have none)."""
@@ -431,7 +451,7 @@ class CommanderReturns(Intent):
     id: Ref
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@_intent
 class Arrow(Intent):
     """An arrow from a card to a card or to a player (a name): any card on the table."""
 
@@ -440,13 +460,13 @@ class Arrow(Intent):
     to: Ref | str = ""
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@_intent
 class ClearArrows(Intent):
     NAME = "clear_arrows"
 
 
 # ---- a player's own ----------------------------------------------------------------------
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@_intent
 class Draw(Intent):
     NAME = "draw"
     SEAT = "own"
@@ -457,14 +477,14 @@ class Draw(Intent):
         _within(self.NAME, self.count, 1, 100, "1 to 100 cards")
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@_intent
 class Shuffle(Intent):
     NAME = "shuffle"
     SEAT = "own"
     player: str | None = None
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@_intent
 class Roll(Intent):
     NAME = "roll"
     SEAT = "own"
@@ -475,7 +495,7 @@ class Roll(Intent):
         _within(self.NAME, self.sides, 2, 1000, "a die has 2 to 1,000 sides")
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@_intent
 class Life(Intent):
     """A change of a life total (a change, never a total: one meaning everywhere)."""
 
@@ -488,7 +508,7 @@ class Life(Intent):
         _within(self.NAME, self.delta, -1000, 1000, "a change of at most 1,000")
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@_intent
 class PlayerCounter(Intent):
     """How many counters of a kind a player has (poison, energy...)."""
 
@@ -502,7 +522,7 @@ class PlayerCounter(Intent):
         _within(self.NAME, self.value, 0, 1000, "a value of 0 to 1,000")
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@_intent
 class Token(Intent):
     """Tokens made up at the table, with the facts given (``card``: the whole card
     where it was made, the card database's token; the wire carries its facts above)."""
@@ -540,7 +560,7 @@ class Token(Intent):
             raise IntentError("token: a power and a toughness such as 2 and 2, or neither")
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@_intent
 class Mill(Intent):
     """The top cards of a library into its owner's graveyard."""
 
@@ -554,14 +574,14 @@ class Mill(Intent):
         _within(self.NAME, self.count, 1, 1000, "1 to 1,000 cards")
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@_intent
 class Mulligan(Intent):
     NAME = "mulligan"
     SEAT = "own"
     player: str | None = None
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@_intent
 class MoveAll(Intent):
     """A whole zone of the player's put into another."""
 
@@ -575,7 +595,7 @@ class MoveAll(Intent):
     player: str | None = None
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@_intent
 class Show(Intent):
     """Cards of the player's shown to one player, or to everyone (None)."""
 
@@ -586,7 +606,7 @@ class Show(Intent):
     player: str | None = None
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@_intent
 class Cleanup(Intent):
     """Discard to hand size: these cards, or (none given) the newest in hand."""
 
@@ -596,7 +616,7 @@ class Cleanup(Intent):
     player: str | None = None
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@_intent
 class BringIn(Intent):
     """A card of the player's sideboard brought into the game (a wish)."""
 
@@ -608,7 +628,7 @@ class BringIn(Intent):
     player: str | None = None
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@_intent
 class Look(Intent):
     """The top ``count`` cards of a library looked at, or all of it searched (None);
     another player's library only with its owner's leave."""
@@ -624,14 +644,14 @@ class Look(Intent):
 
 
 # ---- the turn ----------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@_intent
 class NextTurn(Intent):
     NAME = "next_turn"
     SEAT = "active"
     untap: bool = True  # the active player's permanents untap (as at the host, always)
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@_intent
 class Phase(Intent):
     """The turn moved on to a step (``draw``: its draw too, as the phase bar does)."""
 
@@ -652,7 +672,7 @@ def _words(action: str, key: str, value: str, most: int) -> str:
     return text
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@_intent
 class AddCard(Intent):
     """A named card put on the table (``owner``'s; into ``player``'s zone, where zones
     are a player's), with what the scenario format's ``[cards]`` says of it; ``host``:
@@ -694,7 +714,7 @@ class AddCard(Intent):
         return self.card or Card(self.name, self.types, self.subtypes, self.supertypes)
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@_intent
 class RemoveCard(Intent):
     """A card taken off the table (setting it up; no rule moves it)."""
 
@@ -703,7 +723,7 @@ class RemoveCard(Intent):
     id: Ref = Ref(0)
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@_intent
 class AddEffect(Intent):
     """A replacement effect put in force, with the scenario format's keys: an object
     that would be put into ``watch`` (from ``src``: a zone, or "any") is put into
@@ -736,7 +756,7 @@ class AddEffect(Intent):
             raise IntentError("add_effect: a card's effect names the card ('id'), and only it")
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@_intent
 class EndEffect(Intent):
     """A replacement effect taken out of force, by its label."""
 
@@ -745,7 +765,7 @@ class EndEffect(Intent):
     label: str = ""
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@_intent
 class Modify(Intent):
     """An effect that changes an object's characteristics, as its text says, from a
     spell, an ability or a static ability (``origin``)."""
@@ -764,34 +784,34 @@ class Modify(Intent):
 
 
 # ---- the history and the seats' answers ------------------------------------------------
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@_intent
 class Undo(Intent):
     NAME = "undo"
     HISTORY = ()  # takes an action back: records none
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@_intent
 class AgreeUndo(Intent):
     NAME = "agree_undo"
     HISTORY = STEP = ()  # an answer: the room's, not the table's
     SEAT = "answer"
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@_intent
 class RefuseUndo(Intent):
     NAME = "refuse_undo"
     HISTORY = STEP = ()
     SEAT = "answer"
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@_intent
 class AgreeLook(Intent):
     NAME = "agree_look"
     HISTORY, STEP = ("look",), ()  # the look it allows
     SEAT = "answer"
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
+@_intent
 class RefuseLook(Intent):
     NAME = "refuse_look"
     HISTORY = STEP = ()
